@@ -1,0 +1,280 @@
+from google.protobuf import struct_pb2 as _struct_pb2
+from google.protobuf.internal import containers as _containers
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class ListGamesRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class GameEntry(_message.Message):
+    __slots__ = ("id", "family", "meta")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    FAMILY_FIELD_NUMBER: _ClassVar[int]
+    META_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    family: str
+    meta: _struct_pb2.Struct
+    def __init__(self, id: _Optional[str] = ..., family: _Optional[str] = ..., meta: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+
+class ListGamesReply(_message.Message):
+    __slots__ = ("games",)
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    games: _containers.RepeatedCompositeFieldContainer[GameEntry]
+    def __init__(self, games: _Optional[_Iterable[_Union[GameEntry, _Mapping]]] = ...) -> None: ...
+
+class SeatSpec(_message.Message):
+    __slots__ = ("kind", "level", "local")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    LEVEL_FIELD_NUMBER: _ClassVar[int]
+    LOCAL_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    level: str
+    local: bool
+    def __init__(self, kind: _Optional[str] = ..., level: _Optional[str] = ..., local: _Optional[bool] = ...) -> None: ...
+
+class CreateRoomRequest(_message.Message):
+    __slots__ = ("game", "options", "seats", "nickname")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    NICKNAME_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    options: _struct_pb2.Struct
+    seats: _containers.RepeatedCompositeFieldContainer[SeatSpec]
+    nickname: str
+    def __init__(self, game: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatSpec, _Mapping]]] = ..., nickname: _Optional[str] = ...) -> None: ...
+
+class JoinRoomRequest(_message.Message):
+    __slots__ = ("code", "nickname", "spectator")
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    NICKNAME_FIELD_NUMBER: _ClassVar[int]
+    SPECTATOR_FIELD_NUMBER: _ClassVar[int]
+    code: str
+    nickname: str
+    spectator: bool
+    def __init__(self, code: _Optional[str] = ..., nickname: _Optional[str] = ..., spectator: _Optional[bool] = ...) -> None: ...
+
+class GetRoomRequest(_message.Message):
+    __slots__ = ("code",)
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    code: str
+    def __init__(self, code: _Optional[str] = ...) -> None: ...
+
+class RoomTicket(_message.Message):
+    __slots__ = ("code", "seats", "token", "room")
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    ROOM_FIELD_NUMBER: _ClassVar[int]
+    code: str
+    seats: _containers.RepeatedScalarFieldContainer[int]
+    token: str
+    room: RoomInfo
+    def __init__(self, code: _Optional[str] = ..., seats: _Optional[_Iterable[int]] = ..., token: _Optional[str] = ..., room: _Optional[_Union[RoomInfo, _Mapping]] = ...) -> None: ...
+
+class SeatInfo(_message.Message):
+    __slots__ = ("seat", "kind", "name", "taken", "connected", "level")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    TAKEN_FIELD_NUMBER: _ClassVar[int]
+    CONNECTED_FIELD_NUMBER: _ClassVar[int]
+    LEVEL_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    kind: str
+    name: str
+    taken: bool
+    connected: bool
+    level: str
+    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., taken: _Optional[bool] = ..., connected: _Optional[bool] = ..., level: _Optional[str] = ...) -> None: ...
+
+class RoomInfo(_message.Message):
+    __slots__ = ("code", "game", "options", "seats", "status", "host_seat", "version", "last_event", "rematch_votes")
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    HOST_SEAT_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    LAST_EVENT_FIELD_NUMBER: _ClassVar[int]
+    REMATCH_VOTES_FIELD_NUMBER: _ClassVar[int]
+    code: str
+    game: str
+    options: _struct_pb2.Struct
+    seats: _containers.RepeatedCompositeFieldContainer[SeatInfo]
+    status: str
+    host_seat: int
+    version: int
+    last_event: int
+    rematch_votes: int
+    def __init__(self, code: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., status: _Optional[str] = ..., host_seat: _Optional[int] = ..., version: _Optional[int] = ..., last_event: _Optional[int] = ..., rematch_votes: _Optional[int] = ...) -> None: ...
+
+class ClientMessage(_message.Message):
+    __slots__ = ("hello", "move", "chat", "start", "rematch", "leave", "resync", "settings", "ping")
+    HELLO_FIELD_NUMBER: _ClassVar[int]
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    CHAT_FIELD_NUMBER: _ClassVar[int]
+    START_FIELD_NUMBER: _ClassVar[int]
+    REMATCH_FIELD_NUMBER: _ClassVar[int]
+    LEAVE_FIELD_NUMBER: _ClassVar[int]
+    RESYNC_FIELD_NUMBER: _ClassVar[int]
+    SETTINGS_FIELD_NUMBER: _ClassVar[int]
+    PING_FIELD_NUMBER: _ClassVar[int]
+    hello: Hello
+    move: MoveRequest
+    chat: ChatRequest
+    start: StartRequest
+    rematch: RematchRequest
+    leave: LeaveRequest
+    resync: ResyncRequest
+    settings: SettingsRequest
+    ping: Ping
+    def __init__(self, hello: _Optional[_Union[Hello, _Mapping]] = ..., move: _Optional[_Union[MoveRequest, _Mapping]] = ..., chat: _Optional[_Union[ChatRequest, _Mapping]] = ..., start: _Optional[_Union[StartRequest, _Mapping]] = ..., rematch: _Optional[_Union[RematchRequest, _Mapping]] = ..., leave: _Optional[_Union[LeaveRequest, _Mapping]] = ..., resync: _Optional[_Union[ResyncRequest, _Mapping]] = ..., settings: _Optional[_Union[SettingsRequest, _Mapping]] = ..., ping: _Optional[_Union[Ping, _Mapping]] = ...) -> None: ...
+
+class Hello(_message.Message):
+    __slots__ = ("code", "token", "last_event")
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    LAST_EVENT_FIELD_NUMBER: _ClassVar[int]
+    code: str
+    token: str
+    last_event: int
+    def __init__(self, code: _Optional[str] = ..., token: _Optional[str] = ..., last_event: _Optional[int] = ...) -> None: ...
+
+class MoveRequest(_message.Message):
+    __slots__ = ("seat", "move", "client_move_id", "version")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_MOVE_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    move: _struct_pb2.Struct
+    client_move_id: str
+    version: int
+    def __init__(self, seat: _Optional[int] = ..., move: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., client_move_id: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
+
+class ChatRequest(_message.Message):
+    __slots__ = ("text",)
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    text: str
+    def __init__(self, text: _Optional[str] = ...) -> None: ...
+
+class StartRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class RematchRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class LeaveRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class ResyncRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class SettingsRequest(_message.Message):
+    __slots__ = ("options", "seats")
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    options: _struct_pb2.Struct
+    seats: _containers.RepeatedCompositeFieldContainer[SeatSpec]
+    def __init__(self, options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatSpec, _Mapping]]] = ...) -> None: ...
+
+class Ping(_message.Message):
+    __slots__ = ("nonce",)
+    NONCE_FIELD_NUMBER: _ClassVar[int]
+    nonce: int
+    def __init__(self, nonce: _Optional[int] = ...) -> None: ...
+
+class ServerMessage(_message.Message):
+    __slots__ = ("welcome", "update", "refused", "chat", "pong")
+    WELCOME_FIELD_NUMBER: _ClassVar[int]
+    UPDATE_FIELD_NUMBER: _ClassVar[int]
+    REFUSED_FIELD_NUMBER: _ClassVar[int]
+    CHAT_FIELD_NUMBER: _ClassVar[int]
+    PONG_FIELD_NUMBER: _ClassVar[int]
+    welcome: Welcome
+    update: Update
+    refused: Refused
+    chat: Chat
+    pong: Pong
+    def __init__(self, welcome: _Optional[_Union[Welcome, _Mapping]] = ..., update: _Optional[_Union[Update, _Mapping]] = ..., refused: _Optional[_Union[Refused, _Mapping]] = ..., chat: _Optional[_Union[Chat, _Mapping]] = ..., pong: _Optional[_Union[Pong, _Mapping]] = ...) -> None: ...
+
+class Welcome(_message.Message):
+    __slots__ = ("room", "seats")
+    ROOM_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    room: RoomInfo
+    seats: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, room: _Optional[_Union[RoomInfo, _Mapping]] = ..., seats: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class SeatView(_message.Message):
+    __slots__ = ("seat", "view")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    VIEW_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    view: _struct_pb2.Struct
+    def __init__(self, seat: _Optional[int] = ..., view: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+
+class EventItem(_message.Message):
+    __slots__ = ("number", "event")
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    EVENT_FIELD_NUMBER: _ClassVar[int]
+    number: int
+    event: _struct_pb2.Struct
+    def __init__(self, number: _Optional[int] = ..., event: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+
+class Update(_message.Message):
+    __slots__ = ("room", "views", "events", "client_move_id", "deadline_ms", "deadline_seat")
+    ROOM_FIELD_NUMBER: _ClassVar[int]
+    VIEWS_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_MOVE_ID_FIELD_NUMBER: _ClassVar[int]
+    DEADLINE_MS_FIELD_NUMBER: _ClassVar[int]
+    DEADLINE_SEAT_FIELD_NUMBER: _ClassVar[int]
+    room: RoomInfo
+    views: _containers.RepeatedCompositeFieldContainer[SeatView]
+    events: _containers.RepeatedCompositeFieldContainer[EventItem]
+    client_move_id: str
+    deadline_ms: int
+    deadline_seat: int
+    def __init__(self, room: _Optional[_Union[RoomInfo, _Mapping]] = ..., views: _Optional[_Iterable[_Union[SeatView, _Mapping]]] = ..., events: _Optional[_Iterable[_Union[EventItem, _Mapping]]] = ..., client_move_id: _Optional[str] = ..., deadline_ms: _Optional[int] = ..., deadline_seat: _Optional[int] = ...) -> None: ...
+
+class Refused(_message.Message):
+    __slots__ = ("code", "detail", "client_move_id")
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    DETAIL_FIELD_NUMBER: _ClassVar[int]
+    CLIENT_MOVE_ID_FIELD_NUMBER: _ClassVar[int]
+    code: str
+    detail: str
+    client_move_id: str
+    def __init__(self, code: _Optional[str] = ..., detail: _Optional[str] = ..., client_move_id: _Optional[str] = ...) -> None: ...
+
+class Chat(_message.Message):
+    __slots__ = ("number", "seat", "name", "text", "at_ms")
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    AT_MS_FIELD_NUMBER: _ClassVar[int]
+    number: int
+    seat: int
+    name: str
+    text: str
+    at_ms: int
+    def __init__(self, number: _Optional[int] = ..., seat: _Optional[int] = ..., name: _Optional[str] = ..., text: _Optional[str] = ..., at_ms: _Optional[int] = ...) -> None: ...
+
+class Pong(_message.Message):
+    __slots__ = ("nonce",)
+    NONCE_FIELD_NUMBER: _ClassVar[int]
+    nonce: int
+    def __init__(self, nonce: _Optional[int] = ...) -> None: ...

@@ -1,0 +1,48 @@
+"""The shared rule kit: the engine contract, the generator, options, errors and test harness."""
+
+from .contract import (
+    BaseEngine,
+    Deadline,
+    Engine,
+    Event,
+    GameMeta,
+    Move,
+    Result,
+    State,
+    View,
+    clone,
+    event,
+    move_matches,
+    placings_from_scores,
+    to_json,
+)
+from .errors import CODES, IllegalMove, Refusal
+from .options import Option, resolve_options
+from .registry import Registry
+from .rng import Rng, new_rng_state, seed_commitment
+
+__all__ = [
+    "BaseEngine",
+    "CODES",
+    "Deadline",
+    "Engine",
+    "Event",
+    "GameMeta",
+    "IllegalMove",
+    "Move",
+    "Option",
+    "Refusal",
+    "Registry",
+    "Result",
+    "Rng",
+    "State",
+    "View",
+    "clone",
+    "event",
+    "move_matches",
+    "new_rng_state",
+    "placings_from_scores",
+    "resolve_options",
+    "seed_commitment",
+    "to_json",
+]

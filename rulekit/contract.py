@@ -1,0 +1,225 @@
+"""The rule-engine contract (DESIGN.md) and the base every engine builds on.
+
+State, moves, views and events are plain JSON data. An engine is pure: no I/O, no clock
+(time enters as `now_ms`), no randomness but the generator kept in the state.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Protocol
+
+from .errors import IllegalMove, Refusal
+from .options import Option, resolve_options, schema_json
+from .rng import Rng, new_rng_state
+
+State = dict[str, Any]
+Move = dict[str, Any]
+View = dict[str, Any]
+Event = dict[str, Any]
+Result = dict[str, Any]
+Deadline = dict[str, Any]
+
+SCHEMA_VERSION = 1
+
+# Keys of a legal-move template whose values the mover chooses within bounds.
+RANGE_KEY = "range"  # {"amount": [min, max, step]}
+TEXT_KEY = "text"  # {"answer": max_length}
+
+
+@dataclass(frozen=True)
+class GameMeta:
+    """What a game declares about itself, at the top of its module."""
+
+    id: str
+    family: str
+    min_seats: int
+    max_seats: int
+    chance: bool
+    hidden_information: bool
+    simultaneous: bool
+    longest_game: int  # most moves a game can take; playout tests stop there
+    options: tuple[Option, ...] = field(default_factory=tuple)
+    cpu_levels: tuple[str, ...] = ("random",)
+    seat_counts: tuple[int, ...] = ()  # allowed counts when not every count in the range is
+
+    def allowed_seat_counts(self) -> tuple[int, ...]:
+        return self.seat_counts or tuple(range(self.min_seats, self.max_seats + 1))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "family": self.family,
+            "min_seats": self.min_seats,
+            "max_seats": self.max_seats,
+            "seat_counts": list(self.allowed_seat_counts()),
+            "chance": self.chance,
+            "hidden_information": self.hidden_information,
+            "simultaneous": self.simultaneous,
+            "longest_game": self.longest_game,
+            "options": schema_json(self.options),
+            "cpu_levels": list(self.cpu_levels),
+        }
+
+
+class Engine(Protocol):
+    meta: GameMeta
+
+    def setup(self, seats: int, options: Mapping[str, Any], seed: bytes) -> State: ...
+    def to_move(self, state: State) -> frozenset[int]: ...
+    def legal_moves(self, state: State, seat: int) -> list[Move]: ...
+    def apply(self, state: State, seat: int, move: Move, now_ms: int) -> tuple[State, list[Event]]: ...
+    def view(self, state: State, seat: int | None) -> View: ...
+    def result(self, state: State) -> Result | None: ...
+    def deadline(self, state: State) -> Deadline | None: ...
+    def timeout_move(self, state: State, seat: int | None) -> Move: ...
+    def determinize(self, view: View, seat: int, seed: bytes) -> State: ...
+
+
+def event(code: str, visible_to: list[int] | None = None, **params: Any) -> Event:
+    """An event is a code with parameters; `visible_to` limits a private one to some seats."""
+    out: Event = {"code": code, **params}
+    if visible_to is not None:
+        out["visible_to"] = sorted(visible_to)
+    return out
+
+
+def move_matches(legal: Move, move: Move) -> bool:
+    """Whether `move` is `legal` itself, or an instance of it where `legal` is a template."""
+    if RANGE_KEY not in legal and TEXT_KEY not in legal:
+        return legal == move
+    ranges: dict[str, list[int]] = legal.get(RANGE_KEY, {})
+    texts: dict[str, int] = legal.get(TEXT_KEY, {})
+    fixed = {k: v for k, v in legal.items() if k not in (RANGE_KEY, TEXT_KEY)}
+    if set(move) != set(fixed) | set(ranges) | set(texts):
+        return False
+    if any(move[k] != v for k, v in fixed.items()):
+        return False
+    for key, (low, high, step) in ranges.items():
+        value = move[key]
+        if isinstance(value, bool) or not isinstance(value, int):
+            return False
+        if not low <= value <= high or (value - low) % step:
+            return False
+    for key, longest in texts.items():
+        value = move[key]
+        if not isinstance(value, str) or len(value) > longest:
+            return False
+    return True
+
+
+def clone(state: State) -> State:
+    """A deep copy; `apply` works on one so the given state never changes."""
+    return copy.deepcopy(state)
+
+
+def to_json(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"), sort_keys=True)
+
+
+class BaseEngine:
+    """Shared plumbing: option resolution, validation through `legal_moves`, RNG handling.
+
+    A game subclasses this and writes `initial_state`, `to_move`, `legal_moves`, `play`,
+    `view` and `result`; the defaults cover games without clocks and, for perfect
+    information, `determinize`.
+    """
+
+    meta: GameMeta
+
+    # -- what a game writes -------------------------------------------------------------
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
+        raise NotImplementedError
+
+    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+        """Carry out a legal move on `state` (already a private copy); return its events."""
+        raise NotImplementedError
+
+    # -- the contract -------------------------------------------------------------------
+    def setup(self, seats: int, options: Mapping[str, Any], seed: bytes) -> State:
+        if seats not in self.meta.allowed_seat_counts():
+            raise Refusal("bad_seat_count", f"{self.meta.id} takes {list(self.meta.allowed_seat_counts())} seats")
+        resolved = resolve_options(self.meta.options, options)
+        rng = Rng(new_rng_state(seed))
+        state = self.initial_state(seats, resolved, rng)
+        state.update(schema=SCHEMA_VERSION, game=self.meta.id, seats=seats, options=resolved, rng=rng.to_state())
+        return state
+
+    def to_move(self, state: State) -> frozenset[int]:
+        raise NotImplementedError
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        raise NotImplementedError
+
+    def check_move(self, state: State, seat: int, move: Any) -> None:
+        """Raises the refusal `apply` would give; the single door every move goes through."""
+        if not isinstance(move, dict) or not isinstance(move.get("type"), str):
+            raise IllegalMove("malformed_move", "a move is an object with a type")
+        if self.result(state) is not None:
+            raise IllegalMove("game_over")
+        if seat not in self.to_move(state):
+            raise IllegalMove("not_your_turn", f"seat {seat} is not to move")
+        if not any(move_matches(legal, move) for legal in self.legal_moves(state, seat)):
+            raise IllegalMove("illegal_move", to_json(move))
+
+    def apply(self, state: State, seat: int, move: Move, now_ms: int) -> tuple[State, list[Event]]:
+        self.check_move(state, seat, move)
+        new_state = clone(state)
+        rng = Rng(new_state["rng"])
+        events = self.play(new_state, seat, move, now_ms, rng)
+        new_state["rng"] = rng.to_state()
+        return new_state, events
+
+    def view(self, state: State, seat: int | None) -> View:
+        raise NotImplementedError
+
+    def result(self, state: State) -> Result | None:
+        raise NotImplementedError
+
+    def deadline(self, state: State) -> Deadline | None:
+        return None
+
+    def timeout_move(self, state: State, seat: int | None) -> Move:
+        """By default the first legal move; games with a rule for it override this."""
+        if seat is None:
+            raise IllegalMove("illegal_move", "this game has no game clock")
+        return self.legal_moves(state, seat)[0]
+
+    def determinize(self, view: View, seat: int, seed: bytes) -> State:
+        """Open games: the view's `public` part is the state less its generator; add a fresh one."""
+        if self.meta.hidden_information:
+            raise NotImplementedError(f"{self.meta.id} must sample hidden information")
+        state = clone(view["public"])
+        state["rng"] = new_rng_state(seed)
+        return state
+
+    # -- helpers for games ---------------------------------------------------------------
+    @staticmethod
+    def open_state(state: State) -> State:
+        """The state less its generator: all of it a seat may see in a game without secrets."""
+        return {key: value for key, value in state.items() if key != "rng"}
+
+    def base_view(self, state: State, seat: int | None) -> View:
+        """The parts every view has: who is to move, the seat's legal moves, the result.
+
+        A game adds `public` (what every seat sees; in an open game, `open_state(state)`)
+        and, where it has secrets, `private` (what only this seat sees).
+        """
+        to_move = sorted(self.to_move(state))
+        return {
+            "game": state["game"],
+            "seat": seat,
+            "seats": state["seats"],
+            "options": state["options"],
+            "to_move": to_move,
+            "legal_moves": self.legal_moves(state, seat) if seat is not None and seat in to_move else [],
+            "result": self.result(state),
+        }
+
+
+def placings_from_scores(scores: list[float], higher_wins: bool = True) -> list[int]:
+    """Rank 1 is first; equal scores share a rank (1, 1, 3)."""
+    ordered = sorted(scores, reverse=higher_wins)
+    return [ordered.index(score) + 1 for score in scores]

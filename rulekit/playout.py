@@ -1,0 +1,185 @@
+"""Seeded random playouts through the public engine interface, with invariants at every step.
+
+Every game's tests call `run_playouts`. A failure names its seed, so it can be replayed with
+`random_playout(engine, seats, options, bytes.fromhex(seed))`.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import string
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping
+
+from .contract import RANGE_KEY, TEXT_KEY, Engine, Event, Move, State, to_json
+from .errors import IllegalMove
+
+HiddenFrom = Callable[[State, "int | None"], Iterable[Any]]
+Check = Callable[[State, State, int, Move, list[Event]], None]
+Chooser = Callable[[Engine, State, int, random.Random], Move]
+
+
+@dataclass
+class Playout:
+    seed: bytes
+    seats: int
+    steps: int = 0
+    final_state: State = field(default_factory=dict)
+    events: list[Event] = field(default_factory=list)
+    moves: list[tuple[int, Move]] = field(default_factory=list)
+
+
+class PlayoutFailure(AssertionError):
+    pass
+
+
+def instantiate(legal: Move, rnd: random.Random) -> Move:
+    """A concrete move from a legal move or a template (ranges and free text)."""
+    move = {k: v for k, v in legal.items() if k not in (RANGE_KEY, TEXT_KEY)}
+    for key, (low, high, step) in legal.get(RANGE_KEY, {}).items():
+        move[key] = low + step * rnd.randrange((high - low) // step + 1)
+    for key, longest in legal.get(TEXT_KEY, {}).items():
+        move[key] = "".join(rnd.choice(string.ascii_letters) for _ in range(rnd.randrange(longest + 1)))
+    return move
+
+
+def random_choice(engine: Engine, state: State, seat: int, rnd: random.Random) -> Move:
+    return instantiate(rnd.choice(engine.legal_moves(state, seat)), rnd)
+
+
+def leaves(data: Any) -> Iterable[Any]:
+    """Every scalar in a JSON tree, keys included."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield key
+            yield from leaves(value)
+    elif isinstance(data, list):
+        for item in data:
+            yield from leaves(item)
+    else:
+        yield data
+
+
+def _fail(run: Playout, message: str) -> None:
+    raise PlayoutFailure(f"seed={run.seed.hex()} seats={run.seats} step={run.steps}: {message}")
+
+
+def _check_private(run: Playout, engine: Engine, state: State, hidden_from: HiddenFrom | None, events: list[Event]) -> None:
+    seed_hex = state["rng"]["seed"]
+    seats: list[int | None] = [*range(state["seats"]), None]
+    for seat in seats:
+        view = engine.view(state, seat)
+        text = json.dumps(view)
+        if '"rng"' in text or seed_hex in text:
+            _fail(run, f"view of seat {seat} carries the generator")
+        if seat is not None and view.get("legal_moves") != (
+            engine.legal_moves(state, seat) if seat in engine.to_move(state) else []
+        ):
+            _fail(run, f"view of seat {seat} lists other legal moves than legal_moves")
+        if hidden_from is None:
+            continue
+        secret = set(hidden_from(state, seat))
+        delivered = [e for e in events if seat is not None and seat in e.get("visible_to", [seat]) or "visible_to" not in e]
+        for part, name in ((view, "view"), (delivered, "events")):
+            leaked = secret.intersection(v for v in leaves(part) if isinstance(v, (str, int)) and not isinstance(v, bool))
+            if leaked:
+                _fail(run, f"{name} of seat {seat} carries hidden {sorted(map(str, leaked))[:3]}")
+
+
+def random_playout(
+    engine: Engine,
+    seats: int,
+    options: Mapping[str, Any] | None,
+    seed: bytes,
+    *,
+    hidden_from: HiddenFrom | None = None,
+    check: Check | None = None,
+    choose: Chooser = random_choice,
+    step_ms: int = 1000,
+) -> Playout:
+    """Play one game with random legal moves, checking the contract at every step."""
+    run = Playout(seed=seed, seats=seats)
+    rnd = random.Random(seed)
+    state = engine.setup(seats, dict(options or {}), seed)
+    now_ms = 0
+    _check_private(run, engine, state, hidden_from, [])
+    while True:
+        result = engine.result(state)
+        to_move = engine.to_move(state)
+        if (result is None) == (not to_move):
+            _fail(run, f"result {result} but to_move {sorted(to_move)}")
+        if result is not None:
+            placings = result.get("placings")
+            if not isinstance(placings, list) or len(placings) != seats or not all(1 <= p <= seats for p in placings):
+                _fail(run, f"bad placings {placings}")
+            break
+        if run.steps >= engine.meta.longest_game:
+            _fail(run, f"longer than longest_game={engine.meta.longest_game}")
+        before = to_json(state)
+        for seat in sorted(to_move):
+            if not engine.legal_moves(state, seat):
+                _fail(run, f"seat {seat} is to move without a legal move")
+        idle = [s for s in range(seats) if s not in to_move]
+        if idle:
+            _expect_refusal(run, engine, state, idle[0], engine.legal_moves(state, min(to_move))[0], "not_your_turn", now_ms)
+        _expect_refusal(run, engine, state, min(to_move), {"type": "__no_such_move__"}, "illegal_move", now_ms)
+        if to_json(state) != before:
+            _fail(run, "a refused move changed the state")
+        deadline = engine.deadline(state)
+        if deadline is not None and deadline.get("seat") is not None:
+            engine.check_move(state, deadline["seat"], engine.timeout_move(state, deadline["seat"]))
+        seat = rnd.choice(sorted(to_move))
+        move = choose(engine, state, seat, rnd)
+        now_ms += step_ms
+        new_state, events = engine.apply(state, seat, move, now_ms)
+        if to_json(state) != before:
+            _fail(run, "apply changed the state it was given")
+        if json.loads(to_json(new_state)) != new_state:
+            _fail(run, "state does not round-trip through JSON")
+        if check is not None:
+            check(state, new_state, seat, move, events)
+        run.steps += 1
+        run.moves.append((seat, move))
+        run.events.extend(events)
+        state = new_state
+        _check_private(run, engine, state, hidden_from, events)
+    run.final_state = state
+    return run
+
+
+def _expect_refusal(run: Playout, engine: Engine, state: State, seat: int, move: Move, code: str, now_ms: int) -> None:
+    try:
+        engine.apply(state, seat, move, now_ms)
+    except IllegalMove as refusal:
+        if refusal.code != code:
+            _fail(run, f"expected {code}, got {refusal.code}")
+        return
+    _fail(run, f"move {move} by seat {seat} was not refused with {code}")
+
+
+def run_playouts(
+    engine: Engine,
+    games: int,
+    *,
+    seat_counts: Iterable[int] | None = None,
+    options: Mapping[str, Any] | None = None,
+    label: str = "playout",
+    hidden_from: HiddenFrom | None = None,
+    check: Check | None = None,
+    replay_every: int = 50,
+) -> list[Playout]:
+    """`games` seeded random games per seat count; every `replay_every`-th is replayed to
+    prove that the same seed gives the same game."""
+    counts = list(seat_counts or engine.meta.allowed_seat_counts())
+    runs = []
+    for seats in counts:
+        for index in range(games):
+            seed = f"{label}:{engine.meta.id}:{seats}:{index}".encode()
+            run = random_playout(engine, seats, options, seed, hidden_from=hidden_from, check=check)
+            if index % replay_every == 0:
+                again = random_playout(engine, seats, options, seed)
+                if to_json(again.final_state) != to_json(run.final_state) or again.events != run.events:
+                    _fail(run, "the same seed gave another game")
+            runs.append(run)
+    return runs

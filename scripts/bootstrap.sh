@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what the platform and its tests need on a fresh Debian machine: Debian's chromium
+# (browser tests) and stockfish (chess CPU), then a virtualenv with the project. Idempotent.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_apt=()
+[ -x /usr/bin/chromium ] || need_apt+=(chromium)
+[ -x /usr/games/stockfish ] || need_apt+=(stockfish)
+command -v kubectl >/dev/null || need_apt+=(kubernetes-client)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  sudo_cmd=""
+  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+  echo "installing Debian packages: ${need_apt[*]}"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${need_apt[@]}" >/dev/null || \
+    echo "warning: could not install ${need_apt[*]}; browser, chess-engine or manifest tests will fail" >&2
+fi
+
+PYTHON=${PYTHON:-python3}
+if [ ! -x .venv/bin/python ]; then
+  "$PYTHON" -m venv .venv
+fi
+.venv/bin/python -m pip install -q --upgrade pip
+.venv/bin/python -m pip install -q -e '.[test]'
+touch .venv/.installed

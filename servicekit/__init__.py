@@ -1,0 +1,1 @@
+"""What every gRPC process shares: the generic family server, health, reflection, metrics."""

@@ -1,0 +1,34 @@
+"""Addresses and ports, from the environment, with the defaults `make run` uses."""
+
+from __future__ import annotations
+
+import os
+
+FAMILIES = ("cards", "boards", "dice", "words")
+
+DEFAULT_PORTS = {
+    "cards": 50051,
+    "boards": 50052,
+    "dice": 50053,
+    "words": 50054,
+    "ai": 50055,
+    "play": 50050,
+}
+DEFAULT_METRICS_PORTS = {"cards": 9101, "boards": 9102, "dice": 9103, "words": 9104, "ai": 9105}
+
+
+def listen_port(service: str) -> int:
+    return int(os.environ.get(f"GAMEROOM_{service.upper()}_PORT", DEFAULT_PORTS[service]))
+
+
+def metrics_port(service: str) -> int:
+    return int(os.environ.get(f"GAMEROOM_{service.upper()}_METRICS_PORT", DEFAULT_METRICS_PORTS[service]))
+
+
+def target(service: str) -> str:
+    """Where clients reach a service: GAMEROOM_<SERVICE>_ADDR, else loopback on its port.
+
+    A value may list several addresses separated by commas (several svc-ai replicas), or
+    use a `dns:///` target, which gRPC balances round robin.
+    """
+    return os.environ.get(f"GAMEROOM_{service.upper()}_ADDR", f"127.0.0.1:{listen_port(service)}")

@@ -1,0 +1,63 @@
+"""Starting and stopping an aio gRPC server the same way in every process."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import signal
+from typing import Callable, Iterable
+
+import grpc
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
+from prometheus_client import start_http_server
+
+log = logging.getLogger(__name__)
+
+MAX_MESSAGE_BYTES = 8 * 1024 * 1024
+
+
+def server_options() -> list[tuple[str, int]]:
+    return [
+        ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
+        ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
+    ]
+
+
+async def serve(
+    name: str,
+    port: int,
+    metrics_port: int | None,
+    add_servicers: Callable[[grpc.aio.Server], Iterable[str]],
+    host: str = "127.0.0.1",
+) -> None:
+    """Serve until SIGTERM or SIGINT, then drain: health goes NOT_SERVING, calls finish."""
+    server = grpc.aio.server(options=server_options())
+    service_names = list(add_servicers(server))
+    health_servicer = health.aio.HealthServicer()
+    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+    reflection.enable_server_reflection(
+        [*service_names, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME], server
+    )
+    bound = server.add_insecure_port(f"{host}:{port}")
+    if metrics_port:
+        start_http_server(metrics_port, addr=host)
+    await server.start()
+    for service in ["", *service_names]:
+        await health_servicer.set(service, health_pb2.HealthCheckResponse.SERVING)
+    log.info("%s serving on %s:%s (metrics %s)", name, host, bound, metrics_port)
+    print(f"{name} ready on {host}:{bound}", flush=True)
+
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+    await health_servicer.enter_graceful_shutdown()
+    await server.stop(grace=5)
+
+
+def bind_host() -> str:
+    """Loopback by default; containers set GAMEROOM_BIND=0.0.0.0."""
+    return os.environ.get("GAMEROOM_BIND", "127.0.0.1")

@@ -1,0 +1,5 @@
+"""The games svc-boards hosts, listed explicitly."""
+
+from rulekit import Registry
+
+REGISTRY = Registry("boards", [])

@@ -1,0 +1,1 @@
+"""The cards family: its rule engines, one folder per game, and its gRPC service."""

@@ -1,0 +1,5 @@
+"""The games svc-words hosts, listed explicitly."""
+
+from rulekit import Registry
+
+REGISTRY = Registry("words", [])
