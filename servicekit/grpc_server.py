@@ -19,10 +19,18 @@ MAX_MESSAGE_BYTES = 8 * 1024 * 1024
 
 
 def server_options() -> list[tuple[str, int]]:
-    return [
+    options = [
         ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
         ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
     ]
+    # Behind a headless Service, clients balance round robin over the pods DNS listed when they
+    # connected. Closing connections after a while (GOAWAY, calls in flight finish) makes them
+    # re-resolve, so new replicas take load. Off unless set (the Kubernetes ConfigMap sets it).
+    max_age_ms = int(os.environ.get("GAMEROOM_GRPC_MAX_CONNECTION_AGE_MS", "0"))
+    if max_age_ms > 0:
+        options.append(("grpc.max_connection_age_ms", max_age_ms))
+        options.append(("grpc.max_connection_age_grace_ms", int(os.environ.get("GAMEROOM_GRPC_MAX_CONNECTION_AGE_GRACE_MS", "15000"))))
+    return options
 
 
 async def serve(

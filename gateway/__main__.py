@@ -1,0 +1,72 @@
+"""The gateway process: python -m gateway (HTTP on GAMEROOM_HTTP_PORT, gRPC play API on
+GAMEROOM_PLAY_PORT), running the lobby in-process."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import signal
+
+import grpc
+from aiohttp import web
+from gameroom import play_pb2, play_pb2_grpc
+
+from lobby.engines import Engines
+from lobby.rooms import Lobby, LobbySettings
+from lobby.store import make_store
+from servicekit import config
+from servicekit.grpc_server import bind_host, server_options
+
+from .app import GatewaySettings, make_app
+from .play_grpc import PlayServicer
+
+log = logging.getLogger("gateway")
+
+
+async def main() -> None:
+    lobby = Lobby(
+        make_store(),
+        Engines(),
+        LobbySettings(
+            cpu_delay_ms=int(os.environ.get("GAMEROOM_CPU_DELAY_MS", "700")),
+            ai_budget_ms=int(os.environ.get("GAMEROOM_AI_BUDGET_MS", "1000")),
+        ),
+    )
+    await lobby.start()
+    host = bind_host()
+    http_port = int(os.environ.get("GAMEROOM_HTTP_PORT", "8080"))
+    runner = web.AppRunner(make_app(lobby, GatewaySettings.from_env()))
+    await runner.setup()
+    await web.TCPSite(runner, host, http_port).start()
+
+    play_server = grpc.aio.server(options=server_options())
+    play_pb2_grpc.add_PlayServicer_to_server(PlayServicer(lobby), play_server)
+    from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+    from grpc_reflection.v1alpha import reflection
+
+    health_servicer = health.aio.HealthServicer()
+    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, play_server)
+    reflection.enable_server_reflection(
+        [play_pb2.DESCRIPTOR.services_by_name["Play"].full_name, "grpc.health.v1.Health", reflection.SERVICE_NAME],
+        play_server,
+    )
+    play_port = play_server.add_insecure_port(f"{host}:{config.listen_port('play')}")
+    await play_server.start()
+    await health_servicer.set("", health_pb2.HealthCheckResponse.SERVING)
+    print(f"gateway ready on http://{host}:{http_port} (play gRPC {play_port})", flush=True)
+
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+    await health_servicer.enter_graceful_shutdown()
+    await play_server.stop(grace=3)
+    await runner.cleanup()
+    await lobby.close()
+
+
+if __name__ == "__main__":
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    asyncio.run(main())

@@ -1,0 +1,231 @@
+"""The aiohttp application: static web client, REST, WebSocket, health and metrics."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import pathlib
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+from aiohttp import WSCloseCode, WSMsgType, web
+from prometheus_client import CONTENT_TYPE_LATEST, Gauge, generate_latest
+
+from lobby.metrics import REFUSALS
+from lobby.rooms import Lobby
+from rulekit import Refusal
+
+from . import dispatch
+from .connection import QueuedConnection
+from .frames import MAX_FRAME_BYTES, parse_client_frame, server_frame
+from .limits import TokenBucket
+
+log = logging.getLogger(__name__)
+
+WEB_ROOT = pathlib.Path(__file__).parent / "web"
+WS_CONNECTIONS = Gauge("gameroom_ws_connections", "Open WebSocket connections")
+MAX_BODY_BYTES = 16 * 1024
+
+STATUS_OF = {
+    "unknown_room": 404,
+    "unknown_game": 404,
+    "bad_token": 403,
+    "bad_origin": 403,
+    "not_host": 403,
+    "rate_limited": 429,
+    "frame_too_large": 413,
+    "unavailable": 503,
+    "internal": 500,
+}
+
+
+@dataclass
+class GatewaySettings:
+    allowed_origins: set[str] = field(default_factory=set)  # beside the page's own origin
+    rate_per_s: float = 20.0
+    burst: int = 40
+    admin_token: str = ""
+
+    @classmethod
+    def from_env(cls) -> GatewaySettings:
+        origins = {o.strip() for o in os.environ.get("GAMEROOM_ALLOWED_ORIGINS", "").split(",") if o.strip()}
+        return cls(allowed_origins=origins, admin_token=os.environ.get("GAMEROOM_ADMIN_TOKEN", ""))
+
+
+LOBBY = web.AppKey("lobby", Lobby)
+SETTINGS = web.AppKey("settings", GatewaySettings)
+SOCKETS = web.AppKey("sockets", set)
+
+
+def refused_response(refusal: Refusal) -> web.Response:
+    REFUSALS.labels(refusal.code).inc()
+    return web.json_response({"refused": {"code": refusal.code, "detail": refusal.detail}}, status=STATUS_OF.get(refusal.code, 400))
+
+
+async def read_json(request: web.Request) -> dict[str, Any]:
+    if request.content_length is not None and request.content_length > MAX_BODY_BYTES:
+        raise Refusal("frame_too_large", "request body too large")
+    raw = await request.content.read(MAX_BODY_BYTES + 1)
+    if len(raw) > MAX_BODY_BYTES:
+        raise Refusal("frame_too_large", "request body too large")
+    try:
+        data = json.loads(raw or b"{}")
+    except ValueError:
+        raise Refusal("malformed_frame", "body is not JSON") from None
+    if not isinstance(data, dict):
+        raise Refusal("malformed_frame", "body is not an object")
+    return data
+
+
+def origin_allowed(request: web.Request, settings: GatewaySettings) -> bool:
+    origin = request.headers.get("Origin")
+    if origin is None:
+        return True  # not a browser (bots, tests): tokens protect the seats
+    if origin in settings.allowed_origins:
+        return True
+    parts = urlsplit(origin)
+    return parts.netloc == request.host and parts.scheme in ("http", "https")
+
+
+# -- REST ------------------------------------------------------------------------------------------
+async def list_games(request: web.Request) -> web.Response:
+    return web.json_response({"games": request.app[LOBBY].list_games()})
+
+
+async def create_room(request: web.Request) -> web.Response:
+    try:
+        if not origin_allowed(request, request.app[SETTINGS]):
+            raise Refusal("bad_origin")
+        body = await read_json(request)
+        ticket = await request.app[LOBBY].create_room(
+            str(body.get("game", "")), body.get("options") or {}, body.get("seats") or [], str(body.get("nickname", ""))
+        )
+    except Refusal as refusal:
+        return refused_response(refusal)
+    return web.json_response(ticket, status=201)
+
+
+async def join_room(request: web.Request) -> web.Response:
+    try:
+        if not origin_allowed(request, request.app[SETTINGS]):
+            raise Refusal("bad_origin")
+        body = await read_json(request)
+        ticket = await request.app[LOBBY].join_room(
+            request.match_info["code"], str(body.get("nickname", "")), bool(body.get("spectator", False))
+        )
+    except Refusal as refusal:
+        return refused_response(refusal)
+    return web.json_response(ticket)
+
+
+async def get_room(request: web.Request) -> web.Response:
+    try:
+        return web.json_response(await request.app[LOBBY].get_room(request.match_info["code"]))
+    except Refusal as refusal:
+        return refused_response(refusal)
+
+
+# -- WebSocket -------------------------------------------------------------------------------------
+async def websocket(request: web.Request) -> web.StreamResponse:
+    settings = request.app[SETTINGS]
+    if not origin_allowed(request, settings):
+        return refused_response(Refusal("bad_origin", request.headers.get("Origin", "")))
+    # Frames a little over our own cap still arrive, so they get a refusal rather than a hang-up.
+    ws = web.WebSocketResponse(max_msg_size=4 * MAX_FRAME_BYTES, heartbeat=30)
+    await ws.prepare(request)
+    lobby = request.app[LOBBY]
+    bucket = TokenBucket(settings.rate_per_s, settings.burst)
+
+    async def write(message: dict[str, Any]) -> None:
+        await ws.send_str(server_frame(message))
+
+    def overflow() -> None:
+        asyncio.get_running_loop().create_task(ws.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"too slow"))
+
+    connection = QueuedConnection(write, overflow)
+    request.app[SOCKETS].add(ws)
+    WS_CONNECTIONS.inc()
+    try:
+        async for frame in ws:
+            if frame.type == WSMsgType.TEXT:
+                if not bucket.take():
+                    dispatch.refuse(connection, Refusal("rate_limited"))
+                    continue
+                try:
+                    branch, body = parse_client_frame(frame.data)
+                except Refusal as refusal:
+                    dispatch.refuse(connection, refusal)
+                    continue
+                await dispatch.handle(lobby, connection, branch, body)
+            elif frame.type == WSMsgType.BINARY:
+                dispatch.refuse(connection, Refusal("malformed_frame", "text frames only"))
+            elif frame.type == WSMsgType.ERROR:
+                break
+    finally:
+        WS_CONNECTIONS.dec()
+        request.app[SOCKETS].discard(ws)
+        lobby.disconnect(connection)
+        await connection.close()
+    return ws
+
+
+# -- pages, health, metrics, admin -----------------------------------------------------------------
+async def index(request: web.Request) -> web.FileResponse:
+    return web.FileResponse(WEB_ROOT / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+async def healthz(request: web.Request) -> web.Response:
+    return web.json_response({"ok": True})
+
+
+async def readyz(request: web.Request) -> web.Response:
+    lobby = request.app[LOBBY]
+    ready = lobby.accepting_rooms and bool(lobby.engines.catalogue.metas)
+    return web.json_response({"ready": ready}, status=200 if ready else 503)
+
+
+async def metrics(request: web.Request) -> web.Response:
+    return web.Response(body=generate_latest(), headers={"Content-Type": CONTENT_TYPE_LATEST})
+
+
+async def drain(request: web.Request) -> web.Response:
+    """Stop taking new rooms (readyz turns 503); running games go on until players move on."""
+    token = request.app[SETTINGS].admin_token
+    if not token or request.headers.get("Authorization") != f"Bearer {token}":
+        return refused_response(Refusal("bad_token"))
+    request.app[LOBBY].accepting_rooms = False
+    return web.json_response({"draining": True})
+
+
+async def close_sockets(app: web.Application):  # type: ignore[no-untyped-def]
+    yield
+    for ws in list(app[SOCKETS]):
+        await ws.close(code=WSCloseCode.GOING_AWAY, message=b"server shutdown")
+
+
+def make_app(lobby: Lobby, settings: GatewaySettings | None = None) -> web.Application:
+    app = web.Application(client_max_size=MAX_BODY_BYTES)
+    app[LOBBY] = lobby
+    app[SETTINGS] = settings or GatewaySettings()
+    app[SOCKETS] = set()
+    app.cleanup_ctx.append(close_sockets)
+    app.add_routes(
+        [
+            web.get("/", index),
+            web.get("/r/{code}", index),
+            web.get("/api/games", list_games),
+            web.post("/api/rooms", create_room),
+            web.get("/api/rooms/{code}", get_room),
+            web.post("/api/rooms/{code}/join", join_room),
+            web.get("/ws", websocket),
+            web.get("/healthz", healthz),
+            web.get("/readyz", readyz),
+            web.get("/metrics", metrics),
+            web.post("/admin/drain", drain),
+            web.static("/static", WEB_ROOT, show_index=False),
+        ]
+    )
+    return app

@@ -1,0 +1,108 @@
+"""The gRPC play API: the same lobby, for bots and apps (proto/gameroom/play.proto)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any, AsyncIterator
+
+import grpc
+from gameroom import play_pb2, play_pb2_grpc
+from google.protobuf import json_format
+
+from lobby.rooms import Lobby
+from rulekit import Refusal
+
+from . import dispatch
+from .connection import QueuedConnection
+from .frames import to_proto
+from .limits import TokenBucket
+
+GRPC_STATUS = {
+    "unknown_room": grpc.StatusCode.NOT_FOUND,
+    "unknown_game": grpc.StatusCode.NOT_FOUND,
+    "bad_token": grpc.StatusCode.PERMISSION_DENIED,
+    "unavailable": grpc.StatusCode.UNAVAILABLE,
+    "internal": grpc.StatusCode.INTERNAL,
+}
+
+
+async def _abort(context: grpc.aio.ServicerContext, refusal: Refusal) -> None:
+    # The stable code travels as the status message's first word and in trailing metadata.
+    await context.abort(
+        GRPC_STATUS.get(refusal.code, grpc.StatusCode.INVALID_ARGUMENT),
+        f"{refusal.code}: {refusal.detail}",
+        trailing_metadata=(("gameroom-refusal", refusal.code),),
+    )
+
+
+def _struct(message: Any) -> dict[str, Any]:
+    return json_format.MessageToDict(message, preserving_proto_field_name=True)
+
+
+class PlayServicer(play_pb2_grpc.PlayServicer):
+    def __init__(self, lobby: Lobby) -> None:
+        self.lobby = lobby
+
+    async def ListGames(self, request, context) -> play_pb2.ListGamesReply:
+        return json_format.ParseDict({"games": self.lobby.list_games()}, play_pb2.ListGamesReply())
+
+    async def CreateRoom(self, request, context) -> play_pb2.RoomTicket:
+        try:
+            seats = [_struct(s) for s in request.seats]
+            ticket = await self.lobby.create_room(request.game, _struct(request.options), seats, request.nickname)
+        except Refusal as refusal:
+            await _abort(context, refusal)
+        return json_format.ParseDict(ticket, play_pb2.RoomTicket())
+
+    async def JoinRoom(self, request, context) -> play_pb2.RoomTicket:
+        try:
+            ticket = await self.lobby.join_room(request.code, request.nickname, request.spectator)
+        except Refusal as refusal:
+            await _abort(context, refusal)
+        return json_format.ParseDict(ticket, play_pb2.RoomTicket())
+
+    async def GetRoom(self, request, context) -> play_pb2.RoomInfo:
+        try:
+            info = await self.lobby.get_room(request.code)
+        except Refusal as refusal:
+            await _abort(context, refusal)
+        return json_format.ParseDict(info, play_pb2.RoomInfo())
+
+    async def Connect(self, request_iterator: AsyncIterator[play_pb2.ClientMessage], context) -> AsyncIterator[play_pb2.ServerMessage]:
+        outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+
+        async def write(message: dict[str, Any]) -> None:
+            await outbox.put(message)
+
+        connection = QueuedConnection(write, lambda: outbox.put_nowait(None))
+        bucket = TokenBucket(20.0, 40)
+
+        async def read() -> None:
+            try:
+                async for message in request_iterator:
+                    branch = message.WhichOneof("body")
+                    if branch is None:
+                        dispatch.refuse(connection, Refusal("malformed_frame", "empty message"))
+                        continue
+                    if not bucket.take():
+                        dispatch.refuse(connection, Refusal("rate_limited"))
+                        continue
+                    body = _struct(getattr(message, branch))
+                    if branch == "move":
+                        body["move"] = json.loads(json.dumps(body.get("move", {})))
+                    await dispatch.handle(self.lobby, connection, branch, body)
+            finally:
+                await outbox.put(None)
+
+        reader = asyncio.get_running_loop().create_task(read())
+        try:
+            while True:
+                item = await outbox.get()
+                if item is None:
+                    break
+                yield to_proto(item)
+        finally:
+            reader.cancel()
+            self.lobby.disconnect(connection)
+            await connection.close()

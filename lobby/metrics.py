@@ -1,0 +1,14 @@
+"""The lobby's Prometheus metrics (the gateway serves them on /metrics)."""
+
+from prometheus_client import Counter, Histogram
+
+MOVES = Counter("gameroom_moves_total", "Moves applied, by game", ["game"])
+MOVE_SECONDS = Histogram(
+    "gameroom_move_seconds",
+    "Move latency by game and stage (gateway, family, store, total)",
+    ["game", "stage"],
+    buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5),
+)
+ROOMS_STARTED = Counter("gameroom_games_started_total", "Games started, by game", ["game"])
+TIMER_FIRINGS = Counter("gameroom_timer_firings_total", "Move clocks that ran out, by game", ["game"])
+REFUSALS = Counter("gameroom_refusals_total", "Refusals sent to clients, by code", ["code"])

@@ -1,0 +1,29 @@
+"""Store backends behind one interface; `open_store` picks one from a URL."""
+
+from __future__ import annotations
+
+import os
+
+from .base import ChatLine, Store, StoredEvent
+
+DEFAULT_STORE_URL = "sqlite:///var/gameroom.sqlite3"
+
+
+def store_url() -> str:
+    return os.environ.get("GAMEROOM_STORE", DEFAULT_STORE_URL)
+
+
+def make_store(url: str | None = None) -> Store:
+    """`sqlite:///relative/path`, `sqlite:////absolute/path`, or `postgresql://...`."""
+    url = url or store_url()
+    if url.startswith("sqlite:///"):
+        from .sqlite import SqliteStore
+
+        path = url[len("sqlite:///") :]
+        if path != ":memory:":
+            os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        return SqliteStore(path)
+    raise ValueError(f"unsupported store URL {url!r}")
+
+
+__all__ = ["ChatLine", "Store", "StoredEvent", "make_store", "store_url"]

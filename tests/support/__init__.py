@@ -1,0 +1,1 @@
+"""Helpers shared by the tests: a play-protocol client and stack fixtures."""
