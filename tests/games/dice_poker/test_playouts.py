@@ -1,0 +1,82 @@
+"""Seeded random Dice Poker games through rulekit's playout harness, with game invariants.
+
+The harness's own checks (views, refusals, JSON round trips, replays) cost more per move the
+more seats there are, so the 2,000+ games lean towards the smaller tables while every seat
+count from 2 to 8 gets its share.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rulekit import Event, Move, State
+from rulekit.playout import run_playouts
+from svc_dice.dice_poker import ENGINE
+
+GAMES_PER_SEAT_COUNT = {2: 800, 3: 400, 4: 250, 5: 200, 6: 150, 7: 110, 8: 100}
+UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
+LOWER = ("three_kind", "four_kind", "full_house", "small_straight", "large_straight", "five_kind", "chance")
+
+
+def reference_points(row: str, dice: list[int]) -> int:
+    """The sheet's rows written out plainly, independent of the engine's score table."""
+    if row in UPPER:
+        face = UPPER.index(row) + 1
+        return face * dice.count(face)
+    counts = sorted((dice.count(face) for face in set(dice)), reverse=True)
+    run = "".join(str(face) for face in sorted(set(dice)))
+    if row == "three_kind":
+        return sum(dice) if counts[0] >= 3 else 0
+    if row == "four_kind":
+        return sum(dice) if counts[0] >= 4 else 0
+    if row == "full_house":
+        return 25 if counts == [3, 2] else 0
+    if row == "small_straight":
+        return 30 if any(s in run for s in ("1234", "2345", "3456")) else 0
+    if row == "large_straight":
+        return 40 if run in ("12345", "23456") else 0
+    if row == "five_kind":
+        return 50 if counts == [5] else 0
+    return sum(dice)
+
+
+def check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+    dice = after["dice"]
+    assert dice == [] or (len(dice) == 5 and all(isinstance(d, int) and 1 <= d <= 6 for d in dice))
+    for sheet, totals in zip(after["sheet"], after["totals"], strict=True):
+        upper = sum(sheet[row] or 0 for row in UPPER)
+        lower = sum(sheet[row] or 0 for row in LOWER)
+        bonus = 35 if upper >= 63 else 0
+        assert totals == {"upper": upper, "bonus": bonus, "lower": lower, "total": upper + bonus + lower}
+    if move["type"] == "roll":
+        assert after["rolls_left"] == before["rolls_left"] - 1
+        assert all(after["dice"][i] == before["dice"][i] for i in move["keep"])
+        free = [row for row, points in after["sheet"][seat].items() if points is None]
+        assert after["offers"] == {row: reference_points(row, dice) for row in free}
+        assert events == [{"code": "rolled", "seat": seat, "dice": dice, "keep": move["keep"]}]
+    else:
+        points = reference_points(move["row"], before["dice"])
+        assert before["sheet"][seat][move["row"]] is None
+        assert after["sheet"][seat][move["row"]] == points
+        assert events[0] == {"code": "scored", "seat": seat, "row": move["row"], "points": points}
+        reached = before["totals"][seat]["bonus"] == 0 and after["totals"][seat]["bonus"] == 35
+        assert ({"code": "bonus", "seat": seat, "points": 35} in events) == reached
+        assert (after["dice"], after["offers"]) == ([], {})
+        assert (events[-1] == {"code": "game_over"}) == (after["turn"] is None)
+
+
+def test_spread_covers_every_seat_count() -> None:
+    assert sorted(GAMES_PER_SEAT_COUNT) == list(ENGINE.meta.allowed_seat_counts())
+    assert sum(GAMES_PER_SEAT_COUNT.values()) >= 2000
+
+
+@pytest.mark.parametrize("seats", sorted(GAMES_PER_SEAT_COUNT))
+def test_random_playouts(seats: int) -> None:
+    runs = run_playouts(ENGINE, GAMES_PER_SEAT_COUNT[seats], seat_counts=[seats], check=check)
+    for run in runs:
+        final = run.final_state
+        assert all(None not in sheet.values() for sheet in final["sheet"])
+        scored = [e for e in run.events if e["code"] == "scored"]
+        assert len(scored) == 13 * seats
+        assert ENGINE.result(final)["scores"] == [t["total"] for t in final["totals"]]
+        assert run.steps <= 13 * seats * 4

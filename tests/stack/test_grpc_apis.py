@@ -1,0 +1,112 @@
+"""The gRPC side: the play API for bots, the family services' engine API, health, reflection
+and metrics, all against the running processes."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import urllib.request
+
+import grpc
+import pytest
+from gameroom import engine_pb2, engine_pb2_grpc, play_pb2, play_pb2_grpc
+from google.protobuf import json_format
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
+
+from devstack import SERVICES
+
+
+async def test_a_bot_plays_a_whole_game_over_grpc(stack) -> None:
+    async with grpc.aio.insecure_channel(f"127.0.0.1:{stack.ports['play']}") as channel:
+        play = play_pb2_grpc.PlayStub(channel)
+        games = await play.ListGames(play_pb2.ListGamesRequest())
+        assert "four-in-a-row" in [g.id for g in games.games]
+        request = play_pb2.CreateRoomRequest(
+            game="four-in-a-row", nickname="bot", seats=[play_pb2.SeatSpec(kind="human"), play_pb2.SeatSpec(kind="cpu", level="easy")]
+        )
+        ticket = await play.CreateRoom(request)
+        assert list(ticket.seats) == [0]
+        outbox: asyncio.Queue[play_pb2.ClientMessage] = asyncio.Queue()
+
+        async def requests():
+            while True:
+                yield await outbox.get()
+
+        stream = play.Connect(requests())
+        await outbox.put(play_pb2.ClientMessage(hello=play_pb2.Hello(code=ticket.code, token=ticket.token)))
+        await outbox.put(play_pb2.ClientMessage(start=play_pb2.StartRequest()))
+        moves = 0
+        async with asyncio.timeout(60):
+            async for message in stream:
+                if message.WhichOneof("body") != "update":
+                    continue
+                update = message.update
+                if update.room.status == "finished":
+                    view = json_format.MessageToDict(update.views[0].view)
+                    assert view["result"]["placings"] in ([1, 2], [2, 1], [1, 1])
+                    break
+                if not update.views:
+                    continue
+                view = json_format.MessageToDict(update.views[0].view)
+                if 0 in [int(s) for s in view["to_move"]]:
+                    legal = view["legal_moves"][0]
+                    move = play_pb2.MoveRequest(seat=0, client_move_id=f"bot-{moves}", version=update.room.version)
+                    move.move.update({"type": legal["type"], "column": int(legal["column"])})
+                    await outbox.put(play_pb2.ClientMessage(move=move))
+                    moves += 1
+        stream.cancel()
+        assert moves >= 4
+
+
+async def test_grpc_refusals_carry_the_code(stack) -> None:
+    async with grpc.aio.insecure_channel(f"127.0.0.1:{stack.ports['play']}") as channel:
+        play = play_pb2_grpc.PlayStub(channel)
+        with pytest.raises(grpc.aio.AioRpcError) as error:
+            await play.GetRoom(play_pb2.GetRoomRequest(code="ZZZZZ"))
+        assert error.value.code() == grpc.StatusCode.NOT_FOUND
+        assert error.value.details().startswith("unknown_room")
+        with pytest.raises(grpc.aio.AioRpcError) as error:
+            await play.CreateRoom(play_pb2.CreateRoomRequest(game="nope", seats=[play_pb2.SeatSpec(kind="human")]))
+        assert error.value.details().startswith("unknown_game")
+
+
+async def test_family_service_engine_api(stack) -> None:
+    async with grpc.aio.insecure_channel(f"127.0.0.1:{stack.ports['boards']}") as channel:
+        family = engine_pb2_grpc.FamilyEngineStub(channel)
+        listed = await family.ListGames(engine_pb2.ListGamesRequest())
+        meta = {g.id: json.loads(g.meta_json) for g in listed.games}["four-in-a-row"]
+        assert meta["max_seats"] == 2 and meta["options"][0]["key"] == "variant"
+        step = await family.Setup(engine_pb2.SetupRequest(game="four-in-a-row", seats=2, seed=b"s" * 32))
+        assert not step.HasField("refusal") and list(step.to_move) == [0] and len(step.views) == 2
+        assert "rng" not in step.views[0].view_json and "rng" not in step.spectator_view_json
+        applied = await family.Apply(
+            engine_pb2.ApplyRequest(game="four-in-a-row", state_json=step.state_json, seat=1, move_json='{"type":"drop","column":0}')
+        )
+        assert applied.refusal.code == "not_your_turn" and not applied.state_json
+        applied = await family.Apply(
+            engine_pb2.ApplyRequest(game="four-in-a-row", state_json="{broken", seat=0, move_json="{}")
+        )
+        assert applied.refusal.code == "bad_request"
+        missing = await family.Setup(engine_pb2.SetupRequest(game="chess-960", seats=2, seed=b"x"))
+        assert missing.refusal.code == "unknown_game"
+
+
+def test_every_process_has_health_reflection_and_metrics(stack) -> None:
+    for name in SERVICES:
+        if name == "gateway":
+            continue
+        with grpc.insecure_channel(f"127.0.0.1:{stack.ports[name]}") as channel:
+            status = health_pb2_grpc.HealthStub(channel).Check(health_pb2.HealthCheckRequest(), timeout=5)
+            assert status.status == health_pb2.HealthCheckResponse.SERVING
+            answers = reflection_pb2_grpc.ServerReflectionStub(channel).ServerReflectionInfo(
+                iter([reflection_pb2.ServerReflectionRequest(list_services="")]), timeout=5
+            )
+            services = [s.name for answer in answers for s in answer.list_services_response.service]
+            assert "grpc.health.v1.Health" in services
+            assert any(s.startswith("gameroom.engine.") for s in services)
+        with urllib.request.urlopen(f"http://127.0.0.1:{stack.metrics_ports[name]}/metrics", timeout=5) as answer:
+            assert b"python_info" in answer.read()
+    with urllib.request.urlopen(f"{stack.base_url}/metrics", timeout=5) as answer:
+        text = answer.read().decode()
+    assert "gameroom_ws_connections" in text and "gameroom_moves_total" in text
