@@ -12,6 +12,7 @@ import grpc
 from aiohttp import web
 from gameroom import play_pb2, play_pb2_grpc
 
+from lobby.bus import make_bus
 from lobby.engines import Engines
 from lobby.rooms import Lobby, LobbySettings
 from lobby.store import make_store
@@ -31,7 +32,9 @@ async def main() -> None:
         LobbySettings(
             cpu_delay_ms=int(os.environ.get("GAMEROOM_CPU_DELAY_MS", "700")),
             ai_budget_ms=int(os.environ.get("GAMEROOM_AI_BUDGET_MS", "1000")),
+            takeover_grace_ms=int(os.environ.get("GAMEROOM_TAKEOVER_GRACE_MS", "60000")),
         ),
+        bus=make_bus(),
     )
     await lobby.start()
     host = bind_host()

@@ -52,7 +52,12 @@ class GatewaySettings:
     @classmethod
     def from_env(cls) -> GatewaySettings:
         origins = {o.strip() for o in os.environ.get("GAMEROOM_ALLOWED_ORIGINS", "").split(",") if o.strip()}
-        return cls(allowed_origins=origins, admin_token=os.environ.get("GAMEROOM_ADMIN_TOKEN", ""))
+        return cls(
+            allowed_origins=origins,
+            admin_token=os.environ.get("GAMEROOM_ADMIN_TOKEN", ""),
+            rate_per_s=float(os.environ.get("GAMEROOM_RATE_PER_S", "20")),
+            burst=int(os.environ.get("GAMEROOM_RATE_BURST", "40")),
+        )
 
 
 LOBBY = web.AppKey("lobby", Lobby)
@@ -62,7 +67,9 @@ SOCKETS = web.AppKey("sockets", set)
 
 def refused_response(refusal: Refusal) -> web.Response:
     REFUSALS.labels(refusal.code).inc()
-    return web.json_response({"refused": {"code": refusal.code, "detail": refusal.detail}}, status=STATUS_OF.get(refusal.code, 400))
+    return web.json_response(
+        {"refused": {"code": refusal.code, "detail": refusal.detail}}, status=STATUS_OF.get(refusal.code, 400)
+    )
 
 
 async def read_json(request: web.Request) -> dict[str, Any]:
@@ -101,7 +108,11 @@ async def create_room(request: web.Request) -> web.Response:
             raise Refusal("bad_origin")
         body = await read_json(request)
         ticket = await request.app[LOBBY].create_room(
-            str(body.get("game", "")), body.get("options") or {}, body.get("seats") or [], str(body.get("nickname", ""))
+            str(body.get("game", "")),
+            body.get("options") or {},
+            body.get("seats") or [],
+            str(body.get("nickname", "")),
+            str(body.get("player_token", "")),
         )
     except Refusal as refusal:
         return refused_response(refusal)
@@ -114,7 +125,10 @@ async def join_room(request: web.Request) -> web.Response:
             raise Refusal("bad_origin")
         body = await read_json(request)
         ticket = await request.app[LOBBY].join_room(
-            request.match_info["code"], str(body.get("nickname", "")), bool(body.get("spectator", False))
+            request.match_info["code"],
+            str(body.get("nickname", "")),
+            bool(body.get("spectator", False)),
+            str(body.get("player_token", "")),
         )
     except Refusal as refusal:
         return refused_response(refusal)
@@ -126,6 +140,77 @@ async def get_room(request: web.Request) -> web.Response:
         return web.json_response(await request.app[LOBBY].get_room(request.match_info["code"]))
     except Refusal as refusal:
         return refused_response(refusal)
+
+
+async def finished_game(request: web.Request) -> web.Response:
+    try:
+        number = int(request.match_info["number"])
+        return web.json_response(await request.app[LOBBY].finished_game(request.match_info["code"], number))
+    except ValueError:
+        return refused_response(Refusal("bad_request", "a game number is a whole number"))
+    except Refusal as refusal:
+        return refused_response(refusal)
+
+
+# -- players ---------------------------------------------------------------------------------------
+def player_token(request: web.Request) -> str:
+    """Players present their token as `Authorization: Bearer <token>`."""
+    header = request.headers.get("Authorization", "")
+    if not header.startswith("Bearer "):
+        raise Refusal("bad_token", "Authorization: Bearer <player token> expected")
+    return header[len("Bearer ") :]
+
+
+async def create_player(request: web.Request) -> web.Response:
+    try:
+        if not origin_allowed(request, request.app[SETTINGS]):
+            raise Refusal("bad_origin")
+        body = await read_json(request)
+        player, token = await request.app[LOBBY].players.create(str(body.get("nickname", "")))
+    except Refusal as refusal:
+        return refused_response(refusal)
+    return web.json_response({"player": {"id": player.id, "nickname": player.nickname}, "token": token}, status=201)
+
+
+async def my_profile(request: web.Request) -> web.Response:
+    try:
+        return web.json_response(await request.app[LOBBY].players.profile(player_token(request)))
+    except Refusal as refusal:
+        return refused_response(refusal)
+
+
+async def my_house_rules(request: web.Request) -> web.Response:
+    try:
+        rules = await request.app[LOBBY].players.house_rules(player_token(request), request.query.get("game") or None)
+    except Refusal as refusal:
+        return refused_response(refusal)
+    return web.json_response({"house_rules": rules})
+
+
+async def save_house_rules(request: web.Request) -> web.Response:
+    lobby = request.app[LOBBY]
+    try:
+        if not origin_allowed(request, request.app[SETTINGS]):
+            raise Refusal("bad_origin")
+        game = request.match_info["game"]
+        body = await read_json(request)
+        options = lobby.resolve_options(game, body.get("options") or {})
+        await lobby.players.save_house_rules(player_token(request), game, request.match_info["name"], options)
+    except Refusal as refusal:
+        return refused_response(refusal)
+    return web.json_response({"game": game, "name": request.match_info["name"], "options": options})
+
+
+async def delete_house_rules(request: web.Request) -> web.Response:
+    try:
+        if not origin_allowed(request, request.app[SETTINGS]):
+            raise Refusal("bad_origin")
+        deleted = await request.app[LOBBY].players.delete_house_rules(
+            player_token(request), request.match_info["game"], request.match_info["name"]
+        )
+    except Refusal as refusal:
+        return refused_response(refusal)
+    return web.json_response({"deleted": deleted})
 
 
 # -- WebSocket -------------------------------------------------------------------------------------
@@ -194,7 +279,11 @@ async def metrics(request: web.Request) -> web.Response:
 async def drain(request: web.Request) -> web.Response:
     """Stop taking new rooms (readyz turns 503); running games go on until players move on."""
     token = request.app[SETTINGS].admin_token
-    if not token or request.headers.get("Authorization") != f"Bearer {token}":
+    # The Kubernetes API server's pod proxy drops Authorization, so opsctl sends its own header.
+    presented = request.headers.get("X-Gameroom-Admin-Token") or request.headers.get("Authorization", "").removeprefix(
+        "Bearer "
+    )
+    if not token or presented != token:
         return refused_response(Refusal("bad_token"))
     request.app[LOBBY].accepting_rooms = False
     return web.json_response({"draining": True})
@@ -220,6 +309,12 @@ def make_app(lobby: Lobby, settings: GatewaySettings | None = None) -> web.Appli
             web.post("/api/rooms", create_room),
             web.get("/api/rooms/{code}", get_room),
             web.post("/api/rooms/{code}/join", join_room),
+            web.get("/api/rooms/{code}/games/{number}", finished_game),
+            web.post("/api/players", create_player),
+            web.get("/api/players/me", my_profile),
+            web.get("/api/players/me/house-rules", my_house_rules),
+            web.put("/api/players/me/house-rules/{game}/{name}", save_house_rules),
+            web.delete("/api/players/me/house-rules/{game}/{name}", delete_house_rules),
             web.get("/ws", websocket),
             web.get("/healthz", healthz),
             web.get("/readyz", readyz),

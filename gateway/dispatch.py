@@ -15,7 +15,9 @@ async def handle(lobby: Lobby, connection: Subscriber, branch: str, body: dict[s
         if branch == "hello":
             if connection.ticket is not None:
                 raise Refusal("bad_request", "already said hello")
-            await lobby.connect(connection, str(body.get("code", "")), str(body.get("token", "")), _int(body.get("last_event", 0)))
+            await lobby.connect(
+                connection, str(body.get("code", "")), str(body.get("token", "")), _int(body.get("last_event", 0))
+            )
             return
         if connection.ticket is None:
             raise Refusal("bad_request", "say hello first")

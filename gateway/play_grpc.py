@@ -69,7 +69,9 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
             await _abort(context, refusal)
         return json_format.ParseDict(info, play_pb2.RoomInfo())
 
-    async def Connect(self, request_iterator: AsyncIterator[play_pb2.ClientMessage], context) -> AsyncIterator[play_pb2.ServerMessage]:
+    async def Connect(
+        self, request_iterator: AsyncIterator[play_pb2.ClientMessage], context
+    ) -> AsyncIterator[play_pb2.ServerMessage]:
         outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
 
         async def write(message: dict[str, Any]) -> None:

@@ -60,7 +60,9 @@ def channel(target: str) -> grpc.aio.Channel:
 
 
 class Engines:
-    def __init__(self, families: tuple[str, ...] = config.FAMILIES, call_timeout: float = 10.0, retry_for: float = 15.0) -> None:
+    def __init__(
+        self, families: tuple[str, ...] = config.FAMILIES, call_timeout: float = 10.0, retry_for: float = 15.0
+    ) -> None:
         self.catalogue = GameCatalogue()
         self._stubs = {f: engine_pb2_grpc.FamilyEngineStub(channel(config.target(f))) for f in families}
         self._ai = engine_pb2_grpc.AiStub(channel(config.target("ai")))
@@ -101,19 +103,29 @@ class Engines:
             raise Refusal(reply.refusal.code if reply.refusal.code in _KNOWN else "internal", reply.refusal.detail)
         return reply
 
-    async def setup(self, game: str, seats: int, options: dict[str, Any], seed: bytes, now_ms: int) -> engine_pb2.StepReply:
-        request = engine_pb2.SetupRequest(game=game, seats=seats, options_json=json.dumps(options), seed=seed, now_ms=now_ms)
+    async def setup(
+        self, game: str, seats: int, options: dict[str, Any], seed: bytes, now_ms: int
+    ) -> engine_pb2.StepReply:
+        request = engine_pb2.SetupRequest(
+            game=game, seats=seats, options_json=json.dumps(options), seed=seed, now_ms=now_ms
+        )
         return self._checked(await self._call(self._stub(game).Setup, request))
 
-    async def apply(self, game: str, state_json: str, seat: int, move: dict[str, Any], now_ms: int) -> engine_pb2.StepReply:
-        request = engine_pb2.ApplyRequest(game=game, state_json=state_json, seat=seat, move_json=json.dumps(move), now_ms=now_ms)
+    async def apply(
+        self, game: str, state_json: str, seat: int, move: dict[str, Any], now_ms: int
+    ) -> engine_pb2.StepReply:
+        request = engine_pb2.ApplyRequest(
+            game=game, state_json=state_json, seat=seat, move_json=json.dumps(move), now_ms=now_ms
+        )
         return self._checked(await self._call(self._stub(game).Apply, request))
 
     async def timeout(self, game: str, state_json: str, now_ms: int) -> engine_pb2.StepReply:
         request = engine_pb2.TimeoutRequest(game=game, state_json=state_json, now_ms=now_ms)
         return self._checked(await self._call(self._stub(game).Timeout, request))
 
-    async def choose_move(self, game: str, seat: int, view_json: str, level: str, seed: bytes, budget_ms: int) -> dict[str, Any]:
+    async def choose_move(
+        self, game: str, seat: int, view_json: str, level: str, seed: bytes, budget_ms: int
+    ) -> dict[str, Any]:
         request = engine_pb2.ChooseMoveRequest(
             game=game, seat=seat, view_json=view_json, level=level, seed=seed, budget_ms=budget_ms
         )
@@ -121,4 +133,3 @@ class Engines:
         if reply.HasField("refusal") and reply.refusal.code:
             raise Refusal(reply.refusal.code if reply.refusal.code in _KNOWN else "internal", reply.refusal.detail)
         return json.loads(reply.move_json)
-

@@ -11,8 +11,8 @@ import argparse
 import pathlib
 import sys
 
-from grpc_tools import protoc
 import grpc_tools
+from grpc_tools import protoc
 
 HERE = pathlib.Path(__file__).resolve().parent
 PROTOS = sorted(str(p.relative_to(HERE)) for p in (HERE / "gameroom").glob("*.proto"))

@@ -8,6 +8,7 @@ need_apt=()
 [ -x /usr/bin/chromium ] || need_apt+=(chromium)
 [ -x /usr/games/stockfish ] || need_apt+=(stockfish)
 command -v kubectl >/dev/null || need_apt+=(kubernetes-client)
+command -v promtool >/dev/null || need_apt+=(prometheus)  # promtool checks deploy/prometheus and the dashboard
 if [ ${#need_apt[@]} -gt 0 ]; then
   sudo_cmd=""
   [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"

@@ -28,8 +28,9 @@ def server_options() -> list[tuple[str, int]]:
     # re-resolve, so new replicas take load. Off unless set (the Kubernetes ConfigMap sets it).
     max_age_ms = int(os.environ.get("GAMEROOM_GRPC_MAX_CONNECTION_AGE_MS", "0"))
     if max_age_ms > 0:
+        grace_ms = int(os.environ.get("GAMEROOM_GRPC_MAX_CONNECTION_AGE_GRACE_MS", "15000"))
         options.append(("grpc.max_connection_age_ms", max_age_ms))
-        options.append(("grpc.max_connection_age_grace_ms", int(os.environ.get("GAMEROOM_GRPC_MAX_CONNECTION_AGE_GRACE_MS", "15000"))))
+        options.append(("grpc.max_connection_age_grace_ms", grace_ms))
     return options
 
 

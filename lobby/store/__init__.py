@@ -1,10 +1,27 @@
-"""Store backends behind one interface; `open_store` picks one from a URL."""
+"""Store backends behind one interface; `make_store` picks one from a URL."""
 
 from __future__ import annotations
 
 import os
 
-from .base import ChatLine, Store, StoredEvent
+from .base import (
+    HOUSE,
+    MINT,
+    ChatLine,
+    Escrow,
+    EscrowChange,
+    EscrowConflict,
+    FinishedGame,
+    GameStats,
+    InsufficientFunds,
+    LedgerError,
+    MoveRecord,
+    Player,
+    Posting,
+    Store,
+    StoredEvent,
+    Transfer,
+)
 
 DEFAULT_STORE_URL = "sqlite:///var/gameroom.sqlite3"
 
@@ -14,7 +31,7 @@ def store_url() -> str:
 
 
 def make_store(url: str | None = None) -> Store:
-    """`sqlite:///relative/path`, `sqlite:////absolute/path`, or `postgresql://...`."""
+    """`sqlite:///relative/path`, `sqlite:////absolute/path`, or `postgresql://...` (docs/configuration.md)."""
     url = url or store_url()
     if url.startswith("sqlite:///"):
         from .sqlite import SqliteStore
@@ -23,7 +40,30 @@ def make_store(url: str | None = None) -> Store:
         if path != ":memory:":
             os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
         return SqliteStore(path)
+    if url.startswith(("postgresql://", "postgres://")):
+        from .postgres import PostgresStore
+
+        return PostgresStore(url)
     raise ValueError(f"unsupported store URL {url!r}")
 
 
-__all__ = ["ChatLine", "Store", "StoredEvent", "make_store", "store_url"]
+__all__ = [
+    "HOUSE",
+    "MINT",
+    "ChatLine",
+    "Escrow",
+    "EscrowChange",
+    "EscrowConflict",
+    "FinishedGame",
+    "GameStats",
+    "InsufficientFunds",
+    "LedgerError",
+    "MoveRecord",
+    "Player",
+    "Posting",
+    "Store",
+    "StoredEvent",
+    "Transfer",
+    "make_store",
+    "store_url",
+]

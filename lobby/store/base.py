@@ -1,14 +1,22 @@
 """The store interface the lobby runs on. SQLite for one machine, PostgreSQL + Redis scaled.
 
 A room is one JSON document with a revision number; every write names the revision it read,
-so two writers can never both win (optimistic concurrency). A move's events and its answer
-(for duplicate detection) are written in the same transaction as the room.
+so two writers can never both win (optimistic concurrency). A move's events, its answer (for
+duplicate detection), its record in the game's move list and, when the game ends, the finished
+game and the players' statistics are written in the same transaction as the room.
+
+The ledger is double-entry: a transfer is a set of postings that sum to zero, written at most
+once per idempotency key, in one transaction, and refused whole if any account but the mint
+would go below zero.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+MINT = "mint"  # where coins come from: its (negative) balance is every coin in circulation
+HOUSE = "house"  # what a table's pot leaves over (odd coins of a split)
 
 
 @dataclass(frozen=True)
@@ -27,10 +35,117 @@ class ChatLine:
     at_ms: int
 
 
+@dataclass(frozen=True)
+class MoveRecord:
+    """One accepted step of a game, in order: enough to replay it from the seed.
+
+    `seat` is -1 and `move` is `{"timeout": true}` for the game's own clock running out; a seat's
+    clock running out is `{"timeout": true}` with that seat.
+    """
+
+    seat: int
+    move: dict[str, Any]
+    version: int  # the game version this move produced
+    at_ms: int
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """A game that ended, for replay and statistics. `players[i]` is seat i's player id or ""."""
+
+    code: str
+    number: int  # the room's n-th game
+    game: str
+    options: dict[str, Any]
+    seed: str  # hex; secret while the game runs, published once it is over
+    names: list[str]
+    players: list[str]
+    result: dict[str, Any]
+    started_ms: int
+    finished_ms: int
+    moves: list[MoveRecord] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Player:
+    """A guest identity: a nickname and a secret token (only its hash is stored)."""
+
+    id: str
+    nickname: str
+    created_ms: int
+
+
+@dataclass(frozen=True)
+class GameStats:
+    game: str
+    played: int
+    won: int
+    placings: dict[int, int]  # placing -> how often
+
+
+@dataclass(frozen=True)
+class Posting:
+    account: str
+    amount: int  # positive: credited, negative: debited
+
+
+@dataclass(frozen=True)
+class Transfer:
+    key: str  # idempotency key: a second transfer with the same key is never written
+    kind: str
+    postings: tuple[Posting, ...]
+    at_ms: int
+    memo: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Escrow:
+    table: str
+    amount: int  # each player's stake
+    players: list[str]
+    status: str  # open, settled, refunded
+    opened_ms: int
+    closed_ms: int = 0
+
+
+@dataclass(frozen=True)
+class EscrowChange:
+    """What a transfer does to an escrow, in the same transaction: open it or close it."""
+
+    table: str
+    status: str  # "open" (create), "settled" or "refunded" (close an open one)
+    amount: int = 0
+    players: tuple[str, ...] = ()
+
+
+class LedgerError(Exception):
+    """A transfer the ledger refuses; nothing was written."""
+
+
+class InsufficientFunds(LedgerError):
+    def __init__(self, account: str) -> None:
+        super().__init__(f"{account} has too few coins")
+        self.account = account
+
+
+class EscrowConflict(LedgerError):
+    """Opening an escrow that exists, or closing one that is not open."""
+
+
+def check_balanced(transfer: Transfer) -> None:
+    if not transfer.postings or sum(p.amount for p in transfer.postings) != 0:
+        raise LedgerError(f"transfer {transfer.key} does not balance")
+    if any(p.amount == 0 for p in transfer.postings) or len({p.account for p in transfer.postings}) != len(
+        transfer.postings
+    ):
+        raise LedgerError(f"transfer {transfer.key} has an empty or repeated posting")
+
+
 class Store(Protocol):
     async def open(self) -> None: ...
     async def close(self) -> None: ...
 
+    # -- rooms --------------------------------------------------------------------------------
     async def insert_room(self, room: dict[str, Any]) -> bool:
         """False when the code is taken."""
 
@@ -43,8 +158,12 @@ class Store(Protocol):
         revision: int,
         events: list[StoredEvent] = (),  # type: ignore[assignment]
         answer: tuple[str, dict[str, Any]] | None = None,
+        moves: list[MoveRecord] = (),  # type: ignore[assignment]
+        finished: FinishedGame | None = None,
     ) -> bool:
-        """Write if the stored revision is still `revision`; False (and nothing written) if not."""
+        """Write if the stored revision is still `revision` and the answer's key is not taken;
+        False (and nothing written) if not. `moves` go to the room's current game
+        (`room["game_number"]`); `finished` records the game and counts it in the statistics."""
 
     async def rooms_in_play(self) -> list[str]:
         """Codes of rooms whose game runs: their clocks and CPU seats resume after a restart."""
@@ -59,3 +178,40 @@ class Store(Protocol):
     async def add_chat(self, code: str, seat: int, name: str, text: str, at_ms: int) -> ChatLine: ...
 
     async def chat_since(self, code: str, after: int, limit: int = 100) -> list[ChatLine]: ...
+
+    # -- games for replay -----------------------------------------------------------------------
+    async def game_moves(self, code: str, number: int) -> list[MoveRecord]:
+        """The moves of a room's n-th game so far, in order."""
+
+    async def finished_game(self, code: str, number: int) -> FinishedGame | None: ...
+
+    # -- players, statistics, house rules -------------------------------------------------------
+    async def create_player(self, player: Player, token_hash: str) -> None: ...
+
+    async def player_by_token(self, token_hash: str) -> Player | None: ...
+
+    async def player_stats(self, player_id: str) -> list[GameStats]: ...
+
+    async def save_house_rules(self, player_id: str, game: str, name: str, options: dict[str, Any], at_ms: int) -> None:
+        """Create or replace the player's named set of options for a game."""
+
+    async def house_rules(self, player_id: str, game: str | None = None) -> list[dict[str, Any]]:
+        """`[{"game", "name", "options", "updated_ms"}]`, by game and name."""
+
+    async def delete_house_rules(self, player_id: str, game: str, name: str) -> bool: ...
+
+    # -- the ledger -----------------------------------------------------------------------------
+    async def ledger_transfer(self, transfer: Transfer, escrow: EscrowChange | None = None) -> tuple[Transfer, bool]:
+        """Write the transfer once: (the stored transfer, True if this call wrote it).
+        Raises InsufficientFunds or EscrowConflict (nothing written)."""
+
+    async def ledger_balance(self, account: str) -> int: ...
+
+    async def ledger_balances(self) -> dict[str, int]:
+        """Every account's balance, read at one instant."""
+
+    async def ledger_transfer_by_key(self, key: str) -> Transfer | None: ...
+
+    async def ledger_escrow(self, table: str) -> Escrow | None: ...
+
+    async def ledger_escrows(self) -> list[Escrow]: ...

@@ -8,11 +8,27 @@ import sqlite3
 import threading
 from typing import Any, Callable, TypeVar
 
-from .base import ChatLine, StoredEvent
+from .base import (
+    ChatLine,
+    Escrow,
+    EscrowChange,
+    EscrowConflict,
+    FinishedGame,
+    GameStats,
+    InsufficientFunds,
+    MoveRecord,
+    Player,
+    Posting,
+    StoredEvent,
+    Transfer,
+    check_balanced,
+)
 
 T = TypeVar("T")
 
-SCHEMA = """
+# Ordered; PRAGMA user_version says how many have run. Never edit one that has shipped.
+MIGRATIONS: list[str] = [
+    """
 CREATE TABLE IF NOT EXISTS rooms (
     code TEXT PRIMARY KEY,
     revision INTEGER NOT NULL,
@@ -42,7 +58,79 @@ CREATE TABLE IF NOT EXISTS chat (
     at_ms INTEGER NOT NULL,
     PRIMARY KEY (code, number)
 );
-"""
+""",
+    """
+CREATE TABLE moves (
+    code TEXT NOT NULL,
+    game_number INTEGER NOT NULL,
+    version INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    move TEXT NOT NULL,
+    at_ms INTEGER NOT NULL,
+    PRIMARY KEY (code, game_number, version)
+);
+CREATE TABLE finished_games (
+    code TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    seed TEXT NOT NULL,
+    names TEXT NOT NULL,
+    players TEXT NOT NULL,
+    result TEXT NOT NULL,
+    started_ms INTEGER NOT NULL,
+    finished_ms INTEGER NOT NULL,
+    PRIMARY KEY (code, number)
+);
+CREATE TABLE players (
+    id TEXT PRIMARY KEY,
+    nickname TEXT NOT NULL,
+    token_hash TEXT NOT NULL UNIQUE,
+    created_ms INTEGER NOT NULL
+);
+CREATE TABLE player_placings (
+    player_id TEXT NOT NULL,
+    game TEXT NOT NULL,
+    place INTEGER NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (player_id, game, place)
+);
+CREATE TABLE house_rules (
+    player_id TEXT NOT NULL,
+    game TEXT NOT NULL,
+    name TEXT NOT NULL,
+    options TEXT NOT NULL,
+    updated_ms INTEGER NOT NULL,
+    PRIMARY KEY (player_id, game, name)
+);
+CREATE TABLE ledger_accounts (
+    account TEXT PRIMARY KEY,
+    balance INTEGER NOT NULL,
+    CHECK (balance >= 0 OR account = 'mint')
+);
+CREATE TABLE ledger_transfers (
+    key TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    at_ms INTEGER NOT NULL,
+    memo TEXT NOT NULL
+);
+CREATE TABLE ledger_entries (
+    transfer_key TEXT NOT NULL REFERENCES ledger_transfers (key),
+    account TEXT NOT NULL,
+    amount INTEGER NOT NULL,
+    PRIMARY KEY (transfer_key, account)
+);
+CREATE INDEX ledger_entries_by_account ON ledger_entries (account);
+CREATE TABLE ledger_escrows (
+    table_id TEXT PRIMARY KEY,
+    amount INTEGER NOT NULL,
+    players TEXT NOT NULL,
+    status TEXT NOT NULL,
+    opened_ms INTEGER NOT NULL,
+    closed_ms INTEGER NOT NULL DEFAULT 0
+);
+""",
+]
 
 
 class SqliteStore:
@@ -57,7 +145,7 @@ class SqliteStore:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")  # a move is acknowledged only once it is on disk
             db.execute("PRAGMA busy_timeout=5000")
-            db.executescript(SCHEMA)
+            migrate(db)
             return db
 
         self._db = await asyncio.to_thread(connect)
@@ -75,6 +163,22 @@ class SqliteStore:
 
         return await asyncio.to_thread(locked)
 
+    async def _transaction(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """`work` inside BEGIN IMMEDIATE ... COMMIT; any exception rolls everything back."""
+
+        def wrapped(db: sqlite3.Connection) -> T:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                out = work(db)
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+            return out
+
+        return await self._run(wrapped)
+
+    # -- rooms --------------------------------------------------------------------------------------
     async def insert_room(self, room: dict[str, Any]) -> bool:
         def work(db: sqlite3.Connection) -> bool:
             try:
@@ -101,37 +205,53 @@ class SqliteStore:
         revision: int,
         events: list[StoredEvent] = (),  # type: ignore[assignment]
         answer: tuple[str, dict[str, Any]] | None = None,
+        moves: list[MoveRecord] = (),  # type: ignore[assignment]
+        finished: FinishedGame | None = None,
     ) -> bool:
+        class Conflict(Exception):
+            pass
+
         def work(db: sqlite3.Connection) -> bool:
-            db.execute("BEGIN IMMEDIATE")
-            try:
+            cursor = db.execute(
+                "UPDATE rooms SET data = ?, revision = revision + 1, status = ?, updated_ms = ? WHERE code = ? AND revision = ?",
+                (json.dumps(room), room["status"], room.get("updated_ms", 0), room["code"], revision),
+            )
+            if cursor.rowcount != 1:
+                raise Conflict
+            if answer is not None:
                 cursor = db.execute(
-                    "UPDATE rooms SET data = ?, revision = revision + 1, status = ?, updated_ms = ?"
-                    " WHERE code = ? AND revision = ?",
-                    (json.dumps(room), room["status"], room.get("updated_ms", 0), room["code"], revision),
+                    "INSERT OR IGNORE INTO move_answers (code, key, answer) VALUES (?, ?, ?)",
+                    (room["code"], answer[0], json.dumps(answer[1])),
                 )
                 if cursor.rowcount != 1:
-                    db.execute("ROLLBACK")
-                    return False
-                db.executemany(
-                    "INSERT INTO events (code, number, visible_to, event) VALUES (?, ?, ?, ?)",
-                    [
-                        (room["code"], e.number, None if e.visible_to is None else json.dumps(e.visible_to), json.dumps(e.event))
-                        for e in events
-                    ],
-                )
-                if answer is not None:
-                    db.execute(
-                        "INSERT OR IGNORE INTO move_answers (code, key, answer) VALUES (?, ?, ?)",
-                        (room["code"], answer[0], json.dumps(answer[1])),
+                    raise Conflict  # the move was answered meanwhile (another replica): one answer only
+            db.executemany(
+                "INSERT INTO events (code, number, visible_to, event) VALUES (?, ?, ?, ?)",
+                [
+                    (
+                        room["code"],
+                        e.number,
+                        None if e.visible_to is None else json.dumps(e.visible_to),
+                        json.dumps(e.event),
                     )
-                db.execute("COMMIT")
-                return True
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
+                    for e in events
+                ],
+            )
+            db.executemany(
+                "INSERT INTO moves (code, game_number, version, seat, move, at_ms) VALUES (?, ?, ?, ?, ?, ?)",
+                [
+                    (room["code"], room.get("game_number", 0), m.version, m.seat, json.dumps(m.move), m.at_ms)
+                    for m in moves
+                ],
+            )
+            if finished is not None:
+                _insert_finished(db, finished)
+            return True
 
-        return await self._run(work)
+        try:
+            return await self._transaction(work)
+        except Conflict:
+            return False
 
     async def rooms_in_play(self) -> list[str]:
         def work(db: sqlite3.Connection) -> list[str]:
@@ -159,7 +279,8 @@ class SqliteStore:
     async def put_move_answer(self, code: str, key: str, answer: dict[str, Any]) -> dict[str, Any]:
         def work(db: sqlite3.Connection) -> dict[str, Any]:
             db.execute(
-                "INSERT OR IGNORE INTO move_answers (code, key, answer) VALUES (?, ?, ?)", (code, key, json.dumps(answer))
+                "INSERT OR IGNORE INTO move_answers (code, key, answer) VALUES (?, ?, ?)",
+                (code, key, json.dumps(answer)),
             )
             row = db.execute("SELECT answer FROM move_answers WHERE code = ? AND key = ?", (code, key)).fetchone()
             return json.loads(row[0])
@@ -168,20 +289,14 @@ class SqliteStore:
 
     async def add_chat(self, code: str, seat: int, name: str, text: str, at_ms: int) -> ChatLine:
         def work(db: sqlite3.Connection) -> ChatLine:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                (last,) = db.execute("SELECT COALESCE(MAX(number), 0) FROM chat WHERE code = ?", (code,)).fetchone()
-                db.execute(
-                    "INSERT INTO chat (code, number, seat, name, text, at_ms) VALUES (?, ?, ?, ?, ?, ?)",
-                    (code, last + 1, seat, name, text, at_ms),
-                )
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
+            (last,) = db.execute("SELECT COALESCE(MAX(number), 0) FROM chat WHERE code = ?", (code,)).fetchone()
+            db.execute(
+                "INSERT INTO chat (code, number, seat, name, text, at_ms) VALUES (?, ?, ?, ?, ?, ?)",
+                (code, last + 1, seat, name, text, at_ms),
+            )
             return ChatLine(last + 1, seat, name, text, at_ms)
 
-        return await self._run(work)
+        return await self._transaction(work)
 
     async def chat_since(self, code: str, after: int, limit: int = 100) -> list[ChatLine]:
         def work(db: sqlite3.Connection) -> list[ChatLine]:
@@ -192,3 +307,268 @@ class SqliteStore:
             return [ChatLine(*row) for row in reversed(rows)]
 
         return await self._run(work)
+
+    # -- games for replay ---------------------------------------------------------------------------
+    async def game_moves(self, code: str, number: int) -> list[MoveRecord]:
+        def work(db: sqlite3.Connection) -> list[MoveRecord]:
+            return _moves(db, code, number)
+
+        return await self._run(work)
+
+    async def finished_game(self, code: str, number: int) -> FinishedGame | None:
+        def work(db: sqlite3.Connection) -> FinishedGame | None:
+            row = db.execute(
+                "SELECT game, options, seed, names, players, result, started_ms, finished_ms FROM finished_games"
+                " WHERE code = ? AND number = ?",
+                (code, number),
+            ).fetchone()
+            if row is None:
+                return None
+            game, options, seed, names, players, result, started, finished = row
+            return FinishedGame(
+                code,
+                number,
+                game,
+                json.loads(options),
+                seed,
+                json.loads(names),
+                json.loads(players),
+                json.loads(result),
+                started,
+                finished,
+                _moves(db, code, number),
+            )
+
+        return await self._run(work)
+
+    # -- players, statistics, house rules -----------------------------------------------------------
+    async def create_player(self, player: Player, token_hash: str) -> None:
+        def work(db: sqlite3.Connection) -> None:
+            db.execute(
+                "INSERT INTO players (id, nickname, token_hash, created_ms) VALUES (?, ?, ?, ?)",
+                (player.id, player.nickname, token_hash, player.created_ms),
+            )
+
+        await self._run(work)
+
+    async def player_by_token(self, token_hash: str) -> Player | None:
+        def work(db: sqlite3.Connection) -> Player | None:
+            row = db.execute(
+                "SELECT id, nickname, created_ms FROM players WHERE token_hash = ?", (token_hash,)
+            ).fetchone()
+            return Player(*row) if row else None
+
+        return await self._run(work)
+
+    async def player_stats(self, player_id: str) -> list[GameStats]:
+        def work(db: sqlite3.Connection) -> list[GameStats]:
+            rows = db.execute(
+                "SELECT game, place, count FROM player_placings WHERE player_id = ? ORDER BY game, place", (player_id,)
+            ).fetchall()
+            return _stats(rows)
+
+        return await self._run(work)
+
+    async def save_house_rules(self, player_id: str, game: str, name: str, options: dict[str, Any], at_ms: int) -> None:
+        def work(db: sqlite3.Connection) -> None:
+            db.execute(
+                "INSERT INTO house_rules (player_id, game, name, options, updated_ms) VALUES (?, ?, ?, ?, ?)"
+                " ON CONFLICT (player_id, game, name) DO UPDATE SET options = excluded.options, updated_ms = excluded.updated_ms",
+                (player_id, game, name, json.dumps(options), at_ms),
+            )
+
+        await self._run(work)
+
+    async def house_rules(self, player_id: str, game: str | None = None) -> list[dict[str, Any]]:
+        def work(db: sqlite3.Connection) -> list[dict[str, Any]]:
+            rows = db.execute(
+                "SELECT game, name, options, updated_ms FROM house_rules WHERE player_id = ? AND (? IS NULL OR game = ?)"
+                " ORDER BY game, name",
+                (player_id, game, game),
+            ).fetchall()
+            return [{"game": g, "name": n, "options": json.loads(o), "updated_ms": u} for g, n, o, u in rows]
+
+        return await self._run(work)
+
+    async def delete_house_rules(self, player_id: str, game: str, name: str) -> bool:
+        def work(db: sqlite3.Connection) -> bool:
+            cursor = db.execute(
+                "DELETE FROM house_rules WHERE player_id = ? AND game = ? AND name = ?", (player_id, game, name)
+            )
+            return cursor.rowcount == 1
+
+        return await self._run(work)
+
+    # -- the ledger ---------------------------------------------------------------------------------
+    async def ledger_transfer(self, transfer: Transfer, escrow: EscrowChange | None = None) -> tuple[Transfer, bool]:
+        check_balanced(transfer)
+
+        def work(db: sqlite3.Connection) -> tuple[Transfer, bool]:
+            prior = _transfer(db, transfer.key)
+            if prior is not None:
+                return prior, False
+            db.execute(
+                "INSERT INTO ledger_transfers (key, kind, at_ms, memo) VALUES (?, ?, ?, ?)",
+                (transfer.key, transfer.kind, transfer.at_ms, json.dumps(transfer.memo)),
+            )
+            if escrow is not None:  # before the postings: a closed escrow is a conflict, not a shortfall
+                _change_escrow(db, escrow, transfer.at_ms)
+            for posting in transfer.postings:
+                db.execute("INSERT OR IGNORE INTO ledger_accounts (account, balance) VALUES (?, 0)", (posting.account,))
+                try:
+                    db.execute(
+                        "UPDATE ledger_accounts SET balance = balance + ? WHERE account = ?",
+                        (posting.amount, posting.account),
+                    )
+                except sqlite3.IntegrityError:  # the CHECK: this account would go below zero
+                    raise InsufficientFunds(posting.account) from None
+                db.execute(
+                    "INSERT INTO ledger_entries (transfer_key, account, amount) VALUES (?, ?, ?)",
+                    (transfer.key, posting.account, posting.amount),
+                )
+            return transfer, True
+
+        return await self._transaction(work)
+
+    async def ledger_balance(self, account: str) -> int:
+        def work(db: sqlite3.Connection) -> int:
+            row = db.execute("SELECT balance FROM ledger_accounts WHERE account = ?", (account,)).fetchone()
+            return row[0] if row else 0
+
+        return await self._run(work)
+
+    async def ledger_balances(self) -> dict[str, int]:
+        def work(db: sqlite3.Connection) -> dict[str, int]:
+            return dict(db.execute("SELECT account, balance FROM ledger_accounts").fetchall())
+
+        return await self._run(work)
+
+    async def ledger_transfer_by_key(self, key: str) -> Transfer | None:
+        def work(db: sqlite3.Connection) -> Transfer | None:
+            return _transfer(db, key)
+
+        return await self._run(work)
+
+    async def ledger_escrow(self, table: str) -> Escrow | None:
+        def work(db: sqlite3.Connection) -> Escrow | None:
+            row = db.execute(
+                "SELECT table_id, amount, players, status, opened_ms, closed_ms FROM ledger_escrows WHERE table_id = ?",
+                (table,),
+            ).fetchone()
+            return _escrow(row) if row else None
+
+        return await self._run(work)
+
+    async def ledger_escrows(self) -> list[Escrow]:
+        def work(db: sqlite3.Connection) -> list[Escrow]:
+            rows = db.execute(
+                "SELECT table_id, amount, players, status, opened_ms, closed_ms FROM ledger_escrows ORDER BY table_id"
+            ).fetchall()
+            return [_escrow(row) for row in rows]
+
+        return await self._run(work)
+
+
+def migrate(db: sqlite3.Connection) -> None:
+    """Run the migrations this file has not seen yet, each in its own transaction."""
+    (done,) = db.execute("PRAGMA user_version").fetchone()
+    for number, script in enumerate(MIGRATIONS[done:], start=done + 1):
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            # Another process may have migrated while this one waited for the lock.
+            (current,) = db.execute("PRAGMA user_version").fetchone()
+            if current < number:
+                for statement in script.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                db.execute(f"PRAGMA user_version = {number}")
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+
+def _insert_finished(db: sqlite3.Connection, game: FinishedGame) -> None:
+    db.execute(
+        "INSERT INTO finished_games (code, number, game, options, seed, names, players, result, started_ms, finished_ms)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            game.code,
+            game.number,
+            game.game,
+            json.dumps(game.options),
+            game.seed,
+            json.dumps(game.names),
+            json.dumps(game.players),
+            json.dumps(game.result),
+            game.started_ms,
+            game.finished_ms,
+        ),
+    )
+    for player, placing in best_placings(game).items():
+        db.execute(
+            "INSERT INTO player_placings (player_id, game, place, count) VALUES (?, ?, ?, 1)"
+            " ON CONFLICT (player_id, game, place) DO UPDATE SET count = count + 1",
+            (player, game.game, placing),
+        )
+
+
+def best_placings(game: FinishedGame) -> dict[str, int]:
+    """Each player once, with the best placing of the seats they held (pass-and-play holds several)."""
+    placings = game.result.get("placings") or []
+    best: dict[str, int] = {}
+    for seat, player in enumerate(game.players):
+        if player and seat < len(placings):
+            best[player] = min(best.get(player, placings[seat]), placings[seat])
+    return best
+
+
+def _moves(db: sqlite3.Connection, code: str, number: int) -> list[MoveRecord]:
+    rows = db.execute(
+        "SELECT seat, move, version, at_ms FROM moves WHERE code = ? AND game_number = ? ORDER BY version",
+        (code, number),
+    ).fetchall()
+    return [MoveRecord(seat, json.loads(move), version, at) for seat, move, version, at in rows]
+
+
+def _stats(rows: list[tuple[str, int, int]]) -> list[GameStats]:
+    by_game: dict[str, dict[int, int]] = {}
+    for game, placing, count in rows:
+        by_game.setdefault(game, {})[placing] = count
+    return [GameStats(g, sum(p.values()), p.get(1, 0), p) for g, p in sorted(by_game.items())]
+
+
+def _transfer(db: sqlite3.Connection, key: str) -> Transfer | None:
+    row = db.execute("SELECT kind, at_ms, memo FROM ledger_transfers WHERE key = ?", (key,)).fetchone()
+    if row is None:
+        return None
+    postings = db.execute(
+        "SELECT account, amount FROM ledger_entries WHERE transfer_key = ? ORDER BY account", (key,)
+    ).fetchall()
+    return Transfer(key, row[0], tuple(Posting(a, n) for a, n in postings), row[1], json.loads(row[2]))
+
+
+def _change_escrow(db: sqlite3.Connection, change: EscrowChange, at_ms: int) -> None:
+    if change.status == "open":
+        try:
+            db.execute(
+                "INSERT INTO ledger_escrows (table_id, amount, players, status, opened_ms) VALUES (?, ?, ?, 'open', ?)",
+                (change.table, change.amount, json.dumps(list(change.players)), at_ms),
+            )
+        except sqlite3.IntegrityError:
+            raise EscrowConflict(f"escrow {change.table} exists") from None
+        return
+    cursor = db.execute(
+        "UPDATE ledger_escrows SET status = ?, closed_ms = ? WHERE table_id = ? AND status = 'open'",
+        (change.status, at_ms, change.table),
+    )
+    if cursor.rowcount != 1:
+        raise EscrowConflict(f"escrow {change.table} is not open")
+
+
+def _escrow(row: tuple[Any, ...]) -> Escrow:
+    table, amount, players, status, opened, closed = row
+    return Escrow(table, amount, json.loads(players), status, opened, closed)
+
+
+__all__ = ["MIGRATIONS", "SqliteStore", "best_placings"]

@@ -2,4 +2,6 @@
 
 from rulekit import Registry
 
-REGISTRY = Registry("dice", [])
+from .dice_poker import ENGINE as DICE_POKER
+
+REGISTRY = Registry("dice", [DICE_POKER])

@@ -54,12 +54,20 @@ class PlayClient:
 
     @classmethod
     async def create(cls, session, base, game, seats, nickname="Anna", options=None) -> PlayClient:  # type: ignore[no-untyped-def]
-        ticket = await rest(session, base, "POST", "/api/rooms", {"game": game, "seats": seats, "nickname": nickname, "options": options or {}})
+        ticket = await rest(
+            session,
+            base,
+            "POST",
+            "/api/rooms",
+            {"game": game, "seats": seats, "nickname": nickname, "options": options or {}},
+        )
         return cls(session, base, ticket)
 
     @classmethod
     async def join(cls, session, base, code, nickname="Ben", spectator=False) -> PlayClient:  # type: ignore[no-untyped-def]
-        ticket = await rest(session, base, "POST", f"/api/rooms/{code}/join", {"nickname": nickname, "spectator": spectator})
+        ticket = await rest(
+            session, base, "POST", f"/api/rooms/{code}/join", {"nickname": nickname, "spectator": spectator}
+        )
         return cls(session, base, ticket)
 
     async def connect(self, last_event: int = 0, origin: str | None = None) -> None:
@@ -111,7 +119,9 @@ class PlayClient:
                 if kind in message and (where is None or where(message[kind])):
                     return message[kind]
 
-    async def move(self, seat: int, move: dict[str, Any], version: int | None = None, move_id: str | None = None) -> dict[str, Any]:
+    async def move(
+        self, seat: int, move: dict[str, Any], version: int | None = None, move_id: str | None = None
+    ) -> dict[str, Any]:
         """Send a move; the answering update, or Refused."""
         move_id = move_id or f"m{next(_ids)}"
         if version is None:

@@ -7,11 +7,11 @@ roll (the only practical way), keeping `offers` consistent the way the engine do
 from __future__ import annotations
 
 import pytest
-
-from rulekit import IllegalMove, Refusal, State
 from svc_dice.dice_poker import ENGINE
 from svc_dice.dice_poker.rules import KEEPS, META, ROWS, offers_for
 from svc_dice.registry import REGISTRY
+
+from rulekit import IllegalMove, Refusal, State
 
 FIRST_ROLL = {"type": "roll", "keep": []}
 
@@ -110,7 +110,7 @@ def test_open_game_determinizes_to_the_same_state() -> None:
 
 # -- "You get up to three rolls per turn." ------------------------------------------------------
 def test_up_to_three_rolls_per_turn() -> None:
-    """"You get up to three rolls per turn.\""""
+    """Rule: "You get up to three rolls per turn." """
     state = new_game()
     assert state["rolls_left"] == 3
     for left in (2, 1, 0):
@@ -124,7 +124,7 @@ def test_up_to_three_rolls_per_turn() -> None:
 
 
 def test_first_roll_throws_all_five_dice() -> None:
-    """"You get up to three rolls per turn." The turn starts with all five dice rolled; there
+    """Rule: "You get up to three rolls per turn." The turn starts with all five dice rolled; there
     is nothing to keep or score before it."""
     state = new_game()
     assert ENGINE.legal_moves(state, 0) == [FIRST_ROLL]
@@ -149,7 +149,7 @@ def test_offers_show_each_free_row() -> None:
 
 # -- "Between rolls you may keep any dice and re-roll the rest." -------------------------------
 def test_keep_any_dice_and_reroll_the_rest() -> None:
-    """"Between rolls you may keep any dice and re-roll the rest.\""""
+    """Rule: "Between rolls you may keep any dice and re-roll the rest." """
     state = with_dice(new_game(), [1, 2, 3, 4, 5])
     rolls = [m for m in ENGINE.legal_moves(state, 0) if m["type"] == "roll"]
     # Every subset but all five (re-rolling nothing is no roll), indices ascending.
@@ -181,7 +181,7 @@ def test_keep_must_be_a_listed_subset() -> None:
 
 # -- "At the end of your turn you write the result into a free row." ---------------------------
 def test_write_result_into_a_free_row_and_pass_the_turn() -> None:
-    """"At the end of your turn you write the result into a free row.\""""
+    """Rule: "At the end of your turn you write the result into a free row." """
     state = with_dice(new_game(3), [6, 6, 6, 2, 2])
     state, events = score(state, "full_house")
     assert events == [{"code": "scored", "seat": 0, "row": "full_house", "points": 25}]
@@ -201,7 +201,7 @@ def test_scoring_may_follow_any_roll() -> None:
 
 
 def test_filled_row_cannot_be_scored_again() -> None:
-    """"...into a free row": a row already written is never offered again."""
+    """Rule: "...into a free row": a row already written is never offered again."""
     state = fill_sheet(new_game(), 0, {"sixes": 18})
     state = with_dice(state, [6, 6, 6, 6, 1])
     assert {"type": "score", "row": "sixes"} not in ENGINE.legal_moves(state, 0)
@@ -223,7 +223,7 @@ def test_round_advances_after_every_seat_has_scored() -> None:
 
 # -- "If nothing fits, you have to cross out a row with zero." ---------------------------------
 def test_cross_out_a_row_with_zero() -> None:
-    """"If nothing fits, you have to cross out a row with zero.\""""
+    """Rule: "If nothing fits, you have to cross out a row with zero." """
     state = with_dice(new_game(), [1, 2, 3, 5, 6], rolls_left=0)
     state, events = score(state, "five_kind")
     assert events == [{"code": "scored", "seat": 0, "row": "five_kind", "points": 0}]
@@ -232,7 +232,7 @@ def test_cross_out_a_row_with_zero() -> None:
 
 
 def test_crossing_out_is_forced_when_only_unfitting_rows_are_left() -> None:
-    """"If nothing fits, you have to cross out a row with zero." With only the large
+    """Rule: "If nothing fits, you have to cross out a row with zero." With only the large
     straight free and no straight rolled, the one move left is to cross it out."""
     rows = {row: 0 for row in ROWS if row != "large_straight"}
     state = with_dice(fill_sheet(new_game(), 0, rows), [4, 4, 4, 1, 1], rolls_left=0)
@@ -244,7 +244,7 @@ def test_crossing_out_is_forced_when_only_unfitting_rows_are_left() -> None:
 
 # -- "Whoever has the most points after the last row wins." -------------------------------------
 def test_game_ends_after_thirteen_rounds() -> None:
-    """"Whoever has the most points after the last row wins." The game ends when every
+    """Rule: "Whoever has the most points after the last row wins." The game ends when every
     seat has written all 13 rows."""
     state = new_game(2)
     for turn in range(2 * 13):
@@ -280,7 +280,7 @@ def last_turn(seats: int, totals_before: list[int]) -> State:
 
 
 def test_most_points_wins() -> None:
-    """"Whoever has the most points after the last row wins.\""""
+    """Rule: "Whoever has the most points after the last row wins." """
     state = with_dice(last_turn(3, [20, 25, 0]), [6, 6, 6, 6, 5], rolls_left=0)
     state, events = score(state, "chance")
     assert [e["code"] for e in events] == ["scored", "game_over"]
@@ -288,7 +288,7 @@ def test_most_points_wins() -> None:
 
 
 def test_ties_share_a_place() -> None:
-    """"Whoever has the most points after the last row wins." Equal totals share a place."""
+    """Rule: "Whoever has the most points after the last row wins." Equal totals share a place."""
     state = with_dice(last_turn(3, [17, 12, 0]), [1, 2, 3, 5, 6], rolls_left=0)
     state, _ = score(state, "chance")
     assert ENGINE.result(state) == {"placings": [1, 3, 1], "scores": [17, 12, 17]}
@@ -299,7 +299,7 @@ def test_ties_share_a_place() -> None:
     ("face", "row"), [(1, "ones"), (2, "twos"), (3, "threes"), (4, "fours"), (5, "fives"), (6, "sixes")]
 )
 def test_upper_rows_sum_their_number(face: int, row: str) -> None:
-    """"Ones to sixes: The sum of the dice showing that number." (0 when none shows it)"""
+    """Rule: "Ones to sixes: The sum of the dice showing that number." (0 when none shows it)"""
     other = 1 if face != 1 else 2
     assert points_for([face, face, face, other, other], row) == 3 * face
     assert points_for([face, other, other, other, other], row) == face
@@ -308,8 +308,9 @@ def test_upper_rows_sum_their_number(face: int, row: str) -> None:
 
 
 def test_bonus_at_exactly_63() -> None:
-    """"Bonus: Reaching 63 in the upper half earns 35 extra – that is exactly three dice of
-    each number.\""""
+    """Rule: "Bonus: Reaching 63 in the upper half earns 35 extra – that is exactly three dice of
+    each number."
+    """
     state = fill_sheet(new_game(), 0, {"ones": 3, "twos": 6, "threes": 9, "fours": 12, "fives": 15})
     state = with_dice(state, [6, 6, 6, 1, 2])
     state, events = score(state, "sixes")
@@ -321,7 +322,7 @@ def test_bonus_at_exactly_63() -> None:
 
 
 def test_no_bonus_at_62() -> None:
-    """"Bonus: Reaching 63 in the upper half earns 35 extra": 62 is not enough."""
+    """Rule: "Bonus: Reaching 63 in the upper half earns 35 extra": 62 is not enough."""
     state = fill_sheet(new_game(), 0, {"ones": 2, "twos": 6, "threes": 9, "fours": 12, "fives": 15})
     state = with_dice(state, [6, 6, 6, 1, 2])
     state, events = score(state, "sixes")
@@ -344,7 +345,7 @@ def test_bonus_is_announced_once() -> None:
 
 
 def test_three_of_a_kind() -> None:
-    """"Three of a kind: Three matching dice: all five pips added up.\""""
+    """Rule: "Three of a kind: Three matching dice: all five pips added up." """
     assert points_for([4, 4, 4, 1, 6], "three_kind") == 19
     assert points_for([2, 2, 2, 2, 5], "three_kind") == 13  # four matching include three
     assert points_for([3, 3, 3, 3, 3], "three_kind") == 15
@@ -352,14 +353,14 @@ def test_three_of_a_kind() -> None:
 
 
 def test_four_of_a_kind() -> None:
-    """"Four of a kind: Four matching dice: all five pips added up.\""""
+    """Rule: "Four of a kind: Four matching dice: all five pips added up." """
     assert points_for([5, 5, 5, 5, 2], "four_kind") == 22
     assert points_for([1, 1, 1, 1, 1], "four_kind") == 5
     assert points_for([5, 5, 5, 2, 2], "four_kind") == 0
 
 
 def test_full_house() -> None:
-    """"Full house: Three plus two matching: 25 points.\""""
+    """Rule: "Full house: Three plus two matching: 25 points." """
     assert points_for([3, 3, 3, 6, 6], "full_house") == 25
     assert points_for([6, 1, 6, 1, 1], "full_house") == 25
     assert points_for([3, 3, 3, 3, 6], "full_house") == 0
@@ -367,14 +368,14 @@ def test_full_house() -> None:
 
 
 def test_five_of_a_kind_is_not_a_full_house() -> None:
-    """"Full house: Three plus two matching" – decided: the two must be another number than
+    """Rule: "Full house: Three plus two matching" – decided: the two must be another number than
     the three, so five of a kind is no full house (it goes into five of a kind instead)."""
     assert points_for([2, 2, 2, 2, 2], "full_house") == 0
     assert points_for([2, 2, 2, 2, 2], "five_kind") == 50
 
 
 def test_small_straight() -> None:
-    """"Small straight: Four numbers in a row: 30 points.\""""
+    """Rule: "Small straight: Four numbers in a row: 30 points." """
     assert points_for([1, 2, 3, 4, 6], "small_straight") == 30
     assert points_for([5, 3, 4, 2, 2], "small_straight") == 30
     assert points_for([6, 4, 5, 3, 1], "small_straight") == 30
@@ -384,7 +385,7 @@ def test_small_straight() -> None:
 
 
 def test_large_straight() -> None:
-    """"Large straight: Five numbers in a row: 40 points.\""""
+    """Rule: "Large straight: Five numbers in a row: 40 points." """
     assert points_for([1, 2, 3, 4, 5], "large_straight") == 40
     assert points_for([6, 5, 4, 3, 2], "large_straight") == 40
     assert points_for([1, 2, 3, 4, 6], "large_straight") == 0
@@ -392,14 +393,14 @@ def test_large_straight() -> None:
 
 
 def test_five_of_a_kind() -> None:
-    """"Five of a kind: All five matching: 50 points.\""""
+    """Rule: "Five of a kind: All five matching: 50 points." """
     assert points_for([6, 6, 6, 6, 6], "five_kind") == 50
     assert points_for([1, 1, 1, 1, 1], "five_kind") == 50
     assert points_for([6, 6, 6, 6, 5], "five_kind") == 0
 
 
 def test_chance() -> None:
-    """"Chance: All pips added up, no condition.\""""
+    """Rule: "Chance: All pips added up, no condition." """
     assert points_for([1, 2, 3, 5, 6], "chance") == 17
     assert points_for([6, 6, 6, 6, 6], "chance") == 30
     assert points_for([1, 1, 1, 1, 1], "chance") == 5

@@ -8,11 +8,11 @@ seats taking turns, and plays it through the public engine interface.
 from __future__ import annotations
 
 import pytest
-
-from rulekit import Event, IllegalMove, Refusal, State
 from svc_boards.four_in_a_row import ENGINE
 from svc_boards.four_in_a_row.rules import META
 from svc_boards.registry import REGISTRY
+
+from rulekit import Event, IllegalMove, Refusal, State
 
 VARIANTS = ("7x6-4", "9x7-5")
 
@@ -46,6 +46,7 @@ def build(variant: str, diagram: str) -> tuple[State, list[Event]]:
                 last_column = column
     total = sum(map(len, stacks))
     dead_ends: set[tuple[int, ...]] = set()
+    tries = [0]
 
     def extend(state: State, heights: list[int], events: list[Event]) -> tuple[State, list[Event]] | None:
         placed = sum(heights)
@@ -60,6 +61,8 @@ def build(variant: str, diagram: str) -> tuple[State, list[Event]]:
             is_last_disc = column == last_column and height == len(stacks[column]) - 1
             if is_last_disc and placed < total - 1:
                 continue
+            tries[0] += 1
+            assert tries[0] < 10_000, "the diagram is hard to reach; check its disc counts"
             child, child_events = ENGINE.apply(state, state["turn"], drop(column), 0)
             if ENGINE.result(child) is not None and placed < total - 1:
                 continue
@@ -163,11 +166,11 @@ WINS = {
             [[0, 0], [0, 1], [0, 2], [0, 3], [0, 4]],
         ),
         "diagonal up": (
-            "....x....\n...XX....\n..XOO....\n.XOOX....\nXOOXO....",
+            "....x....\n...XO....\n..XOX....\n.XOOO....\nXOOXX....",
             [[0, 0], [1, 1], [2, 2], [3, 3], [4, 4]],
         ),
         "diagonal down": (
-            "....x....\n....XX...\n....OOX..\n....XOOX.\n....OXOOX",
+            "....x....\n....OX...\n....XOX..\n....OOOX.\n....XXOOX",
             [[4, 4], [5, 3], [6, 2], [7, 1], [8, 0]],
         ),
     },
@@ -190,7 +193,7 @@ def test_a_line_wins(variant: str, direction: str) -> None:
 
 def test_the_second_seat_wins_too() -> None:
     """First to get four in a row – across, down or diagonally – wins."""
-    state, events = build("7x6-4", "XXX...X\nOOOo...")
+    state, events = build("7x6-4", "XXX....\nOOOo..X")
     assert events == [
         {"code": "dropped", "seat": 1, "column": 3, "row": 0},
         {"code": "won", "seat": 1, "line": [[0, 0], [1, 0], [2, 0], [3, 0]]},
@@ -243,14 +246,14 @@ def test_full_grid_without_a_winner_is_a_draw(variant: str) -> None:
 def test_the_last_disc_may_still_win() -> None:
     """Full grid without a winner: draw (a line made by the last disc is a win, not a draw)."""
     rows = DRAWS["7x6-4"].splitlines()
-    # Swap the top two discs of columns 3 and 4 in the draw pattern: the top row then has
-    # O O X X X X ? - the last disc, X, completes four across.
-    rows[0] = "OOXXXXx"
-    rows[1] = "XXOOOXO"
+    assert rows[0] == "OOXXOOX"
+    # The draw pattern with two X and two O of its top row swapped: the 42nd disc, seat 1's,
+    # completes four across.
+    rows[0] = "OOOoXXX"
     state, events = build("7x6-4", "\n".join(rows))
     assert state["moves"] == 42
-    assert events[-1] == {"code": "won", "seat": 0, "line": [[2, 5], [3, 5], [4, 5], [5, 5], [6, 5]]}
-    assert ENGINE.result(state)["placings"] == [1, 2]
+    assert events[-1] == {"code": "won", "seat": 1, "line": [[0, 5], [1, 5], [2, 5], [3, 5]]}
+    assert ENGINE.result(state)["placings"] == [2, 1]
 
 
 # -- "Variant: instead of 7×6 with four in a row, also 9×7 with five in a row." -----------------
@@ -295,7 +298,13 @@ def test_meta_and_registry() -> None:
     assert (data["id"], data["family"], data["min_seats"], data["max_seats"]) == ("four-in-a-row", "boards", 2, 2)
     assert data["chance"] is False and data["hidden_information"] is False
     assert data["options"] == [
-        {"key": "variant", "kind": "choice", "default": "7x6-4", "label": "option.variant", "choices": ["7x6-4", "9x7-5"]}
+        {
+            "key": "variant",
+            "kind": "choice",
+            "default": "7x6-4",
+            "label": "option.variant",
+            "choices": ["7x6-4", "9x7-5"],
+        }
     ]
     assert data["cpu_levels"] == ["random", "easy", "medium", "strong"]
 

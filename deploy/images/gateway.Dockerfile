@@ -1,0 +1,40 @@
+# syntax=docker/dockerfile:1
+# gateway: the web client, WebSocket, REST and the gRPC play API, with the lobby inside.
+# Build from the repository root:  docker build -f deploy/images/gateway.Dockerfile -t gameroom/gateway .
+
+FROM python:3.11-slim AS build
+ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
+# A venv without pip: the runtime image gets the libraries and nothing to install more with.
+RUN python -m venv --without-pip /opt/venv
+COPY deploy/images/requirements-gateway.txt /tmp/requirements.txt
+RUN pip install --python /opt/venv/bin/python --only-binary=:all: -r /tmp/requirements.txt
+COPY rulekit /app/rulekit
+COPY servicekit /app/servicekit
+COPY proto/gameroom /app/proto/gameroom
+COPY lobby /app/lobby
+COPY gateway /app/gateway
+# Compiled here because the container's root filesystem is read-only.
+RUN python -m compileall -q --invalidation-mode unchecked-hash /app
+
+FROM python:3.11-slim
+RUN groupadd --system --gid 10001 gameroom \
+ && useradd --system --uid 10001 --gid gameroom --no-create-home --shell /usr/sbin/nologin gameroom \
+ && install -d -o 10001 -g 10001 /data
+COPY --from=build /opt/venv /opt/venv
+COPY --from=build /app /app
+ENV PATH=/opt/venv/bin:$PATH \
+    PYTHONPATH=/app:/app/proto \
+    PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    GAMEROOM_BIND=0.0.0.0 \
+    GAMEROOM_STORE=sqlite:////data/gameroom.sqlite3
+# The SQLite file when the container runs alone; Kubernetes sets GAMEROOM_STORE to PostgreSQL.
+VOLUME /data
+WORKDIR /app
+# Numeric, so Kubernetes' runAsNonRoot can verify it.
+USER 10001:10001
+# HTTP (web client, WebSocket, REST, /healthz, /readyz, /metrics), then the gRPC play API.
+EXPOSE 8080 50050
+HEALTHCHECK --interval=15s --timeout=5s --start-period=10s --retries=3 \
+  CMD python -m servicekit.healthcheck "http://127.0.0.1:${GAMEROOM_HTTP_PORT:-8080}/healthz"
+ENTRYPOINT ["python", "-m", "gateway"]

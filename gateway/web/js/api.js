@@ -1,0 +1,74 @@
+// The REST half of the protocol (docs/protocol.md): list games, create, join, look up rooms.
+
+export const CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+export const CODE_LENGTH = 5;
+
+/** A refusal from the server (or the network), with its stable code. */
+export class Refusal extends Error {
+  constructor(code, detail = "", status = 0) {
+    super(`${code}${detail ? `: ${detail}` : ""}`);
+    this.code = code;
+    this.detail = detail;
+    this.status = status;
+  }
+}
+
+async function request(method, path, body) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: "no-store",
+    });
+  } catch (error) {
+    throw new Refusal("unavailable", String(error));
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok || (data && data.refused)) {
+    const refused = (data && data.refused) || {};
+    const fallback = response.status === 404 ? "unknown_room" : response.status >= 500 ? "unavailable" : "bad_request";
+    throw new Refusal(refused.code || fallback, refused.detail || "", response.status);
+  }
+  return data;
+}
+
+export async function listGames() {
+  const data = await request("GET", "/api/games");
+  return (data && data.games) || [];
+}
+
+/** body: {game, options, seats: [{kind, level, local}], nickname} → RoomTicket */
+export function createRoom(body) {
+  return request("POST", "/api/rooms", body);
+}
+
+export function joinRoom(code, nickname, spectator = false) {
+  return request("POST", `/api/rooms/${encodeURIComponent(code)}/join`, { nickname, spectator });
+}
+
+export function getRoom(code) {
+  return request("GET", `/api/rooms/${encodeURIComponent(code)}`);
+}
+
+/** What a person typed as a room code, made canonical: upper case, no spaces or dashes. */
+export function normalizeCode(text) {
+  return String(text || "")
+    .toUpperCase()
+    .replace(/[\s\-_.]+/g, "");
+}
+
+export function validCode(code) {
+  return code.length === CODE_LENGTH && [...code].every((c) => CODE_ALPHABET.includes(c));
+}
+
+/** The shareable link of a room. */
+export function roomLink(code) {
+  return `${window.location.origin}/r/${code}`;
+}

@@ -1,0 +1,57 @@
+// Boot and routing: "/" is the start page, "/r/CODE" a room (with a stored ticket: the room
+// itself; without: the join page).
+import { normalizeCode } from "./api.js";
+import { initI18n, onLanguageChange, t } from "./i18n.js";
+import { showJoin } from "./join.js";
+import { openRoom } from "./room.js";
+import { showStart } from "./start.js";
+import * as store from "./store.js";
+
+const root = document.getElementById("app");
+let closeCurrent = null;
+let currentPath = null;
+
+const nav = {
+  go(path) {
+    if (path !== window.location.pathname) window.history.pushState({}, "", path);
+    route(true);
+  },
+};
+
+function route(force = false) {
+  const path = window.location.pathname;
+  if (!force && path === currentPath) return;
+  currentPath = path;
+  if (closeCurrent) {
+    closeCurrent();
+    closeCurrent = null;
+  }
+  window.scrollTo(0, 0);
+  const match = path.match(/^\/r\/([^/]+)\/?$/);
+  if (match) {
+    const code = normalizeCode(decodeURIComponent(match[1]));
+    if (code !== match[1]) window.history.replaceState({}, "", `/r/${code}`);
+    document.title = `${code} · ${t("app.title")}`;
+    const ticket = store.ticketFor(code);
+    if (ticket) {
+      closeCurrent = openRoom(root, code, ticket, nav);
+    } else {
+      showJoin(root, code, nav);
+    }
+    return;
+  }
+  document.title = t("app.title");
+  showStart(root, nav);
+}
+
+async function boot() {
+  await initI18n();
+  window.addEventListener("popstate", () => route(true));
+  // The start and join pages simply render again in the new language; a room re-renders itself.
+  onLanguageChange(() => {
+    if (!closeCurrent) route(true);
+  });
+  route(true);
+}
+
+boot();

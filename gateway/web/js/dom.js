@@ -1,0 +1,117 @@
+// Tiny DOM helpers: build elements declaratively, without a framework.
+
+/**
+ * h("button", {class: "primary", onclick: fn, "data-testid": "x"}, "Text", child...)
+ * Attributes starting with "on" become listeners; `false`/`null` attributes are skipped;
+ * children may be strings, nodes, arrays or null.
+ */
+export function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  applyAttrs(el, attrs);
+  append(el, children);
+  return el;
+}
+
+export function applyAttrs(el, attrs) {
+  if (!attrs) return el;
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === false || value === null || value === undefined) continue;
+    if (key.startsWith("on") && typeof value === "function") {
+      el.addEventListener(key.slice(2).toLowerCase(), value);
+    } else if (key === "class") {
+      el.setAttribute("class", Array.isArray(value) ? value.filter(Boolean).join(" ") : value);
+    } else if (key === "style" && typeof value === "object") {
+      Object.assign(el.style, value);
+    } else if (key === "value" && "value" in el) {
+      el.value = value;
+    } else if (key === "checked" || key === "selected" || key === "disabled") {
+      el[key] = Boolean(value);
+      if (value) el.setAttribute(key, "");
+    } else {
+      el.setAttribute(key, value === true ? "" : String(value));
+    }
+  }
+  return el;
+}
+
+export function append(el, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+export function clear(el) {
+  while (el.firstChild) el.removeChild(el.firstChild);
+  return el;
+}
+
+/** Replace all children of `el`. */
+export function replace(el, ...children) {
+  clear(el);
+  return append(el, children);
+}
+
+/** Run `fn` when Enter or Space is pressed on an element acting as a button. */
+export function onActivate(el, fn) {
+  el.addEventListener("click", fn);
+  el.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      fn(e);
+    }
+  });
+}
+
+/** Briefly shake an element (a refused move). */
+export function shake(el) {
+  if (!el) return;
+  el.classList.remove("shake");
+  // Force a reflow so the animation restarts when shaken twice in a row.
+  void el.getBoundingClientRect();
+  el.classList.add("shake");
+  setTimeout(() => el.classList.remove("shake"), 450);
+}
+
+let toastTimer = null;
+/** A short message at the bottom of the screen; `kind` is "info" or "error". */
+export function toast(text, kind = "info") {
+  let el = document.getElementById("toast");
+  if (!el) {
+    el = h("div", { id: "toast", class: "toast", role: "status", "data-testid": "toast" });
+    document.body.append(el);
+  }
+  el.textContent = text;
+  el.className = `toast show ${kind}`;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => el.classList.remove("show"), kind === "error" ? 4000 : 2500);
+}
+
+export function reducedMotion() {
+  return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** Copy text to the clipboard, with a fallback for pages that are not a secure context. */
+export async function copyText(text) {
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // fall through to the old way
+  }
+  const area = h("textarea", { style: { position: "fixed", opacity: "0" }, readonly: true });
+  area.value = text;
+  document.body.append(area);
+  area.select();
+  let ok = false;
+  try {
+    ok = document.execCommand("copy");
+  } catch {
+    ok = false;
+  }
+  area.remove();
+  return ok;
+}

@@ -1,0 +1,146 @@
+// Translations: UI catalogues in /static/i18n/<lang>.json, per-game catalogues in
+// /static/games/<id>/i18n.json ({"de": {...}, "en": {...}, ...}).
+//
+// A string may hold {placeholders}; numbers are formatted for the locale. A value may
+// also be a plural object {"one": "...", "other": "..."} picked by params.count.
+import * as store from "./store.js";
+
+export const LANGUAGES = ["de", "en", "es", "sv"];
+const FALLBACK = "en";
+
+let lang = FALLBACK;
+const ui = {}; // lang → catalogue
+const games = new Map(); // game id → {lang → catalogue}
+const listeners = new Set();
+
+function browserLanguage() {
+  const wanted = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || FALLBACK];
+  for (const tag of wanted) {
+    const base = String(tag).toLowerCase().split("-")[0];
+    if (LANGUAGES.includes(base)) return base;
+  }
+  return FALLBACK;
+}
+
+async function fetchJson(url) {
+  const response = await fetch(url, { cache: "no-cache" });
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return response.json();
+}
+
+async function loadUi(code) {
+  if (ui[code]) return;
+  try {
+    ui[code] = await fetchJson(`/static/i18n/${code}.json`);
+  } catch (error) {
+    console.warn("catalogue missing", code, error);
+    ui[code] = {};
+  }
+}
+
+export async function initI18n() {
+  const chosen = store.language();
+  lang = LANGUAGES.includes(chosen) ? chosen : browserLanguage();
+  await Promise.all([loadUi(FALLBACK), loadUi(lang)]);
+  document.documentElement.lang = lang;
+}
+
+export function currentLanguage() {
+  return lang;
+}
+
+export async function setLanguage(code) {
+  if (!LANGUAGES.includes(code)) return;
+  await loadUi(code);
+  lang = code;
+  store.saveLanguage(code);
+  document.documentElement.lang = code;
+  for (const fn of listeners) fn(code);
+}
+
+/** Call `fn(lang)` whenever the language changes; returns an unsubscribe function. */
+export function onLanguageChange(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+/** Load a game's catalogue (once); a game without one still works with the UI strings. */
+export async function loadGameStrings(gameId) {
+  if (games.has(gameId)) return games.get(gameId);
+  let data = {};
+  try {
+    data = await fetchJson(`/static/games/${encodeURIComponent(gameId)}/i18n.json`);
+  } catch {
+    data = {};
+  }
+  games.set(gameId, data);
+  return data;
+}
+
+export function formatNumber(value, options) {
+  try {
+    return new Intl.NumberFormat(lang, options).format(value);
+  } catch {
+    return String(value);
+  }
+}
+
+function lookup(key, gameId) {
+  const game = gameId ? games.get(gameId) : null;
+  const chain = [game && game[lang], ui[lang], game && game[FALLBACK], ui[FALLBACK]];
+  for (const catalogue of chain) {
+    if (catalogue && Object.prototype.hasOwnProperty.call(catalogue, key)) return catalogue[key];
+  }
+  return undefined;
+}
+
+export function has(key, gameId) {
+  return lookup(key, gameId) !== undefined;
+}
+
+function fill(text, params) {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => {
+    if (!(name in params)) return whole;
+    const value = params[name];
+    return typeof value === "number" ? formatNumber(value) : String(value);
+  });
+}
+
+/** The last part of a key, readable: "option.start_cards" → "start cards". */
+function readable(key) {
+  const last = key.split(".").pop();
+  return last.replace(/[_-]+/g, " ");
+}
+
+/** Translate `key` (with the game's catalogue first when `gameId` is given). */
+export function t(key, params, gameId) {
+  let value = lookup(key, gameId);
+  if (value === undefined) return fill(readable(key), params);
+  if (value && typeof value === "object") {
+    const count = params && typeof params.count === "number" ? params.count : 0;
+    let category = "other";
+    try {
+      category = new Intl.PluralRules(lang).select(count);
+    } catch {
+      category = count === 1 ? "one" : "other";
+    }
+    value = value[category] ?? value.other ?? Object.values(value)[0];
+  }
+  return fill(String(value), params);
+}
+
+/** A translator bound to one game. */
+export function gameTranslator(gameId) {
+  return (key, params) => t(key, params, gameId);
+}
+
+/** A game's display name: "game.<id>" in the UI catalogue. */
+export function gameName(gameId) {
+  return has(`game.${gameId}`, gameId) ? t(`game.${gameId}`, null, gameId) : gameId;
+}
+
+/** The name of a language in itself, for the language menu. */
+export function languageName(code) {
+  return { de: "Deutsch", en: "English", es: "Español", sv: "Svenska" }[code] || code;
+}

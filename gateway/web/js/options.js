@@ -1,0 +1,160 @@
+// Host settings generated from a game's option schema ({key, kind, default, label, min, max,
+// choices}), and the seat list editor shared by the start page and the waiting room.
+import { h } from "./dom.js";
+import { formatNumber, has, t } from "./i18n.js";
+
+/** The label of an option (its translation key), game strings first. */
+export function optionLabel(option, gameId) {
+  return t(option.label || `option.${option.key}`, null, gameId);
+}
+
+/** The label of one choice: "<label>.<choice>", then "option.<key>.<choice>", else the value. */
+export function choiceLabel(option, choice, gameId) {
+  for (const key of [`${option.label}.${choice}`, `option.${option.key}.${choice}`]) {
+    if (has(key, gameId)) return t(key, null, gameId);
+  }
+  if (typeof choice === "boolean") return t(choice ? "ui.yes" : "ui.no");
+  return typeof choice === "number" ? formatNumber(choice) : String(choice);
+}
+
+export function optionValueText(option, value, gameId) {
+  if (option.kind === "bool") return t(value ? "ui.on" : "ui.off");
+  if (option.kind === "choice") return choiceLabel(option, value, gameId);
+  return typeof value === "number" ? formatNumber(value) : String(value);
+}
+
+/** Values for every option: the given ones where valid, else defaults. */
+export function optionValues(schema, given = {}) {
+  const out = {};
+  for (const option of schema || []) out[option.key] = option.key in given ? given[option.key] : option.default;
+  return out;
+}
+
+/**
+ * Form fields for the schema. `values` is changed in place; `onChange()` runs after each
+ * change. Test ids: option-<key>.
+ */
+export function optionFields(schema, values, onChange, gameId) {
+  return (schema || []).map((option) => {
+    const id = `opt-${option.key}`;
+    const label = optionLabel(option, gameId);
+    const testid = `option-${option.key}`;
+    if (option.kind === "bool") {
+      return h(
+        "label",
+        { class: "field check", for: id },
+        h("input", {
+          type: "checkbox",
+          id,
+          "data-testid": testid,
+          checked: Boolean(values[option.key]),
+          onchange: (e) => {
+            values[option.key] = e.target.checked;
+            onChange();
+          },
+        }),
+        h("span", null, label),
+      );
+    }
+    if (option.kind === "choice") {
+      return h(
+        "div",
+        { class: "field" },
+        h("label", { for: id }, label),
+        h(
+          "select",
+          {
+            id,
+            "data-testid": testid,
+            onchange: (e) => {
+              const choice = option.choices[Number(e.target.value)];
+              values[option.key] = choice;
+              onChange();
+            },
+          },
+          option.choices.map((choice, i) =>
+            h("option", { value: String(i), selected: choice === values[option.key] }, choiceLabel(option, choice, gameId)),
+          ),
+        ),
+      );
+    }
+    // "int": a number field kept within its bounds.
+    const input = h("input", {
+      type: "number",
+      id,
+      inputmode: "numeric",
+      min: option.min,
+      max: option.max,
+      step: 1,
+      value: String(values[option.key]),
+      "data-testid": testid,
+      onchange: (e) => {
+        let value = Math.round(Number(e.target.value));
+        if (!Number.isFinite(value)) value = option.default;
+        if (option.min !== undefined && option.min !== null) value = Math.max(option.min, value);
+        if (option.max !== undefined && option.max !== null) value = Math.min(option.max, value);
+        e.target.value = String(value);
+        values[option.key] = value;
+        onChange();
+      },
+    });
+    const hint = option.min !== undefined && option.min !== null ? t("ui.range", { min: option.min, max: option.max }) : null;
+    return h("div", { class: "field" }, h("label", { for: id }, label, hint ? h("span", { class: "hint" }, ` (${hint})`) : null), input);
+  });
+}
+
+/** Read-only list of the settings, for players who are not the host. */
+export function optionSummary(schema, values, gameId) {
+  if (!schema || !schema.length) return null;
+  return h(
+    "dl",
+    { class: "option-summary", "data-testid": "option-summary" },
+    schema.map((option) => [h("dt", null, optionLabel(option, gameId)), h("dd", null, optionValueText(option, values[option.key], gameId))]),
+  );
+}
+
+/** The translated name of a CPU level. */
+export function levelLabel(level) {
+  return t(`level.${level}`);
+}
+
+/**
+ * One seat-kind select. `spec` is {kind, level, local}; choices are "human" (invite),
+ * "local" (this device), "cpu" and "empty". Test ids: seat-kind-<i>, seat-level-<i>.
+ */
+export function seatKindControls(index, spec, cpuLevels, onChange, { allowLocal = true } = {}) {
+  const kinds = ["human", ...(allowLocal ? ["local"] : []), ...(cpuLevels.length ? ["cpu"] : []), "empty"];
+  const current = spec.kind === "human" && spec.local ? "local" : spec.kind;
+  const kindSelect = h(
+    "select",
+    {
+      "data-testid": `seat-kind-${index}`,
+      "aria-label": t("seat.kind_label", { n: index + 1 }),
+      onchange: (e) => {
+        const kind = e.target.value;
+        spec.kind = kind === "local" ? "human" : kind;
+        spec.local = kind === "local";
+        if (spec.kind === "cpu" && !spec.level) spec.level = cpuLevels[0] || "";
+        if (spec.kind !== "cpu") spec.level = "";
+        onChange();
+      },
+    },
+    kinds.map((kind) => h("option", { value: kind, selected: kind === current }, t(`seat.kind.${kind}`))),
+  );
+  const levelSelect =
+    spec.kind === "cpu"
+      ? h(
+          "select",
+          {
+            "data-testid": `seat-level-${index}`,
+            "aria-label": t("seat.level_label", { n: index + 1 }),
+            onchange: (e) => {
+              spec.level = e.target.value;
+              onChange();
+            },
+          },
+          cpuLevels.map((level) => h("option", { value: level, selected: level === spec.level }, levelLabel(level))),
+        )
+      : null;
+  return [kindSelect, levelSelect];
+}

@@ -1,0 +1,70 @@
+// The result panel after a game: placings, scores, Rematch.
+import { h } from "./dom.js";
+import { formatNumber, t } from "./i18n.js";
+import { seatColour, seatInk, seatMarkOf, seatNameOf } from "./seats.js";
+
+/** The headline: "You win!", "Anna wins!", "Draw", "Anna and Ben share first place". */
+export function resultHeadline(result, room, held) {
+  const placings = result.placings || [];
+  const firsts = placings.map((rank, seat) => (rank === 1 ? seat : null)).filter((s) => s !== null);
+  if (placings.length > 1 && firsts.length === placings.length) return t("result.draw");
+  if (firsts.length === 1) {
+    const winner = firsts[0];
+    if (held.length === 1 && held[0] === winner) return t("result.you_win");
+    return t("result.wins", { name: seatNameOf(room, winner) });
+  }
+  return t("result.shared", { names: firsts.map((s) => seatNameOf(room, s)).join(", ") });
+}
+
+/**
+ * Render the panel. `scoreText(score, seat)` formats a score (null to hide scores);
+ * `canRematch`: this connection holds a seat; `onRematch`, `onClose`, `onHome`.
+ */
+export function renderResult(container, { result, room, held, scoreText, canRematch, voted, onRematch, onClose, onHome }) {
+  const placings = result.placings || [];
+  const scores = result.scores || [];
+  const order = placings.map((rank, seat) => ({ rank, seat })).sort((a, b) => a.rank - b.rank || a.seat - b.seat);
+  const humans = (room.seats || []).filter((s) => s.kind === "human").length;
+  const votes = room.rematch_votes || 0;
+  container.replaceChildren(
+    h(
+      "section",
+      { class: "result panel", role: "dialog", "aria-labelledby": "result-title", "data-testid": "result-panel" },
+      h("h2", { id: "result-title", "data-testid": "result-title" }, resultHeadline(result, room, held)),
+      h(
+        "ol",
+        { class: "placings", "data-testid": "placings" },
+        order.map(({ rank, seat }) => {
+          const score = scoreText ? scoreText(scores[seat], seat) : null;
+          return h(
+            "li",
+            { class: ["placing", rank === 1 && "first", held.includes(seat) && "mine"], "data-testid": `placing-${seat}` },
+            h("span", { class: "rank" }, t("result.rank", { rank })),
+            h("span", { class: "chip-token", style: { background: seatColour(seat), color: seatInk(seat) }, "aria-hidden": "true" }, seatMarkOf(room, seat)),
+            h("span", { class: "placing-name" }, seatNameOf(room, seat)),
+            score !== null && score !== undefined ? h("span", { class: "placing-score" }, score) : null,
+          );
+        }),
+      ),
+      humans > 1 && votes > 0 ? h("p", { class: "hint", "data-testid": "rematch-votes" }, t("result.votes", { votes, humans })) : null,
+      h(
+        "div",
+        { class: "button-row" },
+        canRematch
+          ? h(
+              "button",
+              { type: "button", class: "primary", "data-testid": "rematch-button", disabled: voted, onclick: onRematch },
+              voted ? t("result.rematch_waiting") : t("result.rematch"),
+            )
+          : null,
+        h("button", { type: "button", "data-testid": "result-close", onclick: onClose }, t("result.show_table")),
+        h("button", { type: "button", "data-testid": "result-home", onclick: onHome }, t("result.new_game")),
+      ),
+    ),
+  );
+}
+
+export function defaultScoreText(score) {
+  if (score === null || score === undefined) return null;
+  return typeof score === "number" ? t("result.points", { count: score, points: formatNumber(score) }) : String(score);
+}

@@ -1,0 +1,704 @@
+// The room frame: top bar, seats strip, game area, own zone, event log and chat drawer,
+// waiting room, result panel, hand-over card. It owns the connection and feeds the game's
+// draw module (games/<id>/draw.js) one view at a time.
+import { Chat } from "./chat.js";
+import { Connection } from "./connection.js";
+import { confirmDialog, openDialog } from "./dialog.js";
+import { copyText, h, reducedMotion, replace, shake, toast } from "./dom.js";
+import { EventLog, announce } from "./eventlog.js";
+import { gameMeta, loadGame } from "./games.js";
+import { showHandover } from "./handover.js";
+import { currentLanguage, formatNumber, gameName, has, onLanguageChange, t } from "./i18n.js";
+import { roomMenu } from "./menu.js";
+import { defaultScoreText, renderResult } from "./result.js";
+import { openRules } from "./rules.js";
+import { renderSeats, seatColour, seatInk, seatMarkOf, seatNameOf } from "./seats.js";
+import { playMove, playYourTurn } from "./sound.js";
+import * as store from "./store.js";
+import * as svg from "./svg.js";
+import { renderWaiting, shareBox, spelled } from "./waiting.js";
+import * as api from "./api.js";
+
+// After an update with moves, the next one waits this long, so a human can follow what
+// other players and CPUs do. Nothing waits on an animation itself.
+const PACE_MS = 600;
+const PACE_FAST_MS = 150; // when several updates are queued
+const GAP_RECONNECT_MS = 3000;
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class Room {
+  constructor(root, code, ticket, nav) {
+    this.root = root;
+    this.code = code;
+    this.ticket = ticket;
+    this.nav = nav;
+    this.room = null;
+    this.held = ticket.seats || [];
+    this.views = {};
+    this.activeSeat = null;
+    this.revealedSeat = null;
+    this.removeHandover = null;
+    this.lastEvent = 0;
+    this.statusSeen = null;
+    this.welcomes = 0;
+    this.catchUp = true;
+    this.queue = [];
+    this.busy = false;
+    this.nextAt = 0;
+    this.gap = null;
+    this.gameId = ticket.game || null;
+    this.module = null;
+    this.meta = null;
+    this.moduleState = {};
+    this.deadline = { ms: 0, seat: -1 };
+    this.currentEvents = [];
+    this.resultDismissed = false;
+    this.rematchVoted = false;
+    this.drawerOpen = false;
+    this.drawerTab = "log";
+    this.unread = 0;
+    this.failed = null;
+    this.lastClockSecond = null;
+    this.log = new EventLog();
+    this.chat = new Chat({ onSend: (text) => this.conn.send({ chat: { text } }), colourOf: (seat) => seatColour(seat) });
+    this.build();
+    this.conn = new Connection({
+      code,
+      token: ticket.token,
+      lastEvent: () => this.lastEvent,
+      onMessage: (msg) => this.onMessage(msg),
+      onStatus: (status, detail) => this.onStatus(status, detail),
+    });
+    this.clockTimer = setInterval(() => this.renderClock(), 250);
+    this.offLanguage = onLanguageChange(() => {
+      this.build();
+      this.log.retranslate();
+      this.chat.retranslate();
+      this.render();
+    });
+  }
+
+  start() {
+    this.conn.start();
+  }
+
+  destroy() {
+    this.conn.stop();
+    clearInterval(this.clockTimer);
+    this.offLanguage();
+    if (this.removeHandover) this.removeHandover();
+    this.endGap();
+  }
+
+  // -- the skeleton ------------------------------------------------------------------------
+
+  build() {
+    const menu = roomMenu({
+      rules: () => this.gameId && openRules(this.gameId),
+      share: () => this.openShare(),
+      leave: () => this.leave(),
+    });
+    this.titleEl = h("h1", { class: "game-title", "data-testid": "game-name" });
+    this.codeEl = h("button", {
+      type: "button",
+      class: "room-code",
+      "data-testid": "room-code",
+      onclick: async () => {
+        const ok = await copyText(api.roomLink(this.code));
+        toast(ok ? t("share.link_copied") : t("share.copy_failed"), ok ? "info" : "error");
+      },
+    });
+    this.clockEl = h("span", { class: "clock", "data-testid": "move-clock", hidden: true, role: "timer" });
+    this.badgeEl = h("span", { class: "badge", hidden: true, "data-testid": "chat-unread" });
+    this.chatButton = h(
+      "button",
+      { type: "button", class: "icon-button chat-button", "data-testid": "chat-button", "aria-label": t("chat.open"), onclick: () => this.toggleDrawer("chat") },
+      svg.s(
+        "svg",
+        { viewBox: "0 0 24 24", width: 24, height: 24, "aria-hidden": "true", focusable: "false" },
+        svg.s("path", {
+          d: "M4 4h16a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H10l-5 4v-4H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z",
+          fill: "none",
+          stroke: "currentColor",
+          "stroke-width": 2,
+          "stroke-linejoin": "round",
+        }),
+      ),
+      this.badgeEl,
+    );
+    const topbar = h("header", { class: "topbar" }, menu, this.titleEl, this.clockEl, this.codeEl, this.chatButton);
+    this.bannerEl = h("div", { class: "banner", role: "status", "data-testid": "connection-status", hidden: true });
+    this.seatsEl = h("nav", { class: "seats", "data-testid": "seats", "aria-label": t("seat.players") });
+    this.statusEl = h("p", { class: "turn-status", "data-testid": "turn-status" });
+    this.areaEl = h("div", { class: "game-area", "data-testid": "game-area" });
+    this.waitingEl = h("div", { class: "waiting-wrap", hidden: true });
+    this.ownZoneEl = h("section", { class: "own-zone", "data-testid": "own-zone", "aria-label": t("room.own_zone") });
+    this.tickerEl = h("button", { type: "button", class: "ticker", "data-testid": "last-event", "aria-label": t("log.open"), onclick: () => this.toggleDrawer("log") });
+    this.tickerText = h("span", { class: "ticker-text" });
+    this.tickerEl.append(this.tickerText);
+    this.log.attachTicker(this.tickerText);
+    this.resultEl = h("div", { class: "result-wrap", hidden: true });
+
+    const tab = (name) =>
+      h(
+        "button",
+        {
+          type: "button",
+          role: "tab",
+          id: `tab-${name}`,
+          "aria-controls": `panel-${name}`,
+          "data-testid": `drawer-tab-${name}`,
+          onclick: () => this.showTab(name),
+        },
+        t(`drawer.${name}`),
+      );
+    this.tabs = { log: tab("log"), chat: tab("chat") };
+    this.panels = {
+      log: h("div", { role: "tabpanel", id: "panel-log", "aria-labelledby": "tab-log", class: "drawer-panel" }, this.log.list),
+      chat: h("div", { role: "tabpanel", id: "panel-chat", "aria-labelledby": "tab-chat", class: "drawer-panel" }, this.chat.element),
+    };
+    this.log.list.setAttribute("aria-label", t("drawer.log"));
+    this.drawerEl = h(
+      "aside",
+      { class: "drawer", "data-testid": "drawer", "aria-label": t("drawer.label") },
+      h(
+        "div",
+        { class: "drawer-head" },
+        h("div", { role: "tablist", class: "tabs" }, this.tabs.log, this.tabs.chat),
+        h("button", { type: "button", class: "icon-button drawer-close", "data-testid": "drawer-close", "aria-label": t("ui.close"), onclick: () => this.toggleDrawer(null) }, "✕"),
+      ),
+      this.panels.log,
+      this.panels.chat,
+    );
+    this.frameEl = h(
+      "div",
+      { class: "room", "data-testid": "room" },
+      topbar,
+      this.bannerEl,
+      this.seatsEl,
+      h("main", { class: "table" }, this.statusEl, this.areaEl, this.waitingEl, this.resultEl),
+      this.tickerEl,
+      this.ownZoneEl,
+      this.drawerEl,
+    );
+    replace(this.root, this.frameEl);
+    this.showTab(this.drawerTab);
+    this.setDrawer(this.drawerOpen);
+  }
+
+  showTab(name) {
+    this.drawerTab = name;
+    for (const [key, tabEl] of Object.entries(this.tabs)) {
+      const on = key === name;
+      tabEl.setAttribute("aria-selected", String(on));
+      tabEl.tabIndex = on ? 0 : -1;
+      this.panels[key].hidden = !on;
+    }
+    if (name === "chat") {
+      this.unread = 0;
+      this.renderBadge();
+    }
+  }
+
+  setDrawer(open) {
+    this.drawerOpen = open;
+    this.drawerEl.classList.toggle("open", open);
+    this.frameEl.classList.toggle("drawer-open", open);
+  }
+
+  toggleDrawer(tabName) {
+    if (tabName === null || (this.drawerOpen && this.drawerTab === tabName)) {
+      this.setDrawer(false);
+      return;
+    }
+    this.showTab(tabName);
+    this.setDrawer(true);
+    if (tabName === "chat") this.chat.input.focus();
+    else this.tabs.log.focus();
+  }
+
+  renderBadge() {
+    this.badgeEl.hidden = this.unread === 0;
+    this.badgeEl.textContent = this.unread ? formatNumber(this.unread) : "";
+  }
+
+  // -- the connection ----------------------------------------------------------------------
+
+  onStatus(status, detail) {
+    if (status === "open") {
+      this.bannerEl.hidden = true;
+    } else if (status === "reconnecting") {
+      this.bannerEl.hidden = false;
+      this.bannerEl.textContent = t("conn.reconnecting");
+    } else if (status === "connecting") {
+      this.bannerEl.hidden = false;
+      this.bannerEl.textContent = t("conn.connecting");
+    } else if (status === "failed") {
+      this.failed = detail;
+      store.forgetTicket(this.code);
+      this.showFailure(detail);
+    }
+  }
+
+  showFailure(code) {
+    replace(this.root, 
+      h(
+        "section",
+        { class: "panel center", "data-testid": "room-failed" },
+        h("h2", null, t(`refusal.${code}`)),
+        h("p", null, t("room.failed_hint", { code: this.code })),
+        h(
+          "div",
+          { class: "button-row" },
+          code !== "unknown_room" ? h("button", { type: "button", class: "primary", "data-testid": "rejoin-button", onclick: () => this.nav.go(`/r/${this.code}`) }, t("room.join_again")) : null,
+          h("button", { type: "button", "data-testid": "home-button", onclick: () => this.nav.go("/") }, t("room.home")),
+        ),
+      ),
+    );
+  }
+
+  onMessage(msg) {
+    if (msg.welcome) {
+      this.welcomes += 1;
+      this.held = msg.welcome.seats || [];
+      this.room = msg.welcome.room;
+      this.catchUp = true;
+      store.updateTicketSeats(this.code, this.held);
+      this.ensureGame(this.room.game).then(() => this.render());
+    } else if (msg.update) {
+      this.queue.push({ update: msg.update });
+      this.pump();
+    } else if (msg.refused) {
+      this.onRefused(msg.refused);
+    } else if (msg.chat) {
+      if (this.chat.add(msg.chat) && !(this.drawerOpen && this.drawerTab === "chat")) {
+        this.unread += 1;
+        this.renderBadge();
+      }
+      if (msg.chat.seat === -1 || !this.held.includes(msg.chat.seat)) announce(t("chat.said", { name: msg.chat.name, text: msg.chat.text }));
+    }
+  }
+
+  async ensureGame(gameId) {
+    if (!gameId || (this.module && this.gameId === gameId)) return;
+    this.gameId = gameId;
+    const [module, meta] = await Promise.all([loadGame(gameId), gameMeta(gameId)]);
+    this.module = module;
+    this.meta = meta;
+  }
+
+  /** Updates are applied in order; after one with moves the next waits a little. */
+  async pump() {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      while (this.queue.length) {
+        const { update } = this.queue[0];
+        const wait = this.nextAt - Date.now();
+        if (wait > 0 && !this.catchUp) await sleep(this.queue.length > 2 ? Math.min(wait, PACE_FAST_MS) : wait);
+        this.queue.shift();
+        await this.ensureGame(update.room && update.room.game);
+        const moved = this.applyUpdate(update);
+        if (moved) this.nextAt = Date.now() + PACE_MS;
+      }
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /**
+   * The events after lastEvent, in order. Events are numbered gap-free per room, so a hole
+   * (or a room whose newest event we have not seen) means something was lost: keep what
+   * fits, send resync, and if that does not fill it, connect again (hello replays from
+   * lastEvent). A replay after our own reconnect is the best the server can do: take it.
+   */
+  takeEvents(events, newest) {
+    const fresh = events.filter((e) => e.number > this.lastEvent).sort((a, b) => a.number - b.number);
+    const prefix = [];
+    for (const item of fresh) {
+      if (item.number !== this.lastEvent + 1 + prefix.length) break;
+      prefix.push(item);
+    }
+    const got = prefix.length ? prefix[prefix.length - 1].number : this.lastEvent;
+    const missing = prefix.length < fresh.length || newest > got;
+    if (!missing) {
+      this.endGap();
+      this.lastEvent = got;
+      return prefix;
+    }
+    const firstReplay = this.catchUp && this.welcomes === 1 && this.lastEvent === 0;
+    const afterReconnect = this.catchUp && this.gap && this.gap.reconnected;
+    if (firstReplay || afterReconnect) {
+      // The server cannot give more (it may keep limited history): take what there is.
+      if (this.lastEvent > 0 || fresh.length) this.log.note(() => t("log.skipped"));
+      this.endGap();
+      this.lastEvent = Math.max(fresh.length ? fresh[fresh.length - 1].number : 0, newest || 0, this.lastEvent);
+      return fresh;
+    }
+    this.lastEvent = got;
+    if (!this.gap) {
+      this.gap = { reconnected: false };
+      this.conn.resync();
+      this.gap.timer = setTimeout(() => {
+        if (this.gap) {
+          this.gap.reconnected = true;
+          this.conn.reconnect();
+        }
+      }, GAP_RECONNECT_MS);
+    }
+    return prefix;
+  }
+
+  endGap() {
+    if (!this.gap) return;
+    clearTimeout(this.gap.timer);
+    this.gap = null;
+  }
+
+  applyUpdate(update) {
+    const before = this.statusSeen;
+    this.room = update.room || this.room;
+    this.statusSeen = this.room.status;
+    if (update.views && update.views.length) this.views = Object.fromEntries(update.views.map((sv) => [sv.seat, sv.view]));
+    this.deadline = { ms: Number(update.deadline_ms) || 0, seat: update.deadline_seat };
+    const catchUp = this.catchUp;
+    this.catchUp = false;
+
+    const newGame = before && before !== "playing" && this.room.status === "playing";
+    if (newGame) {
+      this.moduleState = {};
+      this.resultDismissed = false;
+      this.rematchVoted = false;
+      if (before === "finished") this.log.note(() => t("log.new_game"));
+      else this.log.note(() => t("log.started"));
+    }
+    const events = this.takeEvents(update.events || [], Number(this.room.last_event) || 0);
+    for (const item of events) {
+      const text = this.logEvent(item);
+      if (!catchUp && text) announce(text);
+    }
+    const wasMyTurn = this.myTurn();
+    this.chooseSeat();
+    this.currentEvents = catchUp ? [] : events.map((item) => item.event);
+    this.render();
+    const isMyTurn = this.myTurn();
+    if (!catchUp) {
+      if (events.length) playMove();
+      if (isMyTurn && (!wasMyTurn || events.length)) {
+        playYourTurn();
+        announce(this.turnText());
+      }
+    } else if (isMyTurn) {
+      announce(this.turnText());
+    }
+    return events.length > 0 && !catchUp;
+  }
+
+  logEvent(item) {
+    const event = item.event || {};
+    if (event.code === "hidden") return null;
+    const colour = typeof event.seat === "number" && event.seat >= 0 ? seatColour(event.seat) : null;
+    return this.log.add({ number: item.number, colour, make: () => this.eventText(event) });
+  }
+
+  /** An event in words: the game's describe(), else "event.<code>" with the seat's name. */
+  eventText(event) {
+    const ctx = this.context(null);
+    if (this.module && typeof this.module.describe === "function") {
+      try {
+        const text = this.module.describe(event, ctx);
+        if (text) return text;
+      } catch (error) {
+        console.warn("describe failed", error);
+      }
+    }
+    const params = { ...event };
+    if (typeof event.seat === "number") params.name = ctx.seatName(event.seat);
+    const key = `event.${event.code}`;
+    if (has(key, this.gameId)) return t(key, params, this.gameId);
+    return params.name ? t("event.unknown_seat", { name: params.name, code: event.code }) : t("event.unknown", { code: event.code });
+  }
+
+  currentView() {
+    if (this.activeSeat !== null && this.views[this.activeSeat]) return this.views[this.activeSeat];
+    const any = Object.values(this.views);
+    return any.length ? any[0] : null;
+  }
+
+  toMove() {
+    const view = this.currentView();
+    return view && view.to_move ? view.to_move : [];
+  }
+
+  myTurn() {
+    return Boolean(this.room && this.room.status === "playing" && this.held.includes(this.activeSeat) && this.toMove().includes(this.activeSeat));
+  }
+
+  /** Which held seat's view is shown: the one to move, else the one shown before. */
+  chooseSeat() {
+    if (!this.held.length) {
+      this.activeSeat = this.views[-1] ? -1 : Number(Object.keys(this.views)[0] ?? -1);
+      return;
+    }
+    const anyView = this.views[this.held[0]] || Object.values(this.views)[0];
+    const toMove = anyView && anyView.to_move ? anyView.to_move : [];
+    const mine = this.held.filter((s) => toMove.includes(s));
+    let target;
+    if (mine.length) target = mine.includes(this.activeSeat) ? this.activeSeat : mine[0];
+    else target = this.held.includes(this.activeSeat) ? this.activeSeat : this.held[0];
+    this.activeSeat = target;
+    const handOver = this.held.length > 1 && this.room.status === "playing" && mine.includes(target) && this.revealedSeat !== target;
+    if (this.removeHandover && (!handOver || this.handoverFor !== target)) {
+      this.removeHandover();
+      this.removeHandover = null;
+    }
+    if (handOver && !this.removeHandover) {
+      this.handoverFor = target;
+      this.removeHandover = showHandover({
+        name: seatNameOf(this.room, target),
+        colour: seatColour(target),
+        ink: seatInk(target),
+        mark: seatMarkOf(this.room, target),
+        hide: this.frameEl,
+        onReveal: () => {
+          this.removeHandover = null;
+          this.revealedSeat = this.activeSeat;
+          this.render();
+          const first = this.frameEl.querySelector(".game-area .lit, .own-zone button:not([disabled])");
+          if (first) first.focus();
+        },
+      });
+    }
+  }
+
+  // -- sending -----------------------------------------------------------------------------
+
+  sendMove(move) {
+    const seat = this.activeSeat;
+    if (!this.held.includes(seat) || !this.room) return false;
+    if (this.conn.pending) {
+      toast(t("ui.move_pending"));
+      return false;
+    }
+    this.conn.sendMove(seat, move, this.room.version);
+    this.areaEl.classList.add("pending");
+    this.areaEl.setAttribute("aria-busy", "true");
+    return true;
+  }
+
+  onRefused(refused) {
+    if (this.failed) return;
+    const text = t(`refusal.${refused.code}`);
+    this.areaEl.classList.remove("pending");
+    this.areaEl.removeAttribute("aria-busy");
+    if (refused.client_move_id) {
+      shake(this.frameEl.querySelector(".game-area .board") || this.areaEl);
+      if (refused.code === "stale_version") this.conn.resync();
+    }
+    toast(text, "error");
+    announce(text);
+    if (this.rematchVoted && refused.code !== "rate_limited") this.rematchVoted = false;
+  }
+
+  async leave() {
+    const ok = await confirmDialog({ title: t("leave.title"), text: t("leave.text"), ok: t("leave.ok"), testid: "leave-dialog" });
+    if (!ok) return;
+    this.conn.send({ leave: {} });
+    await sleep(150);
+    store.forgetTicket(this.code);
+    this.nav.go("/");
+  }
+
+  openShare() {
+    openDialog({ title: t("share.title"), content: shareBox(this.code), testid: "share-dialog" });
+  }
+
+  // -- rendering ---------------------------------------------------------------------------
+
+  context(view) {
+    const room = this.room || { seats: [] };
+    const mySeat = this.held.includes(this.activeSeat) ? this.activeSeat : null;
+    const pending = Boolean(this.conn && this.conn.pending);
+    const playing = room.status === "playing";
+    return {
+      t: (key, params) => t(key, params, this.gameId),
+      lang: currentLanguage(),
+      formatNumber,
+      seatName: (seat) => seatNameOf(room, seat),
+      seatColour,
+      seatInk,
+      seatMark: (seat) => seatMarkOf(room, seat),
+      mySeat,
+      seats: this.held,
+      room,
+      events: this.currentEvents,
+      pending,
+      canMove: Boolean(view && playing && mySeat !== null && (view.to_move || []).includes(mySeat) && !pending),
+      move: (move) => this.sendMove(move),
+      announce,
+      shake: (el) => shake(el || this.areaEl),
+      state: this.moduleState,
+      ownZone: this.ownZoneEl,
+      svg,
+      reducedMotion: reducedMotion(),
+    };
+  }
+
+  turnText() {
+    const view = this.currentView();
+    if (!this.room || !view) return "";
+    if (this.room.status === "finished" || view.result) return t("turn.over");
+    const toMove = view.to_move || [];
+    if (this.module && typeof this.module.status === "function") {
+      const text = this.module.status(view, this.context(view));
+      if (text) return text;
+    }
+    if (this.myTurn()) return this.held.length > 1 ? t("turn.yours_named", { name: seatNameOf(this.room, this.activeSeat) }) : t("turn.yours");
+    if (!toMove.length) return "";
+    const names = toMove.map((s) => seatNameOf(this.room, s)).join(", ");
+    return toMove.length === 1 ? t("turn.other", { name: names }) : t("turn.others", { names });
+  }
+
+  render() {
+    if (!this.room || this.failed) return;
+    const room = this.room;
+    this.frameEl.dataset.status = room.status;
+    this.titleEl.textContent = this.gameId ? gameName(this.gameId) : "";
+    this.codeEl.textContent = this.code;
+    this.codeEl.setAttribute("aria-label", t("room.code_label", { code: spelled(this.code) }));
+    const view = this.currentView();
+    const module = this.module;
+    const badge =
+      module && typeof module.seatBadge === "function" && view && room.status !== "waiting"
+        ? (seat) => module.seatBadge(view, seat, this.context(view))
+        : null;
+    renderSeats(this.seatsEl, { room, held: this.held, toMove: room.status === "playing" ? this.toMove() : [], badge });
+    this.renderClock();
+
+    const waiting = room.status === "waiting";
+    this.waitingEl.hidden = !waiting;
+    this.areaEl.hidden = waiting;
+    this.statusEl.hidden = waiting;
+    this.ownZoneEl.hidden = waiting;
+    if (waiting) {
+      this.resultEl.hidden = true;
+      this.keepFocus(this.waitingEl, () =>
+        renderWaiting(this.waitingEl, { room, meta: this.meta, held: this.held, send: (frame) => this.conn.send(frame), gameId: this.gameId }),
+      );
+      return;
+    }
+    this.statusEl.textContent = this.turnText();
+    this.statusEl.classList.toggle("mine", this.myTurn());
+    this.renderGame(view);
+    this.renderResultPanel(view);
+  }
+
+  /** Re-render inside `scope`, keeping keyboard focus (by test id) and scroll position. */
+  keepFocus(scope, draw) {
+    const active = document.activeElement;
+    const focusId = active && scope.contains(active) ? active.getAttribute("data-testid") : null;
+    const scroll = scope.scrollTop;
+    draw();
+    scope.scrollTop = scroll;
+    if (focusId) {
+      const again = scope.querySelector(`[data-testid="${CSS.escape(focusId)}"]`);
+      if (again && again.getAttribute("tabindex") !== "-1" && !again.disabled) again.focus({ preventScroll: true });
+    }
+  }
+
+  renderGame(view) {
+    this.areaEl.classList.remove("pending");
+    this.areaEl.removeAttribute("aria-busy");
+    if (!view || !this.module) {
+      this.areaEl.replaceChildren(h("p", { class: "hint" }, t("ui.loading")));
+      return;
+    }
+    const ctx = this.context(view);
+    const active = document.activeElement;
+    const inZone = active && (this.areaEl.contains(active) || this.ownZoneEl.contains(active));
+    const focusId = inZone ? active.getAttribute("data-testid") : null;
+    const scroll = this.areaEl.scrollTop;
+    this.areaEl.replaceChildren();
+    this.ownZoneEl.replaceChildren();
+    try {
+      this.module.render(this.areaEl, view, ctx);
+    } catch (error) {
+      console.error("render failed", error);
+      this.areaEl.replaceChildren(h("p", { class: "hint" }, t("ui.render_failed")));
+    }
+    this.ownZoneEl.hidden = !this.ownZoneEl.childElementCount;
+    this.areaEl.scrollTop = scroll;
+    if (focusId) {
+      const again = this.frameEl.querySelector(`[data-testid="${CSS.escape(focusId)}"]`);
+      if (again && again.getAttribute("tabindex") !== "-1" && !again.disabled && again.getAttribute("aria-disabled") !== "true") {
+        again.focus({ preventScroll: true });
+      }
+    }
+  }
+
+  renderResultPanel(view) {
+    const result = view && view.result;
+    const show = Boolean(result && this.room.status === "finished" && !this.resultDismissed);
+    this.resultEl.hidden = !show;
+    if (!show) return;
+    const module = this.module;
+    const ctx = this.context(view);
+    let scoreText = defaultScoreText;
+    if (module && module.resultScores === false) scoreText = null;
+    else if (module && typeof module.scoreText === "function") scoreText = (score, seat) => module.scoreText(score, seat, ctx);
+    renderResult(this.resultEl, {
+      result,
+      room: this.room,
+      held: this.held,
+      scoreText,
+      canRematch: this.held.length > 0,
+      voted: this.rematchVoted,
+      onRematch: () => {
+        this.rematchVoted = true;
+        this.conn.send({ rematch: {} });
+        this.render();
+      },
+      onClose: () => {
+        this.resultDismissed = true;
+        this.render();
+        this.statusEl.focus?.();
+      },
+      onHome: () => this.nav.go("/"),
+    });
+    // The panel is new: put focus on its first button so keyboard users land there.
+    if (!this.resultEl.contains(document.activeElement)) {
+      const first = this.resultEl.querySelector("button:not([disabled])");
+      if (first && !this.removeHandover) first.focus({ preventScroll: true });
+    }
+  }
+
+  renderClock() {
+    const ms = this.deadline.ms;
+    if (!ms || !this.room || this.room.status !== "playing") {
+      this.clockEl.hidden = true;
+      return;
+    }
+    const left = Math.max(0, ms - Date.now());
+    const seconds = Math.ceil(left / 1000);
+    const text = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+    const seat = this.deadline.seat;
+    const mine = this.held.includes(seat);
+    this.clockEl.hidden = false;
+    this.clockEl.textContent = text;
+    this.clockEl.classList.toggle("low", seconds <= 10);
+    this.clockEl.classList.toggle("mine", mine);
+    this.clockEl.style.borderColor = seat >= 0 ? seatColour(seat) : "";
+    const who = seat >= 0 ? seatNameOf(this.room, seat) : "";
+    this.clockEl.setAttribute("aria-label", t("clock.label", { name: who, seconds }));
+    if (mine && seconds === 10 && this.lastClockSecond !== 10) announce(t("clock.ten_left"));
+    this.lastClockSecond = seconds;
+  }
+}
+
+/** Open the room at /r/CODE with a stored ticket; returns a function that closes it. */
+export function openRoom(root, code, ticket, nav) {
+  const room = new Room(root, code, ticket, nav);
+  room.start();
+  return () => room.destroy();
+}

@@ -1,0 +1,107 @@
+// Seat identity (colour from the Okabe–Ito palette, a letter so colour is never the only
+// signal, name) and the seats strip at the top of the room.
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+// Okabe–Ito: orange, sky blue, bluish green, yellow, blue, vermillion, reddish purple, black.
+export const PALETTE = ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#000000"];
+const INK = ["#000", "#000", "#000", "#000", "#fff", "#000", "#000", "#fff"];
+const COLOUR_NAMES = ["orange", "sky_blue", "green", "yellow", "blue", "vermillion", "purple", "black"];
+
+function darkTheme() {
+  return window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches;
+}
+
+export function seatColour(seat) {
+  if (seat === null || seat === undefined || seat < 0) return "#888";
+  const i = seat % PALETTE.length;
+  // Black vanishes on a dark table; a light grey takes its place there.
+  if (i === 7 && darkTheme()) return "#D9D9D9";
+  return PALETTE[i];
+}
+
+export function seatInk(seat) {
+  if (seat === null || seat === undefined || seat < 0) return "#000";
+  const i = seat % PALETTE.length;
+  if (i === 7 && darkTheme()) return "#000";
+  return INK[i];
+}
+
+export function colourName(seat) {
+  return t(`colour.${COLOUR_NAMES[seat % COLOUR_NAMES.length]}`);
+}
+
+/** A seat's name: the player's name, else "Computer (easy)" or "Seat 3". */
+export function seatNameOf(room, seat) {
+  const info = room && room.seats ? room.seats.find((s) => s.seat === seat) : null;
+  if (info && info.name) return info.name;
+  if (info && info.kind === "cpu") return t("seat.cpu_name", { level: t(`level.${info.level || "random"}`) });
+  return t("seat.n", { n: seat + 1 });
+}
+
+/**
+ * One letter per seat: the name's initial when no other seat shares it, else the seat's
+ * number, so tokens can always be told apart.
+ */
+export function seatMarks(room) {
+  const seats = (room && room.seats) || [];
+  const initials = seats.map((s) => {
+    const name = seatNameOf(room, s.seat).trim();
+    const first = [...name][0] || "?";
+    return /\p{L}/u.test(first) ? first.toLocaleUpperCase() : null;
+  });
+  return seats.map((s, i) => {
+    const initial = initials[i];
+    const unique = initial && initials.filter((x) => x === initial).length === 1;
+    return unique ? initial : String(s.seat + 1);
+  });
+}
+
+export function seatMarkOf(room, seat) {
+  const seats = (room && room.seats) || [];
+  const index = seats.findIndex((s) => s.seat === seat);
+  return index >= 0 ? seatMarks(room)[index] : String(seat + 1);
+}
+
+/** The dot state of a seat: "cpu", "connected", "away" or "open". */
+export function presence(info) {
+  if (info.kind === "cpu") return "cpu";
+  if (info.kind === "empty" || (info.kind === "human" && !info.taken)) return "open";
+  return info.connected ? "connected" : "away";
+}
+
+/**
+ * The seats strip. `toMove`: seats to move; `held`: this device's seats; `badge(seat)`: a
+ * short score or card count from the game, or null.
+ */
+export function renderSeats(container, { room, held, toMove, badge }) {
+  const marks = seatMarks(room);
+  const items = (room.seats || []).map((info, i) => {
+    const seat = info.seat;
+    const state = presence(info);
+    const turn = toMove.includes(seat);
+    const mine = held.includes(seat);
+    const name = seatNameOf(room, seat);
+    const extra = badge ? badge(seat) : null;
+    const spoken = [
+      name,
+      mine ? t("seat.you") : null,
+      `${colourName(seat)} ${marks[i]}`,
+      t(`presence.${state}`),
+      turn ? t("seat.to_move") : null,
+      extra,
+    ]
+      .filter(Boolean)
+      .join(", ");
+    return h(
+      "li",
+      { class: ["seat-chip", turn && "turn", mine && "mine", `p-${state}`], "data-testid": `seat-${seat}`, "aria-label": spoken, title: spoken },
+      h("span", { class: "chip-token", style: { background: seatColour(seat), color: seatInk(seat) }, "aria-hidden": "true" }, marks[i]),
+      h("span", { class: "chip-name", "aria-hidden": "true" }, name, mine ? h("span", { class: "you" }, ` (${t("seat.you_short")})`) : null),
+      h("span", { class: ["dot", state], "aria-hidden": "true" }, state === "cpu" ? t("presence.cpu_short") : ""),
+      extra !== null && extra !== undefined ? h("span", { class: "chip-badge", "aria-hidden": "true" }, extra) : null,
+      turn ? h("span", { class: "turn-mark", "aria-hidden": "true" }, "▲") : null,
+    );
+  });
+  container.replaceChildren(h("ul", { class: "seat-list", "aria-label": t("seat.players") }, items));
+}

@@ -1,0 +1,87 @@
+// What the browser remembers: room tickets (code → ticket), nickname, language, sound.
+// localStorage may be unavailable (private mode); everything falls back to memory.
+
+const memory = new Map();
+
+function read(key, fallback) {
+  try {
+    const raw = window.localStorage.getItem(key);
+    return raw === null ? fallback : JSON.parse(raw);
+  } catch {
+    return memory.has(key) ? memory.get(key) : fallback;
+  }
+}
+
+function write(key, value) {
+  memory.set(key, value);
+  try {
+    window.localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // memory only
+  }
+}
+
+const TICKETS = "gameroom.tickets";
+
+/** All stored tickets: {CODE: {code, token, seats, game, saved_at}}. */
+export function tickets() {
+  const all = read(TICKETS, {});
+  return all && typeof all === "object" ? all : {};
+}
+
+export function ticketFor(code) {
+  return tickets()[code] || null;
+}
+
+export function saveTicket(ticket) {
+  const all = tickets();
+  all[ticket.code] = {
+    code: ticket.code,
+    token: ticket.token,
+    seats: ticket.seats || [],
+    game: ticket.room ? ticket.room.game : ticket.game,
+    saved_at: Date.now(),
+  };
+  // Keep the 30 most recent rooms; old tickets are of no use.
+  const recent = Object.values(all)
+    .sort((a, b) => b.saved_at - a.saved_at)
+    .slice(0, 30);
+  write(TICKETS, Object.fromEntries(recent.map((t) => [t.code, t])));
+}
+
+export function updateTicketSeats(code, seats) {
+  const all = tickets();
+  if (!all[code]) return;
+  all[code].seats = seats;
+  write(TICKETS, all);
+}
+
+export function forgetTicket(code) {
+  const all = tickets();
+  delete all[code];
+  write(TICKETS, all);
+}
+
+export function nickname() {
+  return read("gameroom.nickname", "");
+}
+
+export function saveNickname(name) {
+  write("gameroom.nickname", name);
+}
+
+export function language() {
+  return read("gameroom.lang", null);
+}
+
+export function saveLanguage(lang) {
+  write("gameroom.lang", lang);
+}
+
+export function soundOn() {
+  return read("gameroom.sound", false) === true;
+}
+
+export function saveSound(on) {
+  write("gameroom.sound", Boolean(on));
+}

@@ -1,0 +1,196 @@
+// The waiting room: share the code (link, QR), the seat list, the host's settings and Start.
+import * as api from "./api.js";
+import { copyText, h, toast } from "./dom.js";
+import { formatNumber, t } from "./i18n.js";
+import { optionFields, optionSummary, optionValues, seatKindControls, levelLabel } from "./options.js";
+import { qrSvg } from "./qr.js";
+import { colourName, presence, seatColour, seatInk, seatMarks, seatNameOf } from "./seats.js";
+
+/** The share box: the code in large letters, copy buttons, the QR code of the link. */
+export function shareBox(code, { qrOpen = true } = {}) {
+  const link = api.roomLink(code);
+  const copy = async (text, done) => {
+    const ok = await copyText(text);
+    toast(ok ? done : t("share.copy_failed"), ok ? "info" : "error");
+  };
+  let qr = null;
+  try {
+    qr = qrSvg(link, t("share.qr_label", { code }));
+  } catch {
+    qr = null;
+  }
+  return h(
+    "div",
+    { class: "share", "data-testid": "share-box" },
+    h("p", { class: "share-label" }, t("share.code_label")),
+    h("p", { class: "share-code", "data-testid": "waiting-code", "aria-label": spelled(code) }, code),
+    h(
+      "div",
+      { class: "button-row" },
+      h("button", { type: "button", "data-testid": "copy-code", onclick: () => copy(code, t("share.code_copied")) }, t("share.copy_code")),
+      h("button", { type: "button", "data-testid": "copy-link", onclick: () => copy(link, t("share.link_copied")) }, t("share.copy_link")),
+      navigator.share
+        ? h(
+            "button",
+            {
+              type: "button",
+              "data-testid": "native-share",
+              onclick: () => navigator.share({ title: t("share.title"), text: t("share.text", { code }), url: link }).catch(() => {}),
+            },
+            t("share.share"),
+          )
+        : null,
+    ),
+    h("p", { class: "share-link" }, h("a", { href: link, "data-testid": "share-link" }, link)),
+    qr ? qrBlock(qr, qrOpen) : null,
+  );
+}
+
+/** The QR code, or a button that shows it (the waiting room keeps it folded away). */
+function qrBlock(qr, open) {
+  const figure = h("figure", { class: "qr-wrap", "data-testid": "qr-code", hidden: !open }, qr, h("figcaption", null, t("share.qr_caption")));
+  if (open) return figure;
+  const toggle = h(
+    "button",
+    {
+      type: "button",
+      "aria-expanded": "false",
+      "data-testid": "show-qr",
+      onclick: () => {
+        figure.hidden = !figure.hidden;
+        toggle.setAttribute("aria-expanded", String(!figure.hidden));
+        toggle.textContent = t(figure.hidden ? "share.show_qr" : "share.hide_qr");
+      },
+    },
+    t("share.show_qr"),
+  );
+  return h("div", { class: "qr-block" }, toggle, figure);
+}
+
+/** "K 7 Q M 2": a code read letter by letter. */
+export function spelled(code) {
+  return [...code].join(" ");
+}
+
+function seatLine(room, info, held, mark) {
+  const state = presence(info);
+  let label = seatNameOf(room, info.seat);
+  if (info.kind === "human" && !info.taken) label = t("waiting.open_seat");
+  if (info.kind === "empty") label = t("waiting.empty_seat");
+  const you = held.includes(info.seat);
+  return [
+    h("span", { class: "chip-token", style: { background: seatColour(info.seat), color: seatInk(info.seat) }, "aria-hidden": "true" }, mark),
+    h(
+      "span",
+      { class: "seat-label" },
+      label,
+      you ? h("span", { class: "you" }, ` (${t("seat.you_short")})`) : null,
+      info.kind === "cpu" && info.name ? h("span", { class: "hint" }, ` · ${levelLabel(info.level || "random")}`) : null,
+    ),
+    h("span", { class: ["dot", state], title: t(`presence.${state}`) }, state === "cpu" ? t("presence.cpu_short") : ""),
+    h("span", { class: "sr-only" }, `, ${colourName(info.seat)}, ${t(`presence.${state}`)}`),
+  ];
+}
+
+/**
+ * Render the waiting panel. `send(frame)` sends a client frame ({start: {}}, {settings: ...}).
+ */
+export function renderWaiting(container, { room, meta, held, send, gameId }) {
+  const isHost = held.includes(room.host_seat);
+  const marks = seatMarks(room);
+  const cpuLevels = (meta && meta.cpu_levels) || [];
+  const schema = (meta && meta.options) || [];
+  const values = optionValues(schema, room.options || {});
+  const specs = (room.seats || []).map((info) => ({
+    kind: info.kind,
+    level: info.level || "",
+    local: held.includes(info.seat) && info.seat !== held[0],
+    fixed: info.kind === "human" && info.taken,
+  }));
+  const sendSettings = () =>
+    send({
+      settings: {
+        options: values,
+        seats: specs.map((s) => ({ kind: s.kind, level: s.kind === "cpu" ? s.level : "", local: Boolean(s.local) })),
+      },
+    });
+
+  const rows = (room.seats || []).map((info, i) => {
+    const spec = specs[i];
+    const editable = isHost && !spec.fixed;
+    return h(
+      "li",
+      { class: "waiting-seat", "data-testid": `waiting-seat-${info.seat}` },
+      h("div", { class: "seat-line" }, seatLine(room, info, held, marks[i])),
+      editable
+        ? h(
+            "div",
+            { class: "seat-edit" },
+            seatKindControls(i, spec, cpuLevels, sendSettings, { allowLocal: false }),
+            specs.length > ((meta && meta.min_seats) || 1)
+              ? h(
+                  "button",
+                  {
+                    type: "button",
+                    class: "icon-button",
+                    "data-testid": `seat-remove-${i}`,
+                    "aria-label": t("seat.remove", { n: i + 1 }),
+                    onclick: () => {
+                      specs.splice(i, 1);
+                      sendSettings();
+                    },
+                  },
+                  "✕",
+                )
+              : null,
+          )
+        : null,
+    );
+  });
+
+  const counts = (meta && meta.seat_counts) || [];
+  const filled = (room.seats || []).filter((s) => s.kind === "cpu" || (s.kind === "human" && s.taken)).length;
+  const ready = counts.length ? counts.includes(filled) : true;
+  const maxSeats = (meta && meta.max_seats) || specs.length;
+
+  container.replaceChildren(
+    h(
+      "section",
+      { class: "waiting panel", "data-testid": "waiting-room", "aria-labelledby": "waiting-title" },
+      h("h2", { id: "waiting-title" }, t("waiting.title")),
+      shareBox(room.code, { qrOpen: false }),
+      h("h3", null, t("waiting.seats")),
+      h("ul", { class: "waiting-seats", "data-testid": "waiting-seats" }, rows),
+      isHost && specs.length < maxSeats
+        ? h(
+            "button",
+            {
+              type: "button",
+              "data-testid": "seat-add",
+              onclick: () => {
+                specs.push({ kind: "human", level: "", local: false });
+                sendSettings();
+              },
+            },
+            t("seat.add"),
+          )
+        : null,
+      counts.length
+        ? h("p", { class: ["hint", !ready && "warn"], "data-testid": "seat-count-hint" }, t("waiting.counts", { counts: counts.map((n) => formatNumber(n)).join(" / "), filled }))
+        : null,
+      schema.length ? h("h3", null, t("waiting.settings")) : null,
+      schema.length
+        ? isHost
+          ? h("div", { class: "options", "data-testid": "waiting-options" }, optionFields(schema, values, sendSettings, gameId))
+          : optionSummary(schema, values, gameId)
+        : null,
+      h(
+        "div",
+        { class: "start-bar" },
+        isHost
+          ? h("button", { type: "button", class: "primary big", "data-testid": "start-button", onclick: () => send({ start: {} }) }, t("waiting.start"))
+          : h("p", { class: "hint", "data-testid": "waiting-for-host" }, t("waiting.for_host")),
+      ),
+    ),
+  );
+}

@@ -1,0 +1,396 @@
+"""What crosses gateway replicas: room changes, presence, and who drives each room's clocks.
+
+`LocalBus` is the default (one gateway process): everything lives in this process. `RedisBus`
+(GAMEROOM_REDIS) lets several replicas share rooms:
+
+- fan-out: after its durable write, the writer publishes the room on `<prefix>:room:<code>`;
+  every replica hears every room (one pattern subscription, so a subscription is never late)
+  and sends the change to its own connections of that room;
+- presence: `<prefix>:presence:<code>` holds `seat|replica` with an expiry each replica keeps
+  pushing forward while it has a connection in that seat, so a replica that dies stops counting
+  within one presence lifetime; `<prefix>:presence` holds the same entries for the sweep that
+  notices them lapse;
+- timer ownership: `<prefix>:owner:<code>` names the replica that drives the room (CPU seats,
+  move clocks, takeovers), a lease set with NX and a lifetime the owner renews; `<prefix>:due`
+  holds when each room next needs its driver, so when an owner dies another replica's sweep
+  finds the room once the lease lapsed and takes it over.
+
+A second driver by accident (a lease lapsing under a stalled owner) can never apply a step
+twice: every step is a versioned write, and only one write per version wins.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import secrets
+import time
+from typing import TYPE_CHECKING, Any, Protocol
+
+from .hub import Hub
+
+if TYPE_CHECKING:
+    import redis.asyncio as aioredis
+
+log = logging.getLogger(__name__)
+
+
+class BusListener(Protocol):
+    """What a bus calls back into (the lobby)."""
+
+    async def on_remote_change(self, code: str, payload: dict[str, Any]) -> None: ...
+
+    async def on_seats_gone(self, code: str, seats: set[int]) -> None: ...
+
+    async def on_orphan(self, code: str) -> None: ...
+
+    def on_lost(self, code: str) -> None: ...
+
+    def idle(self, code: str) -> bool:
+        """True when nothing (timer, CPU turn) is armed for the room in this process."""
+
+
+class LocalBus:
+    """One process: the hub is all the presence there is, and this process drives every room."""
+
+    replica = "local"
+
+    def __init__(self) -> None:
+        self.hub = Hub()
+        self._seats: dict[str, set[int]] = {}
+
+    async def start(self, listener: BusListener) -> None:
+        self.listener = listener
+
+    async def close(self) -> None:
+        return None
+
+    async def sync_presence(self, code: str) -> set[int]:
+        """Bring shared presence in line with this process's connections; the seats it lost."""
+        now = self.hub.present_seats(code)
+        before = self._seats.pop(code, set())
+        if now:
+            self._seats[code] = now
+        return before - now
+
+    async def present_seats(self, code: str) -> set[int]:
+        return self.hub.present_seats(code)
+
+    async def announce(self, code: str, payload: dict[str, Any], due: tuple[int | None, int] | None) -> None:
+        return None
+
+    async def claim(self, code: str) -> bool:
+        return True
+
+    def holds(self, code: str) -> bool:
+        return True
+
+    async def owns(self, code: str) -> bool:
+        return True
+
+    async def release(self, code: str) -> None:
+        return None
+
+    async def set_due(self, code: str, due_ms: int | None, revision: int) -> None:
+        return None
+
+
+# Take the lease if free, renew it if ours: 1 if we hold it afterwards.
+_CLAIM = """
+local holder = redis.call('get', KEYS[1])
+if holder == ARGV[1] then
+  redis.call('pexpire', KEYS[1], ARGV[2])
+  return 1
+end
+if holder then
+  return 0
+end
+redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return 1
+"""
+_RENEW = """
+if redis.call('get', KEYS[1]) == ARGV[1] then
+  return redis.call('pexpire', KEYS[1], ARGV[2])
+end
+return 0
+"""
+_RELEASE = """
+if redis.call('get', KEYS[1]) == ARGV[1] then
+  return redis.call('del', KEYS[1])
+end
+return 0
+"""
+# Due times are written by whichever replica wrote the room; a late write of an older revision
+# must not overwrite a newer one.
+_SET_DUE = """
+local seen = tonumber(redis.call('get', KEYS[2]) or '-1')
+local revision = tonumber(ARGV[3])
+if revision < seen then
+  return 0
+end
+redis.call('set', KEYS[2], ARGV[3], 'PX', ARGV[4])
+if ARGV[2] == '' then
+  redis.call('zrem', KEYS[1], ARGV[1])
+else
+  redis.call('zadd', KEYS[1], ARGV[2], ARGV[1])
+end
+return 1
+"""
+
+DUE_MEMORY_MS = 24 * 3600 * 1000
+
+
+class RedisBus:
+    def __init__(
+        self,
+        url: str,
+        prefix: str = "gameroom",
+        replica: str | None = None,
+        lease_ms: int = 5000,
+        presence_ttl_ms: int = 10000,
+        sweep_ms: int = 500,
+        clock=time.time,  # type: ignore[no-untyped-def]
+    ) -> None:
+        self.url = url
+        self.prefix = prefix
+        self.replica = replica or secrets.token_hex(6)
+        self.lease_ms = lease_ms
+        self.presence_ttl_ms = presence_ttl_ms
+        self.sweep_ms = sweep_ms
+        self.clock = clock
+        self.hub = Hub()
+        self._seats: dict[str, set[int]] = {}
+        self._owned: set[str] = set()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._redis: aioredis.Redis | None = None
+        self._listener: BusListener | None = None
+        self._handlers: set[asyncio.Task[None]] = set()
+
+    @classmethod
+    def from_env(cls, url: str) -> RedisBus:
+        return cls(
+            url,
+            prefix=os.environ.get("GAMEROOM_REDIS_PREFIX", "gameroom"),
+            replica=os.environ.get("GAMEROOM_REPLICA_ID") or None,
+            lease_ms=int(os.environ.get("GAMEROOM_LEASE_MS", "5000")),
+            presence_ttl_ms=int(os.environ.get("GAMEROOM_PRESENCE_TTL_MS", "10000")),
+            sweep_ms=int(os.environ.get("GAMEROOM_SWEEP_MS", "500")),
+        )
+
+    def _now(self) -> int:
+        return int(self.clock() * 1000)
+
+    def _key(self, *parts: str) -> str:
+        return ":".join((self.prefix, *parts))
+
+    @property
+    def redis(self) -> aioredis.Redis:
+        assert self._redis is not None, "bus not started"
+        return self._redis
+
+    async def start(self, listener: BusListener) -> None:
+        import redis.asyncio as aioredis
+
+        self._listener = listener
+        self._redis = aioredis.from_url(self.url, decode_responses=True)
+        self._claim = self.redis.register_script(_CLAIM)
+        self._renew = self.redis.register_script(_RENEW)
+        self._release = self.redis.register_script(_RELEASE)
+        self._set_due = self.redis.register_script(_SET_DUE)
+        pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        await pubsub.psubscribe(self._key("room", "*"))
+        loop = asyncio.get_running_loop()
+        self._tasks = [loop.create_task(self._listen(pubsub)), loop.create_task(self._keep_up())]
+
+    async def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        if self._redis is None:
+            return
+        # Leaving cleanly: hand our rooms to the others now rather than after the lease runs out.
+        try:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for code in self._owned:
+                    await self._release(keys=[self._key("owner", code)], args=[self.replica], client=pipe)
+                for code, seats in self._seats.items():
+                    for seat in seats:
+                        pipe.zrem(self._key("presence", code), f"{seat}|{self.replica}")
+                        pipe.zadd(self._key("presence"), {f"{code}|{seat}|{self.replica}": 0})
+                await pipe.execute()
+        except Exception:
+            log.warning("could not hand over rooms on close", exc_info=True)
+        self._owned.clear()
+        await self.redis.aclose()
+        self._redis = None
+
+    # -- fan-out -----------------------------------------------------------------------------------
+    async def announce(self, code: str, payload: dict[str, Any], due: tuple[int | None, int] | None) -> None:
+        """Publish a change the durable write already holds; with `due` (time, revision), say
+        when the room next needs its driver."""
+        message = f"{self.replica}\n{json.dumps(payload, separators=(',', ':'))}"
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.publish(self._key("room", code), message)
+            if due is not None:
+                await self._due_call(pipe, code, *due)
+            await pipe.execute()
+
+    async def _due_call(self, client: Any, code: str, due_ms: int | None, revision: int) -> Any:
+        return await self._set_due(
+            keys=[self._key("due"), self._key("duerev", code)],
+            args=[code, "" if due_ms is None else due_ms, revision, DUE_MEMORY_MS],
+            client=client,
+        )
+
+    async def set_due(self, code: str, due_ms: int | None, revision: int) -> None:
+        await self._due_call(self.redis, code, due_ms, revision)
+
+    async def _listen(self, pubsub: Any) -> None:
+        room_prefix = self._key("room", "")
+        while True:
+            try:
+                message = await pubsub.get_message(timeout=1.0)
+            except asyncio.CancelledError:
+                await pubsub.aclose()
+                raise
+            except Exception:
+                log.warning("pub/sub read failed; retrying", exc_info=True)
+                await asyncio.sleep(0.5)
+                continue
+            if message is None or message.get("type") != "pmessage":
+                continue
+            code = message["channel"][len(room_prefix) :]
+            origin, _, body = message["data"].partition("\n")
+            if origin == self.replica:
+                continue
+            # Only rooms this replica serves or drives are worth parsing.
+            if not self.hub.subscribers(code) and code not in self._owned:
+                continue
+            self._spawn(self._listener.on_remote_change(code, json.loads(body)))  # type: ignore[union-attr]
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._handlers.add(task)
+        task.add_done_callback(self._handled)
+
+    def _handled(self, task: asyncio.Task[None]) -> None:
+        self._handlers.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("bus callback failed", exc_info=task.exception())
+
+    # -- presence ----------------------------------------------------------------------------------
+    async def sync_presence(self, code: str) -> set[int]:
+        now = self.hub.present_seats(code)
+        before = self._seats.pop(code, set())
+        if now:
+            self._seats[code] = now
+        if now == before:
+            return set()
+        expiry = self._now() + self.presence_ttl_ms
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for seat in now - before:
+                pipe.zadd(self._key("presence", code), {f"{seat}|{self.replica}": expiry})
+                pipe.zadd(self._key("presence"), {f"{code}|{seat}|{self.replica}": expiry})
+            for seat in before - now:
+                pipe.zrem(self._key("presence", code), f"{seat}|{self.replica}")
+                pipe.zrem(self._key("presence"), f"{code}|{seat}|{self.replica}")
+            await pipe.execute()
+        return before - now
+
+    async def present_seats(self, code: str) -> set[int]:
+        members = await self.redis.zrangebyscore(self._key("presence", code), self._now(), "+inf")
+        return {int(member.split("|", 1)[0]) for member in members} | self.hub.present_seats(code)
+
+    # -- who drives a room -------------------------------------------------------------------------
+    async def claim(self, code: str) -> bool:
+        held = await self._claim(keys=[self._key("owner", code)], args=[self.replica, self.lease_ms])
+        if held:
+            self._owned.add(code)
+        else:
+            self._owned.discard(code)
+        return bool(held)
+
+    def holds(self, code: str) -> bool:
+        """Whether this replica believes it drives the room (no round trip)."""
+        return code in self._owned
+
+    async def owns(self, code: str) -> bool:
+        """Whether the lease is still ours, asked of Redis: checked before every step we drive."""
+        if code not in self._owned:
+            return False
+        return await self.redis.get(self._key("owner", code)) == self.replica
+
+    async def release(self, code: str) -> None:
+        if code in self._owned:
+            self._owned.discard(code)
+            await self._release(keys=[self._key("owner", code)], args=[self.replica])
+
+    # -- the background round: renew, refresh, sweep -------------------------------------------------
+    async def _keep_up(self) -> None:
+        period = min(self.lease_ms, self.presence_ttl_ms) / 3 / 1000
+        next_keepalive = 0.0
+        loop = asyncio.get_running_loop()
+        while True:
+            try:
+                if loop.time() >= next_keepalive:
+                    await self._keepalive()
+                    next_keepalive = loop.time() + period
+                await self._sweep()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("bus upkeep failed; retrying", exc_info=True)
+            await asyncio.sleep(min(period, self.sweep_ms / 1000))
+
+    async def _keepalive(self) -> None:
+        owned = sorted(self._owned)
+        expiry = self._now() + self.presence_ttl_ms
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for code in owned:
+                await self._renew(keys=[self._key("owner", code)], args=[self.replica, self.lease_ms], client=pipe)
+            for code, seats in self._seats.items():
+                for seat in seats:
+                    pipe.zadd(self._key("presence", code), {f"{seat}|{self.replica}": expiry})
+                    pipe.zadd(self._key("presence"), {f"{code}|{seat}|{self.replica}": expiry})
+            results = await pipe.execute()
+        for code, renewed in zip(owned, results[: len(owned)], strict=True):
+            if not renewed and code in self._owned:
+                log.warning("lost the lease on room %s", code)
+                self._owned.discard(code)
+                self._listener.on_lost(code)  # type: ignore[union-attr]
+
+    async def _sweep(self) -> None:
+        now = self._now()
+        lapsed = await self.redis.zrangebyscore(self._key("presence"), "-inf", now, start=0, num=100)
+        gone: dict[str, set[int]] = {}
+        for member in lapsed:
+            # Whoever removes the entry handles it; the others see 0 and move on.
+            if await self.redis.zrem(self._key("presence"), member):
+                code, seat, replica = member.rsplit("|", 2)
+                await self.redis.zrem(self._key("presence", code), f"{seat}|{replica}")
+                gone.setdefault(code, set()).add(int(seat))
+        for code, seats in gone.items():
+            self._spawn(self._listener.on_seats_gone(code, seats))  # type: ignore[union-attr]
+        due = await self.redis.zrangebyscore(self._key("due"), "-inf", now, start=0, num=100)
+        for code in due:
+            if code in self._owned:
+                # Ours but nothing armed (a change we never heard of): look at the room again.
+                if self._listener.idle(code):  # type: ignore[union-attr]
+                    self._spawn(self._listener.on_orphan(code))  # type: ignore[union-attr]
+                continue
+            if await self.redis.exists(self._key("owner", code)):
+                continue
+            if await self.claim(code):
+                log.info("took over room %s", code)
+                self._spawn(self._listener.on_orphan(code))  # type: ignore[union-attr]
+
+
+def make_bus(url: str | None = None) -> LocalBus | RedisBus:
+    """GAMEROOM_REDIS (redis://host:port/db) makes the replicas share rooms; unset: one process."""
+    url = url if url is not None else os.environ.get("GAMEROOM_REDIS", "")
+    return RedisBus.from_env(url) if url else LocalBus()

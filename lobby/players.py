@@ -1,0 +1,76 @@
+"""Guest players: a nickname and a secret token, no password. A room ticket may name its
+player, so finished games count in that player's statistics; a player keeps saved house rules
+(named sets of options per game) and a coin wallet."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from typing import Any, Callable
+
+from rulekit import Refusal
+
+from . import codes
+from .ledger import Ledger
+from .store import Player, Store
+
+MAX_RULE_NAME = 40
+MAX_RULE_SETS = 50  # per player and game
+
+
+class Players:
+    def __init__(self, store: Store, ledger: Ledger, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.ledger = ledger
+        self.clock = clock
+
+    async def create(self, nickname: str) -> tuple[Player, str]:
+        """A new guest identity and its token (shown once; only its hash is stored)."""
+        name = " ".join(str(nickname or "").split())[:24] or "Guest"
+        player = Player(secrets.token_hex(12), name, int(self.clock() * 1000))
+        token = codes.new_token()
+        await self.store.create_player(player, codes.token_hash(token))
+        return player, token
+
+    async def by_token(self, token: str) -> Player:
+        player = await self.store.player_by_token(codes.token_hash(token or ""))
+        if player is None:
+            raise Refusal("bad_token", "unknown player")
+        return player
+
+    async def profile(self, token: str) -> dict[str, Any]:
+        """The player, their statistics per game and their wallet (topped up on a new day)."""
+        player = await self.by_token(token)
+        stats = await self.store.player_stats(player.id)
+        return {
+            "player": {"id": player.id, "nickname": player.nickname, "created_ms": str(player.created_ms)},
+            "coins": await self.ledger.wallet(player.id),
+            "stats": [
+                {
+                    "game": s.game,
+                    "played": s.played,
+                    "won": s.won,
+                    "placings": {str(k): v for k, v in s.placings.items()},
+                }
+                for s in stats
+            ],
+        }
+
+    async def house_rules(self, token: str, game: str | None) -> list[dict[str, Any]]:
+        player = await self.by_token(token)
+        return [{**r, "updated_ms": str(r["updated_ms"])} for r in await self.store.house_rules(player.id, game)]
+
+    async def save_house_rules(self, token: str, game: str, name: str, options: dict[str, Any]) -> None:
+        """`options` must already be resolved against the game's schema (the lobby does that)."""
+        player = await self.by_token(token)
+        name = " ".join(name.split())
+        if not name or len(name) > MAX_RULE_NAME:
+            raise Refusal("bad_request", f"a name is 1..{MAX_RULE_NAME} characters")
+        saved = await self.store.house_rules(player.id, game)
+        if len(saved) >= MAX_RULE_SETS and name not in {r["name"] for r in saved}:
+            raise Refusal("bad_request", f"at most {MAX_RULE_SETS} saved sets per game")
+        await self.store.save_house_rules(player.id, game, name, options, int(self.clock() * 1000))
+
+    async def delete_house_rules(self, token: str, game: str, name: str) -> bool:
+        player = await self.by_token(token)
+        return await self.store.delete_house_rules(player.id, game, name)

@@ -1,0 +1,552 @@
+"""The scaled store: PostgreSQL through an asyncpg pool, the system of record for every replica.
+
+`postgresql://user@host:port/db?schema=name&pool_max=10`: `schema` puts every table in that
+schema (created if missing: tests take a fresh one each), `pool_max` caps the connections this
+process opens. Migrations run on open, once, under an advisory lock, so replicas starting
+together do not race; `schema_migrations` records which have run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from typing import Any, Awaitable, Callable, TypeVar
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+import asyncpg
+
+from .base import (
+    ChatLine,
+    Escrow,
+    EscrowChange,
+    EscrowConflict,
+    FinishedGame,
+    GameStats,
+    InsufficientFunds,
+    MoveRecord,
+    Player,
+    Posting,
+    StoredEvent,
+    Transfer,
+    check_balanced,
+)
+from .sqlite import best_placings
+
+T = TypeVar("T")
+
+# (version, name, SQL), in order. Never edit one that has shipped: add the next.
+MIGRATIONS: list[tuple[int, str, str]] = [
+    (
+        1,
+        "rooms, events, answers, chat",
+        """
+CREATE TABLE rooms (
+    code text PRIMARY KEY,
+    revision bigint NOT NULL,
+    status text NOT NULL,
+    data jsonb NOT NULL,
+    updated_ms bigint NOT NULL
+);
+CREATE INDEX rooms_in_play ON rooms (code) WHERE status = 'playing';
+CREATE TABLE events (
+    code text NOT NULL,
+    number integer NOT NULL,
+    visible_to jsonb,
+    event jsonb NOT NULL,
+    PRIMARY KEY (code, number)
+);
+CREATE TABLE move_answers (
+    code text NOT NULL,
+    key text NOT NULL,
+    answer jsonb NOT NULL,
+    PRIMARY KEY (code, key)
+);
+CREATE TABLE chat (
+    code text NOT NULL,
+    number integer NOT NULL,
+    seat integer NOT NULL,
+    name text NOT NULL,
+    text text NOT NULL,
+    at_ms bigint NOT NULL,
+    PRIMARY KEY (code, number)
+);
+""",
+    ),
+    (
+        2,
+        "move lists, finished games, players, statistics, house rules",
+        """
+CREATE TABLE moves (
+    code text NOT NULL,
+    game_number integer NOT NULL,
+    version integer NOT NULL,
+    seat integer NOT NULL,
+    move jsonb NOT NULL,
+    at_ms bigint NOT NULL,
+    PRIMARY KEY (code, game_number, version)
+);
+CREATE TABLE finished_games (
+    code text NOT NULL,
+    number integer NOT NULL,
+    game text NOT NULL,
+    options jsonb NOT NULL,
+    seed text NOT NULL,
+    names jsonb NOT NULL,
+    players jsonb NOT NULL,
+    result jsonb NOT NULL,
+    started_ms bigint NOT NULL,
+    finished_ms bigint NOT NULL,
+    PRIMARY KEY (code, number)
+);
+CREATE TABLE players (
+    id text PRIMARY KEY,
+    nickname text NOT NULL,
+    token_hash text NOT NULL UNIQUE,
+    created_ms bigint NOT NULL
+);
+CREATE TABLE player_placings (
+    player_id text NOT NULL REFERENCES players (id),
+    game text NOT NULL,
+    place integer NOT NULL,
+    count integer NOT NULL,
+    PRIMARY KEY (player_id, game, place)
+);
+CREATE TABLE house_rules (
+    player_id text NOT NULL REFERENCES players (id),
+    game text NOT NULL,
+    name text NOT NULL,
+    options jsonb NOT NULL,
+    updated_ms bigint NOT NULL,
+    PRIMARY KEY (player_id, game, name)
+);
+""",
+    ),
+    (
+        3,
+        "the coin ledger",
+        """
+CREATE TABLE ledger_accounts (
+    account text PRIMARY KEY,
+    balance bigint NOT NULL,
+    CONSTRAINT no_negative_balance CHECK (balance >= 0 OR account = 'mint')
+);
+CREATE TABLE ledger_transfers (
+    key text PRIMARY KEY,
+    kind text NOT NULL,
+    at_ms bigint NOT NULL,
+    memo jsonb NOT NULL
+);
+CREATE TABLE ledger_entries (
+    transfer_key text NOT NULL REFERENCES ledger_transfers (key),
+    account text NOT NULL,
+    amount bigint NOT NULL,
+    PRIMARY KEY (transfer_key, account)
+);
+CREATE INDEX ledger_entries_by_account ON ledger_entries (account);
+CREATE TABLE ledger_escrows (
+    table_id text PRIMARY KEY,
+    amount bigint NOT NULL,
+    players jsonb NOT NULL,
+    status text NOT NULL,
+    opened_ms bigint NOT NULL,
+    closed_ms bigint NOT NULL DEFAULT 0
+);
+""",
+    ),
+]
+
+_IDENTIFIER = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
+
+
+class _Conflict(Exception):
+    pass
+
+
+def split_url(url: str) -> tuple[str, str, int]:
+    """(asyncpg DSN, schema or "", pool size) from a store URL."""
+    parts = urlsplit(url)
+    params = dict(parse_qsl(parts.query))
+    schema = params.pop("schema", "")
+    pool_max = int(params.pop("pool_max", "10"))
+    if schema and not _IDENTIFIER.match(schema):
+        raise ValueError(f"bad schema name {schema!r}")
+    scheme = "postgresql" if parts.scheme in ("postgres", "postgresql") else parts.scheme
+    return urlunsplit((scheme, parts.netloc, parts.path, urlencode(params), "")), schema, pool_max
+
+
+async def _json_codecs(connection: asyncpg.Connection) -> None:
+    for kind in ("json", "jsonb"):
+        await connection.set_type_codec(kind, encoder=json.dumps, decoder=json.loads, schema="pg_catalog")
+
+
+class PostgresStore:
+    def __init__(self, url: str) -> None:
+        self.dsn, self.schema, self.pool_max = split_url(url)
+        self._pool: asyncpg.Pool | None = None
+
+    async def open(self) -> None:
+        settings = {"search_path": self.schema} if self.schema else {}
+        connection = await asyncpg.connect(self.dsn, server_settings=settings)
+        try:
+            if self.schema:
+                await connection.execute(f"CREATE SCHEMA IF NOT EXISTS {self.schema}")
+            await migrate(connection, self.schema or "public")
+        finally:
+            await connection.close()
+        self._pool = await asyncpg.create_pool(
+            self.dsn, min_size=1, max_size=self.pool_max, server_settings=settings, init=_json_codecs
+        )
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            pool, self._pool = self._pool, None
+            await pool.close()
+
+    @property
+    def pool(self) -> asyncpg.Pool:
+        assert self._pool is not None, "store not open"
+        return self._pool
+
+    async def _transaction(self, work: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
+        """`work` in one transaction; retried when PostgreSQL broke a deadlock by aborting it."""
+        for attempt in range(5):
+            try:
+                async with self.pool.acquire() as connection, connection.transaction():
+                    return await work(connection)
+            except (asyncpg.DeadlockDetectedError, asyncpg.SerializationError):
+                if attempt == 4:
+                    raise
+                await asyncio.sleep(0.01 * (attempt + 1))
+        raise AssertionError("unreachable")
+
+    # -- rooms --------------------------------------------------------------------------------------
+    async def insert_room(self, room: dict[str, Any]) -> bool:
+        status = await self.pool.execute(
+            "INSERT INTO rooms (code, revision, status, data, updated_ms) VALUES ($1, 1, $2, $3, $4) ON CONFLICT DO NOTHING",
+            room["code"],
+            room["status"],
+            room,
+            room.get("updated_ms", 0),
+        )
+        return status == "INSERT 0 1"
+
+    async def load_room(self, code: str) -> tuple[dict[str, Any], int] | None:
+        row = await self.pool.fetchrow("SELECT data, revision FROM rooms WHERE code = $1", code)
+        return (row["data"], row["revision"]) if row else None
+
+    async def save_room(
+        self,
+        room: dict[str, Any],
+        revision: int,
+        events: list[StoredEvent] = (),  # type: ignore[assignment]
+        answer: tuple[str, dict[str, Any]] | None = None,
+        moves: list[MoveRecord] = (),  # type: ignore[assignment]
+        finished: FinishedGame | None = None,
+    ) -> bool:
+        code = room["code"]
+
+        async def work(db: asyncpg.Connection) -> bool:
+            status = await db.execute(
+                "UPDATE rooms SET data = $1, revision = revision + 1, status = $2, updated_ms = $3 WHERE code = $4 AND revision = $5",
+                room,
+                room["status"],
+                room.get("updated_ms", 0),
+                code,
+                revision,
+            )
+            if status != "UPDATE 1":
+                raise _Conflict
+            if answer is not None:
+                status = await db.execute(
+                    "INSERT INTO move_answers (code, key, answer) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+                    code,
+                    answer[0],
+                    answer[1],
+                )
+                if status != "INSERT 0 1":
+                    raise _Conflict  # answered meanwhile, by another replica: a move id gets one answer
+            if events:
+                await db.executemany(
+                    "INSERT INTO events (code, number, visible_to, event) VALUES ($1, $2, $3, $4)",
+                    [(code, e.number, e.visible_to, e.event) for e in events],
+                )
+            if moves:
+                await db.executemany(
+                    "INSERT INTO moves (code, game_number, version, seat, move, at_ms) VALUES ($1, $2, $3, $4, $5, $6)",
+                    [(code, room.get("game_number", 0), m.version, m.seat, m.move, m.at_ms) for m in moves],
+                )
+            if finished is not None:
+                await _insert_finished(db, finished)
+            return True
+
+        try:
+            return await self._transaction(work)
+        except _Conflict:
+            return False
+
+    async def rooms_in_play(self) -> list[str]:
+        return [row["code"] for row in await self.pool.fetch("SELECT code FROM rooms WHERE status = 'playing'")]
+
+    async def events_since(self, code: str, after: int) -> list[StoredEvent]:
+        rows = await self.pool.fetch(
+            "SELECT number, event, visible_to FROM events WHERE code = $1 AND number > $2 ORDER BY number", code, after
+        )
+        return [StoredEvent(r["number"], r["event"], r["visible_to"]) for r in rows]
+
+    async def move_answer(self, code: str, key: str) -> dict[str, Any] | None:
+        return await self.pool.fetchval("SELECT answer FROM move_answers WHERE code = $1 AND key = $2", code, key)
+
+    async def put_move_answer(self, code: str, key: str, answer: dict[str, Any]) -> dict[str, Any]:
+        async def work(db: asyncpg.Connection) -> dict[str, Any]:
+            await db.execute(
+                "INSERT INTO move_answers (code, key, answer) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+                code,
+                key,
+                answer,
+            )
+            return await db.fetchval("SELECT answer FROM move_answers WHERE code = $1 AND key = $2", code, key)
+
+        return await self._transaction(work)
+
+    async def add_chat(self, code: str, seat: int, name: str, text: str, at_ms: int) -> ChatLine:
+        async def work(db: asyncpg.Connection) -> ChatLine:
+            # Numbers are gap-free per room: writers of one room's chat take turns.
+            await db.execute("SELECT pg_advisory_xact_lock(hashtext('chat:' || $1))", code)
+            number = await db.fetchval("SELECT COALESCE(MAX(number), 0) + 1 FROM chat WHERE code = $1", code)
+            await db.execute(
+                "INSERT INTO chat (code, number, seat, name, text, at_ms) VALUES ($1, $2, $3, $4, $5, $6)",
+                code,
+                number,
+                seat,
+                name,
+                text,
+                at_ms,
+            )
+            return ChatLine(number, seat, name, text, at_ms)
+
+        return await self._transaction(work)
+
+    async def chat_since(self, code: str, after: int, limit: int = 100) -> list[ChatLine]:
+        rows = await self.pool.fetch(
+            "SELECT number, seat, name, text, at_ms FROM chat WHERE code = $1 AND number > $2 ORDER BY number DESC LIMIT $3",
+            code,
+            after,
+            limit,
+        )
+        return [ChatLine(*row) for row in reversed(rows)]
+
+    # -- games for replay ---------------------------------------------------------------------------
+    async def game_moves(self, code: str, number: int) -> list[MoveRecord]:
+        rows = await self.pool.fetch(
+            "SELECT seat, move, version, at_ms FROM moves WHERE code = $1 AND game_number = $2 ORDER BY version",
+            code,
+            number,
+        )
+        return [MoveRecord(r["seat"], r["move"], r["version"], r["at_ms"]) for r in rows]
+
+    async def finished_game(self, code: str, number: int) -> FinishedGame | None:
+        row = await self.pool.fetchrow(
+            "SELECT game, options, seed, names, players, result, started_ms, finished_ms FROM finished_games"
+            " WHERE code = $1 AND number = $2",
+            code,
+            number,
+        )
+        if row is None:
+            return None
+        return FinishedGame(code, number, *row, moves=await self.game_moves(code, number))
+
+    # -- players, statistics, house rules -----------------------------------------------------------
+    async def create_player(self, player: Player, token_hash: str) -> None:
+        await self.pool.execute(
+            "INSERT INTO players (id, nickname, token_hash, created_ms) VALUES ($1, $2, $3, $4)",
+            player.id,
+            player.nickname,
+            token_hash,
+            player.created_ms,
+        )
+
+    async def player_by_token(self, token_hash: str) -> Player | None:
+        row = await self.pool.fetchrow("SELECT id, nickname, created_ms FROM players WHERE token_hash = $1", token_hash)
+        return Player(*row) if row else None
+
+    async def player_stats(self, player_id: str) -> list[GameStats]:
+        rows = await self.pool.fetch(
+            "SELECT game, place, count FROM player_placings WHERE player_id = $1 ORDER BY game, place", player_id
+        )
+        by_game: dict[str, dict[int, int]] = {}
+        for game, placing, count in rows:
+            by_game.setdefault(game, {})[placing] = count
+        return [GameStats(g, sum(p.values()), p.get(1, 0), p) for g, p in sorted(by_game.items())]
+
+    async def save_house_rules(self, player_id: str, game: str, name: str, options: dict[str, Any], at_ms: int) -> None:
+        await self.pool.execute(
+            "INSERT INTO house_rules (player_id, game, name, options, updated_ms) VALUES ($1, $2, $3, $4, $5)"
+            " ON CONFLICT (player_id, game, name) DO UPDATE SET options = excluded.options, updated_ms = excluded.updated_ms",
+            player_id,
+            game,
+            name,
+            options,
+            at_ms,
+        )
+
+    async def house_rules(self, player_id: str, game: str | None = None) -> list[dict[str, Any]]:
+        rows = await self.pool.fetch(
+            "SELECT game, name, options, updated_ms FROM house_rules WHERE player_id = $1 AND ($2::text IS NULL OR game = $2)"
+            " ORDER BY game, name",
+            player_id,
+            game,
+        )
+        return [dict(row) for row in rows]
+
+    async def delete_house_rules(self, player_id: str, game: str, name: str) -> bool:
+        status = await self.pool.execute(
+            "DELETE FROM house_rules WHERE player_id = $1 AND game = $2 AND name = $3", player_id, game, name
+        )
+        return status == "DELETE 1"
+
+    # -- the ledger ---------------------------------------------------------------------------------
+    async def ledger_transfer(self, transfer: Transfer, escrow: EscrowChange | None = None) -> tuple[Transfer, bool]:
+        check_balanced(transfer)
+
+        async def work(db: asyncpg.Connection) -> tuple[Transfer, bool]:
+            # A concurrent writer of the same key holds the row until it commits or rolls back.
+            written = await db.fetchval(
+                "INSERT INTO ledger_transfers (key, kind, at_ms, memo) VALUES ($1, $2, $3, $4)"
+                " ON CONFLICT (key) DO NOTHING RETURNING key",
+                transfer.key,
+                transfer.kind,
+                transfer.at_ms,
+                transfer.memo,
+            )
+            if written is None:
+                prior = await _transfer(db, transfer.key)
+                assert prior is not None
+                return prior, False
+            if escrow is not None:  # before the postings: a closed escrow is a conflict, not a shortfall
+                await _change_escrow(db, escrow, transfer.at_ms)
+            # Accounts in one order everywhere, so two transfers never wait on each other in a ring.
+            for posting in sorted(transfer.postings, key=lambda p: p.account):
+                await db.execute(
+                    "INSERT INTO ledger_accounts (account, balance) VALUES ($1, 0) ON CONFLICT DO NOTHING",
+                    posting.account,
+                )
+                try:
+                    await db.execute(
+                        "UPDATE ledger_accounts SET balance = balance + $2 WHERE account = $1",
+                        posting.account,
+                        posting.amount,
+                    )
+                except asyncpg.CheckViolationError:
+                    raise InsufficientFunds(posting.account) from None
+            await db.executemany(
+                "INSERT INTO ledger_entries (transfer_key, account, amount) VALUES ($1, $2, $3)",
+                [(transfer.key, p.account, p.amount) for p in transfer.postings],
+            )
+            return transfer, True
+
+        return await self._transaction(work)
+
+    async def ledger_balance(self, account: str) -> int:
+        return await self.pool.fetchval("SELECT balance FROM ledger_accounts WHERE account = $1", account) or 0
+
+    async def ledger_balances(self) -> dict[str, int]:
+        return {
+            row["account"]: row["balance"]
+            for row in await self.pool.fetch("SELECT account, balance FROM ledger_accounts")
+        }
+
+    async def ledger_transfer_by_key(self, key: str) -> Transfer | None:
+        async with self.pool.acquire() as db:
+            return await _transfer(db, key)
+
+    async def ledger_escrow(self, table: str) -> Escrow | None:
+        row = await self.pool.fetchrow(
+            "SELECT table_id, amount, players, status, opened_ms, closed_ms FROM ledger_escrows WHERE table_id = $1",
+            table,
+        )
+        return Escrow(*row) if row else None
+
+    async def ledger_escrows(self) -> list[Escrow]:
+        rows = await self.pool.fetch(
+            "SELECT table_id, amount, players, status, opened_ms, closed_ms FROM ledger_escrows ORDER BY table_id"
+        )
+        return [Escrow(*row) for row in rows]
+
+
+async def migrate(connection: asyncpg.Connection, schema: str) -> None:
+    """Run the migrations `schema_migrations` does not list, each in its own transaction."""
+    await connection.execute("SELECT pg_advisory_lock(hashtext('gameroom-migrations:' || $1))", schema)
+    try:
+        await connection.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations ("
+            " version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())"
+        )
+        done = {row["version"] for row in await connection.fetch("SELECT version FROM schema_migrations")}
+        for version, name, sql in MIGRATIONS:
+            if version in done:
+                continue
+            async with connection.transaction():
+                await connection.execute(sql)
+                await connection.execute("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", version, name)
+    finally:
+        await connection.execute("SELECT pg_advisory_unlock(hashtext('gameroom-migrations:' || $1))", schema)
+
+
+async def _insert_finished(db: asyncpg.Connection, game: FinishedGame) -> None:
+    await db.execute(
+        "INSERT INTO finished_games (code, number, game, options, seed, names, players, result, started_ms, finished_ms)"
+        " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        game.code,
+        game.number,
+        game.game,
+        game.options,
+        game.seed,
+        game.names,
+        game.players,
+        game.result,
+        game.started_ms,
+        game.finished_ms,
+    )
+    placings = best_placings(game)
+    if placings:
+        await db.executemany(
+            "INSERT INTO player_placings (player_id, game, place, count) VALUES ($1, $2, $3, 1)"
+            " ON CONFLICT (player_id, game, place) DO UPDATE SET count = player_placings.count + 1",
+            [(player, game.game, placing) for player, placing in sorted(placings.items())],
+        )
+
+
+async def _transfer(db: asyncpg.Connection, key: str) -> Transfer | None:
+    row = await db.fetchrow("SELECT kind, at_ms, memo FROM ledger_transfers WHERE key = $1", key)
+    if row is None:
+        return None
+    postings = await db.fetch(
+        "SELECT account, amount FROM ledger_entries WHERE transfer_key = $1 ORDER BY account", key
+    )
+    return Transfer(
+        key, row["kind"], tuple(Posting(p["account"], p["amount"]) for p in postings), row["at_ms"], row["memo"]
+    )
+
+
+async def _change_escrow(db: asyncpg.Connection, change: EscrowChange, at_ms: int) -> None:
+    if change.status == "open":
+        status = await db.execute(
+            "INSERT INTO ledger_escrows (table_id, amount, players, status, opened_ms) VALUES ($1, $2, $3, 'open', $4)"
+            " ON CONFLICT DO NOTHING",
+            change.table,
+            change.amount,
+            list(change.players),
+            at_ms,
+        )
+        if status != "INSERT 0 1":
+            raise EscrowConflict(f"escrow {change.table} exists")
+        return
+    status = await db.execute(
+        "UPDATE ledger_escrows SET status = $1, closed_ms = $2 WHERE table_id = $3 AND status = 'open'",
+        change.status,
+        at_ms,
+        change.table,
+    )
+    if status != "UPDATE 1":
+        raise EscrowConflict(f"escrow {change.table} is not open")

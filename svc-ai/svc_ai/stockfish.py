@@ -1,0 +1,138 @@
+"""One Stockfish process per svc-ai process, driven through python-chess's UCI driver.
+
+The binary is Debian's (`/usr/games/stockfish`, package `stockfish`), or whatever the
+environment variable GAMEROOM_STOCKFISH names. The process starts on first use, is reused
+for every later move, and is started again if it died. Calls are serialised by a lock: one
+engine process answers one position at a time, and every call sends its own options (skill,
+strength limit), which python-chess restores afterwards.
+
+When no binary is found, or it cannot be started, callers get `StockfishUnavailable` and use
+their own fallback.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import shutil
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+import chess
+import chess.engine
+
+ENV_PATH = "GAMEROOM_STOCKFISH"
+DEBIAN_PATH = "/usr/games/stockfish"
+
+
+class StockfishUnavailable(RuntimeError):
+    """No usable Stockfish binary: the caller falls back to its own search."""
+
+
+@dataclass(frozen=True)
+class EngineMove:
+    move: chess.Move
+    nodes: int
+
+
+def binary_path() -> str | None:
+    """The binary to run: $GAMEROOM_STOCKFISH if set (and only that), else Debian's, else
+    `stockfish` on the PATH; None when it is missing or not executable."""
+    configured = os.environ.get(ENV_PATH)
+    candidates = [configured] if configured else [DEBIAN_PATH, shutil.which("stockfish")]
+    for path in candidates:
+        if path and os.path.isfile(path) and os.access(path, os.X_OK):
+            return path
+    return None
+
+
+class Stockfish:
+    """A lazily started, reused, restarted-when-dead Stockfish process. Thread-safe."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._engine: chess.engine.SimpleEngine | None = None
+        self._lock = threading.Lock()
+        self.starts = 0  # how many processes this driver has started (restarts included)
+
+    def _running(self) -> chess.engine.SimpleEngine:
+        if self._engine is None:
+            try:
+                self._engine = chess.engine.SimpleEngine.popen_uci(self.path)
+            except (OSError, chess.engine.EngineError, chess.engine.EngineTerminatedError) as error:
+                raise StockfishUnavailable(f"cannot start {self.path}: {error}") from error
+            self.starts += 1
+        return self._engine
+
+    def _discard(self) -> None:
+        engine, self._engine = self._engine, None
+        if engine is not None:
+            try:
+                engine.close()
+            except Exception:  # noqa: BLE001 - the process is gone or going; nothing to save
+                pass
+
+    def play(self, board: chess.Board, *, movetime_ms: int, options: dict[str, Any]) -> EngineMove:
+        """Stockfish's move in `board` (its move stack is sent too, for repetitions) after
+        thinking `movetime_ms`, with `options` (e.g. {"Skill Level": 5}) for this call only."""
+        limit = chess.engine.Limit(time=max(movetime_ms, 1) / 1000)
+        with self._lock:
+            for attempt in (1, 2):
+                engine = self._running()
+                try:
+                    result = engine.play(board, limit, options=options, info=chess.engine.INFO_BASIC)
+                except (chess.engine.EngineTerminatedError, chess.engine.EngineError, BrokenPipeError) as error:
+                    # The process died (or answered nonsense): start a fresh one once.
+                    self._discard()
+                    if attempt == 2:
+                        raise StockfishUnavailable(f"{self.path} failed twice: {error}") from error
+                    continue
+                if result.move is None:
+                    raise StockfishUnavailable("stockfish returned no move")
+                return EngineMove(result.move, int(result.info.get("nodes", 0)))
+        raise AssertionError("unreachable")
+
+    def pid(self) -> int | None:
+        """The running process id, or None before the first call (tests kill it by this)."""
+        engine = self._engine
+        return None if engine is None else engine.transport.get_pid()
+
+    def close(self) -> None:
+        with self._lock:
+            self._discard()
+
+
+_drivers: dict[str, Stockfish] = {}
+_drivers_lock = threading.Lock()
+
+
+def driver() -> Stockfish:
+    """This process's driver for the configured binary; raises StockfishUnavailable if there
+    is none. The process itself starts on the first `play`."""
+    path = binary_path()
+    if path is None:
+        raise StockfishUnavailable(f"no stockfish binary (${ENV_PATH}={os.environ.get(ENV_PATH)!r})")
+    with _drivers_lock:
+        found = _drivers.get(path)
+        if found is None:
+            found = _drivers[path] = Stockfish(path)
+        return found
+
+
+def close_all() -> None:
+    """Stop every Stockfish process this process started."""
+    with _drivers_lock:
+        drivers = list(_drivers.values())
+    for each in drivers:
+        each.close()
+
+
+# python-chess runs each engine's event loop on a non-daemon thread, which the interpreter
+# joins before ordinary atexit handlers run: close the engines in threading's own exit hook
+# (the one concurrent.futures uses), or exit would wait for a process nobody stops.
+_register_before_join = getattr(threading, "_register_atexit", None)
+if _register_before_join is not None:
+    _register_before_join(close_all)
+else:  # pragma: no cover - other interpreters
+    atexit.register(close_all)

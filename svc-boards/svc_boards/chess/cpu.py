@@ -1,0 +1,306 @@
+"""CPU players for chess: Stockfish at four strengths, a pure-Python search where it is missing.
+
+Levels (Stockfish 15's own strength controls, through svc_ai.stockfish):
+- beginner: "Skill Level" 0. Stockfish picks among its four best moves at depth 1 with a
+  large random weakness: it hangs pieces and misses mates.
+- easy: "UCI_LimitStrength" with "UCI_Elo" 1750 (Stockfish's CCRL-anchored scale).
+- medium: "UCI_LimitStrength" with "UCI_Elo" 2200.
+- strong: full strength.
+Each thinks for the request's budget (`ask.budget_ms`), capped per level: a weakened
+Stockfish chooses its move at a fixed depth, so more time buys it nothing.
+
+Fallback, when no binary is found or it cannot run: alpha-beta search on python-chess boards
+(iterative deepening, quiescence on captures, most-valuable-victim ordering) with a material
+and piece-square evaluation. Deeper for higher levels; the two lower ones also add a random
+error to every root move's score, drawn from the request's seed.
+
+Players read only the seat's view (`view["public"]` is the open game) and never resign.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import chess
+from svc_ai.stockfish import StockfishUnavailable, driver
+
+from rulekit import Move, Refusal
+
+from .rules import board_of
+
+if TYPE_CHECKING:
+    from svc_ai.players import Ask, Choice
+
+# Leave some of the budget for starting up, rebuilding the board and answering.
+BUDGET_SHARE = 0.8
+
+
+@dataclass(frozen=True)
+class Level:
+    stockfish: dict[str, Any]  # UCI options for this level
+    max_ms: int  # longest Stockfish think; the budget may cut it shorter
+    fallback_depth: int  # deepest full-width search of the fallback
+    fallback_noise: int  # centipawns of random error per root move in the fallback
+    fallback_ms: int = field(default=10_000)  # longest fallback think
+
+
+LEVEL_SETTINGS: dict[str, Level] = {
+    "beginner": Level({"Skill Level": 0}, max_ms=100, fallback_depth=1, fallback_noise=250, fallback_ms=200),
+    "easy": Level({"UCI_LimitStrength": True, "UCI_Elo": 1750}, max_ms=300, fallback_depth=2, fallback_noise=60, fallback_ms=500),
+    "medium": Level({"UCI_LimitStrength": True, "UCI_Elo": 2200}, max_ms=1000, fallback_depth=3, fallback_noise=0),
+    "strong": Level({}, max_ms=10_000, fallback_depth=64, fallback_noise=0),
+}
+
+
+def _board(ask: Ask) -> chess.Board:
+    public = ask.view.get("public")
+    if not isinstance(public, dict) or not ask.view.get("legal_moves"):
+        raise Refusal("not_your_turn", "the view lists no legal move for this seat")
+    return board_of(public)
+
+
+def _think_ms(ask: Ask, cap: int) -> int:
+    return max(1, min(cap, int(ask.budget_ms * BUDGET_SHARE)))
+
+
+def choose_stockfish(ask: Ask, level: Level) -> Choice:
+    """Stockfish's move; raises StockfishUnavailable where there is no working binary."""
+    from svc_ai.players import Choice
+
+    board = _board(ask)
+    answer = driver().play(board, movetime_ms=_think_ms(ask, level.max_ms), options=level.stockfish)
+    return Choice({"type": "move", "uci": answer.move.uci()}, nodes=answer.nodes)
+
+
+def choose_fallback(ask: Ask, level: Level) -> Choice:
+    """The pure-Python search's move."""
+    from svc_ai.players import Choice
+
+    move, nodes = fallback_search(_board(ask), level, _think_ms(ask, level.fallback_ms), ask.seed)
+    return Choice({"type": "move", "uci": move.uci()}, nodes=nodes)
+
+
+def _player(name: str) -> Callable[[Ask], Choice]:
+    level = LEVEL_SETTINGS[name]
+
+    def play(ask: Ask) -> Choice:
+        try:
+            return choose_stockfish(ask, level)
+        except StockfishUnavailable:
+            return choose_fallback(ask, level)
+
+    play.__name__ = f"chess_{name}"
+    return play
+
+
+LEVELS: dict[str, Callable[[Ask], Choice]] = {name: _player(name) for name in LEVEL_SETTINGS}
+
+
+# -- the fallback search ---------------------------------------------------------------------
+
+PIECE_VALUE = {chess.PAWN: 100, chess.KNIGHT: 320, chess.BISHOP: 330, chess.ROOK: 500, chess.QUEEN: 900, chess.KING: 0}
+
+# Piece-square tables (Michniewski's "simplified evaluation function"), from White's side,
+# first row = rank 8. A white piece on square s reads entry s ^ 56, a black one entry s.
+# fmt: off
+_PST = {
+    chess.PAWN: (
+        0, 0, 0, 0, 0, 0, 0, 0,
+        50, 50, 50, 50, 50, 50, 50, 50,
+        10, 10, 20, 30, 30, 20, 10, 10,
+        5, 5, 10, 25, 25, 10, 5, 5,
+        0, 0, 0, 20, 20, 0, 0, 0,
+        5, -5, -10, 0, 0, -10, -5, 5,
+        5, 10, 10, -20, -20, 10, 10, 5,
+        0, 0, 0, 0, 0, 0, 0, 0,
+    ),
+    chess.KNIGHT: (
+        -50, -40, -30, -30, -30, -30, -40, -50,
+        -40, -20, 0, 0, 0, 0, -20, -40,
+        -30, 0, 10, 15, 15, 10, 0, -30,
+        -30, 5, 15, 20, 20, 15, 5, -30,
+        -30, 0, 15, 20, 20, 15, 0, -30,
+        -30, 5, 10, 15, 15, 10, 5, -30,
+        -40, -20, 0, 5, 5, 0, -20, -40,
+        -50, -40, -30, -30, -30, -30, -40, -50,
+    ),
+    chess.BISHOP: (
+        -20, -10, -10, -10, -10, -10, -10, -20,
+        -10, 0, 0, 0, 0, 0, 0, -10,
+        -10, 0, 5, 10, 10, 5, 0, -10,
+        -10, 5, 5, 10, 10, 5, 5, -10,
+        -10, 0, 10, 10, 10, 10, 0, -10,
+        -10, 10, 10, 10, 10, 10, 10, -10,
+        -10, 5, 0, 0, 0, 0, 5, -10,
+        -20, -10, -10, -10, -10, -10, -10, -20,
+    ),
+    chess.ROOK: (
+        0, 0, 0, 0, 0, 0, 0, 0,
+        5, 10, 10, 10, 10, 10, 10, 5,
+        -5, 0, 0, 0, 0, 0, 0, -5,
+        -5, 0, 0, 0, 0, 0, 0, -5,
+        -5, 0, 0, 0, 0, 0, 0, -5,
+        -5, 0, 0, 0, 0, 0, 0, -5,
+        -5, 0, 0, 0, 0, 0, 0, -5,
+        0, 0, 0, 5, 5, 0, 0, 0,
+    ),
+    chess.QUEEN: (
+        -20, -10, -10, -5, -5, -10, -10, -20,
+        -10, 0, 0, 0, 0, 0, 0, -10,
+        -10, 0, 5, 5, 5, 5, 0, -10,
+        -5, 0, 5, 5, 5, 5, 0, -5,
+        0, 0, 5, 5, 5, 5, 0, -5,
+        -10, 5, 5, 5, 5, 5, 0, -10,
+        -10, 0, 5, 0, 0, 0, 0, -10,
+        -20, -10, -10, -5, -5, -10, -10, -20,
+    ),
+    chess.KING: (  # while queens or enough pieces remain: stay castled
+        -30, -40, -40, -50, -50, -40, -40, -30,
+        -30, -40, -40, -50, -50, -40, -40, -30,
+        -30, -40, -40, -50, -50, -40, -40, -30,
+        -30, -40, -40, -50, -50, -40, -40, -30,
+        -20, -30, -30, -40, -40, -30, -30, -20,
+        -10, -20, -20, -20, -20, -20, -20, -10,
+        20, 20, 0, 0, 0, 0, 20, 20,
+        20, 30, 10, 0, 0, 10, 30, 20,
+    ),
+}
+_KING_ENDGAME = (  # in the endgame the king walks to the centre
+    -50, -40, -30, -20, -20, -30, -40, -50,
+    -30, -20, -10, 0, 0, -10, -20, -30,
+    -30, -10, 20, 30, 30, 20, -10, -30,
+    -30, -10, 30, 40, 40, 30, -10, -30,
+    -30, -10, 30, 40, 40, 30, -10, -30,
+    -30, -10, 20, 30, 30, 20, -10, -30,
+    -30, -30, 0, 0, 0, 0, -30, -30,
+    -50, -30, -30, -30, -30, -30, -30, -50,
+)
+# fmt: on
+
+MATE = 100_000
+# Non-pawn, non-king material (both sides) at or below which the king table switches.
+ENDGAME_MATERIAL = 2 * (PIECE_VALUE[chess.ROOK] + PIECE_VALUE[chess.BISHOP])
+
+
+def evaluate(board: chess.Board) -> int:
+    """Material plus piece-square score in centipawns, from the side to move's view."""
+    pieces = board.piece_map()
+    heavy = sum(PIECE_VALUE[p.piece_type] for p in pieces.values() if p.piece_type not in (chess.PAWN, chess.KING))
+    king_table = _KING_ENDGAME if heavy <= ENDGAME_MATERIAL else _PST[chess.KING]
+    score = 0
+    for square, piece in pieces.items():
+        table = king_table if piece.piece_type == chess.KING else _PST[piece.piece_type]
+        if piece.color == chess.WHITE:
+            score += PIECE_VALUE[piece.piece_type] + table[square ^ 56]
+        else:
+            score -= PIECE_VALUE[piece.piece_type] + table[square]
+    return score if board.turn == chess.WHITE else -score
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+class Search:
+    """Negamax alpha-beta on a python-chess board (pushed and popped in place)."""
+
+    def __init__(self, deadline: float) -> None:
+        self.deadline = deadline
+        self.nodes = 0
+
+    def _ordered(self, board: chess.Board, moves: list[chess.Move], first: chess.Move | None = None) -> list[chess.Move]:
+        def key(move: chess.Move) -> int:
+            if move == first:
+                return -1_000_000
+            score = 0
+            if move.promotion:
+                score -= PIECE_VALUE[move.promotion]
+            if board.is_capture(move):
+                victim = board.piece_type_at(move.to_square) or chess.PAWN  # en passant: a pawn
+                attacker = board.piece_type_at(move.from_square) or chess.PAWN
+                score -= 10 * PIECE_VALUE[victim] - PIECE_VALUE[attacker]
+            return score
+
+        return sorted(moves, key=key)
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.nodes & 255 == 0 and time.perf_counter() > self.deadline:
+            raise _OutOfTime
+
+    def _quiesce(self, board: chess.Board, alpha: int, beta: int) -> int:
+        self._tick()
+        stand = evaluate(board)
+        if stand >= beta:
+            return stand
+        alpha = max(alpha, stand)
+        captures = [m for m in board.generate_legal_captures()]
+        for move in self._ordered(board, captures):
+            board.push(move)
+            score = -self._quiesce(board, -beta, -alpha)
+            board.pop()
+            if score >= beta:
+                return score
+            alpha = max(alpha, score)
+        return alpha
+
+    def _negamax(self, board: chess.Board, depth: int, alpha: int, beta: int, ply: int) -> int:
+        self._tick()
+        moves = list(board.generate_legal_moves())
+        if not moves:
+            return -(MATE - ply) if board.is_check() else 0
+        # The game's automatic draws; a first repetition inside the search counts as one.
+        if board.is_insufficient_material() or board.halfmove_clock >= 100 or board.is_repetition(2):
+            return 0
+        if depth <= 0:
+            return self._quiesce(board, alpha, beta)
+        best = -MATE - 1
+        for move in self._ordered(board, moves):
+            board.push(move)
+            score = -self._negamax(board, depth - 1, -beta, -alpha, ply + 1)
+            board.pop()
+            if score > best:
+                best = score
+            if score > alpha:
+                alpha = score
+            if alpha >= beta:
+                break
+        return best
+
+    def best_move(self, board: chess.Board, max_depth: int, *, noise: int = 0, rnd: random.Random | None = None) -> tuple[chess.Move, int]:
+        """Deepen until `max_depth` or the deadline; the last finished depth decides.
+        `noise` adds a random error of up to that many centipawns to each root move."""
+        rnd = rnd or random.Random(0)
+        board = board.copy()
+        moves = list(board.generate_legal_moves())
+        errors = {move: rnd.randint(-noise, noise) if noise else 0 for move in moves}
+        best_move, best_score = moves[0], -MATE - 1
+        for depth in range(1, max_depth + 1):
+            try:
+                scores: dict[chess.Move, int] = {}
+                alpha = -MATE - 1
+                for move in self._ordered(board, moves, first=best_move):
+                    board.push(move)
+                    # Full window when noise is on: the errors reorder moves after the search.
+                    low = -MATE - 1 if noise else alpha
+                    scores[move] = -self._negamax(board, depth - 1, -(MATE + 1), -low, 1)
+                    board.pop()
+                    alpha = max(alpha, scores[move])
+            except _OutOfTime:
+                break  # the unfinished depth is dropped (and the board copy with it)
+            best_move = max(scores, key=lambda m: scores[m] + errors[m])
+            best_score = scores[best_move]
+            if abs(best_score) >= MATE - 1000:  # a mate found needs no deeper look
+                break
+        return best_move, best_score
+
+
+def fallback_search(board: chess.Board, level: Level, think_ms: int, seed: bytes) -> tuple[chess.Move, int]:
+    """The fallback's move for `board` at `level`, and the nodes it searched."""
+    search = Search(deadline=time.perf_counter() + think_ms / 1000)
+    move, _ = search.best_move(board, level.fallback_depth, noise=level.fallback_noise, rnd=random.Random(seed))
+    return move, search.nodes

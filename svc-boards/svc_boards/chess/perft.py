@@ -1,0 +1,36 @@
+"""Perft through the engine contract: how many legal move sequences of a given length exist.
+
+Every interior node is stepped with `ENGINE.apply` (validation, copy and all), and every
+node's moves come from `ENGINE.legal_moves`. The last ply is counted, not applied ("bulk
+counting"): the count at depth d is the number of board moves `legal_moves` lists at each
+node of depth d - 1. Resignation is a legal move but not a board move, so it is not counted.
+"""
+
+from __future__ import annotations
+
+from rulekit import State
+
+from .rules import ENGINE, start_position
+
+
+def board_moves(state: State) -> list[dict[str, str]]:
+    seat = state["turn"]
+    return [move for move in ENGINE.legal_moves(state, seat) if move["type"] == "move"]
+
+
+def perft(state: State, depth: int) -> int:
+    """Leaf nodes `depth` plies below `state`, through `legal_moves` and `apply`."""
+    moves = board_moves(state)
+    if depth <= 1:
+        return len(moves) if depth == 1 else 1
+    seat = state["turn"]
+    total = 0
+    for move in moves:
+        child, _ = ENGINE.apply(state, seat, move, 0)
+        total += perft(child, depth - 1)
+    return total
+
+
+def state_at(fen: str) -> State:
+    """A fresh game (White on seat 0) at the position `fen`."""
+    return start_position(ENGINE.setup(2, {"white": "seat1"}, b"perft"), fen)

@@ -1,0 +1,166 @@
+"""Chess (house rules): every rule comes from python-chess (`import chess`), none is rewritten.
+
+python-chess generates the legal moves (castling, en passant, promotion included) and
+recognises every end. This module keeps the game as plain JSON and decides only what the
+house rules text decides (house-rules-de-en-es.txt, "Chess"):
+
+- Every draw the text lists is applied at once, nobody claims it: fifty moves (100 plies)
+  without a pawn move or a capture, the same position for the third time (python-chess's
+  `is_repetition(3)`: same placement, side to move, castling rights and en passant
+  possibility), dead position (python-chess's `is_insufficient_material`: neither side has
+  mating material) and stalemate. python-chess's own automatic draws (75 moves, fivefold
+  repetition) stay in force through `Board.outcome()`, but the fifty-move and threefold
+  rules always end the game first.
+- Who plays White: option `white`, "random" (drawn with the state's generator) or "seat1",
+  the seat shown as "1" to players, which is seat index 0.
+- A player may resign whenever it is their turn. There are no draw offers: the text ends a
+  game only by the rules above.
+
+The state holds the start FEN and the whole move list in UCI (the game's record), the current
+FEN, and the FEN after the last pawn move or capture (`since_fen`, at ply `since_ply`): a
+position can only repeat after that point, so the board python-chess needs to judge
+repetition is rebuilt from there, at most 100 plies. The display fields (`san`, `last`,
+`check`, `turn`, `termination`, `winner`) are kept in the state too, so the public view is
+the state less its generator and the default `determinize` works.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import chess
+
+from rulekit import BaseEngine, Event, GameMeta, Move, Option, Result, Rng, State, View, event
+
+META = GameMeta(
+    id="chess",
+    family="boards",
+    min_seats=2,
+    max_seats=2,
+    chance=False,
+    hidden_information=False,
+    simultaneous=False,
+    # The longest possible game under an automatic fifty-move rule is 5,949 moves (11,898
+    # plies); one more ply for a resignation.
+    longest_game=11_899,
+    options=(Option("white", "choice", "random", "option.white", choices=("random", "seat1")),),
+    cpu_levels=("random", "beginner", "easy", "medium", "strong"),
+)
+
+RESIGN: Move = {"type": "resign"}
+
+# Terminations with a winner; every other one is a draw.
+DECISIVE = frozenset({"checkmate", "resignation"})
+
+
+@lru_cache(maxsize=8192)
+def legal_ucis(fen: str) -> tuple[str, ...]:
+    """Every legal move of a position in UCI, in python-chess's order. Pure, so memoised:
+    the contract asks for the legal moves many times per position."""
+    return tuple(move.uci() for move in chess.Board(fen).generate_legal_moves())
+
+
+def board_of(state: State) -> chess.Board:
+    """The current position as a python-chess board, with every move since the last pawn
+    move or capture on its stack (all that repetition needs)."""
+    board = chess.Board(state["since_fen"])
+    for uci in state["moves"][state["since_ply"] :]:
+        board.push(chess.Move.from_uci(uci))
+    return board
+
+
+def colour_seat(state: State, colour: chess.Color) -> int:
+    return state["white"] if colour == chess.WHITE else 1 - state["white"]
+
+
+def _judge(board: chess.Board) -> str | None:
+    """The termination of the position, or None while the game goes on."""
+    outcome = board.outcome(claim_draw=False)  # mate, dead position, stalemate, 75 moves, fivefold
+    if outcome is not None:
+        return outcome.termination.name.lower()
+    # Automatic here, not claimed: the house rules end the game on them.
+    if board.is_fifty_moves():
+        return "fifty_moves"
+    if board.is_repetition(3):
+        return "threefold_repetition"
+    return None
+
+
+def _settle(state: State, board: chess.Board) -> None:
+    """Write the position and everything derived from it into the state."""
+    state["fen"] = board.fen()
+    state["turn"] = colour_seat(state, board.turn)
+    state["check"] = board.is_check()
+    termination = _judge(board)
+    state["termination"] = termination
+    state["winner"] = colour_seat(state, not board.turn) if termination == "checkmate" else None
+
+
+def start_position(state: State, fen: str) -> State:
+    """Put a fresh game at the position `fen` (tests, analysis); the record starts there."""
+    board = chess.Board(fen)
+    state.update(start_fen=board.fen(), moves=[], san=[], last=None, since_fen=board.fen(), since_ply=0)
+    _settle(state, board)
+    return state
+
+
+class Chess(BaseEngine):
+    meta = META
+
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
+        white = rng.below(2) if options["white"] == "random" else 0
+        return start_position({"white": white}, chess.STARTING_FEN)
+
+    def to_move(self, state: State) -> frozenset[int]:
+        return frozenset() if state["termination"] is not None else frozenset({state["turn"]})
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        if state["termination"] is not None or seat != state["turn"]:
+            return []
+        moves: list[Move] = [{"type": "move", "uci": uci} for uci in legal_ucis(state["fen"])]
+        moves.append(dict(RESIGN))
+        return moves
+
+    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+        if move["type"] == "resign":
+            state["termination"] = "resignation"
+            state["winner"] = 1 - seat
+            return [event("resigned", seat=seat)]
+        board = board_of(state)
+        chess_move = chess.Move.from_uci(move["uci"])
+        san = board.san(chess_move)
+        zeroing = board.is_zeroing(chess_move)
+        board.push(chess_move)
+        state["moves"].append(move["uci"])
+        state["san"].append(san)
+        state["last"] = move["uci"]
+        if zeroing:
+            state["since_fen"], state["since_ply"] = board.fen(), len(state["moves"])
+        _settle(state, board)
+        events = [event("moved", seat=seat, uci=move["uci"], san=san)]
+        termination = state["termination"]
+        if termination == "checkmate":
+            events.append(event("checkmate", seat=seat))
+        elif termination is not None:
+            events.append(event("draw", reason=termination))
+        elif state["check"]:
+            events.append(event("check", seat=seat))
+        return events
+
+    def view(self, state: State, seat: int | None) -> View:
+        view = self.base_view(state, seat)
+        view["public"] = self.open_state(state)
+        return view
+
+    def result(self, state: State) -> Result | None:
+        termination = state["termination"]
+        if termination is None:
+            return None
+        if termination in DECISIVE:
+            winner = state["winner"]
+            return {"placings": [1 if s == winner else 2 for s in (0, 1)], "scores": [1 if s == winner else 0 for s in (0, 1)]}
+        return {"placings": [1, 1], "scores": [0.5, 0.5]}
+
+
+ENGINE = Chess()

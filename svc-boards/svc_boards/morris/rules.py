@@ -1,0 +1,265 @@
+"""Nine Men's Morris (Mühle): place, then move; three in a line is a mill and takes a piece.
+
+House rules (house-rules-de-en-es.txt, "Nine Men's Morris") and GAMES.md. Host settings:
+`pieces` 9 (default) or 12 (twelve adds the four corner diagonals, both as lines to move along
+and as mills), `flying` (default on: a seat with exactly three pieces left in the moving phase
+may move a piece to any free point). Decisions where the text is silent, also written on the
+rules page:
+- Seat 0 plays white and places first. A seat moves once all its pieces are placed; both
+  seats finish placing on the same turn.
+- Closing a mill and taking the piece are one move: the move names the piece to take
+  (`"remove"`). Closing two mills at once still takes one piece. If every opposing piece on the
+  board stands in a mill, any of them may be taken; if the opponent has no piece on the board
+  yet, the mill takes nothing.
+- Losing: a seat whose pieces (on the board and still in hand) drop below three, or who is to
+  move and has no legal move, loses (with twelve pieces a full board therefore loses for the
+  seat to move).
+- "Fifty moves without a new mill": 50 moves in the moving phase in a row, both seats' moves
+  counted, none closing a mill, draw the game. Placing moves do not count.
+
+Points use the usual names: files a–g, ranks 1–7 ("a7", "d7", "g7" along the top of the outer
+square, "d1" the middle of its bottom side). State: `board` is a 24-character string in the
+order of POINTS; "." free, "W" white (seat 0), "B" black (seat 1). `in_hand` the pieces each
+seat has still to place, `turn` the seat to move, `quiet` moving-phase moves since the last
+mill, `over`, `winner` (a seat, or None for a draw) and `reason`.
+
+Moves: `{"type": "place", "to": "d1"}` and `{"type": "move", "from": "a1", "to": "a4"}`, each
+with `"remove": point` when it closes a mill. Events: `placed` (seat, to), `moved` (seat,
+from, to), `removed` (seat, point: the piece taken from the other seat), `game_over` (winner,
+reason: "too_few_pieces" | "no_move" | "fifty_moves").
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from rulekit import BaseEngine, Event, GameMeta, Move, Option, Result, Rng, State, View, event
+
+POINTS = (
+    "a7", "d7", "g7",
+    "b6", "d6", "f6",
+    "c5", "d5", "e5",
+    "a4", "b4", "c4", "e4", "f4", "g4",
+    "c3", "d3", "e3",
+    "b2", "d2", "f2",
+    "a1", "d1", "g1",
+)  # fmt: skip
+INDEX = {name: i for i, name in enumerate(POINTS)}
+EMPTY = "."
+COLOUR = ("W", "B")
+DRAW_QUIET_MOVES = 50
+_LINE_NAMES = (
+    # rows
+    "a7 d7 g7", "b6 d6 f6", "c5 d5 e5", "a4 b4 c4", "e4 f4 g4", "c3 d3 e3", "b2 d2 f2", "a1 d1 g1",
+    # columns
+    "a1 a4 a7", "b2 b4 b6", "c3 c4 c5", "d1 d2 d3", "d5 d6 d7", "e3 e4 e5", "f2 f4 f6", "g1 g4 g7",
+)  # fmt: skip
+_DIAGONAL_NAMES = ("a1 b2 c3", "a7 b6 c5", "g7 f6 e5", "g1 f2 e3")
+
+
+def _lines(names: tuple[str, ...]) -> tuple[tuple[int, int, int], ...]:
+    out = []
+    for text in names:
+        a, b, c = (INDEX[p] for p in text.split())
+        out.append((a, b, c))
+    return tuple(out)
+
+
+class Layout:
+    """The lines of one board (9 or 12 pieces): mills through each point and neighbours."""
+
+    def __init__(self, diagonals: bool) -> None:
+        self.lines = _lines(_LINE_NAMES + (_DIAGONAL_NAMES if diagonals else ()))
+        through: list[list[tuple[int, int]]] = [[] for _ in POINTS]
+        near: list[set[int]] = [set() for _ in POINTS]
+        for a, b, c in self.lines:
+            through[a].append((b, c))
+            through[b].append((a, c))
+            through[c].append((a, b))
+            near[a].add(b)
+            near[b].update((a, c))
+            near[c].add(b)
+        self.mills_through = tuple(tuple(pairs) for pairs in through)
+        self.neighbours = tuple(tuple(sorted(n)) for n in near)
+
+
+LAYOUTS = {9: Layout(diagonals=False), 12: Layout(diagonals=True)}
+
+META = GameMeta(
+    id="morris",
+    family="boards",
+    min_seats=2,
+    max_seats=2,
+    chance=False,
+    hidden_information=False,
+    simultaneous=False,
+    # 24 placements; then at most 19 mills (10 + 9 pieces taken end the game) with fewer than
+    # 50 quiet moves before each and after the last.
+    longest_game=24 + 20 * DRAW_QUIET_MOVES,
+    options=(
+        Option("pieces", "choice", 9, "option.pieces", choices=(9, 12)),
+        Option("flying", "bool", True, "option.flying"),
+    ),
+    cpu_levels=("random", "easy", "medium", "strong"),
+)
+
+
+def closes_mill(layout: Layout, board: str, point: int, colour: str) -> bool:
+    """Whether a piece of `colour` on `point` stands in a mill on `board`."""
+    return any(board[a] == colour and board[b] == colour for a, b in layout.mills_through[point])
+
+
+def removable(layout: Layout, board: str, colour: str) -> list[int]:
+    """The pieces of `colour` a mill may take: those outside mills, or all if none is."""
+    pieces = [i for i, cell in enumerate(board) if cell == colour]
+    free = [i for i in pieces if not closes_mill(layout, board, i, colour)]
+    return free or pieces
+
+
+@lru_cache(maxsize=1 << 16)
+def moves_of(board: str, seat: int, in_hand: int, pieces: int, flying: bool) -> tuple[tuple[int, int, int], ...]:
+    """Every legal move as (from, to, remove): from = -1 for a placement, remove = -1 for none.
+
+    Cached: views, validation and search all ask for the same positions again and again.
+    """
+    layout = LAYOUTS[pieces]
+    own, other = COLOUR[seat], COLOUR[1 - seat]
+    empties = [i for i, cell in enumerate(board) if cell == EMPTY]
+    if in_hand:
+        steps = [(-1, to) for to in empties]
+    else:
+        mine = [i for i, cell in enumerate(board) if cell == own]
+        if flying and len(mine) == 3:
+            steps = [(start, to) for start in mine for to in empties]
+        else:
+            steps = [(start, to) for start in mine for to in layout.neighbours[start] if board[to] == EMPTY]
+    out = []
+    targets: list[int] | None = None
+    for start, to in steps:
+        after = board if start < 0 else board[:start] + EMPTY + board[start + 1 :]
+        after = after[:to] + own + after[to + 1 :]
+        if closes_mill(layout, after, to, own):
+            if targets is None:
+                targets = removable(layout, board, other)
+            if targets:
+                out.extend((start, to, r) for r in targets)
+                continue
+        out.append((start, to, -1))
+    return tuple(out)
+
+
+def _as_move(step: tuple[int, int, int]) -> Move:
+    start, to, remove = step
+    move: Move = (
+        {"type": "place", "to": POINTS[to]} if start < 0 else {"type": "move", "from": POINTS[start], "to": POINTS[to]}
+    )
+    if remove >= 0:
+        move["remove"] = POINTS[remove]
+    return move
+
+
+def state_moves(state: State) -> tuple[tuple[int, int, int], ...]:
+    seat = state["turn"]
+    options = state["options"]
+    return moves_of(state["board"], seat, state["in_hand"][seat], options["pieces"], options["flying"])
+
+
+def advance(state: State, seat: int, move: Move) -> None:
+    """Play a legal move on `state` in place (the `in_hand` list is replaced, not changed)."""
+    own = COLOUR[seat]
+    cells = list(state["board"])
+    to = INDEX[move["to"]]
+    if move["type"] == "place":
+        hands = list(state["in_hand"])
+        hands[seat] -= 1
+        state["in_hand"] = hands
+    else:
+        cells[INDEX[move["from"]]] = EMPTY
+    cells[to] = own
+    if "remove" in move:
+        cells[INDEX[move["remove"]]] = EMPTY
+        state["quiet"] = 0
+    elif move["type"] == "move":
+        state["quiet"] += 1
+    board = state["board"] = "".join(cells)
+    other = 1 - seat
+    state["turn"] = other
+    if board.count(COLOUR[other]) + state["in_hand"][other] < 3:
+        state["over"], state["winner"], state["reason"] = True, seat, "too_few_pieces"
+    elif not state_moves(state):
+        state["over"], state["winner"], state["reason"] = True, seat, "no_move"
+    elif state["quiet"] >= DRAW_QUIET_MOVES:
+        state["over"], state["winner"], state["reason"] = True, None, "fifty_moves"
+
+
+class Morris(BaseEngine):
+    meta = META
+
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
+        pieces = options["pieces"]
+        return {
+            "board": EMPTY * len(POINTS),
+            "in_hand": [pieces, pieces],
+            "turn": 0,
+            "quiet": 0,
+            "over": False,
+            "winner": None,
+            "reason": None,
+        }
+
+    def to_move(self, state: State) -> frozenset[int]:
+        return frozenset() if state["over"] else frozenset((state["turn"],))
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        if state["over"] or seat != state["turn"]:
+            return []
+        return [_as_move(step) for step in state_moves(state)]
+
+    def apply(self, state: State, seat: int, move: Move, now_ms: int) -> tuple[State, list[Event]]:
+        # `advance` replaces `in_hand` instead of changing it, so a shallow copy suffices.
+        self.check_move(state, seat, move)
+        new_state = {
+            **state,
+            "in_hand": list(state["in_hand"]),
+            "rng": dict(state["rng"]),
+            "options": dict(state["options"]),
+        }
+        return new_state, self.play(new_state, seat, move, now_ms, Rng(new_state["rng"]))
+
+    def successor(self, state: State, seat: int, move: Move) -> State:
+        """The search's fast path: the same rule code as `play`, without validation or events."""
+        new_state = dict(state)
+        advance(new_state, seat, move)
+        return new_state
+
+    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+        advance(state, seat, move)
+        if move["type"] == "place":
+            events = [event("placed", seat=seat, to=move["to"])]
+        else:
+            events = [event("moved", seat=seat, **{"from": move["from"], "to": move["to"]})]
+        if "remove" in move:
+            events.append(event("removed", seat=seat, point=move["remove"]))
+        if state["over"]:
+            events.append(event("game_over", winner=state["winner"], reason=state["reason"]))
+        return events
+
+    def view(self, state: State, seat: int | None) -> View:
+        view = self.base_view(state, seat)
+        view["public"] = self.open_state(state)
+        return view
+
+    def result(self, state: State) -> Result | None:
+        if not state["over"]:
+            return None
+        winner = state["winner"]
+        if winner is None:
+            return {"placings": [1, 1], "scores": [0.5, 0.5]}
+        return {
+            "placings": [1 if s == winner else 2 for s in (0, 1)],
+            "scores": [1 if s == winner else 0 for s in (0, 1)],
+        }
+
+
+ENGINE = Morris()

@@ -1,0 +1,217 @@
+"""Reversi: 8×8, trap discs between the placed one and your own and flip them; most discs wins.
+
+House rules (house-rules-de-en-es.txt, "Reversi"). Decisions where the text is silent, also
+written on the rules page:
+- Seat 0 plays black and moves first; the start position is the usual one (white d4 and e5,
+  black d5 and e4).
+- A seat that cannot place must pass: its only legal move is then `{"type": "pass"}`. When
+  neither seat can place (board full or no flip possible for either), the game ends at once.
+- The result counts discs only (empty squares go to nobody); equal counts are a draw.
+
+State: `board` is a 64-character string, index = row * 8 + column with row 0 = rank 1 and
+column 0 = file a (so "a1" is index 0, "h8" index 63); "." empty, "B" black (seat 0), "W"
+white (seat 1). `turn` is the seat to move, `over` whether the game has ended.
+
+Moves: `{"type": "place", "square": "d3"}` and `{"type": "pass"}`.
+View: `public` is the state (less the generator) plus `flips`, the number of discs each legal
+square of the seat to move would flip ({"d3": 1, ...}; empty when it must pass or the game is over).
+Events: `placed` (seat, square, flipped), `passed` (seat), `game_over` (scores).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from rulekit import BaseEngine, Event, GameMeta, Move, Result, Rng, State, View, event, placings_from_scores
+
+SIZE = 8
+CELLS = SIZE * SIZE
+FILES = "abcdefgh"
+DISC = ("B", "W")
+EMPTY = "."
+NAMES = tuple(FILES[i % SIZE] + str(i // SIZE + 1) for i in range(CELLS))
+INDEX = {name: i for i, name in enumerate(NAMES)}
+PASS: Move = {"type": "pass"}
+
+META = GameMeta(
+    id="reversi",
+    family="boards",
+    min_seats=2,
+    max_seats=2,
+    chance=False,
+    hidden_information=False,
+    simultaneous=False,
+    # 60 placements at most, and a pass is always followed by a placement (or the game ends).
+    longest_game=120,
+    cpu_levels=("random", "easy", "medium", "strong"),
+)
+
+
+def _rays() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For every square, the squares in each of the 8 directions (only rays of 2 or more)."""
+    out = []
+    for i in range(CELLS):
+        row, col = divmod(i, SIZE)
+        rays = []
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                if dr == dc == 0:
+                    continue
+                ray = []
+                r, c = row + dr, col + dc
+                while 0 <= r < SIZE and 0 <= c < SIZE:
+                    ray.append(r * SIZE + c)
+                    r, c = r + dr, c + dc
+                if len(ray) >= 2:
+                    rays.append(tuple(ray))
+        out.append(tuple(rays))
+    return tuple(out)
+
+
+RAYS = _rays()
+
+
+def start_board() -> str:
+    cells = [EMPTY] * CELLS
+    cells[INDEX["d4"]] = cells[INDEX["e5"]] = "W"
+    cells[INDEX["d5"]] = cells[INDEX["e4"]] = "B"
+    return "".join(cells)
+
+
+def flipped_by(board: str, square: int, own: str) -> list[int]:
+    """The discs a disc of colour `own` placed on the empty `square` would flip."""
+    out: list[int] = []
+    for ray in RAYS[square]:
+        run = []
+        for j in ray:
+            cell = board[j]
+            if cell == own:
+                out.extend(run)
+                break
+            if cell == EMPTY:
+                break
+            run.append(j)
+    return out
+
+
+@lru_cache(maxsize=1 << 16)
+def flip_counts(board: str, seat: int) -> tuple[tuple[int, int], ...]:
+    """(square, discs flipped) for every legal placement of `seat`, in square order.
+
+    Cached: views, validation and search all ask for the same positions again and again.
+    """
+    own = DISC[seat]
+    other = DISC[1 - seat]
+    out = []
+    for i in range(CELLS):
+        if board[i] != EMPTY:
+            continue
+        total = 0
+        for ray in RAYS[i]:
+            if board[ray[0]] != other:
+                continue
+            for k in range(1, len(ray)):
+                cell = board[ray[k]]
+                if cell == own:
+                    total += k
+                    break
+                if cell == EMPTY:
+                    break
+        if total:
+            out.append((i, total))
+    return tuple(out)
+
+
+def place(board: str, square: int, seat: int) -> str:
+    """The board after `seat` places on `square` (a legal placement)."""
+    cells = list(board)
+    own = DISC[seat]
+    cells[square] = own
+    for j in flipped_by(board, square, own):
+        cells[j] = own
+    return "".join(cells)
+
+
+def settle(state: State, mover: int) -> None:
+    """After `mover`'s placement: the other seat moves, or passes, or the game is over."""
+    board = state["board"]
+    other = 1 - mover
+    if flip_counts(board, other) or flip_counts(board, mover):
+        state["turn"] = other
+    else:
+        state["over"] = True
+
+
+class Reversi(BaseEngine):
+    meta = META
+
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
+        return {"board": start_board(), "turn": 0, "over": False}
+
+    def to_move(self, state: State) -> frozenset[int]:
+        return frozenset() if state["over"] else frozenset((state["turn"],))
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        if state["over"] or seat != state["turn"]:
+            return []
+        counts = flip_counts(state["board"], seat)
+        if not counts:
+            return [dict(PASS)]
+        return [{"type": "place", "square": NAMES[i]} for i, _ in counts]
+
+    def apply(self, state: State, seat: int, move: Move, now_ms: int) -> tuple[State, list[Event]]:
+        # Every value in the state is immutable but the generator, so a shallow copy suffices.
+        self.check_move(state, seat, move)
+        new_state = {**state, "rng": dict(state["rng"]), "options": dict(state["options"])}
+        return new_state, self.play(new_state, seat, move, now_ms, Rng(new_state["rng"]))
+
+    def successor(self, state: State, seat: int, move: Move) -> State:
+        """The search's fast path: the same rule code as `play`, without validation or events."""
+        new_state = dict(state)
+        if move["type"] == "pass":
+            new_state["turn"] = 1 - seat
+        else:
+            new_state["board"] = place(state["board"], INDEX[move["square"]], seat)
+            settle(new_state, seat)
+        return new_state
+
+    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+        if move["type"] == "pass":
+            state["turn"] = 1 - seat
+            return [event("passed", seat=seat)]
+        square = INDEX[move["square"]]
+        before = state["board"]
+        state["board"] = place(before, square, seat)
+        flipped = len(flipped_by(before, square, DISC[seat]))
+        events = [event("placed", seat=seat, square=move["square"], flipped=flipped)]
+        settle(state, seat)
+        if state["over"]:
+            events.append(event("game_over", scores=self._scores(state)))
+        return events
+
+    @staticmethod
+    def _scores(state: State) -> list[int]:
+        return [state["board"].count(DISC[0]), state["board"].count(DISC[1])]
+
+    def view(self, state: State, seat: int | None) -> View:
+        view = self.base_view(state, seat)
+        public = self.open_state(state)
+        counts = () if state["over"] else flip_counts(state["board"], state["turn"])
+        public["flips"] = {NAMES[i]: n for i, n in counts}
+        view["public"] = public
+        return view
+
+    def determinize(self, view: View, seat: int, seed: bytes) -> State:
+        state = super().determinize(view, seat, seed)
+        state.pop("flips", None)  # view-only: derived from the board
+        return state
+
+    def result(self, state: State) -> Result | None:
+        if not state["over"]:
+            return None
+        scores = self._scores(state)
+        return {"placings": placings_from_scores(scores), "scores": scores}
+
+
+ENGINE = Reversi()

@@ -1,0 +1,94 @@
+"""The shared card core of the shedding games: card ids, decks, piles, seat order, views.
+
+Pure: standard library and rulekit only; randomness only through the engine's `rng`.
+
+Cards (`cards.py`)
+    Card ids are short stable strings `<face>.<deck><copy>`: "SQ.0", "r7.1b", "W+4.0c".
+    `parse(card) -> (colour_or_suit | None, rank)`, `suit_of`, `rank_of`, `face_of`.
+    `build_decks(kind, count, first=0)` with kind "colour" (108: 0-9, skip "S", reverse "R",
+    "+2", wild "W", wild +4 "W+4"), "french32", "french52", "hau-hau" (108: 1-10, J, Q, K
+    twice per suit, A once).
+
+Table (`table.py`) - state keys: hands, draw_pile, discard_pile (tops at the list END),
+deck_kind, decks, turn, direction, finished.
+    `new_table(seats, kind, decks, rng)`            shuffled draw pile, empty hands
+    `deal(state, first, per_seat, batch=1)`         -> private "dealt" events
+    `turn_up(state, rng, refused=())`               open card (refused ranks go back)
+    `draw(state, seat, n, rng, fresh_decks=False)`  -> (cards, events); the pile never runs
+                                                    out: discards less the top are reshuffled,
+                                                    then (fresh_decks) a new deck is added
+    `active_seats`, `next_seat(state, seat, steps=1)`, `reverse`, `finish(state, seat)`,
+    `placings(state)`: seat order with direction; finished seats are skipped and the rest
+    play on for places.
+
+Views and tests (`views.py`)
+    `CardEngine`: BaseEngine with a fast copy in `apply`, the standard view (public: every
+    non-secret state key + hand_counts, draw_size, discard_size, discard_top; private: hand)
+    and `determinize`. Games set `extra_secret` and override `decorate` / `fill_secrets`.
+    `hidden_from(state, seat)`: other hands + draw pile, for the hidden-information scan.
+    `card_census(state) == full_decks(state)`: cards are conserved.
+"""
+
+from .cards import (
+    COLOURS,
+    DRAW_TWO,
+    REVERSE,
+    SKIP,
+    SUITS,
+    WILD,
+    WILD_DRAW_FOUR,
+    Card,
+    build_decks,
+    face_of,
+    parse,
+    rank_of,
+    suit_of,
+)
+from .table import (
+    active_seats,
+    deal,
+    draw,
+    drawable,
+    finish,
+    new_table,
+    next_seat,
+    placings,
+    reverse,
+    top_card,
+    turn_up,
+)
+from .views import CardEngine, card_census, copy_state, determinize_cards, full_decks, hand_counts, hidden_from
+
+__all__ = [
+    "COLOURS",
+    "DRAW_TWO",
+    "REVERSE",
+    "SKIP",
+    "SUITS",
+    "WILD",
+    "WILD_DRAW_FOUR",
+    "Card",
+    "CardEngine",
+    "active_seats",
+    "build_decks",
+    "card_census",
+    "copy_state",
+    "deal",
+    "determinize_cards",
+    "draw",
+    "drawable",
+    "face_of",
+    "finish",
+    "full_decks",
+    "hand_counts",
+    "hidden_from",
+    "new_table",
+    "next_seat",
+    "parse",
+    "placings",
+    "rank_of",
+    "reverse",
+    "suit_of",
+    "top_card",
+    "turn_up",
+]

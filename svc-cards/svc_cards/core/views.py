@@ -1,0 +1,148 @@
+"""What each seat may see, what it must not, and the engine base every card game builds on.
+
+The rule of thumb: every state key is public except the card zones (`hands`, `draw_pile`,
+`discard_pile`), the generator, and the keys a game adds to `extra_secret`. A view shows the
+public keys, the top of the discard pile, the pile sizes and every seat's card count; the
+private part is the seat's own hand (and whatever the game adds in `decorate`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from rulekit import BaseEngine, Event, Move, Rng, State, View, new_rng_state
+from rulekit.contract import SCHEMA_VERSION
+
+from .cards import Card, build_decks
+
+CARD_ZONES = ("hands", "draw_pile", "discard_pile")
+SECRET_KEYS = frozenset((*CARD_ZONES, "rng"))
+# Keys every view already carries at its top level (base_view); not repeated in `public`.
+BASE_KEYS = frozenset(("schema", "game", "seats", "options"))
+# Keys a view adds to the public part; `determinize` drops them again.
+DERIVED_KEYS = ("hand_counts", "draw_size", "discard_size", "discard_top")
+
+
+def copy_state(data: Any) -> Any:
+    """A full copy of JSON-shaped data; much faster than copy.deepcopy on card states."""
+    kind = type(data)
+    if kind is dict:
+        return {key: copy_state(value) if type(value) in (dict, list) else value for key, value in data.items()}
+    if kind is list:
+        return [copy_state(value) if type(value) in (dict, list) else value for value in data]
+    return data
+
+
+def hand_counts(state: State) -> list[int]:
+    return [len(hand) for hand in state["hands"]]
+
+
+def public_table(state: State, extra_secret: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """Every public key of the state plus the derived table facts (counts, sizes, top card)."""
+    hidden = SECRET_KEYS | BASE_KEYS | extra_secret
+    public = {
+        key: copy_state(value) if type(value) in (dict, list) else value
+        for key, value in state.items()
+        if key not in hidden
+    }
+    discard = state["discard_pile"]
+    public["hand_counts"] = hand_counts(state)
+    public["draw_size"] = len(state["draw_pile"])
+    public["discard_size"] = len(discard)
+    public["discard_top"] = discard[-1] if discard else None
+    return public
+
+
+def hidden_from(state: State, seat: int | None) -> set[Card]:
+    """Every card id `seat` must not see: other seats' hands and the whole draw pile
+    (seat None, a spectator, sees no hand). The discard pile below the top has been shown
+    to everyone when it was played, so it is not listed."""
+    secret = set(state["draw_pile"])
+    for other, hand in enumerate(state["hands"]):
+        if other != seat:
+            secret.update(hand)
+    return secret
+
+
+def card_census(state: State) -> Counter[Card]:
+    """Every card in hands and piles, counted; equal to `full_decks(state)` when conserved."""
+    census: Counter[Card] = Counter(state["draw_pile"])
+    census.update(state["discard_pile"])
+    for hand in state["hands"]:
+        census.update(hand)
+    return census
+
+
+def full_decks(state: State) -> Counter[Card]:
+    """The cards of all decks in play: what `card_census` must equal."""
+    return Counter(build_decks(state["deck_kind"], state["decks"]))
+
+
+def determinize_cards(view: View, seat: int, seed: bytes) -> State:
+    """A full state consistent with `seat`'s view: its own hand as seen, the discard top as
+    seen, every unseen card dealt at random to the other hands (by their counts), under the
+    discard top and into the draw pile. Game-specific secrets are left to the caller."""
+    public = view["public"]
+    state: State = {key: copy_state(value) for key, value in public.items() if key not in DERIVED_KEYS}
+    state.update(schema=SCHEMA_VERSION, game=view["game"], seats=view["seats"], options=copy_state(view["options"]))
+    own = list(view["private"]["hand"])
+    top = public["discard_top"]
+    unseen = full_decks(state)
+    unseen.subtract(own)
+    if top is not None:
+        unseen.subtract([top])
+    pool = sorted(unseen.elements())
+    Rng(new_rng_state(seed + b":determinize")).shuffle(pool)
+    hands: list[list[Card]] = []
+    for other, count in enumerate(public["hand_counts"]):
+        if other == seat:
+            hands.append(own)
+        else:
+            hands.append(pool[:count])
+            del pool[:count]
+    below = max(0, public["discard_size"] - 1)
+    state["discard_pile"] = pool[:below] + ([top] if top is not None else [])
+    del pool[:below]
+    state["draw_pile"] = pool
+    state["hands"] = hands
+    state["rng"] = new_rng_state(seed)
+    return state
+
+
+class CardEngine(BaseEngine):
+    """BaseEngine for card games: a fast state copy in `apply`, the standard card view and
+    a determinize that samples the unseen cards.
+
+    A game sets `extra_secret` (state keys no view may show) and may override `decorate`
+    (add flags to `view["public"]`, secrets of this seat to `view["private"]`) and
+    `fill_secrets` (complete the `extra_secret` keys in a determinized state)."""
+
+    extra_secret: frozenset[str] = frozenset()
+
+    def apply(self, state: State, seat: int, move: Move, now_ms: int) -> tuple[State, list[Event]]:
+        self.check_move(state, seat, move)
+        new_state = copy_state(state)
+        rng = Rng(new_state["rng"])
+        events = self.play(new_state, seat, move, now_ms, rng)
+        new_state["rng"] = rng.to_state()
+        return new_state, events
+
+    def view(self, state: State, seat: int | None) -> View:
+        view = self.base_view(state, seat)
+        view["public"] = public_table(state, self.extra_secret)
+        if seat is not None:
+            view["private"] = {"hand": list(state["hands"][seat])}
+        self.decorate(view, state, seat)
+        return view
+
+    def decorate(self, view: View, state: State, seat: int | None) -> None:
+        """Add game-specific flags and private parts to a view; nothing by default."""
+
+    def determinize(self, view: View, seat: int, seed: bytes) -> State:
+        state = determinize_cards(view, seat, seed)
+        self.fill_secrets(state, view, seat)
+        return state
+
+    def fill_secrets(self, state: State, view: View, seat: int) -> None:
+        """Complete the game's `extra_secret` keys in a determinized state; none by default."""

@@ -1,0 +1,89 @@
+"""Hau Hau CPU players. Both decide from the seat's view alone.
+
+- easy: throws at random, plays any fitting card (drawing only when none fits), wishes its
+  majority suit, takes a penalty rather than stacking.
+- strong: throws at random (there is nothing to read), passes every +2/+4 on (a K before
+  an A), keeps 10s and aces for when nothing else fits but plays an ace against a player
+  about to go out, plays K against the next player, Q and J when the turn comes straight
+  back and it has a card to follow, prefers the card after which it holds the most of the
+  suit in force, never draws while it can play, wishes its majority suit.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from ..core import SUITS, Card, parse
+from ..core.tactics import by_card, fewest_cards, legal_or_refuse, majority_suit, next_in_view, of_type, with_choice
+
+if TYPE_CHECKING:
+    from svc_ai.players import Ask, Choice
+
+
+def _choice(move: dict) -> Choice:
+    from svc_ai.players import Choice
+
+    return Choice(move)
+
+
+def _finish(moves: list[dict], hand: list[Card], card: Card) -> dict:
+    return with_choice(moves, "suit", majority_suit(hand, SUITS, leaving=card))
+
+
+def _fallback(legal: list[dict]) -> dict:
+    return of_type(legal, "pass") or of_type(legal, "draw") or legal[0]
+
+
+def easy(ask: Ask) -> Choice:
+    legal = legal_or_refuse(ask.view)
+    rnd = random.Random(ask.seed)
+    if legal[0]["type"] == "rps":
+        return _choice(rnd.choice(legal))
+    if ask.view["public"]["pending"]:
+        return _choice(of_type(legal, "draw") or legal[0])
+    plays = by_card(legal)
+    if not plays:
+        return _choice(_fallback(legal))
+    card = rnd.choice(sorted(plays))
+    return _choice(_finish(plays[card], ask.view["private"]["hand"], card))
+
+
+def _value(card: Card, hand: list[Card], view: dict, seat: int) -> float:
+    suit, rank = parse(card)
+    counts = view["public"]["hand_counts"]
+    following = next_in_view(view, seat)
+    threatened = counts[following] <= 2 or counts[following] == fewest_cards(view, seat)
+    rest = [other for other in hand if other != card]
+    if rank == "A":
+        return 6.0 if threatened else -15.0
+    if rank == "10":
+        return -20.0
+    value = 0.6 * sum(1 for other in rest if parse(other)[0] == suit)
+    if rank == "K":
+        value += 4.0 if threatened else 1.0
+    elif rank in ("Q", "J") and view["seats"] == 2:
+        value += 2.0 if any(parse(o)[0] == suit or parse(o)[1] in (rank, "10", "A") for o in rest) else 0.0
+    elif rank == "Q" and threatened:
+        value += 3.0
+    return value
+
+
+def strong(ask: Ask) -> Choice:
+    view = ask.view
+    legal = legal_or_refuse(view)
+    if legal[0]["type"] == "rps":
+        return _choice(random.Random(ask.seed).choice(legal))
+    hand = view["private"]["hand"]
+    plays = by_card(legal)
+    if not plays:
+        return _choice(_fallback(legal))
+    if view["public"]["pending"]:
+        kings = sorted(card for card in plays if parse(card)[1] == "K")
+        card = kings[0] if kings else sorted(plays)[0]
+        return _choice(_finish(plays[card], hand, card))
+    card = max(sorted(plays), key=lambda c: _value(c, hand, view, ask.seat))
+    return _choice(_finish(plays[card], hand, card))
+
+
+LEVELS = {"easy": easy, "strong": strong}

@@ -1,0 +1,309 @@
+"""Hau Hau: 108 poker cards, 1 vs 1 best of 5 or four players first to two round wins.
+
+Rules: casino-tables-de.txt ("Hau Hau") and GAMES.md. Decisions where the text is silent,
+also written on the rules page:
+- Rock-paper-scissors opens every round (the text describes it as the start of play). With
+  four players everyone throws; a throw showing one or all three shapes is a tie and is
+  thrown again, otherwise the seats with the winning shape go on among themselves until one
+  is left. Then the winner's two neighbours throw for place 2 (the left one is the next seat
+  up, so winning it sets direction +1).
+- The open card's special meaning (10, J, Q) does not apply; only its suit and rank count.
+- Drawing one card is allowed at any time on your turn (the clock draws for you even when a
+  card would fit, and after drawing you may play "a card from your hand, e.g. a 10 or an A").
+- After the drawn card (or the last card after a penalty) nothing fitting means the turn ends.
+- When nothing is left to draw (all other cards in the hands) a draw gives what there is.
+- The move clock starts with the first move: an engine learns the time only from moves, so
+  the very first throw of a match has no clock.
+- No coin stakes yet: the match is played without a pot until the coin ledger exists.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulekit import Deadline, Event, GameMeta, IllegalMove, Move, Result, Rng, State, View, event, placings_from_scores
+
+from ..core import (
+    SUITS,
+    Card,
+    CardEngine,
+    build_decks,
+    deal,
+    draw,
+    new_table,
+    next_seat,
+    parse,
+    reverse,
+    turn_up,
+)
+
+HAND_SIZE = 6
+DEAL_BATCH = 2
+MOVE_MS = 10_000
+SHAPES = ("rock", "paper", "scissors")
+BEATS = {"rock": "scissors", "paper": "rock", "scissors": "paper"}
+WISH_RANKS = ("10", "A")
+PENALTY = {"K": 2, "A": 4}
+
+META = GameMeta(
+    id="hau-hau",
+    family="cards",
+    min_seats=2,
+    max_seats=4,
+    seat_counts=(2, 4),
+    chance=True,
+    hidden_information=True,
+    simultaneous=True,
+    # Random playouts of a whole match end within about 3,000 moves.
+    longest_game=30_000,
+    cpu_levels=("random", "easy", "strong"),
+)
+
+
+def rounds_to_win(seats: int) -> int:
+    """1 vs 1 is best of 5 (first to 3); four players play to two round wins."""
+    return 3 if seats == 2 else 2
+
+
+def fits(card: Card, state: State) -> bool:
+    """Same suit (or the wished suit) or same rank; a 10 and an A always."""
+    suit, rank = parse(card)
+    return rank in WISH_RANKS or suit == state["suit"] or rank == parse(state["discard_pile"][-1])[1]
+
+
+def throw_winners(throws: dict[int, str]) -> list[int]:
+    """The seats whose shape won, or [] for a tie (one shape, or all three)."""
+    shapes = set(throws.values())
+    if len(shapes) != 2:
+        return []
+    winning = next(shape for shape in shapes if BEATS[shape] in shapes)
+    return sorted(seat for seat, shape in throws.items() if shape == winning)
+
+
+class HauHau(CardEngine):
+    meta = META
+    extra_secret = frozenset(("rps_choices",))
+
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
+        state = new_table(seats, "hau-hau", 1, rng)
+        state.update(
+            phase="rps",
+            rps_stage="start",  # "start": who begins; "direction": the neighbours throw
+            rps_players=list(range(seats)),
+            rps_choices=[None] * seats,  # secret until everyone has thrown
+            rps_last=[None] * seats,  # the last throw, shown once complete
+            starter=None,
+            round=1,
+            wins=[0] * seats,
+            round_winners=[],
+            suit=None,
+            wished=False,
+            pending=0,
+            stage="open",  # "open" turn, "took" a penalty, "drew" one card
+            clock_ms=None,
+        )
+        return state
+
+    # -- whose move ----------------------------------------------------------------------
+    def to_move(self, state: State) -> frozenset[int]:
+        if state["phase"] == "rps":
+            choices = state["rps_choices"]
+            return frozenset(seat for seat in state["rps_players"] if choices[seat] is None)
+        if state["phase"] == "play":
+            return frozenset((state["turn"],))
+        return frozenset()
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        phase = state["phase"]
+        if phase == "rps":
+            if seat in state["rps_players"] and state["rps_choices"][seat] is None:
+                return [{"type": "rps", "hand": shape} for shape in SHAPES]
+            return []
+        if phase != "play" or seat != state["turn"]:
+            return []
+        hand = state["hands"][seat]
+        last = len(hand) == 1
+        current = state["suit"]
+        top_rank = parse(state["discard_pile"][-1])[1]
+        moves: list[Move] = []
+        if state["pending"]:
+            for card in hand:
+                suit, rank = parse(card)
+                # "An A always. A K only in the current (wished) suit or on another K."
+                if rank == "A" or rank == "K" and (suit == current or top_rank == "K"):
+                    moves += self._play_moves(card, last)
+            return moves + [{"type": "draw"}]
+        for card in hand:
+            suit, rank = parse(card)
+            if rank in WISH_RANKS or suit == current or rank == top_rank:
+                moves += self._play_moves(card, last)
+        return moves + [{"type": "pass" if state["stage"] == "drew" else "draw"}]
+
+    @staticmethod
+    def _play_moves(card: Card, last: bool) -> list[Move]:
+        # A 10 or an A wishes a suit, except as the last card: the round is over at once.
+        if parse(card)[1] in WISH_RANKS and not last:
+            return [{"type": "play", "card": card, "suit": suit} for suit in SUITS]
+        return [{"type": "play", "card": card}]
+
+    # -- moves ---------------------------------------------------------------------------
+    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+        state["clock_ms"] = now_ms
+        kind = move["type"]
+        if kind == "rps":
+            return self._throw(state, seat, move["hand"], rng)
+        if kind == "play":
+            return self._play_card(state, seat, move["card"], move.get("suit"))
+        if kind == "pass":
+            return self._end_turn(state, seat) + [event("passed", seat=seat)]
+        return self._draw(state, seat, rng)
+
+    def _throw(self, state: State, seat: int, shape: str, rng: Rng) -> list[Event]:
+        choices = state["rps_choices"]
+        choices[seat] = shape
+        events = [event("rps_chosen", seat=seat)]
+        players = state["rps_players"]
+        if any(choices[p] is None for p in players):
+            return events
+        throws = {p: choices[p] for p in players}
+        state["rps_last"] = list(choices)
+        state["rps_choices"] = [None] * state["seats"]
+        winners = throw_winners(throws)
+        events.append(event("rps_thrown", hands=list(state["rps_last"]), winners=winners))
+        if len(winners) != 1:
+            # A tie is thrown again by the same seats; several winners go on among themselves.
+            state["rps_players"] = winners or players
+            return events
+        winner = winners[0]
+        if state["rps_stage"] == "start":
+            state["starter"] = winner
+            if state["seats"] == 2:
+                state["direction"] = 1
+                return events + self._start_round(state, rng)
+            state["rps_stage"] = "direction"
+            state["rps_players"] = sorted({(winner + 1) % 4, (winner - 1) % 4})
+            return events
+        # The starter's neighbour who wins plays second: that fixes the direction.
+        state["direction"] = 1 if winner == (state["starter"] + 1) % 4 else -1
+        return events + self._start_round(state, rng)
+
+    def _start_round(self, state: State, rng: Rng) -> list[Event]:
+        pile = [card for hand in state["hands"] for card in hand] + state["draw_pile"] + state["discard_pile"]
+        if not pile:
+            pile = build_decks("hau-hau", 1)
+        rng.shuffle(pile)
+        state["draw_pile"] = pile
+        state["discard_pile"] = []
+        state["hands"] = [[] for _ in range(state["seats"])]
+        starter = state["starter"]
+        state.update(phase="play", turn=starter, pending=0, stage="open", wished=False, rps_stage="start")
+        state["rps_players"] = []
+        events = [event("round_started", round=state["round"], starter=starter, direction=state["direction"])]
+        events += deal(state, starter, HAND_SIZE, batch=DEAL_BATCH)
+        top = turn_up(state, rng, refused=("K", "A"))
+        state["suit"] = parse(top)[0]
+        events.append(event("open_card", card=top))
+        return events
+
+    def _end_turn(self, state: State, seat: int) -> list[Event]:
+        state["stage"] = "open"
+        state["turn"] = next_seat(state, seat)
+        return []
+
+    def _draw(self, state: State, seat: int, rng: Rng) -> list[Event]:
+        if state["pending"]:
+            _, events = draw(state, seat, state["pending"], rng)
+            state["pending"] = 0
+            # "Afterwards it is still your turn": play a fitting card or draw one last card.
+            state["stage"] = "took"
+            return events
+        cards, events = draw(state, seat, 1, rng)
+        state["stage"] = "drew"
+        if not any(fits(card, state) for card in state["hands"][seat]):
+            events += self._end_turn(state, seat)
+        return events
+
+    def _play_card(self, state: State, seat: int, card: Card, wish: str | None) -> list[Event]:
+        hand = state["hands"][seat]
+        hand.remove(card)
+        state["discard_pile"].append(card)
+        suit, rank = parse(card)
+        events = [event("played", seat=seat, card=card, **({"suit": wish} if wish else {}))]
+        if not hand:
+            return events + [event("hau_hau", seat=seat)] + self._round_won(state, seat)
+        if len(hand) == 1:
+            events.append(event("hau", seat=seat))
+        state["suit"] = wish or suit
+        state["wished"] = wish is not None
+        state["stage"] = "open"
+        two = state["seats"] == 2
+        if rank == "J":
+            reverse(state)
+            events.append(event("reversed", direction=state["direction"]))
+            state["turn"] = seat if two else next_seat(state, seat)
+        elif rank == "Q":
+            events.append(event("skipped", seat=next_seat(state, seat)))
+            state["turn"] = next_seat(state, seat, 2)
+        else:
+            if rank in PENALTY:
+                state["pending"] += PENALTY[rank]
+            state["turn"] = next_seat(state, seat)
+        return events
+
+    def _round_won(self, state: State, seat: int) -> list[Event]:
+        state["wins"][seat] += 1
+        state["round_winners"].append(seat)
+        state.update(turn=None, pending=0, stage="open", wished=False)
+        events = [event("round_won", seat=seat, round=state["round"], wins=list(state["wins"]))]
+        if state["wins"][seat] >= rounds_to_win(state["seats"]):
+            state["phase"] = "over"
+            return events + [event("match_won", seat=seat), event("game_over")]
+        state["round"] += 1
+        state.update(phase="rps", rps_stage="start", rps_players=list(range(state["seats"])))
+        state["rps_last"] = [None] * state["seats"]
+        return events
+
+    # -- clock ---------------------------------------------------------------------------
+    def deadline(self, state: State) -> Deadline | None:
+        if state["clock_ms"] is None or state["phase"] == "over":
+            return None
+        return {"at_ms": state["clock_ms"] + MOVE_MS, "seat": min(self.to_move(state))}
+
+    def timeout_move(self, state: State, seat: int | None) -> Move:
+        """Out of time: a random throw, otherwise "automatically drawn" (a pass once drawn)."""
+        if seat is None or seat not in self.to_move(state):
+            raise IllegalMove("illegal_move", "no clock runs for this seat")
+        if state["phase"] == "rps":
+            # Read the generator without advancing it: nobody can foresee the throw.
+            return {"type": "rps", "hand": SHAPES[Rng(state["rng"]).below(len(SHAPES))]}
+        return {"type": "pass" if state["stage"] == "drew" and not state["pending"] else "draw"}
+
+    # -- views ---------------------------------------------------------------------------
+    def decorate(self, view: View, state: State, seat: int | None) -> None:
+        public = view["public"]
+        choices = state["rps_choices"]
+        public["rps_chosen"] = [s for s in range(state["seats"]) if choices[s] is not None]
+        public["hau"] = (
+            [s for s, hand in enumerate(state["hands"]) if len(hand) == 1] if state["phase"] == "play" else []
+        )
+        if seat is not None:
+            view["private"]["rps_choice"] = choices[seat]
+
+    def fill_secrets(self, state: State, view: View, seat: int) -> None:
+        # Other seats' throws are unknown: any shape will do for a sample.
+        choices: list[str | None] = [None] * view["seats"]
+        for other in view["public"]["rps_chosen"]:
+            choices[other] = SHAPES[other % len(SHAPES)]
+        choices[seat] = view["private"]["rps_choice"]
+        state["rps_choices"] = choices
+        for key in ("rps_chosen", "hau"):
+            state.pop(key, None)
+
+    def result(self, state: State) -> Result | None:
+        if state["phase"] != "over":
+            return None
+        wins = state["wins"]
+        return {"placings": placings_from_scores(wins), "scores": list(wins)}
+
+
+ENGINE = HauHau()

@@ -1,0 +1,85 @@
+"""Last Card CPU players. Both decide from the seat's view alone.
+
+- easy: any playable card, the drawn card whenever it fits, colour by hand majority.
+- strong: keeps wilds for when nothing else fits (a wild is the safest last card), plays
+  skip / reverse / +2 / wild +4 when the next player is the one closest to going out and
+  holds them otherwise, prefers the card after which it holds the most of the colour in
+  force, passes a penalty on whenever it can (+2 before +4), names its majority colour.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from ..core import COLOURS, DRAW_TWO, REVERSE, SKIP, WILD, WILD_DRAW_FOUR, Card, parse
+from ..core.tactics import by_card, fewest_cards, legal_or_refuse, majority_suit, next_in_view, of_type, with_choice
+
+if TYPE_CHECKING:
+    from svc_ai.players import Ask, Choice
+
+ACTIONS = (SKIP, REVERSE, DRAW_TWO)
+
+
+def _choice(move: dict) -> Choice:
+    from svc_ai.players import Choice
+
+    return Choice(move)
+
+
+def _finish(moves: list[dict], hand: list[Card], card: Card) -> dict:
+    """The move for `card`, naming the majority colour if it is a wild."""
+    return with_choice(moves, "colour", majority_suit(hand, COLOURS, leaving=card))
+
+
+def easy(ask: Ask) -> Choice:
+    legal = legal_or_refuse(ask.view)
+    hand = ask.view["private"]["hand"]
+    plays = by_card(legal)
+    if not plays:
+        return _choice(of_type(legal, "draw") or of_type(legal, "pass") or legal[0])
+    card = random.Random(ask.seed).choice(sorted(plays))
+    return _choice(_finish(plays[card], hand, card))
+
+
+def _value(card: Card, hand: list[Card], view: dict, seat: int) -> float:
+    """How much playing `card` now is worth; higher is better."""
+    colour, rank = parse(card)
+    following = next_in_view(view, seat)
+    counts = view["public"]["hand_counts"]
+    threatened = counts[following] <= 2 or counts[following] == fewest_cards(view, seat)
+    if rank == WILD:
+        return -20.0
+    if rank == WILD_DRAW_FOUR:
+        return 5.0 if threatened and counts[following] <= 2 else -15.0
+    value = 0.6 * sum(1 for other in hand if other != card and parse(other)[0] == colour)
+    if rank in ACTIONS:
+        two_left = len(counts) - len(view["public"]["finished"]) == 2
+        if two_left and rank in (SKIP, REVERSE):
+            value += 1.5  # the turn comes straight back
+        value += 4.0 if threatened else -0.5
+        if rank == DRAW_TWO and threatened:
+            value += 1.0
+    return value
+
+
+def strong(ask: Ask) -> Choice:
+    view = ask.view
+    legal = legal_or_refuse(view)
+    hand = view["private"]["hand"]
+    plays = by_card(legal)
+    if not plays:
+        return _choice(of_type(legal, "draw") or of_type(legal, "pass") or legal[0])
+    public = view["public"]
+    if public["pending"]:
+        twos = sorted(card for card in plays if parse(card)[1] == DRAW_TWO)
+        card = twos[0] if twos else sorted(plays)[0]
+        return _choice(_finish(plays[card], hand, card))
+    if public["drew"]:
+        card = next(iter(plays))
+        return _choice(_finish(plays[card], hand, card))
+    card = max(sorted(plays), key=lambda c: _value(c, hand, view, ask.seat))
+    return _choice(_finish(plays[card], hand, card))
+
+
+LEVELS = {"easy": easy, "strong": strong}

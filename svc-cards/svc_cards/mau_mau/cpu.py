@@ -1,0 +1,76 @@
+"""Mau-Mau CPU players. Both decide from the seat's view alone.
+
+- easy: any playable card, the drawn card whenever it fits, wishes its majority suit.
+- strong: keeps wishing jacks for when nothing else fits, plays sevens and eights when the
+  next player is the one closest to going out, plays an ace ("again") when it holds a card
+  to follow it, prefers the card after which it holds the most of the suit in force, passes
+  a run of sevens on whenever it can, wishes its majority suit.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from ..core import SUITS, Card, parse
+from ..core.tactics import by_card, fewest_cards, legal_or_refuse, majority_suit, next_in_view, of_type, with_choice
+
+if TYPE_CHECKING:
+    from svc_ai.players import Ask, Choice
+
+
+def _choice(move: dict) -> Choice:
+    from svc_ai.players import Choice
+
+    return Choice(move)
+
+
+def _finish(moves: list[dict], hand: list[Card], card: Card) -> dict:
+    return with_choice(moves, "suit", majority_suit(hand, SUITS, leaving=card))
+
+
+def easy(ask: Ask) -> Choice:
+    legal = legal_or_refuse(ask.view)
+    plays = by_card(legal)
+    if not plays:
+        return _choice(of_type(legal, "draw") or of_type(legal, "pass") or legal[0])
+    card = random.Random(ask.seed).choice(sorted(plays))
+    return _choice(_finish(plays[card], ask.view["private"]["hand"], card))
+
+
+def _value(card: Card, hand: list[Card], view: dict, seat: int) -> float:
+    options = view["options"]
+    suit, rank = parse(card)
+    counts = view["public"]["hand_counts"]
+    following = next_in_view(view, seat)
+    threatened = counts[following] <= 2 or counts[following] == fewest_cards(view, seat)
+    rest = [other for other in hand if other != card]
+    if rank == "J" and options["jack_wish"]:
+        return -20.0
+    value = 0.6 * sum(1 for other in rest if parse(other)[0] == suit)
+    if rank == "7" and options["seven_draw_two"]:
+        value += 4.0 if threatened else -0.5
+    elif rank == "8" and options["eight_skip"]:
+        two_left = len(counts) - len(view["public"]["finished"]) == 2
+        value += (4.0 if threatened else -0.5) + (1.5 if two_left else 0.0)
+    elif rank == "A" and options["ace_again"]:
+        follows = any(parse(other)[0] == suit or parse(other)[1] == "A" for other in rest)
+        value += 3.0 if follows else -2.0
+    return value
+
+
+def strong(ask: Ask) -> Choice:
+    view = ask.view
+    legal = legal_or_refuse(view)
+    hand = view["private"]["hand"]
+    plays = by_card(legal)
+    if not plays:
+        return _choice(of_type(legal, "draw") or of_type(legal, "pass") or legal[0])
+    if view["public"]["pending"] or view["public"]["drew"]:
+        card = sorted(plays)[0]
+        return _choice(_finish(plays[card], hand, card))
+    card = max(sorted(plays), key=lambda c: _value(c, hand, view, ask.seat))
+    return _choice(_finish(plays[card], hand, card))
+
+
+LEVELS = {"easy": easy, "strong": strong}

@@ -1,0 +1,195 @@
+"""Mau-Mau: a French deck of 32 or 52 cards, 2-8 players, every special card switchable.
+
+House rules (house-rules-de-en-es.txt, "Mau-Mau") and GAMES.md. Decisions where the text is
+silent, also written on the rules page:
+- Five cards each; a random seat starts, play goes to higher seat numbers first. With the
+  32-card deck and six or more players two 32-card decks are shuffled together (one deck
+  would leave almost nothing to draw).
+- The open card is whatever comes up; its special meaning does not apply to the first player.
+- Drawing is what you do when nothing fits; only the card just drawn may then be played.
+- 7 (draw two): the next player plays a 7 too (any suit) or draws the whole sum, and the turn
+  passes on. 8 (skip): the next player misses a turn; with two players left you go again.
+  9 (reverse): direction turns; with two players it changes nothing. J (wish): a jack fits on
+  anything (not on a jack unless "Jack on Jack" is on) and names the suit to follow.
+  A (again): you play once more. Switched off, a card is a plain card.
+- When nothing is left to draw (every other card is in the hands) drawing gives what there
+  is, possibly nothing, and the turn goes on as after any draw.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulekit import Event, GameMeta, Move, Option, Result, Rng, State, View, event
+
+from ..core import (
+    SUITS,
+    Card,
+    CardEngine,
+    deal,
+    draw,
+    finish,
+    new_table,
+    next_seat,
+    parse,
+    placings,
+    reverse,
+    turn_up,
+)
+
+MAX_SEATS = 8
+HAND_SIZE = 5
+
+META = GameMeta(
+    id="mau-mau",
+    family="cards",
+    min_seats=2,
+    max_seats=MAX_SEATS,
+    chance=True,
+    hidden_information=True,
+    simultaneous=False,
+    # Random playouts (8 seats, any options) end within about 1,500 moves.
+    longest_game=20_000,
+    options=(
+        Option("deck", "choice", 32, "options.deck", choices=(32, 52)),
+        Option("seven_draw_two", "bool", True, "options.seven_draw_two"),
+        Option("eight_skip", "bool", True, "options.eight_skip"),
+        Option("nine_reverse", "bool", True, "options.nine_reverse"),
+        Option("jack_wish", "bool", True, "options.jack_wish"),
+        Option("jack_on_jack", "bool", False, "options.jack_on_jack"),
+        Option("ace_again", "bool", True, "options.ace_again"),
+    ),
+    cpu_levels=("random", "easy", "strong"),
+)
+
+
+def decks_for(deck: int, seats: int) -> int:
+    return 2 if deck == 32 and seats >= 6 else 1
+
+
+def playable(card: Card, state: State) -> bool:
+    """Fits the open card in suit (the wished suit after a jack) or rank; a wishing jack fits
+    anything but a jack, unless Jack on Jack is allowed."""
+    suit, rank = parse(card)
+    top_rank = parse(state["discard_pile"][-1])[1]
+    options = state["options"]
+    if rank == "J" and options["jack_wish"]:
+        return top_rank != "J" or options["jack_on_jack"]
+    return suit == state["suit"] or rank == top_rank
+
+
+def play_moves(card: Card, state: State) -> list[Move]:
+    if parse(card)[1] == "J" and state["options"]["jack_wish"]:
+        return [{"type": "play", "card": card, "suit": suit} for suit in SUITS]
+    return [{"type": "play", "card": card}]
+
+
+class MauMau(CardEngine):
+    meta = META
+
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
+        kind = "french32" if options["deck"] == 32 else "french52"
+        state = new_table(seats, kind, decks_for(options["deck"], seats), rng)
+        state["turn"] = rng.below(seats)
+        deal(state, state["turn"], HAND_SIZE)
+        state["suit"] = parse(turn_up(state, rng))[0]  # the suit to follow: the top's, or wished
+        state["wished"] = False  # whether `suit` was named by a jack
+        state["pending"] = 0  # cards owed to a run of sevens
+        state["drew"] = False  # the player to move has drawn and may play that card or pass
+        return state
+
+    def to_move(self, state: State) -> frozenset[int]:
+        turn = state["turn"]
+        return frozenset() if turn is None else frozenset((turn,))
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        if seat != state["turn"]:
+            return []
+        hand = state["hands"][seat]
+        moves: list[Move] = []
+        if state["pending"]:
+            moves = [{"type": "play", "card": card} for card in hand if parse(card)[1] == "7"]
+            return moves + [{"type": "draw"}]
+        if state["drew"]:
+            if hand and playable(hand[-1], state):
+                moves = play_moves(hand[-1], state)
+            return moves + [{"type": "pass"}]
+        options = state["options"]
+        jacks_wish = options["jack_wish"]
+        jack_fits = parse(state["discard_pile"][-1])[1] != "J" or options["jack_on_jack"]
+        current, top_rank = state["suit"], parse(state["discard_pile"][-1])[1]
+        for card in hand:
+            suit, rank = parse(card)
+            if rank == "J" and jacks_wish:
+                if jack_fits:
+                    moves += [{"type": "play", "card": card, "suit": wish} for wish in SUITS]
+            elif suit == current or rank == top_rank:
+                moves.append({"type": "play", "card": card})
+        return moves or [{"type": "draw"}]
+
+    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+        kind = move["type"]
+        if kind == "play":
+            return self._play_card(state, seat, move["card"], move.get("suit"))
+        if kind == "pass":
+            state["drew"] = False
+            state["turn"] = next_seat(state, seat)
+            return [event("passed", seat=seat)]
+        if state["pending"]:
+            _, events = draw(state, seat, state["pending"], rng)
+            state["pending"] = 0
+            state["turn"] = next_seat(state, seat)
+            return events
+        cards, events = draw(state, seat, 1, rng)
+        if cards and playable(cards[-1], state):
+            state["drew"] = True
+        else:
+            state["turn"] = next_seat(state, seat)
+        return events
+
+    def _play_card(self, state: State, seat: int, card: Card, wish: str | None) -> list[Event]:
+        options = state["options"]
+        hand = state["hands"][seat]
+        hand.remove(card)
+        state["discard_pile"].append(card)
+        suit, rank = parse(card)
+        state["suit"] = wish or suit
+        state["wished"] = wish is not None
+        state["drew"] = False
+        events = [event("played", seat=seat, card=card, **({"suit": wish} if wish else {}))]
+        if len(hand) == 1:
+            events.append(event("mau", seat=seat))
+        if not hand:
+            events.append(event("mau_mau", seat=seat))
+            events += finish(state, seat)
+            if state["turn"] is None:
+                return events
+        if rank == "7" and options["seven_draw_two"]:
+            state["pending"] += 2
+            state["turn"] = next_seat(state, seat)
+        elif rank == "8" and options["eight_skip"]:
+            events.append(event("skipped", seat=next_seat(state, seat)))
+            state["turn"] = next_seat(state, seat, 2)
+        elif rank == "9" and options["nine_reverse"]:
+            reverse(state)
+            events.append(event("reversed", direction=state["direction"]))
+            state["turn"] = next_seat(state, seat)
+        elif rank == "A" and options["ace_again"] and hand:
+            events.append(event("again", seat=seat))
+            state["turn"] = seat
+        else:
+            state["turn"] = next_seat(state, seat)
+        return events
+
+    def decorate(self, view: View, state: State, seat: int | None) -> None:
+        finished = state["finished"]
+        view["public"]["mau"] = [s for s, hand in enumerate(state["hands"]) if len(hand) == 1 and s not in finished]
+
+    def result(self, state: State) -> Result | None:
+        if state["turn"] is not None:
+            return None
+        places = placings(state)
+        return {"placings": places, "scores": [state["seats"] - place for place in places]}
+
+
+ENGINE = MauMau()

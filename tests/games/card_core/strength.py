@@ -1,0 +1,60 @@
+"""CPU strength of the shedding games: levels play each other head to head, seats alternating.
+
+Run `python tests/games/card_core/strength.py [games]` for the README table (default 500
+games per pairing); the CPU tests call `win_rate` with fewer games.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from svc_ai.players import Ask, choose
+
+from rulekit import Engine
+
+PAIRINGS = (("strong", "easy"), ("strong", "random"), ("easy", "random"))
+
+
+def play_game(engine: Engine, levels: list[str], seed: bytes, options: dict[str, Any] | None = None) -> list[int]:
+    """One whole game, each seat played by the CPU level given for it; returns the placings."""
+    state = engine.setup(len(levels), options or {}, seed)
+    step = 0
+    while engine.result(state) is None:
+        seat = min(engine.to_move(state))
+        ask = Ask(engine.meta.id, seat, engine.view(state, seat), levels[seat], b"%s:%d" % (seed, step), 1000)
+        state, _ = engine.apply(state, seat, choose(ask).move, 1000 * step)
+        step += 1
+    result = engine.result(state)
+    assert result is not None
+    return result["placings"]
+
+
+def win_rate(engine: Engine, first: str, second: str, games: int, options: dict[str, Any] | None = None) -> float:
+    """Share of two-seat games `first` wins against `second` (seats alternate every game)."""
+    wins = 0
+    for index in range(games):
+        levels = [first, second] if index % 2 == 0 else [second, first]
+        placings = play_game(engine, levels, b"strength:%s:%d" % (engine.meta.id.encode(), index), options)
+        wins += placings[levels.index(first)] == 1
+    return wins / games
+
+
+def table(games: int) -> str:
+    from svc_cards.registry import REGISTRY
+
+    lines = [
+        f"| game | {' | '.join(f'{a} vs {b}' for a, b in PAIRINGS)} |",
+        f"|---|{'---|' * len(PAIRINGS)}",
+    ]
+    for game in ("last-card", "mau-mau", "hau-hau"):
+        engine = REGISTRY.get(game)
+        rates = [win_rate(engine, a, b, games) for a, b in PAIRINGS]
+        lines.append(f"| {game} | {' | '.join(f'{rate:.1%}' for rate in rates)} |")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 500
+    print(f"Win rate of the first level, {count} two-seat games per pairing, seats alternating:\n")
+    print(table(count))

@@ -1,0 +1,65 @@
+"""2,000 seeded random morris games through the engine interface, with morris' invariants."""
+
+from __future__ import annotations
+
+import pytest
+from svc_boards.morris import ENGINE
+from svc_boards.morris.rules import COLOUR, DRAW_QUIET_MOVES, INDEX, LAYOUTS, closes_mill
+
+from rulekit import Event, Move, State
+from rulekit.playout import run_playouts
+
+
+def pieces(state: State, seat: int) -> int:
+    return state["board"].count(COLOUR[seat]) + state["in_hand"][seat]
+
+
+def check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+    """Pieces are never created; the mover keeps all of its pieces; the other seat loses one
+    exactly when the move closes a mill (and only a piece outside mills, if it had one);
+    placing ends before moving starts; the quiet-move count runs as the rules say."""
+    other = 1 - seat
+    layout = LAYOUTS[before["options"]["pieces"]]
+    own_colour, other_colour = COLOUR[seat], COLOUR[other]
+    assert pieces(after, seat) == pieces(before, seat)
+    to = INDEX[move["to"]]
+    closed = closes_mill(layout, after["board"], to, own_colour)
+    if move["type"] == "place":
+        assert before["in_hand"][seat] > 0 and after["in_hand"][seat] == before["in_hand"][seat] - 1
+    else:
+        assert before["in_hand"] == [0, 0]
+        assert after["quiet"] == (0 if closed else before["quiet"] + 1)
+    if "remove" in move:
+        assert closed
+        taken = INDEX[move["remove"]]
+        assert before["board"][taken] == other_colour and after["board"][taken] == "."
+        assert pieces(after, other) == pieces(before, other) - 1
+        outside = [
+            i
+            for i, cell in enumerate(before["board"])
+            if cell == other_colour and not closes_mill(layout, before["board"], i, other_colour)
+        ]
+        if outside:
+            assert taken in outside
+    else:
+        assert not closed or before["board"].count(other_colour) == 0
+        assert pieces(after, other) == pieces(before, other)
+    assert after["over"] or after["quiet"] < DRAW_QUIET_MOVES
+
+
+def _ends(runs: list) -> None:
+    for run in runs:
+        state = run.final_state
+        if state["reason"] == "too_few_pieces":
+            assert pieces(state, 1 - state["winner"]) == 2
+        elif state["reason"] == "fifty_moves":
+            assert state["winner"] is None and state["quiet"] == DRAW_QUIET_MOVES
+
+
+def test_two_thousand_random_games() -> None:
+    _ends(run_playouts(ENGINE, 2000, check=check))
+
+
+@pytest.mark.parametrize("options", [{"pieces": 12}, {"flying": False}, {"pieces": 12, "flying": False}])
+def test_random_games_with_other_settings(options: dict) -> None:
+    _ends(run_playouts(ENGINE, 150, options=options, check=check, label=str(sorted(options.items()))))
