@@ -262,3 +262,17 @@ async def test_ledger_concurrent_transfers_keep_the_sum(store) -> None:
     for account in accounts:
         moved = sum(p.amount for t in written for p in t.postings if p.account == account)
         assert balances[account] == 20 + moved
+
+
+async def test_ledger_history_lists_an_accounts_transfers_in_order(store) -> None:
+    anna, ben, _ = _accounts()
+    await store.ledger_transfer(Transfer(f"open:{anna}", "open", (Posting(MINT, -10), Posting(anna, 10)), 1))
+    await store.ledger_transfer(Transfer(f"gift1:{anna}", "gift", (Posting(anna, -3), Posting(ben, 3)), 2))
+    await store.ledger_transfer(Transfer(f"gift2:{anna}", "gift", (Posting(ben, -1), Posting(anna, 1)), 2))
+    assert [t.key for t in await store.ledger_history(anna)] == [f"open:{anna}", f"gift1:{anna}", f"gift2:{anna}"]
+    history = await store.ledger_history(ben)
+    assert [(t.key, dict((p.account, p.amount) for p in t.postings)[ben]) for t in history] == [
+        (f"gift1:{anna}", 3),
+        (f"gift2:{anna}", -1),
+    ]
+    assert await store.ledger_history("wallet:nobody") == []

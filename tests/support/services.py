@@ -26,12 +26,12 @@ def postgres_store_url(schema: str, pool_max: int = 10) -> str:
     return f"{POSTGRES_URL}{separator}schema={schema}&pool_max={pool_max}"
 
 
-async def _check_postgres() -> None:
+async def check_postgres() -> None:
     connection = await asyncpg.connect(POSTGRES_URL, timeout=5)
     await connection.close()
 
 
-async def _drop_schema(schema: str) -> None:
+async def drop_schema(schema: str) -> None:
     connection = await asyncpg.connect(POSTGRES_URL)
     try:
         await connection.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
@@ -39,7 +39,7 @@ async def _drop_schema(schema: str) -> None:
         await connection.close()
 
 
-async def _check_redis() -> None:
+async def check_redis() -> None:
     client = aioredis.from_url(REDIS_URL)
     try:
         await client.ping()
@@ -47,7 +47,7 @@ async def _check_redis() -> None:
         await client.aclose()
 
 
-async def _drop_prefix(prefix: str) -> None:
+async def drop_prefix(prefix: str) -> None:
     client = aioredis.from_url(REDIS_URL)
     try:
         keys = [key async for key in client.scan_iter(match=f"{prefix}:*", count=500)]
@@ -73,16 +73,16 @@ def need(check, what: str) -> None:  # type: ignore[no-untyped-def]
 @pytest.fixture(scope="session")
 def pg_schema():  # type: ignore[no-untyped-def]
     """A fresh PostgreSQL schema for this test session; dropped at the end."""
-    need(_check_postgres, f"PostgreSQL at {POSTGRES_URL}")
+    need(check_postgres, f"PostgreSQL at {POSTGRES_URL}")
     schema = unique_name("t")
     yield schema
-    run_aside(_drop_schema, schema)
+    run_aside(drop_schema, schema)
 
 
 @pytest.fixture(scope="session")
 def redis_prefix():  # type: ignore[no-untyped-def]
     """A Redis key and channel prefix of this test session's own; its keys are deleted at the end."""
-    need(_check_redis, f"Redis at {REDIS_URL}")
+    need(check_redis, f"Redis at {REDIS_URL}")
     prefix = unique_name("t")
     yield prefix
-    run_aside(_drop_prefix, prefix)
+    run_aside(drop_prefix, prefix)

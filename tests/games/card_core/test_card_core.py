@@ -53,14 +53,16 @@ def test_colour_deck_composition() -> None:
     assert sum(1 for card in deck if suit_of(card) is None) == 8
 
 
-@pytest.mark.parametrize(("kind", "ranks"), [("french32", "7 8 9 10 J Q K A"), ("french52", "2 3 4 5 6 7 8 9 10 J Q K A")])
+@pytest.mark.parametrize(
+    ("kind", "ranks"), [("french32", "7 8 9 10 J Q K A"), ("french52", "2 3 4 5 6 7 8 9 10 J Q K A")]
+)
 def test_french_decks(kind: str, ranks: str) -> None:
     counts = faces(kind)
     assert counts == Counter({suit + rank: 1 for suit in SUITS for rank in ranks.split()})
 
 
 def test_hau_hau_deck() -> None:
-    """"1 to 10, J, Q and K twice per suit, the ace once per suit: 108 cards, no jokers." """
+    """ "1 to 10, J, Q and K twice per suit, the ace once per suit: 108 cards, no jokers." """
     counts = faces("hau-hau")
     assert sum(counts.values()) == 108
     for suit in SUITS:

@@ -3,8 +3,8 @@
 perft.json holds the usual test positions (chessprogramming.org "Perft Results") with their
 counts. `svc_boards.chess.perft.perft` walks the tree with `ENGINE.apply` at every interior
 node and counts the board moves `ENGINE.legal_moves` lists at the last one (bulk counting):
-the start position to depth 4 (197,281), Kiwipete to depth 3 (97,862), positions 3 and 4 to
-depth 4, the others to depth 3. bench/chess_perft.py goes deeper.
+the start position to depth 4 (197,281), Kiwipete to depth 3 (97,862), position 3 to depth 4,
+the others to depth 3. bench/chess_perft.py goes deeper.
 """
 
 from __future__ import annotations

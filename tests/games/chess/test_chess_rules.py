@@ -57,7 +57,7 @@ def test_registered_with_its_metadata() -> None:
 
 
 def test_white_fixed_to_seat_one() -> None:
-    """"Who plays white is drawn at random or fixed to seat 1." Seat 1 is seat index 0."""
+    """Rule: "Who plays white is drawn at random or fixed to seat 1." Seat 1 is seat index 0."""
     for seed in (b"a", b"b", b"c", b"d"):
         state = ENGINE.setup(2, {"white": "seat1"}, seed)
         assert state["white"] == 0 and state["turn"] == 0
@@ -65,7 +65,7 @@ def test_white_fixed_to_seat_one() -> None:
 
 
 def test_white_drawn_at_random() -> None:
-    """"Who plays white is drawn at random or fixed to seat 1." Random is the default, the
+    """Rule: "Who plays white is drawn at random or fixed to seat 1." Random is the default, the
     draw comes from the game's generator, and White moves first."""
     whites = [ENGINE.setup(2, {}, f"seed{i}".encode())["white"] for i in range(40)]
     assert set(whites) == {0, 1}
@@ -76,7 +76,7 @@ def test_white_drawn_at_random() -> None:
 
 
 def test_view_tells_each_player_their_colour() -> None:
-    """"The board is always turned so that your colour is at the bottom." The view names the
+    """Rule: "The board is always turned so that your colour is at the bottom." The view names the
     seat playing White (the client turns the board from it), for players and spectators."""
     state = ENGINE.setup(2, {}, b"seed1")
     for seat in (0, 1, None):
@@ -86,7 +86,7 @@ def test_view_tells_each_player_their_colour() -> None:
 
 
 def test_only_legal_moves_get_through() -> None:
-    """"The server works out the moves, so an illegal one never gets through in the first
+    """Rule: "The server works out the moves, so an illegal one never gets through in the first
     place." Every move a legal-move list offers is python-chess's, and nothing else applies."""
     state = new_game()
     assert legal_ucis(state) == {m.uci() for m in chess.Board().legal_moves}
@@ -128,7 +128,7 @@ def test_check_is_announced_and_must_be_answered() -> None:
 
 
 def test_castling_moves_king_two_squares_and_rook_over_it() -> None:
-    """"King two squares towards the rook, rook jumps over.\" """
+    """Rule: "King two squares towards the rook, rook jumps over." """
     state = position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
     assert {"e1g1", "e1c1"} <= legal_ucis(state)
     short, events = play(state, "e1g1")
@@ -143,7 +143,7 @@ def test_castling_moves_king_two_squares_and_rook_over_it() -> None:
 
 
 def test_castling_only_if_neither_has_moved() -> None:
-    """"Only if neither has moved": a king or rook that moved and came back may not castle."""
+    """Rule: "Only if neither has moved": a king or rook that moved and came back may not castle."""
     state = position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
     after_king, _ = play(state, "e1f1", "a8b8", "f1e1", "b8a8")
     assert not {"e1g1", "e1c1"} & legal_ucis(after_king)
@@ -152,14 +152,14 @@ def test_castling_only_if_neither_has_moved() -> None:
 
 
 def test_castling_only_through_empty_squares() -> None:
-    """"... the squares between are empty": not from the start position, not past a knight."""
+    """Rule: "... the squares between are empty": not from the start position, not past a knight."""
     assert not {"e1g1", "e1c1"} & legal_ucis(new_game())
     state = position("r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1")
     assert "e1c1" not in legal_ucis(state) and "e1g1" in legal_ucis(state)
 
 
 def test_castling_out_of_check_refused() -> None:
-    """"... and the king is not in check": a rook on the e-file forbids both castlings."""
+    """Rule: "... and the king is not in check": a rook on the e-file forbids both castlings."""
     state = position("4k3/4r3/8/8/8/8/8/R3K2R w KQ - 0 1")
     assert state["check"] is True
     assert not {"e1g1", "e1c1"} & legal_ucis(state)
@@ -168,7 +168,7 @@ def test_castling_out_of_check_refused() -> None:
 
 
 def test_castling_through_check_refused() -> None:
-    """"... does not pass through an attacked square": a bishop on a6 covers f1, so the short
+    """Rule: "... does not pass through an attacked square": a bishop on a6 covers f1, so the short
     castling is refused while the long one stays legal."""
     state = position("4k3/8/b7/8/8/8/8/R3K2R w KQ - 0 1")
     assert state["check"] is False
@@ -177,7 +177,7 @@ def test_castling_through_check_refused() -> None:
 
 
 def test_castling_into_check_refused() -> None:
-    """"... and does not end in check": a rook on g8 covers g1."""
+    """Rule: "... and does not end in check": a rook on g8 covers g1."""
     state = position("4k1r1/8/8/8/8/8/8/R3K2R w KQ - 0 1")
     assert refused(state, 0, move("e1g1")) == "illegal_move"
     assert "e1c1" in legal_ucis(state)
@@ -193,7 +193,7 @@ def test_long_castling_may_cross_an_attacked_b_square() -> None:
 
 
 def test_en_passant_capture() -> None:
-    """"A pawn that has just moved two squares may be captured ... as if it had moved only
+    """Rule: "A pawn that has just moved two squares may be captured ... as if it had moved only
     one." The capturing pawn lands on the square passed over; the captured pawn leaves."""
     state, _ = play(new_game(), "e2e4", "a7a6", "e4e5", "d7d5")
     assert "e5d6" in legal_ucis(state)
@@ -205,7 +205,7 @@ def test_en_passant_capture() -> None:
 
 
 def test_en_passant_only_on_the_immediately_following_move() -> None:
-    """"... may be captured on the immediately following move": one move later it is gone."""
+    """Rule: "... may be captured on the immediately following move": one move later it is gone."""
     state, _ = play(new_game(), "e2e4", "a7a6", "e4e5", "d7d5", "h2h3", "h7h6")
     assert "e5d6" not in legal_ucis(state)
     assert refused(state, 0, move("e5d6")) == "illegal_move"
@@ -225,7 +225,7 @@ def test_no_en_passant_after_a_single_step() -> None:
     [("q", chess.QUEEN), ("r", chess.ROOK), ("b", chess.BISHOP), ("n", chess.KNIGHT)],
 )
 def test_promotion_to_a_piece_of_your_choice(suffix: str, piece: chess.PieceType) -> None:
-    """"A pawn reaching the last rank becomes a piece of your choice – queen, rook, bishop or
+    """Rule: "A pawn reaching the last rank becomes a piece of your choice – queen, rook, bishop or
     knight." The choice is the UCI suffix; under-promotion included."""
     state = position("8/P6k/8/8/8/8/8/K7 w - - 0 1")
     assert {u for u in legal_ucis(state) if u.startswith("a7a8")} == {"a7a8q", "a7a8r", "a7a8b", "a7a8n"}
@@ -258,7 +258,7 @@ def test_under_promotion_with_capture_gives_mate() -> None:
 
 
 def test_checkmate_ends_the_game() -> None:
-    """"Checkmate: The king is in check and no move helps." The mating side wins."""
+    """Rule: "Checkmate: The king is in check and no move helps." The mating side wins."""
     state, events = play(new_game(), "f2f3", "e7e5", "g2g4", "d8h4")
     assert state["termination"] == "checkmate" and state["winner"] == 1
     assert events == [
@@ -279,7 +279,7 @@ def test_checkmate_placings_follow_the_colour() -> None:
 
 
 def test_stalemate_is_a_draw() -> None:
-    """"Stalemate: No move available but the king is not in check: draw.\" """
+    """Rule: "Stalemate: No move available but the king is not in check: draw." """
     state = position("k7/8/2Q5/8/8/8/8/K7 w - - 0 1")
     state, events = play(state, "c6b6")
     assert state["termination"] == "stalemate" and state["check"] is False
@@ -289,7 +289,7 @@ def test_stalemate_is_a_draw() -> None:
 
 
 def test_fifty_moves_without_pawn_move_or_capture_is_a_draw() -> None:
-    """"Fifty moves: Fifty moves without a pawn move or a capture: draw." Applied at once on
+    """Rule: "Fifty moves: Fifty moves without a pawn move or a capture: draw." Applied at once on
     the hundredth such ply (fifty by each side), nobody has to claim it."""
     state = position("k7/8/8/8/8/8/8/KR6 w - - 98 80")
     state, events = play(state, "b1b2")
@@ -301,7 +301,7 @@ def test_fifty_moves_without_pawn_move_or_capture_is_a_draw() -> None:
 
 
 def test_fifty_moves_count_again_after_a_pawn_move_or_capture() -> None:
-    """"... without a pawn move or a capture": either one starts the count again."""
+    """Rule: "... without a pawn move or a capture": either one starts the count again."""
     state = position("k7/8/8/8/8/4p3/8/KR6 w - - 99 80")
     state, _ = play(state, "b1b3")
     assert state["termination"] == "fifty_moves"
@@ -321,7 +321,7 @@ def test_checkmate_on_the_hundredth_ply_stands() -> None:
 
 
 def test_threefold_repetition_is_a_draw() -> None:
-    """"Repetition: The same position for the third time: draw." Applied at once, no claim:
+    """Rule: "Repetition: The same position for the third time: draw." Applied at once, no claim:
     the knights go out and back twice, and the start position stands for the third time."""
     shuffle = ("g1f3", "g8f6", "f3g1", "f6g8")
     twice, _ = play(new_game(), *shuffle)
@@ -365,7 +365,7 @@ def test_repetition_counts_the_same_position_with_other_moves_between() -> None:
     ],
 )
 def test_dead_position_is_a_draw(fen: str, capture: str) -> None:
-    """"Dead position: When neither side can mate – king and bishop against king, for
+    """Rule: "Dead position: When neither side can mate – king and bishop against king, for
     instance: draw." Applied at once, by python-chess's insufficient-material rule."""
     state, events = play(position(fen), capture)
     assert state["termination"] == "insufficient_material"

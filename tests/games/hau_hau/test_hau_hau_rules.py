@@ -64,7 +64,7 @@ def next_round(state: State, winner: int) -> State:
 
 
 def test_one_vs_one_best_of_five_three_nil_ends_at_once() -> None:
-    """"1 vs 1 – Best-of-5: Wer zuerst 3 Runden gewinnt, gewinnt das Match. Steht es 3:0 oder 3:1,
+    """ "1 vs 1 – Best-of-5: Wer zuerst 3 Runden gewinnt, gewinnt das Match. Steht es 3:0 oder 3:1,
     ist das Match sofort vorbei – es wird nicht weitergespielt." """
     state = started()
     for round_number in (1, 2, 3):
@@ -95,7 +95,7 @@ def test_one_vs_one_three_one_ends_and_two_two_plays_a_fifth_round() -> None:
 
 
 def test_four_players_first_to_two_round_wins() -> None:
-    """"Jeder für sich (4 Spieler): Wer zuerst 2 Runden gewinnt, gewinnt das Match." """
+    """ "Jeder für sich (4 Spieler): Wer zuerst 2 Runden gewinnt, gewinnt das Match." """
     state = started(4)
     for winner in (2, 3, 1):
         state, _ = win_round(state, winner)
@@ -109,7 +109,7 @@ def test_four_players_first_to_two_round_wins() -> None:
 
 
 def test_rock_paper_scissors_winner_starts_and_throws_stay_secret() -> None:
-    """"Zuerst wird per Schere, Stein, Papier ausgelost – der Gewinner fängt an." """
+    """ "Zuerst wird per Schere, Stein, Papier ausgelost – der Gewinner fängt an." """
     state = ENGINE.setup(2, {}, b"hh-rps")
     assert ENGINE.to_move(state) == frozenset({0, 1})
     state, events = throw(state, s1="paper")
@@ -141,8 +141,10 @@ def test_rock_paper_scissors_ties_are_thrown_again() -> None:
 
 
 @pytest.mark.parametrize(("left_wins", "direction", "second"), [(True, 1, 1), (False, -1, 3)])
-def test_four_players_neighbours_throw_for_place_two_and_the_direction(left_wins: bool, direction: int, second: int) -> None:
-    """"Bei 4 Spielern spielen danach sein linker und sein rechter Nachbar um Platz 2. Wer gewinnt,
+def test_four_players_neighbours_throw_for_place_two_and_the_direction(
+    left_wins: bool, direction: int, second: int
+) -> None:
+    """ "Bei 4 Spielern spielen danach sein linker und sein rechter Nachbar um Platz 2. Wer gewinnt,
     ist als Nächster dran – damit steht die Spielrichtung fest." """
     state = ENGINE.setup(4, {}, b"hh-direction")
     state, _ = throw(state, s0="rock", s1="scissors", s2="scissors", s3="scissors")
@@ -155,7 +157,7 @@ def test_four_players_neighbours_throw_for_place_two_and_the_direction(left_wins
 
 
 def test_deal_two_at_a_time_from_the_winner_until_six() -> None:
-    """"Ausgeteilt wird beim Gewinner beginnend immer 2 Karten pro Spieler, reihum, bis jeder 6
+    """ "Ausgeteilt wird beim Gewinner beginnend immer 2 Karten pro Spieler, reihum, bis jeder 6
     Karten hat." """
     state = ENGINE.setup(2, {}, b"hh-deal")
     state, _ = throw(state, s1="rock")
@@ -171,7 +173,7 @@ def test_deal_two_at_a_time_from_the_winner_until_six() -> None:
 
 
 def test_open_card_never_king_or_ace() -> None:
-    """"Zum Schluss kommt eine Karte offen in die Mitte – nie ein K oder A." """
+    """ "Zum Schluss kommt eine Karte offen in die Mitte – nie ein K oder A." """
     for index in range(300):
         state = ENGINE.setup(2, {}, b"hh-open-%d" % index)
         state, _ = throw(state, s0="rock", s1="scissors")
@@ -182,19 +184,19 @@ def test_open_card_never_king_or_ace() -> None:
 
 
 def test_same_suit_or_wished_suit_or_same_rank() -> None:
-    """"gleiche Farbe (bzw. die gewünschte Farbe) oder gleicher Wert (z. B. 7 auf 7)." """
+    """ "gleiche Farbe (bzw. die gewünschte Farbe) oder gleicher Wert (z. B. 7 auf 7)." """
     state = table(hands={0: ["H7.0a", "C7.0a", "D3.0a", "SQ.0a"]}, top="S7.0a", suit="H")
     assert cards_of(state) == {"H7.0a", "C7.0a"}
 
 
 def test_ten_and_ace_always_playable() -> None:
-    """"Eine 10 und ein A darfst du immer legen." """
+    """ "Eine 10 und ein A darfst du immer legen." """
     state = table(hands={0: ["D10.0a", "CA.0", "D3.0a"]}, top="S7.0a", suit="S")
     assert cards_of(state) == {"D10.0a", "CA.0"}
 
 
 def test_ten_wishes_a_suit() -> None:
-    """"10 – Wunschkarte: Du wünschst dir eine Farbe." """
+    """ "10 – Wunschkarte: Du wünschst dir eine Farbe." """
     state = table(hands={0: ["D10.0a", "D3.0a"]}, top="S7.0a", suit="S")
     assert [m for m in ENGINE.legal_moves(state, 0) if m["type"] == "play"] == [
         {"type": "play", "card": "D10.0a", "suit": suit} for suit in SUITS
@@ -204,7 +206,7 @@ def test_ten_wishes_a_suit() -> None:
 
 
 def test_jack_reverses_and_with_two_you_go_again() -> None:
-    """"J – Richtungswechsel: Die Spielrichtung dreht sich um. Zu zweit bist du sofort nochmal dran." """
+    """ "J – Richtungswechsel: Die Spielrichtung dreht sich um. Zu zweit bist du sofort nochmal dran." """
     state = table(seats=4, hands={0: ["SJ.0a", "D3.0a"]}, top="S7.0a", suit="S")
     state, _ = step(ENGINE, state, {"type": "play", "card": "SJ.0a"})
     assert state["direction"] == -1 and state["turn"] == 3
@@ -214,7 +216,7 @@ def test_jack_reverses_and_with_two_you_go_again() -> None:
 
 
 def test_queen_skips_and_with_two_you_go_again() -> None:
-    """"Q – Aussetzen: Der nächste Spieler wird übersprungen. Zu zweit bist du nochmal dran." """
+    """ "Q – Aussetzen: Der nächste Spieler wird übersprungen. Zu zweit bist du nochmal dran." """
     state = table(seats=4, hands={0: ["SQ.0a", "D3.0a"]}, top="S7.0a", suit="S")
     state, events = step(ENGINE, state, {"type": "play", "card": "SQ.0a"})
     assert state["turn"] == 2 and {"code": "skipped", "seat": 1} in events
@@ -224,7 +226,7 @@ def test_queen_skips_and_with_two_you_go_again() -> None:
 
 
 def test_king_next_draws_two() -> None:
-    """"K – +2: Der nächste Spieler zieht 2 Karten." """
+    """ "K – +2: Der nächste Spieler zieht 2 Karten." """
     state = table(hands={0: ["SK.0a", "D3.0a"], 1: ["C2.0a"]}, top="S7.0a", suit="S")
     state, _ = step(ENGINE, state, {"type": "play", "card": "SK.0a"})
     assert state["pending"] == 2 and state["turn"] == 1
@@ -234,7 +236,7 @@ def test_king_next_draws_two() -> None:
 
 
 def test_ace_next_draws_four_and_you_wish() -> None:
-    """"A – +4: Der nächste Spieler zieht 4 Karten, und du wünschst dir eine Farbe." """
+    """ "A – +4: Der nächste Spieler zieht 4 Karten, und du wünschst dir eine Farbe." """
     state = table(hands={0: ["CA.0", "D3.0a"], 1: ["C2.0a"]}, top="S7.0a", suit="S")
     state, _ = step(ENGINE, state, {"type": "play", "card": "CA.0", "suit": "H"})
     assert state["pending"] == 4 and state["suit"] == "H"
@@ -243,7 +245,7 @@ def test_ace_next_draws_four_and_you_wish() -> None:
 
 
 def test_stack_king_and_ace_next_draws_six() -> None:
-    """"Musst du ziehen, darfst du stattdessen selbst ein K oder A drauflegen – dann muss der
+    """ "Musst du ziehen, darfst du stattdessen selbst ein K oder A drauflegen – dann muss der
     Nächste die ganze Summe ziehen (z. B. +2 und +4 = 6 Karten)." """
     state = table(seats=4, hands={0: ["SK.0a", "D3.0a"], 1: ["DA.0", "C2.0a"], 2: ["H2.0a"]}, top="S7.0a", suit="S")
     state, _ = step(ENGINE, state, {"type": "play", "card": "SK.0a"})
@@ -254,7 +256,7 @@ def test_stack_king_and_ace_next_draws_six() -> None:
 
 
 def test_ace_stacks_always_king_only_in_suit_or_on_king() -> None:
-    """"Ein A geht immer. Ein K nur in der aktuellen (gewünschten) Farbe oder auf ein anderes K." """
+    """ "Ein A geht immer. Ein K nur in der aktuellen (gewünschten) Farbe oder auf ein anderes K." """
     hand = ["HA.0", "DK.0a", "CK.0a", "C10.0a", "C3.0a"]
     on_king = table(hands={1: hand}, top="SK.0a", suit="S", pending=2, turn=1)
     assert cards_of(on_king, 1) == {"HA.0", "DK.0a", "CK.0a"}
@@ -263,9 +265,11 @@ def test_ace_stacks_always_king_only_in_suit_or_on_king() -> None:
 
 
 def test_after_taking_the_cards_play_or_draw_one_last_card() -> None:
-    """"Kannst oder willst du nicht stapeln, ziehst du alle Karten. Danach bist du noch dran: Du
+    """ "Kannst oder willst du nicht stapeln, ziehst du alle Karten. Danach bist du noch dran: Du
     darfst eine passende Karte legen oder noch eine letzte Karte ziehen." """
-    state = table(hands={1: ["SK.0b", "D3.0a"]}, top="SK.0a", suit="S", pending=2, turn=1, draw=["H4.0a", "H5.0a", "C9.0a"])
+    state = table(
+        hands={1: ["SK.0b", "D3.0a"]}, top="SK.0a", suit="S", pending=2, turn=1, draw=["H4.0a", "H5.0a", "C9.0a"]
+    )
     assert {"type": "draw"} in ENGINE.legal_moves(state, 1) and "SK.0b" in cards_of(state, 1)
     state, _ = step(ENGINE, state, {"type": "draw"})
     assert state["turn"] == 1 and state["stage"] == "took" and state["pending"] == 0
@@ -278,7 +282,7 @@ def test_after_taking_the_cards_play_or_draw_one_last_card() -> None:
 
 
 def test_draw_one_then_play_any_fitting_card_or_pass() -> None:
-    """"Passt keine Karte, tippe auf den Ziehstapel und zieh 1 Karte. Danach darfst du jede passende
+    """ "Passt keine Karte, tippe auf den Ziehstapel und zieh 1 Karte. Danach darfst du jede passende
     Karte legen – die gezogene oder eine aus deiner Hand (z. B. eine 10 oder ein A) – oder auf
     Passen drücken." """
     state = table(hands={0: ["D3.0a", "C4.0a"]}, top="S7.0a", suit="S", draw=["D7.0a"])
@@ -294,14 +298,14 @@ def test_draw_one_then_play_any_fitting_card_or_pass() -> None:
 
 
 def test_nothing_fits_after_drawing_ends_the_turn() -> None:
-    """"Passt danach gar nichts, ist dein Zug vorbei." """
+    """ "Passt danach gar nichts, ist dein Zug vorbei." """
     state = table(hands={0: ["D3.0a", "C4.0a"]}, top="S7.0a", suit="S", draw=["H2.0a"])
     state, _ = step(ENGINE, state, {"type": "draw"})
     assert state["turn"] == 1 and state["stage"] == "open"
 
 
 def test_ten_seconds_per_move_then_an_automatic_draw() -> None:
-    """"Du hast 10 Sekunden pro Zug – danach wird automatisch gezogen." """
+    """ "Du hast 10 Sekunden pro Zug – danach wird automatisch gezogen." """
     state = table(hands={0: ["S3.0a", "C4.0a"]}, top="S7.0a", suit="S", clock_ms=50_000)
     assert ENGINE.deadline(state) == {"at_ms": 50_000 + MOVE_MS, "seat": 0}
     assert ENGINE.timeout_move(state, 0) == {"type": "draw"}
@@ -326,7 +330,7 @@ def test_rps_clock_throws_for_the_late_seat() -> None:
 
 
 def test_empty_draw_pile_reshuffles_the_discards() -> None:
-    """"Ist der Ziehstapel leer, wird der Ablagestapel neu gemischt." """
+    """ "Ist der Ziehstapel leer, wird der Ablagestapel neu gemischt." """
     state = table(hands={0: ["D3.0a"], 1: ["C2.0a"]}, top="S7.0a", suit="S")
     state["discard_pile"] = state["draw_pile"] + state["discard_pile"]
     state["draw_pile"] = []
@@ -336,14 +340,14 @@ def test_empty_draw_pile_reshuffles_the_discards() -> None:
 
 
 def test_hau_on_the_second_to_last_card() -> None:
-    """"Wer seine vorletzte Karte legt, ruft „Hau!“ – jetzt wissen alle: nur noch eine Karte." """
+    """ "Wer seine vorletzte Karte legt, ruft „Hau!“ – jetzt wissen alle: nur noch eine Karte." """
     state = table(hands={0: ["S3.0a", "C4.0a"]}, top="S7.0a", suit="S")
     state, events = step(ENGINE, state, {"type": "play", "card": "S3.0a"})
     assert {"code": "hau", "seat": 0} in events and ENGINE.view(state, 1)["public"]["hau"] == [0]
 
 
 def test_hau_hau_on_the_last_card_ends_the_round_at_once() -> None:
-    """"Wer seine letzte Karte legt, ruft „Hau Hau!“." and "Sobald jemand seine letzte Karte ablegt,
+    """ "Wer seine letzte Karte legt, ruft „Hau Hau!“." and "Sobald jemand seine letzte Karte ablegt,
     ist die Runde sofort vorbei – auch wenn die letzte Karte ein K, eine 10 oder ein A ist. Dann
     muss niemand mehr ziehen, und bei 10 oder A wird keine Farbe mehr gewünscht." """
     for last in ("SK.0a", "H10.0a", "CA.0"):

@@ -20,7 +20,7 @@ def table(seats: int = 3, options: dict[str, Any] | None = None, turn: int = 0, 
 
 
 def test_start_cards_adjustable_default_seven_and_one_open_card() -> None:
-    """"Everyone gets starting cards (adjustable, default 7). One card is turned face up." """
+    """ "Everyone gets starting cards (adjustable, default 7). One card is turned face up." """
     state = ENGINE.setup(4, {}, b"lc-start")
     assert [len(hand) for hand in state["hands"]] == [7, 7, 7, 7]
     assert len(state["discard_pile"]) == 1
@@ -40,7 +40,7 @@ def test_open_card_is_never_a_wild() -> None:
 
 
 def test_match_colour_or_value() -> None:
-    """"You may play anything matching the open card in colour or value/symbol." """
+    """ "You may play anything matching the open card in colour or value/symbol." """
     state = table(hands={0: ["r5.0a", "g5.0a", "g7.0a", "b+2.0a", "yS.0a"]}, top="r7.0a", colour="r")
     cards = {move["card"] for move in ENGINE.legal_moves(state, 0)}
     assert cards == {"r5.0a", "g7.0a"}
@@ -49,7 +49,7 @@ def test_match_colour_or_value() -> None:
 
 
 def test_wild_always_playable_and_names_the_colour() -> None:
-    """"Wild cards (★) are always playable – you name the new colour." """
+    """ "Wild cards (★) are always playable – you name the new colour." """
     state = table(hands={0: ["W.0a", "g1.0a"]}, top="r7.0a", colour="r")
     legal = ENGINE.legal_moves(state, 0)
     assert legal == [{"type": "play", "card": "W.0a", "colour": colour} for colour in "rygb"]
@@ -60,7 +60,7 @@ def test_wild_always_playable_and_names_the_colour() -> None:
 
 
 def test_cannot_play_draw_one_and_play_it_if_it_fits() -> None:
-    """"If you cannot play, you draw one card. If it fits, you may play it right away." """
+    """ "If you cannot play, you draw one card. If it fits, you may play it right away." """
     state = table(hands={0: ["g1.0a", "b2.0a"]}, top="r7.0a", colour="r", draw=["r3.0a"])
     assert ENGINE.legal_moves(state, 0) == [{"type": "draw"}]
     state, events = step(ENGINE, state, {"type": "draw"})
@@ -87,7 +87,7 @@ def test_only_the_drawn_card_may_be_played() -> None:
 
 
 def test_running_out_finishes_you_and_the_others_play_on() -> None:
-    """"Running out of cards finishes you; the others keep playing for the remaining places." """
+    """ "Running out of cards finishes you; the others keep playing for the remaining places." """
     state = table(seats=3, hands={0: ["r5.0a"], 1: ["b1.0a", "r9.0a"], 2: ["g1.0a", "y1.0a"]}, top="r7.0a", colour="r")
     state, events = step(ENGINE, state, {"type": "play", "card": "r5.0a"})
     assert codes(events) == ["played", "finished"] and events[1]["place"] == 1
@@ -101,7 +101,7 @@ def test_running_out_finishes_you_and_the_others_play_on() -> None:
 
 
 def test_last_card_is_called_automatically() -> None:
-    """"“Last card” is called automatically as soon as someone has one card left. No button, no
+    """ "“Last card” is called automatically as soon as someone has one card left. No button, no
     penalty cards." """
     state = table(hands={0: ["r5.0a", "g2.0a"]}, top="r7.0a", colour="r")
     assert all(move["type"] in ("play", "draw") for move in ENGINE.legal_moves(state, 0))
@@ -112,7 +112,7 @@ def test_last_card_is_called_automatically() -> None:
 
 
 def test_draw_pile_reshuffles_the_discards_first() -> None:
-    """"The draw pile never runs out: the discard pile is reshuffled first, then a fresh deck is
+    """ "The draw pile never runs out: the discard pile is reshuffled first, then a fresh deck is
     added if needed." (first half)"""
     state = table(seats=2, hands={0: ["g1.0a"], 1: ["b1.0a"]}, top="r7.0a", colour="r")
     rest = state["draw_pile"]
@@ -138,42 +138,42 @@ def test_draw_pile_adds_a_fresh_deck_when_the_discards_are_used_up() -> None:
 
 @pytest.mark.parametrize(("seats", "decks"), [(2, 1), (7, 1), (8, 2), (12, 2), (13, 3), (16, 3)])
 def test_decks_by_seat_count(seats: int, decks: int) -> None:
-    """"From 8 players two decks are shuffled together, from 13 players three." """
+    """ "From 8 players two decks are shuffled together, from 13 players three." """
     assert decks_for(seats) == decks
     state = ENGINE.setup(seats, {}, b"lc-decks")
     assert state["decks"] == decks and card_census(state) == full_decks(state)
 
 
 def test_skip() -> None:
-    """"Skip ⊘ The next player is skipped." """
+    """ "Skip ⊘ The next player is skipped." """
     state = table(seats=4, hands={0: ["rS.0a", "g1.0a"]}, top="r7.0a", colour="r")
     state, events = step(ENGINE, state, {"type": "play", "card": "rS.0a"})
     assert {"code": "skipped", "seat": 1} in events and state["turn"] == 2
 
 
 def test_skip_with_two_players_you_go_again() -> None:
-    """"With only two players left you go again immediately." """
+    """ "With only two players left you go again immediately." """
     state = table(seats=2, hands={0: ["rS.0a", "g1.0a"]}, top="r7.0a", colour="r")
     state, _ = step(ENGINE, state, {"type": "play", "card": "rS.0a"})
     assert state["turn"] == 0
 
 
 def test_reverse() -> None:
-    """"Reverse ⇄ Turns the direction around." """
+    """ "Reverse ⇄ Turns the direction around." """
     state = table(seats=4, hands={0: ["rR.0a", "g1.0a"]}, top="r7.0a", colour="r")
     state, _ = step(ENGINE, state, {"type": "play", "card": "rR.0a"})
     assert state["direction"] == -1 and state["turn"] == 3
 
 
 def test_reverse_with_two_players_works_like_skip() -> None:
-    """"With two players left it works like a skip – you go again." """
+    """ "With two players left it works like a skip – you go again." """
     state = table(seats=2, hands={0: ["rR.0a", "g1.0a"]}, top="r7.0a", colour="r")
     state, _ = step(ENGINE, state, {"type": "play", "card": "rR.0a"})
     assert state["turn"] == 0
 
 
 def test_draw_two_next_draws_two_and_misses_a_turn() -> None:
-    """"Draw Two +2 The next player draws two and misses a turn – unless stacking is allowed." """
+    """ "Draw Two +2 The next player draws two and misses a turn – unless stacking is allowed." """
     state = table(seats=3, hands={0: ["r+2.0a", "g1.0a"], 1: ["b1.0a"]}, top="r7.0a", colour="r")
     state, events = step(ENGINE, state, {"type": "play", "card": "r+2.0a"})
     assert len(state["hands"][1]) == 3 and state["turn"] == 2
@@ -183,14 +183,14 @@ def test_draw_two_next_draws_two_and_misses_a_turn() -> None:
 
 
 def test_wild_draw_four() -> None:
-    """"Wild Draw Four +4 New colour plus four cards for the next player." """
+    """ "Wild Draw Four +4 New colour plus four cards for the next player." """
     state = table(seats=3, hands={0: ["W+4.0a", "g1.0a"], 1: ["b1.0a"]}, top="r7.0a", colour="r")
     state, _ = step(ENGINE, state, {"type": "play", "card": "W+4.0a", "colour": "y"})
     assert state["colour"] == "y" and len(state["hands"][1]) == 5 and state["turn"] == 2
 
 
 def test_two_left_counts_remaining_players_not_seats() -> None:
-    """"Important: when only two players remain because others already finished, the remaining
+    """ "Important: when only two players remain because others already finished, the remaining
     players count – not the original seats." """
     state = table(seats=4, hands={0: ["rS.0a", "g1.0a"]}, top="r7.0a", colour="r", finished=[1, 3])
     after_skip, _ = step(ENGINE, state, {"type": "play", "card": "rS.0a"})
@@ -207,7 +207,11 @@ def test_stacking_plus_two_and_plus_four_makes_the_next_draw_six() -> None:
     """Variant "stacking +2/+4": a stack of +2 and +4 makes the next player draw six."""
     options = {"stacking": True}
     state = table(
-        seats=3, options=options, hands={0: ["r+2.0a", "g1.0a"], 1: ["W+4.0a", "b1.0a"], 2: ["y1.0a"]}, top="r7.0a", colour="r"
+        seats=3,
+        options=options,
+        hands={0: ["r+2.0a", "g1.0a"], 1: ["W+4.0a", "b1.0a"], 2: ["y1.0a"]},
+        top="r7.0a",
+        colour="r",
     )
     state, _ = step(ENGINE, state, {"type": "play", "card": "r+2.0a"})
     assert state["pending"] == 2 and state["turn"] == 1
@@ -225,7 +229,9 @@ def test_stacking_plus_two_and_plus_four_makes_the_next_draw_six() -> None:
 
 def test_stacking_plus_two_on_plus_four_only_in_the_named_colour() -> None:
     options = {"stacking": True}
-    state = table(seats=3, options=options, hands={1: ["b+2.0a", "g+2.0a", "r1.0a"]}, top="W+4.0a", colour="b", pending=4, turn=1)
+    state = table(
+        seats=3, options=options, hands={1: ["b+2.0a", "g+2.0a", "r1.0a"]}, top="W+4.0a", colour="b", pending=4, turn=1
+    )
     assert ENGINE.legal_moves(state, 1) == [{"type": "play", "card": "b+2.0a"}, {"type": "draw"}]
 
 

@@ -25,7 +25,7 @@ def cards_of(state: State, seat: int = 0) -> set[str]:
 
 @pytest.mark.parametrize("size", [32, 52])
 def test_french_deck_of_32_or_52(size: int) -> None:
-    """"Played with a French deck, either 32 or 52 cards." """
+    """ "Played with a French deck, either 32 or 52 cards." """
     state = ENGINE.setup(3, {"deck": size}, b"mm-deck")
     census = card_census(state)
     assert sum(census.values()) == size and len({face_of(card) for card in census}) == size
@@ -42,13 +42,13 @@ def test_many_players_with_32_cards_use_two_decks() -> None:
 
 
 def test_match_suit_or_rank() -> None:
-    """"Play a card matching the top one in suit or rank." """
+    """ "Play a card matching the top one in suit or rank." """
     state = table(hands={0: ["H8.0", "S10.0", "C9.0", "DK.0"]}, top="H10.0", suit="H")
     assert cards_of(state) == {"H8.0", "S10.0"}
 
 
 def test_nothing_fits_draw_one_and_play_it_if_it_fits() -> None:
-    """"If nothing fits, draw one card. If that does not fit either, your turn ends." """
+    """ "If nothing fits, draw one card. If that does not fit either, your turn ends." """
     state = table(hands={0: ["C9.0"]}, top="H10.0", suit="H", draw=["H7.0"])
     assert ENGINE.legal_moves(state, 0) == [{"type": "draw"}]
     fits, events = step(ENGINE, state, {"type": "draw"})
@@ -60,7 +60,7 @@ def test_nothing_fits_draw_one_and_play_it_if_it_fits() -> None:
 
 
 def test_draw_pile_reshuffles_the_discards() -> None:
-    """"The draw pile never runs out: when it is empty the discards are reshuffled." """
+    """ "The draw pile never runs out: when it is empty the discards are reshuffled." """
     state = table(seats=2, hands={0: ["C9.0"], 1: ["S9.0"]}, top="H10.0", suit="H")
     rest = state["draw_pile"]
     state["discard_pile"] = rest + state["discard_pile"]
@@ -71,7 +71,7 @@ def test_draw_pile_reshuffles_the_discards() -> None:
 
 
 def test_mau_is_called_automatically() -> None:
-    """""Mau" is called automatically as soon as someone has a single card left – no button, no
+    """ ""Mau" is called automatically as soon as someone has a single card left – no button, no
     penalty cards." """
     state = table(hands={0: ["H8.0", "C9.0"]}, top="H10.0", suit="H")
     state, events = step(ENGINE, state, {"type": "play", "card": "H8.0"})
@@ -80,7 +80,7 @@ def test_mau_is_called_automatically() -> None:
 
 
 def test_first_out_wins_and_the_others_play_on() -> None:
-    """"First to get rid of all cards wins; the others play on for the remaining places." """
+    """ "First to get rid of all cards wins; the others play on for the remaining places." """
     state = table(hands={0: ["H8.0"], 1: ["S7.0", "C7.0"], 2: ["DQ.0", "CQ.0"]}, top="H10.0", suit="H")
     state, events = step(ENGINE, state, {"type": "play", "card": "H8.0"})
     assert {"code": "finished", "seat": 0, "place": 1} in events and ENGINE.result(state) is None
@@ -91,7 +91,10 @@ def test_seven_draw_two_stackable() -> None:
     """GAMES.md "7 = draw two (stackable)": answer with a 7 or draw the sum."""
     state = table(hands={0: ["H7.0", "SK.0"], 1: ["C7.0", "D8.0"], 2: ["DQ.0"]}, top="H10.0", suit="H")
     state, _ = step(ENGINE, state, {"type": "play", "card": "H7.0"})
-    assert state["pending"] == 2 and ENGINE.legal_moves(state, 1) == [{"type": "play", "card": "C7.0"}, {"type": "draw"}]
+    assert state["pending"] == 2 and ENGINE.legal_moves(state, 1) == [
+        {"type": "play", "card": "C7.0"},
+        {"type": "draw"},
+    ]
     state, _ = step(ENGINE, state, {"type": "play", "card": "C7.0"})
     assert state["pending"] == 4 and ENGINE.legal_moves(state, 2) == [{"type": "draw"}]
     state, events = step(ENGINE, state, {"type": "draw"})

@@ -1,0 +1,70 @@
+"""Seeded random Hau Hau matches through rulekit's playout harness, with card invariants,
+and the hidden-information scan.
+
+A random match is long: random players draw about as often as they play, so a round takes
+~600 moves and a best-of-5 match ~2,400, every one with all views encoded. 2,000 matches per
+seat count would take most of an hour on one core; the counts below fit the test budget and
+CARD_PLAYOUTS=2000 runs the full count.
+"""
+
+from __future__ import annotations
+
+import pytest
+from svc_cards.core import SUITS, hidden_from
+from svc_cards.hau_hau import ENGINE
+from svc_cards.hau_hau.rules import rounds_to_win
+
+from rulekit import Event, Move, State
+from rulekit.playout import run_playouts
+from tests.games.card_core.invariants import card_check, games
+
+GAMES = {2: 30, 4: 30}
+HIDDEN = {2: 6, 4: 6}
+
+
+def rules_check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+    phase = after["phase"]
+    wins = after["wins"]
+    assert sum(wins) == len(after["round_winners"]) and max(wins) <= rounds_to_win(after["seats"])
+    assert (phase == "over") == (max(wins) == rounds_to_win(after["seats"]))
+    if phase == "play":
+        assert after["turn"] is not None and after["suit"] in SUITS
+        assert after["pending"] % 2 == 0 and (after["pending"] == 0 or after["stage"] == "open")
+    else:
+        assert after["turn"] is None
+    if move["type"] == "play":
+        assert move["card"] in before["hands"][seat] and after["discard_pile"][-1] == move["card"]
+    codes = [e["code"] for e in events]
+    if "round_started" in codes:
+        assert [len(hand) for hand in after["hands"]] == [6] * after["seats"]
+        assert parse_rank(after["discard_pile"][-1]) not in ("K", "A")
+        assert after["turn"] == after["starter"]
+
+
+def parse_rank(card: str) -> str:
+    return card.split(".")[0][1:]
+
+
+CHECK = card_check(ENGINE, rules_check)
+
+
+@pytest.mark.parametrize("seats", sorted(GAMES))
+def test_random_playouts(seats: int) -> None:
+    runs = run_playouts(ENGINE, games(GAMES, seats), seat_counts=[seats], check=CHECK)
+    for run in runs:
+        wins = ENGINE.result(run.final_state)["scores"]
+        assert max(wins) == rounds_to_win(seats) and wins.count(max(wins)) == 1
+        if seats == 2:
+            assert sum(wins) in (3, 4, 5)
+    print(f"{seats} seats: {len(runs)} matches, longest {max(run.steps for run in runs)} moves")
+
+
+@pytest.mark.parametrize("seats", sorted(HIDDEN))
+def test_no_view_or_event_shows_a_hidden_card(seats: int) -> None:
+    """Every view and every event a seat (or a spectator) receives is scanned for the cards in
+    other hands and in the draw pile."""
+    run_playouts(ENGINE, HIDDEN[seats], seat_counts=[seats], label="hidden", hidden_from=hidden_from)
+
+
+def test_budget_covers_every_seat_count() -> None:
+    assert sorted(GAMES) == list(ENGINE.meta.allowed_seat_counts())

@@ -1,0 +1,63 @@
+"""CPU takeover on one machine (no Redis): a seat whose connections are all gone past the grace
+period is played by a CPU until its player comes back, then handed back."""
+
+from __future__ import annotations
+
+import aiohttp
+
+from devstack import Stack
+from tests.support.client import PlayClient
+
+
+async def test_a_seat_gone_past_the_grace_is_played_by_a_cpu_and_handed_back(tmp_path) -> None:
+    stack = Stack.on_free_ports(
+        f"sqlite:///{tmp_path}/rooms.sqlite3",
+        extra_env={"GAMEROOM_TAKEOVER_GRACE_MS": "1200", "GAMEROOM_CPU_DELAY_MS": "20", "GAMEROOM_AI_BUDGET_MS": "100"},
+        log_dir=tmp_path / "logs",
+    )
+    stack.start()
+    try:
+        async with aiohttp.ClientSession() as session:
+            anna = await PlayClient.create(
+                session, stack.base_url, "four-in-a-row", [{"kind": "human"}, {"kind": "human"}], "Anna"
+            )
+            ben = await PlayClient.join(session, stack.base_url, anna.code, "Ben")
+            await anna.connect()
+            await ben.connect()
+            await anna.send({"start": {}})
+            await ben.wait_until(lambda c: c.room["status"] == "playing" and c.views)
+            await anna.move(0, {"type": "drop", "column": 3})
+            await ben.move(1, {"type": "drop", "column": 3})
+
+            # A short drop-out inside the grace period changes nothing.
+            await anna.close()
+            await ben.wait_until(lambda c: not c.room["seats"][0]["connected"])
+            anna = PlayClient(session, stack.base_url, anna.ticket)
+            await anna.connect(last_event=max(ben.events))
+            await ben.wait_until(lambda c: c.room["seats"][0]["connected"])
+            await anna.move(0, {"type": "drop", "column": 4})
+
+            # Gone for good: after the grace the CPU plays her seat, every turn, until she is back.
+            await anna.close()
+            await ben.move(1, {"type": "drop", "column": 4}, version=4)
+            await ben.wait_until(lambda c: c.room["version"] == 6, timeout=20)
+            took = [e for e in ben.events.values() if e["code"] == "cpu_took_over"]
+            assert took == [{"code": "cpu_took_over", "seat": 0, "reason": "gone"}]
+            assert ben.room["seats"][0]["level"]  # the CPU's level shows while it plays the seat
+            await ben.move(1, {"type": "drop", "column": 0})
+            await ben.wait_until(lambda c: c.room["version"] == 8)
+
+            anna = PlayClient(session, stack.base_url, anna.ticket)
+            await anna.connect(last_event=max(ben.events))
+            assert anna.seats == [0]
+            await ben.wait_until(lambda c: any(e["code"] == "seat_returned" for e in c.events.values()))
+            assert ben.room["seats"][0]["level"] == ""
+            await ben.move(1, {"type": "drop", "column": 0})
+            await anna.wait_until(lambda c: c.room["version"] == 9)
+            await anna.move(0, {"type": "drop", "column": 6})  # her own move again, not the CPU's
+            codes = [ben.events[n]["code"] for n in sorted(ben.events)]
+            assert codes.count("cpu_took_over") == 1 and codes.count("seat_returned") == 1
+            await anna.close()
+            await ben.close()
+    finally:
+        stack.stop()
