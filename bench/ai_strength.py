@@ -1,8 +1,10 @@
 """AI strength table: each CPU level against the random player and against the level below.
 
-    .venv/bin/python bench/ai_strength.py [game ...] [-n GAMES] [--budget-ms MS] [--options JSON]
+    .venv/bin/python bench/ai_strength.py [game ...] [-n GAMES] [--below-number GAMES]
+        [--budget-ms MS] [--options JSON] [--only LEVEL]
 
-Games default to draughts, morris, reversi and kalaha. Every pairing plays GAMES games
+Games default to draughts, morris, reversi, kalaha and chess (chess levels run Stockfish, or
+the pure-Python fallback when GAMEROOM_STOCKFISH names a missing binary). Every pairing plays GAMES games
 (default 100) with colours alternated; levels are called through svc-ai's `choose`, from the
 seat's view, exactly as the service does. The budget is what the service would pass in the
 ask (the levels cap it themselves: strong at about one second). Prints a Markdown table:
@@ -25,7 +27,7 @@ for folder in (ROOT, ROOT / "svc-ai", ROOT / "svc-boards"):
 from svc_ai.players import Ask, choose, levels_of  # noqa: E402
 from svc_boards.registry import REGISTRY  # noqa: E402
 
-DEFAULT_GAMES = ("draughts", "morris", "reversi", "kalaha")
+DEFAULT_GAMES = ("draughts", "morris", "reversi", "kalaha", "chess")
 
 
 @dataclass
@@ -79,12 +81,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("games", nargs="*", default=list(DEFAULT_GAMES))
     parser.add_argument("-n", "--number", type=int, default=100, help="games per pairing")
+    parser.add_argument("--below-number", type=int, help="games against the level below (default: --number)")
     parser.add_argument("--budget-ms", type=int, default=1000, help="the budget each ask carries")
     parser.add_argument("--options", default="{}", help="host settings as JSON, for every game given")
     parser.add_argument("--only", help="only this level (with its pairings)")
     args = parser.parse_args()
     options = json.loads(args.options)
-    print(f"games per pairing: {args.number}, ask budget {args.budget_ms} ms, options {options or 'default'}\n")
+    below_number = args.below_number if args.below_number is not None else args.number
+    print(
+        f"games against random: {args.number}, against the level below: {below_number}, "
+        f"ask budget {args.budget_ms} ms, options {options or 'default'}\n"
+    )
     print("| game | level | opponent | games | win | draw | loss | win % | mean ms/move |")
     print("|---|---|---|---:|---:|---:|---:|---:|---:|")
     for game in args.games:
@@ -94,11 +101,14 @@ def main() -> None:
                 continue
             opponents = ["random"] if below == "random" else ["random", below]
             for opponent in opponents:
-                tally = match(game, level, opponent, args.number, args.budget_ms, options)
+                games = args.number if opponent == "random" else below_number
+                if games <= 0:
+                    continue
+                tally = match(game, level, opponent, games, args.budget_ms, options)
                 mean_ms = 1000 * sum(tally.think) / max(1, len(tally.think))
                 print(
-                    f"| {game} | {level} | {opponent} | {args.number} | {tally.wins} | {tally.draws} | {tally.losses}"
-                    f" | {100 * tally.wins / args.number:.0f} | {mean_ms:.0f} |",
+                    f"| {game} | {level} | {opponent} | {games} | {tally.wins} | {tally.draws} | {tally.losses}"
+                    f" | {100 * tally.wins / games:.0f} | {mean_ms:.0f} |",
                     flush=True,
                 )
 

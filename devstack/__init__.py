@@ -42,6 +42,8 @@ class Stack:
     extra_env: dict[str, str] = field(default_factory=dict)
     log_dir: Path | None = None
     processes: dict[str, subprocess.Popen[bytes]] = field(default_factory=dict)
+    # More gateway replicas beside "gateway": name -> (HTTP port, play gRPC port).
+    gateways: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     @classmethod
     def on_free_ports(cls, store_url: str, **kwargs) -> Stack:  # type: ignore[no-untyped-def]
@@ -56,6 +58,32 @@ class Stack:
     @property
     def base_url(self) -> str:
         return f"http://127.0.0.1:{self.http_port}"
+
+    def url_of(self, gateway: str) -> str:
+        """The HTTP base URL of a gateway replica ("gateway" is the first)."""
+        if gateway == "gateway":
+            return self.base_url
+        return f"http://127.0.0.1:{self.gateways[gateway][0]}"
+
+    def add_gateway(self, name: str, wait: bool = True, timeout: float = 60) -> str:
+        """Another gateway replica on ports of its own, sharing the store (and Redis, when
+        GAMEROOM_REDIS is in the environment); its base URL."""
+        if not name.startswith("gateway") or name == "gateway":
+            raise ValueError("extra gateways are named gateway-<something>")
+        self.gateways.setdefault(name, (free_port(), free_port()))
+        self.start_service(name, wait=wait, timeout=timeout)
+        return self.url_of(name)
+
+    def _service_env(self, name: str) -> dict[str, str]:
+        env = self.env()
+        if name in self.gateways:
+            http_port, play_port = self.gateways[name]
+            env["GAMEROOM_HTTP_PORT"] = str(http_port)
+            env["GAMEROOM_PLAY_PORT"] = str(play_port)
+            env["GAMEROOM_PLAY_ADDR"] = f"127.0.0.1:{play_port}"
+        if name.startswith("gateway"):
+            env["GAMEROOM_REPLICA_ID"] = name  # readable names in Redis and in logs
+        return env
 
     def env(self) -> dict[str, str]:
         env = dict(os.environ)
@@ -82,8 +110,9 @@ class Stack:
         if self.log_dir is not None:
             self.log_dir.mkdir(parents=True, exist_ok=True)
             output = open(self.log_dir / f"{name}.log", "ab")  # noqa: SIM115 - the child owns it
+        module = "gateway" if name in self.gateways else MODULES[name]
         self.processes[name] = subprocess.Popen(
-            [sys.executable, "-m", MODULES[name]], env=self.env(), stdout=output, stderr=subprocess.STDOUT
+            [sys.executable, "-m", module], env=self._service_env(name), stdout=output, stderr=subprocess.STDOUT
         )
         if wait:
             self.wait_ready(name, timeout)
@@ -100,9 +129,9 @@ class Stack:
         raise TimeoutError(f"{name} not ready after {timeout}s")
 
     def _ready(self, name: str) -> bool:
-        if name == "gateway":
+        if name == "gateway" or name in self.gateways:
             try:
-                with urllib.request.urlopen(f"{self.base_url}/readyz", timeout=1) as answer:
+                with urllib.request.urlopen(f"{self.url_of(name)}/readyz", timeout=1) as answer:
                     return answer.status == 200
             except OSError:
                 return False

@@ -27,6 +27,7 @@ import json
 import logging
 import os
 import secrets
+import socket
 import time
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -174,7 +175,8 @@ class RedisBus:
         return cls(
             url,
             prefix=os.environ.get("GAMEROOM_REDIS_PREFIX", "gameroom"),
-            replica=os.environ.get("GAMEROOM_REPLICA_ID") or None,
+            # A restarted process is a new replica: it must not inherit the leases of the old one.
+            replica=f"{os.environ.get('GAMEROOM_REPLICA_ID') or socket.gethostname()}-{secrets.token_hex(3)}",
             lease_ms=int(os.environ.get("GAMEROOM_LEASE_MS", "5000")),
             presence_ttl_ms=int(os.environ.get("GAMEROOM_PRESENCE_TTL_MS", "10000")),
             sweep_ms=int(os.environ.get("GAMEROOM_SWEEP_MS", "500")),

@@ -144,6 +144,9 @@ class Lobby:
                 runtime.cpu_task.cancel()
             if runtime.timer:
                 runtime.timer.cancel()
+        # Connections closed by the shutdown are still being recorded: let that finish first.
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=3)
         for task in list(self._tasks):
             task.cancel()
         await self.bus.close()
@@ -158,7 +161,12 @@ class Lobby:
     def _spawn(self, work: Awaitable[None]) -> None:
         task = asyncio.get_running_loop().create_task(work)  # type: ignore[arg-type]
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._finished_task)
+
+    def _finished_task(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("background task failed", exc_info=task.exception())
 
     async def _load(self, code: str) -> tuple[dict[str, Any], int]:
         code = codes.normalise_code(code)
@@ -287,9 +295,14 @@ class Lobby:
             "events": [[e.number, e.event, e.visible_to] for e in events],
             "presence": presence,
         }
-        await self.bus.announce(room["code"], payload, None if presence else (self._due(room), revision))
-        if not presence:
-            await self._after_change(room, revision)
+        try:
+            await self.bus.announce(room["code"], payload, None if presence else (self._due(room), revision))
+            if not presence:
+                await self._after_change(room, revision)
+        except Exception:
+            # The write is durable and our own connections have it; other replicas' players
+            # catch up with the next change or their next reconnect, a lapsed lease is swept.
+            log.warning("could not announce a change of room %s", room["code"], exc_info=True)
 
     # -- creating and joining ------------------------------------------------------------------
     async def create_room(

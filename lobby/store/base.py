@@ -212,6 +212,9 @@ class Store(Protocol):
 
     async def ledger_transfer_by_key(self, key: str) -> Transfer | None: ...
 
+    async def ledger_history(self, account: str) -> list[Transfer]:
+        """Every transfer that touched the account, oldest first."""
+
     async def ledger_escrow(self, table: str) -> Escrow | None: ...
 
     async def ledger_escrows(self) -> list[Escrow]: ...

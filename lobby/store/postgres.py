@@ -133,6 +133,7 @@ CREATE TABLE ledger_accounts (
 );
 CREATE TABLE ledger_transfers (
     key text PRIMARY KEY,
+    seq bigserial NOT NULL,
     kind text NOT NULL,
     at_ms bigint NOT NULL,
     memo jsonb NOT NULL
@@ -459,6 +460,15 @@ class PostgresStore:
     async def ledger_transfer_by_key(self, key: str) -> Transfer | None:
         async with self.pool.acquire() as db:
             return await _transfer(db, key)
+
+    async def ledger_history(self, account: str) -> list[Transfer]:
+        async with self.pool.acquire() as db:
+            keys = await db.fetch(
+                "SELECT t.key FROM ledger_entries e JOIN ledger_transfers t ON t.key = e.transfer_key"
+                " WHERE e.account = $1 ORDER BY t.at_ms, t.seq",
+                account,
+            )
+            return [await _transfer(db, row["key"]) for row in keys]  # type: ignore[misc]
 
     async def ledger_escrow(self, table: str) -> Escrow | None:
         row = await self.pool.fetchrow(

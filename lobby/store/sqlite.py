@@ -449,6 +449,17 @@ class SqliteStore:
 
         return await self._run(work)
 
+    async def ledger_history(self, account: str) -> list[Transfer]:
+        def work(db: sqlite3.Connection) -> list[Transfer]:
+            keys = db.execute(
+                "SELECT t.key FROM ledger_entries e JOIN ledger_transfers t ON t.key = e.transfer_key"
+                " WHERE e.account = ? ORDER BY t.at_ms, t.rowid",
+                (account,),
+            ).fetchall()
+            return [_transfer(db, key) for (key,) in keys]  # type: ignore[misc]
+
+        return await self._run(work)
+
     async def ledger_escrow(self, table: str) -> Escrow | None:
         def work(db: sqlite3.Connection) -> Escrow | None:
             row = db.execute(

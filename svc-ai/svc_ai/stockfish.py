@@ -13,9 +13,11 @@ their own fallback.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import os
 import shutil
 import threading
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +26,9 @@ import chess.engine
 
 ENV_PATH = "GAMEROOM_STOCKFISH"
 DEBIAN_PATH = "/usr/games/stockfish"
+# After a failed start, answer "unavailable" at once for this long instead of trying to start
+# a broken binary on every move.
+RETRY_AFTER_S = 30.0
 
 
 class StockfishUnavailable(RuntimeError):
@@ -55,23 +60,27 @@ class Stockfish:
         self._engine: chess.engine.SimpleEngine | None = None
         self._lock = threading.Lock()
         self.starts = 0  # how many processes this driver has started (restarts included)
+        self._failed_at: float | None = None
 
     def _running(self) -> chess.engine.SimpleEngine:
         if self._engine is None:
+            if self._failed_at is not None and time.monotonic() - self._failed_at < RETRY_AFTER_S:
+                raise StockfishUnavailable(f"{self.path} failed to start less than {RETRY_AFTER_S:.0f} s ago")
             try:
                 self._engine = chess.engine.SimpleEngine.popen_uci(self.path)
             except (OSError, chess.engine.EngineError, chess.engine.EngineTerminatedError) as error:
+                self._failed_at = time.monotonic()
                 raise StockfishUnavailable(f"cannot start {self.path}: {error}") from error
+            self._failed_at = None
             self.starts += 1
         return self._engine
 
     def _discard(self) -> None:
         engine, self._engine = self._engine, None
         if engine is not None:
-            try:
+            # The process is gone or going: nothing to save if closing fails.
+            with contextlib.suppress(Exception):
                 engine.close()
-            except Exception:  # noqa: BLE001 - the process is gone or going; nothing to save
-                pass
 
     def play(self, board: chess.Board, *, movetime_ms: int, options: dict[str, Any]) -> EngineMove:
         """Stockfish's move in `board` (its move stack is sent too, for repetitions) after

@@ -110,7 +110,9 @@ export class Connection {
     } catch {
       return;
     }
+    let firstWelcome = false;
     if (msg.welcome) {
+      firstWelcome = !this.ready; // the answer to hello (a later one tells new seat numbers)
       this.ready = true;
       this.attempt = 0;
       this.setStatus("open");
@@ -130,7 +132,7 @@ export class Connection {
     } else if (msg.pong) {
       clearTimeout(this.timers.pong);
     }
-    if (this.onMessage) this.onMessage(msg);
+    if (this.onMessage) this.onMessage(msg, { firstWelcome });
   }
 
   rawSend(frame) {

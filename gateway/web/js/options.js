@@ -1,7 +1,7 @@
 // Host settings generated from a game's option schema ({key, kind, default, label, min, max,
 // choices}), and the seat list editor shared by the start page and the waiting room.
 import { h } from "./dom.js";
-import { formatNumber, has, t } from "./i18n.js";
+import { currentLanguage, formatNumber, has, t } from "./i18n.js";
 
 /** The label of an option (its translation key), game strings first. */
 export function optionLabel(option, gameId) {
@@ -157,4 +157,21 @@ export function seatKindControls(index, spec, cpuLevels, onChange, { allowLocal 
         )
       : null;
   return [kindSelect, levelSelect];
+}
+
+/** "2–8 players", "2 or 4 players" from a game's allowed seat counts. */
+export function seatCountsText(meta) {
+  const counts = meta.seat_counts && meta.seat_counts.length ? meta.seat_counts : [];
+  if (!counts.length) return "";
+  const contiguous = counts.every((n, i) => i === 0 || n === counts[i - 1] + 1);
+  if (counts.length === 1) return t("start.players_exact", { n: counts[0], count: counts[0] });
+  if (contiguous) return t("start.players_range", { min: counts[0], max: counts[counts.length - 1] });
+  const numbers = counts.map((n) => formatNumber(n));
+  let list = numbers.join(" / ");
+  try {
+    list = new Intl.ListFormat(currentLanguage(), { type: "disjunction" }).format(numbers);
+  } catch {
+    // older browsers: the slash list
+  }
+  return t("start.players_list", { list });
 }

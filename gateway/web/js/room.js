@@ -10,13 +10,13 @@ import { gameMeta, loadGame } from "./games.js";
 import { showHandover } from "./handover.js";
 import { currentLanguage, formatNumber, gameName, has, onLanguageChange, t } from "./i18n.js";
 import { roomMenu } from "./menu.js";
-import { defaultScoreText, renderResult } from "./result.js";
+import { defaultScoreText, renderResult, resultHeadline } from "./result.js";
 import { openRules } from "./rules.js";
 import { renderSeats, seatColour, seatInk, seatMarkOf, seatNameOf } from "./seats.js";
 import { playMove, playYourTurn } from "./sound.js";
 import * as store from "./store.js";
 import * as svg from "./svg.js";
-import { renderWaiting, shareBox, spelled } from "./waiting.js";
+import { renderWaiting, shareBox } from "./waiting.js";
 import * as api from "./api.js";
 
 // After an update with moves, the next one waits this long, so a human can follow what
@@ -24,6 +24,7 @@ import * as api from "./api.js";
 const PACE_MS = 600;
 const PACE_FAST_MS = 150; // when several updates are queued
 const GAP_RECONNECT_MS = 3000;
+const CHAT_HISTORY_MS = 800;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -42,6 +43,7 @@ export class Room {
     this.lastEvent = 0;
     this.statusSeen = null;
     this.welcomes = 0;
+    this.welcomedAt = 0;
     this.catchUp = true;
     this.queue = [];
     this.busy = false;
@@ -67,7 +69,7 @@ export class Room {
       code,
       token: ticket.token,
       lastEvent: () => this.lastEvent,
-      onMessage: (msg) => this.onMessage(msg),
+      onMessage: (msg, info) => this.onMessage(msg, info),
       onStatus: (status, detail) => this.onStatus(status, detail),
     });
     this.clockTimer = setInterval(() => this.renderClock(), 250);
@@ -134,9 +136,9 @@ export class Room {
     this.areaEl = h("div", { class: "game-area", "data-testid": "game-area" });
     this.waitingEl = h("div", { class: "waiting-wrap", hidden: true });
     this.ownZoneEl = h("section", { class: "own-zone", "data-testid": "own-zone", "aria-label": t("room.own_zone") });
-    this.tickerEl = h("button", { type: "button", class: "ticker", "data-testid": "last-event", "aria-label": t("log.open"), onclick: () => this.toggleDrawer("log") });
+    this.tickerEl = h("button", { type: "button", class: "ticker", "data-testid": "last-event", onclick: () => this.toggleDrawer("log") });
     this.tickerText = h("span", { class: "ticker-text" });
-    this.tickerEl.append(this.tickerText);
+    this.tickerEl.append(h("span", { class: "sr-only" }, `${t("log.open")}: `), this.tickerText);
     this.log.attachTicker(this.tickerText);
     this.resultEl = h("div", { class: "result-wrap", hidden: true });
 
@@ -258,9 +260,10 @@ export class Room {
     );
   }
 
-  onMessage(msg) {
+  onMessage(msg, info = {}) {
     if (msg.welcome) {
       this.welcomes += 1;
+      if (info.firstWelcome) this.welcomedAt = Date.now();
       this.held = msg.welcome.seats || [];
       this.room = msg.welcome.room;
       this.catchUp = true;
@@ -272,11 +275,16 @@ export class Room {
     } else if (msg.refused) {
       this.onRefused(msg.refused);
     } else if (msg.chat) {
-      if (this.chat.add(msg.chat) && !(this.drawerOpen && this.drawerTab === "chat")) {
-        this.unread += 1;
-        this.renderBadge();
+      // The server replays recent chat right after a welcome: that is history, not news.
+      const history = Date.now() - this.welcomedAt < CHAT_HISTORY_MS;
+      const added = this.chat.add(msg.chat);
+      if (added && !history) {
+        if (!(this.drawerOpen && this.drawerTab === "chat")) {
+          this.unread += 1;
+          this.renderBadge();
+        }
+        if (msg.chat.seat === -1 || !this.held.includes(msg.chat.seat)) announce(t("chat.said", { name: msg.chat.name, text: msg.chat.text }));
       }
-      if (msg.chat.seat === -1 || !this.held.includes(msg.chat.seat)) announce(t("chat.said", { name: msg.chat.name, text: msg.chat.text }));
     }
   }
 
@@ -295,8 +303,10 @@ export class Room {
     try {
       while (this.queue.length) {
         const { update } = this.queue[0];
+        // The answer to this device's own move never waits: the player is looking at it.
+        const own = Boolean(update.client_move_id);
         const wait = this.nextAt - Date.now();
-        if (wait > 0 && !this.catchUp) await sleep(this.queue.length > 2 ? Math.min(wait, PACE_FAST_MS) : wait);
+        if (wait > 0 && !this.catchUp && !own) await sleep(this.queue.length > 2 ? Math.min(wait, PACE_FAST_MS) : wait);
         this.queue.shift();
         await this.ensureGame(update.room && update.room.game);
         const moved = this.applyUpdate(update);
@@ -365,13 +375,13 @@ export class Room {
     const catchUp = this.catchUp;
     this.catchUp = false;
 
+    // A new game (start or rematch): the game's local state and the result panel reset.
+    // The lobby's game_started event says it in the log.
     const newGame = before && before !== "playing" && this.room.status === "playing";
     if (newGame) {
       this.moduleState = {};
       this.resultDismissed = false;
       this.rematchVoted = false;
-      if (before === "finished") this.log.note(() => t("log.new_game"));
-      else this.log.note(() => t("log.started"));
     }
     const events = this.takeEvents(update.events || [], Number(this.room.last_event) || 0);
     for (const item of events) {
@@ -405,6 +415,8 @@ export class Room {
   /** An event in words: the game's describe(), else "event.<code>" with the seat's name. */
   eventText(event) {
     const ctx = this.context(null);
+    const lobbyText = this.lobbyEventText(event, ctx);
+    if (lobbyText) return lobbyText;
     if (this.module && typeof this.module.describe === "function") {
       try {
         const text = this.module.describe(event, ctx);
@@ -418,6 +430,25 @@ export class Room {
     const key = `event.${event.code}`;
     if (has(key, this.gameId)) return t(key, params, this.gameId);
     return params.name ? t("event.unknown_seat", { name: params.name, code: event.code }) : t("event.unknown", { code: event.code });
+  }
+
+  /** The lobby's own events (not the engine's): start, end with the result, seat changes. */
+  lobbyEventText(event, ctx) {
+    const name = typeof event.seat === "number" && event.seat >= 0 ? ctx.seatName(event.seat) : "";
+    switch (event.code) {
+      case "game_started":
+        return event.number > 1 ? t("event.game_started_again", { number: event.number }) : t("event.game_started");
+      case "game_over":
+        // The lobby's game_over carries the result; an engine's own game_over does not.
+        if (!event.result) return null;
+        return t("event.game_over_result", { headline: resultHeadline(event.result, this.room, this.held) });
+      case "cpu_took_over":
+        return t(event.reason === "gone" ? "event.cpu_took_over_gone" : "event.cpu_took_over", { name });
+      case "seat_returned":
+        return t("event.seat_returned", { name });
+      default:
+        return null;
+    }
   }
 
   currentView() {
@@ -565,8 +596,8 @@ export class Room {
     const room = this.room;
     this.frameEl.dataset.status = room.status;
     this.titleEl.textContent = this.gameId ? gameName(this.gameId) : "";
-    this.codeEl.textContent = this.code;
-    this.codeEl.setAttribute("aria-label", t("room.code_label", { code: spelled(this.code) }));
+    replace(this.codeEl, this.code, h("span", { class: "sr-only" }, `, ${t("room.code_hint")}`));
+    this.codeEl.title = t("room.code_hint");
     const view = this.currentView();
     const module = this.module;
     const badge =
@@ -588,7 +619,26 @@ export class Room {
       );
       return;
     }
-    this.statusEl.textContent = this.turnText();
+    const finishedHidden = room.status === "finished" && this.resultDismissed && view && view.result;
+    replace(
+      this.statusEl,
+      this.turnText(),
+      finishedHidden
+        ? h(
+            "button",
+            {
+              type: "button",
+              class: "link-button",
+              "data-testid": "show-result",
+              onclick: () => {
+                this.resultDismissed = false;
+                this.render();
+              },
+            },
+            t("result.show"),
+          )
+        : null,
+    );
     this.statusEl.classList.toggle("mine", this.myTurn());
     this.renderGame(view);
     this.renderResultPanel(view);

@@ -31,6 +31,7 @@ export async function openRules(gameId) {
   if (text === null) {
     article.textContent = t("rules.missing");
   } else {
-    article.innerHTML = renderMarkdown(text);
+    // The dialog's title already names the game: a leading "# Title" line would repeat it.
+    article.innerHTML = renderMarkdown(text.replace(/^\s*#\s[^\n]*\n/, ""));
   }
 }

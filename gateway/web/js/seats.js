@@ -46,6 +46,8 @@ export function seatNameOf(room, seat) {
 export function seatMarks(room) {
   const seats = (room && room.seats) || [];
   const initials = seats.map((s) => {
+    // An open seat has no name yet: it shows its number.
+    if (!s.name && s.kind !== "cpu") return null;
     const name = seatNameOf(room, s.seat).trim();
     const first = [...name][0] || "?";
     return /\p{L}/u.test(first) ? first.toLocaleUpperCase() : null;
@@ -104,4 +106,12 @@ export function renderSeats(container, { room, held, toMove, badge }) {
     );
   });
   container.replaceChildren(h("ul", { class: "seat-list", "aria-label": t("seat.players") }, items));
+  // On a narrow screen the strip scrolls: keep the seat to move in sight.
+  const turn = container.querySelector(".seat-chip.turn");
+  if (turn && container.scrollWidth > container.clientWidth) {
+    const left = turn.offsetLeft - 8;
+    const right = turn.offsetLeft + turn.offsetWidth + 8;
+    if (left < container.scrollLeft) container.scrollLeft = left;
+    else if (right > container.scrollLeft + container.clientWidth) container.scrollLeft = right - container.clientWidth;
+  }
 }

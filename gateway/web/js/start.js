@@ -5,7 +5,7 @@ import { h, replace } from "./dom.js";
 import { listGames } from "./games.js";
 import { formatNumber, gameName, loadGameStrings, t } from "./i18n.js";
 import { languageSelect } from "./menu.js";
-import { optionFields, optionValues, seatKindControls } from "./options.js";
+import { optionFields, optionValues, seatCountsText, seatKindControls } from "./options.js";
 import * as store from "./store.js";
 
 const NAME_MAX = 24;
@@ -18,15 +18,6 @@ function defaultSeats(meta) {
   const seats = [{ kind: "human", level: "", local: false }];
   for (let i = 1; i < count; i++) seats.push({ kind: "human", level: "", local: false });
   return seats;
-}
-
-function seatCountsText(meta) {
-  const counts = meta.seat_counts && meta.seat_counts.length ? meta.seat_counts : [];
-  if (!counts.length) return "";
-  const contiguous = counts.every((n, i) => i === 0 || n === counts[i - 1] + 1);
-  if (counts.length === 1) return t("start.players_exact", { n: counts[0] });
-  if (contiguous) return t("start.players_range", { min: counts[0], max: counts[counts.length - 1] });
-  return t("start.players_list", { list: counts.map((n) => formatNumber(n)).join(" / ") });
 }
 
 export async function showStart(root, nav) {
@@ -66,7 +57,8 @@ export async function showStart(root, nav) {
       return;
     }
     joinError.textContent = "";
-    if (store.ticketFor(code) && !spectator) {
+    // This device already holds a ticket for the room: use it rather than a new one.
+    if (store.ticketFor(code)) {
       nav.go(`/r/${code}`);
       return;
     }
@@ -285,7 +277,7 @@ export async function showStart(root, nav) {
 
   replace(root, 
     h(
-      "div",
+      "main",
       { class: "start", "data-testid": "start-page" },
       h(
         "header",
@@ -308,7 +300,6 @@ export async function showStart(root, nav) {
     createButton.disabled = true;
     return;
   }
-  await Promise.all(games.map((g) => loadGameStrings(g.id)));
   const families = [...new Set(games.map((g) => g.family))];
   gameSelect.replaceChildren(
     ...families.map((family) =>

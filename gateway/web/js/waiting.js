@@ -1,8 +1,8 @@
 // The waiting room: share the code (link, QR), the seat list, the host's settings and Start.
 import * as api from "./api.js";
 import { copyText, h, toast } from "./dom.js";
-import { formatNumber, t } from "./i18n.js";
-import { optionFields, optionSummary, optionValues, seatKindControls, levelLabel } from "./options.js";
+import { t } from "./i18n.js";
+import { levelLabel, optionFields, optionSummary, optionValues, seatCountsText, seatKindControls } from "./options.js";
 import { qrSvg } from "./qr.js";
 import { colourName, presence, seatColour, seatInk, seatMarks, seatNameOf } from "./seats.js";
 
@@ -176,7 +176,7 @@ export function renderWaiting(container, { room, meta, held, send, gameId }) {
           )
         : null,
       counts.length
-        ? h("p", { class: ["hint", !ready && "warn"], "data-testid": "seat-count-hint" }, t("waiting.counts", { counts: counts.map((n) => formatNumber(n)).join(" / "), filled }))
+        ? h("p", { class: ["hint", !ready && "warn"], "data-testid": "seat-count-hint" }, t("waiting.counts", { allowed: seatCountsText(meta), filled }))
         : null,
       schema.length ? h("h3", null, t("waiting.settings")) : null,
       schema.length

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 import chess
 from svc_ai.stockfish import StockfishUnavailable, driver
 
-from rulekit import Move, Refusal
+from rulekit import Refusal
 
 from .rules import board_of
 
@@ -50,7 +50,9 @@ class Level:
 
 LEVEL_SETTINGS: dict[str, Level] = {
     "beginner": Level({"Skill Level": 0}, max_ms=100, fallback_depth=1, fallback_noise=250, fallback_ms=200),
-    "easy": Level({"UCI_LimitStrength": True, "UCI_Elo": 1750}, max_ms=300, fallback_depth=2, fallback_noise=60, fallback_ms=500),
+    "easy": Level(
+        {"UCI_LimitStrength": True, "UCI_Elo": 1750}, max_ms=300, fallback_depth=2, fallback_noise=60, fallback_ms=500
+    ),
     "medium": Level({"UCI_LimitStrength": True, "UCI_Elo": 2200}, max_ms=1000, fallback_depth=3, fallback_noise=0),
     "strong": Level({}, max_ms=10_000, fallback_depth=64, fallback_noise=0),
 }
@@ -211,8 +213,11 @@ class Search:
     def __init__(self, deadline: float) -> None:
         self.deadline = deadline
         self.nodes = 0
+        self.may_stop = False  # the first depth always finishes, so there is a searched move
 
-    def _ordered(self, board: chess.Board, moves: list[chess.Move], first: chess.Move | None = None) -> list[chess.Move]:
+    def _ordered(
+        self, board: chess.Board, moves: list[chess.Move], first: chess.Move | None = None
+    ) -> list[chess.Move]:
         def key(move: chess.Move) -> int:
             if move == first:
                 return -1_000_000
@@ -229,7 +234,7 @@ class Search:
 
     def _tick(self) -> None:
         self.nodes += 1
-        if self.nodes & 255 == 0 and time.perf_counter() > self.deadline:
+        if self.may_stop and self.nodes & 255 == 0 and time.perf_counter() > self.deadline:
             raise _OutOfTime
 
     def _quiesce(self, board: chess.Board, alpha: int, beta: int) -> int:
@@ -238,7 +243,7 @@ class Search:
         if stand >= beta:
             return stand
         alpha = max(alpha, stand)
-        captures = [m for m in board.generate_legal_captures()]
+        captures = list(board.generate_legal_captures())
         for move in self._ordered(board, captures):
             board.push(move)
             score = -self._quiesce(board, -beta, -alpha)
@@ -271,7 +276,9 @@ class Search:
                 break
         return best
 
-    def best_move(self, board: chess.Board, max_depth: int, *, noise: int = 0, rnd: random.Random | None = None) -> tuple[chess.Move, int]:
+    def best_move(
+        self, board: chess.Board, max_depth: int, *, noise: int = 0, rnd: random.Random | None = None
+    ) -> tuple[chess.Move, int]:
         """Deepen until `max_depth` or the deadline; the last finished depth decides.
         `noise` adds a random error of up to that many centipawns to each root move."""
         rnd = rnd or random.Random(0)
@@ -279,6 +286,7 @@ class Search:
         moves = list(board.generate_legal_moves())
         errors = {move: rnd.randint(-noise, noise) if noise else 0 for move in moves}
         best_move, best_score = moves[0], -MATE - 1
+        self.may_stop = False
         for depth in range(1, max_depth + 1):
             try:
                 scores: dict[chess.Move, int] = {}
@@ -294,6 +302,7 @@ class Search:
                 break  # the unfinished depth is dropped (and the board copy with it)
             best_move = max(scores, key=lambda m: scores[m] + errors[m])
             best_score = scores[best_move]
+            self.may_stop = True
             if abs(best_score) >= MATE - 1000:  # a mate found needs no deeper look
                 break
         return best_move, best_score

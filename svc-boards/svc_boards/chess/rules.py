@@ -26,7 +26,6 @@ the state less its generator and the default `determinize` works.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 import chess
@@ -54,11 +53,24 @@ RESIGN: Move = {"type": "resign"}
 DECISIVE = frozenset({"checkmate", "resignation"})
 
 
-@lru_cache(maxsize=8192)
+# FEN -> legal moves in UCI. The contract asks for the legal moves of a position many times
+# (validation, views, search); they depend on the FEN alone, so they are memoised, bounded.
+_LEGAL_CACHE: dict[str, tuple[str, ...]] = {}
+_LEGAL_CACHE_SIZE = 50_000
+
+
+def _remember(fen: str, board: chess.Board) -> tuple[str, ...]:
+    ucis = tuple(move.uci() for move in board.generate_legal_moves())
+    if len(_LEGAL_CACHE) >= _LEGAL_CACHE_SIZE:
+        _LEGAL_CACHE.clear()
+    _LEGAL_CACHE[fen] = ucis
+    return ucis
+
+
 def legal_ucis(fen: str) -> tuple[str, ...]:
-    """Every legal move of a position in UCI, in python-chess's order. Pure, so memoised:
-    the contract asks for the legal moves many times per position."""
-    return tuple(move.uci() for move in chess.Board(fen).generate_legal_moves())
+    """Every legal move of the position `fen` in UCI, in python-chess's order."""
+    found = _LEGAL_CACHE.get(fen)
+    return found if found is not None else _remember(fen, chess.Board(fen))
 
 
 def board_of(state: State) -> chess.Board:
@@ -90,11 +102,20 @@ def _judge(board: chess.Board) -> str | None:
 def _settle(state: State, board: chess.Board) -> None:
     """Write the position and everything derived from it into the state."""
     state["fen"] = board.fen()
+    _remember(state["fen"], board)  # the next request for moves is for this position
     state["turn"] = colour_seat(state, board.turn)
     state["check"] = board.is_check()
     termination = _judge(board)
     state["termination"] = termination
     state["winner"] = colour_seat(state, not board.turn) if termination == "checkmate" else None
+
+
+def copy_state(state: State) -> State:
+    """A copy sharing nothing mutable with `state` (whose lists and dicts hold only scalars)."""
+    return {
+        key: list(value) if isinstance(value, list) else dict(value) if isinstance(value, dict) else value
+        for key, value in state.items()
+    }
 
 
 def start_position(state: State, fen: str) -> State:
@@ -122,6 +143,17 @@ class Chess(BaseEngine):
         moves.append(dict(RESIGN))
         return moves
 
+    def apply(self, state: State, seat: int, move: Move, now_ms: int) -> tuple[State, list[Event]]:
+        """`BaseEngine.apply` with a copy that knows the state's shape: every value is a
+        scalar, a list of strings or a dict of scalars, so copying one level down is a full
+        copy, and far cheaper than `deepcopy` on a long move list."""
+        self.check_move(state, seat, move)
+        new_state = copy_state(state)
+        rng = Rng(new_state["rng"])
+        events = self.play(new_state, seat, move, now_ms, rng)
+        new_state["rng"] = rng.to_state()
+        return new_state, events
+
     def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         if move["type"] == "resign":
             state["termination"] = "resignation"
@@ -135,9 +167,9 @@ class Chess(BaseEngine):
         state["moves"].append(move["uci"])
         state["san"].append(san)
         state["last"] = move["uci"]
-        if zeroing:
-            state["since_fen"], state["since_ply"] = board.fen(), len(state["moves"])
         _settle(state, board)
+        if zeroing:
+            state["since_fen"], state["since_ply"] = state["fen"], len(state["moves"])
         events = [event("moved", seat=seat, uci=move["uci"], san=san)]
         termination = state["termination"]
         if termination == "checkmate":
@@ -159,7 +191,10 @@ class Chess(BaseEngine):
             return None
         if termination in DECISIVE:
             winner = state["winner"]
-            return {"placings": [1 if s == winner else 2 for s in (0, 1)], "scores": [1 if s == winner else 0 for s in (0, 1)]}
+            return {
+                "placings": [1 if s == winner else 2 for s in (0, 1)],
+                "scores": [1 if s == winner else 0 for s in (0, 1)],
+            }
         return {"placings": [1, 1], "scores": [0.5, 0.5]}
 
 

@@ -149,7 +149,7 @@ def _king_chains(board: str, seat: int, at: int, taken: tuple[int, ...], path: t
             _king_chains(board, seat, land, now_taken, (*path, land), out)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)
 def moves_of(board: str, seat: int) -> tuple[tuple[int, ...], ...]:
     """Every legal move of `seat` as a path of square indices; captures only if any exists.
 

@@ -16,14 +16,14 @@ State: `pits` is a list of 14 counts: 0..5 are seat 0's pits in sowing order, 6 
 7..12 seat 1's pits, 13 its store (so pit i faces pit 12 - i). `turn` is the seat to move,
 `over` whether the game has ended.
 
-Moves: `{"type": "sow", "pit": k}` with k = 0..5 the mover's own pit in sowing order (pit 5 is
-next to the mover's store). Events: `sowed` (seat, pit, seeds), `extra_turn` (seat),
-`captured` (seat, pit, seeds), `swept` (seat, seeds), `game_over` (scores).
+Moves: `{"type": "sow", "pit": k}` with k = 0..5 the mover's own pit in sowing order (pit 5
+is next to the mover's store; the board and the rules page call it k + 1). Events: `sowed`
+(seat, pit, seeds), `extra_turn` (seat), `captured` (seat, pit, seeds), `swept` (seat, seeds),
+`game_over` (scores).
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from rulekit import BaseEngine, Event, GameMeta, Move, Option, Result, Rng, State, View, event, placings_from_scores
@@ -53,11 +53,10 @@ def own_pits(seat: int) -> range:
     return range(seat * (PITS + 1), seat * (PITS + 1) + PITS)
 
 
-@lru_cache(maxsize=1 << 14)
-def playable(pits: tuple[int, ...], seat: int) -> tuple[int, ...]:
+def playable(pits: list[int], seat: int) -> list[int]:
     """The seat's non-empty pits, numbered 0..5."""
     base = seat * (PITS + 1)
-    return tuple(k for k in range(PITS) if pits[base + k])
+    return [k for k in range(PITS) if pits[base + k]]
 
 
 def sow(pits: list[int], seat: int, pit: int) -> tuple[list[Event], bool]:
@@ -111,7 +110,7 @@ class Kalaha(BaseEngine):
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         if state["over"] or seat != state["turn"]:
             return []
-        return [{"type": "sow", "pit": k} for k in playable(tuple(state["pits"]), seat)]
+        return [{"type": "sow", "pit": k} for k in playable(state["pits"], seat)]
 
     def apply(self, state: State, seat: int, move: Move, now_ms: int) -> tuple[State, list[Event]]:
         # The pit list is the only mutable part a move changes: copy it, share the rest.
@@ -135,7 +134,7 @@ class Kalaha(BaseEngine):
         return events
 
     @staticmethod
-    def _scores(state: State) -> list[int]:
+    def _scores(state: State) -> list[float]:
         return [state["pits"][STORE[0]], state["pits"][STORE[1]]]
 
     def view(self, state: State, seat: int | None) -> View:

@@ -117,7 +117,7 @@ def removable(layout: Layout, board: str, colour: str) -> list[int]:
     return free or pieces
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)
 def moves_of(board: str, seat: int, in_hand: int, pieces: int, flying: bool) -> tuple[tuple[int, int, int], ...]:
     """Every legal move as (from, to, remove): from = -1 for a placement, remove = -1 for none.
 
@@ -134,7 +134,7 @@ def moves_of(board: str, seat: int, in_hand: int, pieces: int, flying: bool) -> 
             steps = [(start, to) for start in mine for to in empties]
         else:
             steps = [(start, to) for start in mine for to in layout.neighbours[start] if board[to] == EMPTY]
-    out = []
+    out: list[tuple[int, int, int]] = []
     targets: list[int] | None = None
     for start, to in steps:
         after = board if start < 0 else board[:start] + EMPTY + board[start + 1 :]
@@ -157,6 +157,11 @@ def _as_move(step: tuple[int, int, int]) -> Move:
     if remove >= 0:
         move["remove"] = POINTS[remove]
     return move
+
+
+@lru_cache(maxsize=1 << 12)
+def _move_objects(board: str, seat: int, in_hand: int, pieces: int, flying: bool) -> tuple[Move, ...]:
+    return tuple(_as_move(step) for step in moves_of(board, seat, in_hand, pieces, flying))
 
 
 def state_moves(state: State) -> tuple[tuple[int, int, int], ...]:
@@ -214,7 +219,10 @@ class Morris(BaseEngine):
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         if state["over"] or seat != state["turn"]:
             return []
-        return [_as_move(step) for step in state_moves(state)]
+        options = state["options"]
+        # Copies of cached objects: building the dicts anew each time was the playouts' hot spot.
+        cached = _move_objects(state["board"], seat, state["in_hand"][seat], options["pieces"], options["flying"])
+        return [dict(move) for move in cached]
 
     def apply(self, state: State, seat: int, move: Move, now_ms: int) -> tuple[State, list[Event]]:
         # `advance` replaces `in_hand` instead of changing it, so a shallow copy suffices.

@@ -83,7 +83,7 @@ def flipped_by(board: str, square: int, own: str) -> list[int]:
     """The discs a disc of colour `own` placed on the empty `square` would flip."""
     out: list[int] = []
     for ray in RAYS[square]:
-        run = []
+        run: list[int] = []
         for j in ray:
             cell = board[j]
             if cell == own:
@@ -95,7 +95,7 @@ def flipped_by(board: str, square: int, own: str) -> list[int]:
     return out
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)
 def flip_counts(board: str, seat: int) -> tuple[tuple[int, int], ...]:
     """(square, discs flipped) for every legal placement of `seat`, in square order.
 
@@ -191,7 +191,7 @@ class Reversi(BaseEngine):
         return events
 
     @staticmethod
-    def _scores(state: State) -> list[int]:
+    def _scores(state: State) -> list[float]:
         return [state["board"].count(DISC[0]), state["board"].count(DISC[1])]
 
     def view(self, state: State, seat: int | None) -> View:

@@ -7,7 +7,7 @@ Cards (`cards.py`)
     `parse(card) -> (colour_or_suit | None, rank)`, `suit_of`, `rank_of`, `face_of`.
     `build_decks(kind, count, first=0)` with kind "colour" (108: 0-9, skip "S", reverse "R",
     "+2", wild "W", wild +4 "W+4"), "french32", "french52", "hau-hau" (108: 1-10, J, Q, K
-    twice per suit, A once).
+    twice per suit, A once), "numbered80" (80: 1-20 once per colour r, y, g, b: "r11.0").
 
 Table (`table.py`) - state keys: hands, draw_pile, discard_pile (tops at the list END),
 deck_kind, decks, turn, direction, finished.
@@ -26,7 +26,11 @@ Views and tests (`views.py`)
     non-secret state key + hand_counts, draw_size, discard_size, discard_top; private: hand)
     and `determinize`. Games set `extra_secret` and override `decorate` / `fill_secrets`.
     `hidden_from(state, seat)`: other hands + draw pile, for the hidden-information scan.
-    `card_census(state) == full_decks(state)`: cards are conserved.
+    `card_census(state) == full_decks(state)`: cards are conserved (`cards_conserved(state)`
+    checks the same fast, as card ids are unique).
+    Optional state keys: `open_zones` (names of face-up card lists, e.g. ["middle"], counted
+    in the census and seen by `determinize_cards`) and `first_deck` (number of the first deck
+    in play, default 0: a game dealing each round from a fresh deck keeps ids unique).
 """
 
 from .cards import (
@@ -57,7 +61,17 @@ from .table import (
     top_card,
     turn_up,
 )
-from .views import CardEngine, card_census, copy_state, determinize_cards, full_decks, hand_counts, hidden_from
+from .views import (
+    CardEngine,
+    card_census,
+    cards_conserved,
+    copy_state,
+    determinize_cards,
+    full_decks,
+    hand_counts,
+    hidden_from,
+    open_zone_cards,
+)
 
 __all__ = [
     "COLOURS",
@@ -72,6 +86,7 @@ __all__ = [
     "active_seats",
     "build_decks",
     "card_census",
+    "cards_conserved",
     "copy_state",
     "deal",
     "determinize_cards",
@@ -84,6 +99,7 @@ __all__ = [
     "hidden_from",
     "new_table",
     "next_seat",
+    "open_zone_cards",
     "parse",
     "placings",
     "rank_of",

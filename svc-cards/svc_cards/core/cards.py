@@ -11,6 +11,7 @@ Faces:
   wilds "W" and "W+4" (no colour).
 - French and Hau Hau decks: suit letter (S, H, D, C) + rank ("2".."10", "J", "Q", "K", "A";
   the Hau Hau deck has "1" as well as "A").
+- numbered deck (80 cards): colour letter (r, y, g, b) + "1".."20", once each: "r11.0".
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ WILD, WILD_DRAW_FOUR = "W", "W+4"
 FRENCH_RANKS_52: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 FRENCH_RANKS_32: tuple[str, ...] = ("7", "8", "9", "10", "J", "Q", "K", "A")
 HAU_HAU_TWICE: tuple[str, ...] = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+NUMBERED_RANKS: tuple[str, ...] = tuple(str(n) for n in range(1, 21))
 _COPY_LETTERS = "abcdefgh"
 
 # Parsed ids, filled on first use: parsing sits on every legal-move check.
@@ -94,11 +96,17 @@ def hau_hau_deck(deck: int) -> list[Card]:
     return cards
 
 
+def numbered_deck(deck: int) -> list[Card]:
+    """80 cards: the numbers 1-20 once in each of the four colours (Number Rows)."""
+    return [f"{colour}{rank}.{deck}" for colour in COLOURS for rank in NUMBERED_RANKS]
+
+
 DECK_KINDS: dict[str, Callable[[int], list[Card]]] = {
     "colour": colour_deck,
     "french32": lambda deck: french_deck(deck, 32),
     "french52": lambda deck: french_deck(deck, 52),
     "hau-hau": hau_hau_deck,
+    "numbered80": numbered_deck,
 }
 
 

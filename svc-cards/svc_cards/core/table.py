@@ -86,7 +86,7 @@ def refill(state: State, rng: Rng, fresh_decks: bool) -> list[Event]:
         state["draw_pile"] = pile
         events.append(event("reshuffled", count=len(pile)))
     elif fresh_decks:
-        pile = build_decks(state["deck_kind"], 1, first=state["decks"])
+        pile = build_decks(state["deck_kind"], 1, first=state.get("first_deck", 0) + state["decks"])
         state["decks"] += 1
         rng.shuffle(pile)
         state["draw_pile"] = pile

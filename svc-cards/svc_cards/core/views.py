@@ -4,6 +4,14 @@ The rule of thumb: every state key is public except the card zones (`hands`, `dr
 `discard_pile`), the generator, and the keys a game adds to `extra_secret`. A view shows the
 public keys, the top of the discard pile, the pile sizes and every seat's card count; the
 private part is the seat's own hand (and whatever the game adds in `decorate`).
+
+Two optional state keys, both absent in games that do not need them (nothing changes there):
+- `open_zones`: names of further state keys that hold face-up card lists (e.g. ["middle"] for
+  the three open cards of Thirty-One). They are public like any state key; the census and
+  `cards_conserved` count them and `determinize_cards` treats their cards as seen.
+- `first_deck`: the number of the first deck in play (default 0). A game that deals every
+  round from a fresh deck sets it, so card ids never repeat across rounds and cards shown at a
+  round's end never match a hidden card of a later deal.
 """
 
 from __future__ import annotations
@@ -41,13 +49,12 @@ def hand_counts(state: State) -> list[int]:
 def public_table(state: State, extra_secret: frozenset[str] = frozenset()) -> dict[str, Any]:
     """Every public key of the state plus the derived table facts (counts, sizes, top card)."""
     hidden = SECRET_KEYS | BASE_KEYS | extra_secret
-    public = {
-        key: copy_state(value) if type(value) in (dict, list) else value
-        for key, value in state.items()
-        if key not in hidden
-    }
+    public = {}
+    for key, value in state.items():
+        if key not in hidden:
+            public[key] = copy_state(value) if type(value) in (dict, list) else value
     discard = state["discard_pile"]
-    public["hand_counts"] = hand_counts(state)
+    public["hand_counts"] = [len(hand) for hand in state["hands"]]
     public["draw_size"] = len(state["draw_pile"])
     public["discard_size"] = len(discard)
     public["discard_top"] = discard[-1] if discard else None
@@ -65,31 +72,62 @@ def hidden_from(state: State, seat: int | None) -> set[Card]:
     return secret
 
 
+def open_zone_cards(state: State) -> list[Card]:
+    """The cards in the game's `open_zones` (face-up lists such as a middle), if any."""
+    cards: list[Card] = []
+    for key in state.get("open_zones", ()):
+        cards += state[key]
+    return cards
+
+
 def card_census(state: State) -> Counter[Card]:
-    """Every card in hands and piles, counted; equal to `full_decks(state)` when conserved."""
+    """Every card in hands, piles and open zones, counted; equal to `full_decks(state)` when
+    conserved."""
     census: Counter[Card] = Counter(state["draw_pile"])
     census.update(state["discard_pile"])
     for hand in state["hands"]:
         census.update(hand)
+    census.update(open_zone_cards(state))
     return census
 
 
 def full_decks(state: State) -> Counter[Card]:
     """The cards of all decks in play: what `card_census` must equal."""
-    return Counter(build_decks(state["deck_kind"], state["decks"]))
+    return Counter(build_decks(state["deck_kind"], state["decks"], first=state.get("first_deck", 0)))
 
 
-def determinize_cards(view: View, seat: int, seed: bytes) -> State:
+_DECK_SETS: dict[tuple[str, int, int], frozenset[Card]] = {}
+
+
+def cards_conserved(state: State) -> bool:
+    """`card_census(state) == full_decks(state)`, fast: every id is unique, so the census is
+    right when the zones hold as many cards as the decks and every one of them."""
+    key = (state["deck_kind"], state["decks"], state.get("first_deck", 0))
+    expected = _DECK_SETS.get(key)
+    if expected is None:
+        expected = _DECK_SETS[key] = frozenset(build_decks(*key))
+    seen = [*state["draw_pile"], *state["discard_pile"]]
+    for hand in state["hands"]:
+        seen += hand
+    if "open_zones" in state:
+        seen += open_zone_cards(state)
+    return len(seen) == len(expected) and expected.issuperset(seen) and len(set(seen)) == len(seen)
+
+
+def determinize_cards(view: View, seat: int, seed: bytes, view_keys: frozenset[str] = frozenset()) -> State:
     """A full state consistent with `seat`'s view: its own hand as seen, the discard top as
     seen, every unseen card dealt at random to the other hands (by their counts), under the
-    discard top and into the draw pile. Game-specific secrets are left to the caller."""
+    discard top and into the draw pile. `view_keys` are public keys the game's view adds
+    (not state keys). Game-specific secrets are left to the caller."""
     public = view["public"]
-    state: State = {key: copy_state(value) for key, value in public.items() if key not in DERIVED_KEYS}
+    dropped = view_keys.union(DERIVED_KEYS)
+    state: State = {key: copy_state(value) for key, value in public.items() if key not in dropped}
     state.update(schema=SCHEMA_VERSION, game=view["game"], seats=view["seats"], options=copy_state(view["options"]))
     own = list(view["private"]["hand"])
     top = public["discard_top"]
     unseen = full_decks(state)
     unseen.subtract(own)
+    unseen.subtract(open_zone_cards(state))
     if top is not None:
         unseen.subtract([top])
     pool = sorted(unseen.elements())
@@ -115,10 +153,12 @@ class CardEngine(BaseEngine):
     a determinize that samples the unseen cards.
 
     A game sets `extra_secret` (state keys no view may show) and may override `decorate`
-    (add flags to `view["public"]`, secrets of this seat to `view["private"]`) and
-    `fill_secrets` (complete the `extra_secret` keys in a determinized state)."""
+    (add flags to `view["public"]`, listing their keys in `view_keys`, and secrets of this
+    seat to `view["private"]`) and `fill_secrets` (complete the `extra_secret` keys in a
+    determinized state)."""
 
     extra_secret: frozenset[str] = frozenset()
+    view_keys: frozenset[str] = frozenset()
 
     def apply(self, state: State, seat: int, move: Move, now_ms: int) -> tuple[State, list[Event]]:
         self.check_move(state, seat, move)
@@ -140,7 +180,7 @@ class CardEngine(BaseEngine):
         """Add game-specific flags and private parts to a view; nothing by default."""
 
     def determinize(self, view: View, seat: int, seed: bytes) -> State:
-        state = determinize_cards(view, seat, seed)
+        state = determinize_cards(view, seat, seed, self.view_keys)
         self.fill_secrets(state, view, seat)
         return state
 

@@ -20,6 +20,12 @@ from ..core.tactics import by_card, fewest_cards, legal_or_refuse, majority_suit
 if TYPE_CHECKING:
     from svc_ai.players import Ask, Choice
 
+# Weights of the strong level's card value.
+COLOUR_WEIGHT = 0.6  # per card left in the suit the played card sets
+ACE_ATTACK = 6.0  # +4 against a player about to go out
+ACE_KEEP = -15.0  # otherwise the ace is kept: it always fits, and stacks
+TEN_KEEP = -20.0  # a 10 is kept for when nothing else fits
+
 
 def _choice(move: dict) -> Choice:
     from svc_ai.players import Choice
@@ -53,16 +59,18 @@ def _value(card: Card, hand: list[Card], view: dict, seat: int) -> float:
     suit, rank = parse(card)
     counts = view["public"]["hand_counts"]
     following = next_in_view(view, seat)
-    threatened = counts[following] <= 2 or counts[following] == fewest_cards(view, seat)
+    closing = counts[following] <= 2  # the next player is about to go out
+    threatened = closing or counts[following] == fewest_cards(view, seat)
     rest = [other for other in hand if other != card]
     if rank == "A":
-        return 6.0 if threatened else -15.0
+        return ACE_ATTACK if closing else ACE_KEEP
     if rank == "10":
-        return -20.0
-    value = 0.6 * sum(1 for other in rest if parse(other)[0] == suit)
+        return TEN_KEEP
+    value = COLOUR_WEIGHT * sum(1 for other in rest if parse(other)[0] == suit)
     if rank == "K":
         value += 4.0 if threatened else 1.0
     elif rank in ("Q", "J") and view["seats"] == 2:
+        # The turn comes straight back: worth it with a card to follow.
         value += 2.0 if any(parse(o)[0] == suit or parse(o)[1] in (rank, "10", "A") for o in rest) else 0.0
     elif rank == "Q" and threatened:
         value += 3.0

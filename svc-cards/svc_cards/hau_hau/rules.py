@@ -83,6 +83,7 @@ def throw_winners(throws: dict[int, str]) -> list[int]:
 class HauHau(CardEngine):
     meta = META
     extra_secret = frozenset(("rps_choices",))
+    view_keys = frozenset(("rps_chosen", "hau"))
 
     def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
         state = new_table(seats, "hau-hau", 1, rng)
@@ -296,8 +297,6 @@ class HauHau(CardEngine):
             choices[other] = SHAPES[other % len(SHAPES)]
         choices[seat] = view["private"]["rps_choice"]
         state["rps_choices"] = choices
-        for key in ("rps_chosen", "hau"):
-            state.pop(key, None)
 
     def result(self, state: State) -> Result | None:
         if state["phase"] != "over":

@@ -3,7 +3,8 @@
 - easy: any playable card, the drawn card whenever it fits, colour by hand majority.
 - strong: keeps wilds for when nothing else fits (a wild is the safest last card), plays
   skip / reverse / +2 / wild +4 when the next player is the one closest to going out and
-  holds them otherwise, prefers the card after which it holds the most of the colour in
+  holds them otherwise, with two left plays a card that gives the turn back only with a
+  card to follow it, prefers the card after which it holds the most of the colour in
   force, passes a penalty on whenever it can (+2 before +4), names its majority colour.
 """
 
@@ -18,7 +19,14 @@ from ..core.tactics import by_card, fewest_cards, legal_or_refuse, majority_suit
 if TYPE_CHECKING:
     from svc_ai.players import Ask, Choice
 
+# With two players left each of these gives the turn straight back.
 ACTIONS = (SKIP, REVERSE, DRAW_TWO)
+# Weights of the strong level's card value.
+COLOUR_WEIGHT = 0.6  # per card left in the colour the played card sets
+AGAIN_BONUS = 1.5  # turn comes back and a card can follow
+AGAIN_MALUS = -1.0  # turn comes back to nothing playable: a draw
+THREAT_BONUS = 4.0  # an action card against the player closest to going out
+HOLD_MALUS = -0.5  # otherwise an action card is worth keeping
 
 
 def _choice(move: dict) -> Choice:
@@ -42,6 +50,12 @@ def easy(ask: Ask) -> Choice:
     return _choice(_finish(plays[card], hand, card))
 
 
+def _follows(card: Card, rest: list[Card]) -> bool:
+    """Whether some other card of the hand could be played on `card` right after it."""
+    colour, rank = parse(card)
+    return any(parse(other)[0] in (None, colour) or parse(other)[1] == rank for other in rest)
+
+
 def _value(card: Card, hand: list[Card], view: dict, seat: int) -> float:
     """How much playing `card` now is worth; higher is better."""
     colour, rank = parse(card)
@@ -52,12 +66,14 @@ def _value(card: Card, hand: list[Card], view: dict, seat: int) -> float:
         return -20.0
     if rank == WILD_DRAW_FOUR:
         return 5.0 if threatened and counts[following] <= 2 else -15.0
-    value = 0.6 * sum(1 for other in hand if other != card and parse(other)[0] == colour)
+    rest = [other for other in hand if other != card]
+    value = COLOUR_WEIGHT * sum(1 for other in rest if parse(other)[0] == colour)
     if rank in ACTIONS:
         two_left = len(counts) - len(view["public"]["finished"]) == 2
-        if two_left and rank in (SKIP, REVERSE):
-            value += 1.5  # the turn comes straight back
-        value += 4.0 if threatened else -0.5
+        if two_left:
+            # The turn comes straight back: worth it with a card to follow, else a draw follows.
+            value += AGAIN_BONUS if _follows(card, rest) or not rest else AGAIN_MALUS
+        value += THREAT_BONUS if threatened else HOLD_MALUS
         if rank == DRAW_TWO and threatened:
             value += 1.0
     return value

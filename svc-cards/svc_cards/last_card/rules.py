@@ -70,7 +70,7 @@ META = GameMeta(
 
 
 def decks_for(seats: int) -> int:
-    """"From 8 players two decks are shuffled together, from 13 players three." """
+    """ "From 8 players two decks are shuffled together, from 13 players three." """
     return 1 if seats < 8 else 2 if seats < 13 else 3
 
 
@@ -88,6 +88,7 @@ def play_moves(card: Card) -> list[Move]:
 
 class LastCard(CardEngine):
     meta = META
+    view_keys = frozenset(("last_card",))
 
     def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
         state = new_table(seats, "colour", decks_for(seats), rng)
@@ -190,7 +191,9 @@ class LastCard(CardEngine):
 
     def decorate(self, view: View, state: State, seat: int | None) -> None:
         finished = state["finished"]
-        view["public"]["last_card"] = [s for s, hand in enumerate(state["hands"]) if len(hand) == 1 and s not in finished]
+        view["public"]["last_card"] = [
+            s for s, hand in enumerate(state["hands"]) if len(hand) == 1 and s not in finished
+        ]
 
     def result(self, state: State) -> Result | None:
         if state["turn"] is not None:

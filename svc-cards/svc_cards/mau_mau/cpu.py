@@ -2,8 +2,8 @@
 
 - easy: any playable card, the drawn card whenever it fits, wishes its majority suit.
 - strong: keeps wishing jacks for when nothing else fits, plays sevens and eights when the
-  next player is the one closest to going out, plays an ace ("again") when it holds a card
-  to follow it, prefers the card after which it holds the most of the suit in force, passes
+  next player is the one closest to going out, plays an ace ("again", or an eight with two
+  left) only when it holds a card to follow it, prefers the card after which it holds the most of the suit in force, passes
   a run of sevens on whenever it can, wishes its majority suit.
 """
 
@@ -17,6 +17,13 @@ from ..core.tactics import by_card, fewest_cards, legal_or_refuse, majority_suit
 
 if TYPE_CHECKING:
     from svc_ai.players import Ask, Choice
+
+# Weights of the strong level's card value.
+COLOUR_WEIGHT = 0.6  # per card left in the suit the played card sets
+AGAIN_BONUS = 3.0
+AGAIN_MALUS = -2.0
+SEVEN_BONUS = 4.0
+JACK_VALUE = -20.0  # a wishing jack is kept for when nothing else fits
 
 
 def _choice(move: dict) -> Choice:
@@ -38,24 +45,32 @@ def easy(ask: Ask) -> Choice:
     return _choice(_finish(plays[card], ask.view["private"]["hand"], card))
 
 
+def _follows(card: Card, rest: list[Card], options: dict) -> bool:
+    """Whether another card of the hand could be played on `card` right after it."""
+    suit, rank = parse(card)
+    jack = options["jack_wish"] and rank != "J"
+    return any(parse(o)[0] == suit or parse(o)[1] == rank or jack and parse(o)[1] == "J" for o in rest)
+
+
 def _value(card: Card, hand: list[Card], view: dict, seat: int) -> float:
     options = view["options"]
     suit, rank = parse(card)
     counts = view["public"]["hand_counts"]
     following = next_in_view(view, seat)
     threatened = counts[following] <= 2 or counts[following] == fewest_cards(view, seat)
+    two_left = len(counts) - len(view["public"]["finished"]) == 2
     rest = [other for other in hand if other != card]
     if rank == "J" and options["jack_wish"]:
-        return -20.0
-    value = 0.6 * sum(1 for other in rest if parse(other)[0] == suit)
+        return JACK_VALUE
+    value = COLOUR_WEIGHT * sum(1 for other in rest if parse(other)[0] == suit)
+    again = rank == "A" and options["ace_again"] or rank == "8" and options["eight_skip"] and two_left
+    if again:
+        # The turn comes straight back: a free card with one to follow, else a draw.
+        value += AGAIN_BONUS if _follows(card, rest, options) or not rest else AGAIN_MALUS
     if rank == "7" and options["seven_draw_two"]:
+        value += SEVEN_BONUS if threatened else -0.5
+    elif rank == "8" and options["eight_skip"] and not two_left:
         value += 4.0 if threatened else -0.5
-    elif rank == "8" and options["eight_skip"]:
-        two_left = len(counts) - len(view["public"]["finished"]) == 2
-        value += (4.0 if threatened else -0.5) + (1.5 if two_left else 0.0)
-    elif rank == "A" and options["ace_again"]:
-        follows = any(parse(other)[0] == suit or parse(other)[1] == "A" for other in rest)
-        value += 3.0 if follows else -2.0
     return value
 
 

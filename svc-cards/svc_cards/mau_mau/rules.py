@@ -86,6 +86,7 @@ def play_moves(card: Card, state: State) -> list[Move]:
 
 class MauMau(CardEngine):
     meta = META
+    view_keys = frozenset(("mau",))
 
     def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
         kind = "french32" if options["deck"] == 32 else "french52"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -28,6 +29,7 @@ from svc_cards.core import (
     turn_up,
 )
 from svc_cards.last_card import ENGINE as LAST_CARD
+from svc_cards.registry import REGISTRY
 
 from rulekit import Rng, new_rng_state
 
@@ -194,16 +196,29 @@ def test_hidden_from_and_views() -> None:
         assert ("private" in view) == (seat is not None)
 
 
-def test_determinize_agrees_with_the_view() -> None:
-    state = LAST_CARD.setup(5, {}, b"core-determinize")
-    for _ in range(25):
-        (seat,) = LAST_CARD.to_move(state)
-        state, _ = LAST_CARD.apply(state, seat, LAST_CARD.legal_moves(state, seat)[0], 0)
-    for seat in range(5):
-        view = LAST_CARD.view(state, seat)
-        sample = LAST_CARD.determinize(view, seat, b"sample")
-        assert card_census(sample) == full_decks(sample) == full_decks(state)
-        assert sample["hands"][seat] == state["hands"][seat]
-        again = LAST_CARD.view(sample, seat)
-        assert again == view
-        assert determinize_cards(view, seat, b"sample") == determinize_cards(view, seat, b"sample")
+@pytest.mark.parametrize(("game", "seats"), [("last-card", 5), ("mau-mau", 4), ("hau-hau", 2), ("hau-hau", 4)])
+def test_determinize_agrees_with_the_view(game: str, seats: int) -> None:
+    """A sampled state has the seat's own hand, every public fact of its view, the same decks,
+    and the same state keys as a real one; the unseen cards are spread at random."""
+    engine = REGISTRY.get(game)
+    rnd = random.Random(7)
+    state = engine.setup(seats, {}, b"core-determinize")
+    checked = 0
+    for step in range(400):
+        if engine.result(state) is not None:
+            state = engine.setup(seats, {}, b"core-determinize-%d" % step)
+        seat = rnd.choice(sorted(engine.to_move(state)))
+        if step % 20 == 0:
+            for viewer in range(seats):
+                view = engine.view(state, viewer)
+                sample = engine.determinize(view, viewer, b"sample-%d" % step)
+                assert set(sample) == set(state)
+                assert sample["hands"][viewer] == state["hands"][viewer]
+                assert card_census(sample) == full_decks(sample) == full_decks(state)
+                again = engine.view(sample, viewer)
+                assert again == view
+                checked += 1
+        state, _ = engine.apply(state, seat, rnd.choice(engine.legal_moves(state, seat)), 1000 * step)
+    assert checked == seats * 20
+    other = determinize_cards(engine.view(state, 0), 0, b"another")
+    assert determinize_cards(engine.view(state, 0), 0, b"another") == other

@@ -169,9 +169,9 @@ function renderSheet(view, ctx) {
     seats.map((seat) =>
       h(
         "th",
-        { scope: "col", class: ["seat-col", seat === pub.turn && "turn"], "aria-label": ctx.seatName(seat) },
+        { scope: "col", class: ["seat-col", seat === pub.turn && "turn"] },
         h("span", { class: "chip-token", style: { background: ctx.seatColour(seat), color: ctx.seatInk(seat) }, "aria-hidden": "true" }, ctx.seatMark(seat)),
-        compact ? null : h("span", { class: "seat-col-name", "aria-hidden": "true" }, ctx.seatName(seat)),
+        h("span", { class: compact ? "sr-only" : "seat-col-name" }, ctx.seatName(seat)),
       ),
     ),
   );
@@ -190,11 +190,13 @@ function renderSheet(view, ctx) {
               type: "button",
               class: ["offer", offer === 0 && "zero"],
               "data-testid": `score-${row}`,
-              "aria-label": offer === 0 ? ctx.t("offer.zero", { row: label }) : ctx.t("offer.label", { row: label, points: offer }),
               onclick: () => ctx.move({ type: "score", row }),
             },
+            // Spoken as "Full house: 25" (or "Ones: 0, cross out"); the visible text is part of it.
             h("span", { class: "offer-row" }, label),
+            h("span", { class: "sr-only" }, ": "),
             h("span", { class: "offer-points" }, ctx.formatNumber(offer)),
+            offer === 0 ? h("span", { class: "sr-only" }, `, ${ctx.t("offer.cross_out")}`) : null,
           ),
         )
       : h("th", { scope: "row", class: "row-head" }, label);
@@ -252,7 +254,8 @@ function renderSheet(view, ctx) {
 export function render(container, view, ctx) {
   const pub = view.public;
   container.append(renderSheet(view, ctx));
-  ctx.ownZone.append(renderDice(view, ctx));
+  // Once the game is over there is nothing left to roll.
+  if (!view.result) ctx.ownZone.append(renderDice(view, ctx));
 }
 
 export function describe(event, ctx) {

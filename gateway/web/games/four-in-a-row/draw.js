@@ -88,7 +88,16 @@ export function render(container, view, ctx) {
         children.push(s("path", { d: `M${column * CELL + 35} 30 h30 l-15 22 z`, class: "fiar-arrow" }));
         if (landing !== -1) {
           const [cx, cy] = cellCentre(rows, column, landing);
-          children.push(s("g", { class: "ghost" }, seatToken(ctx, ctx.mySeat, cx, TOP / 2, R - 4), seatToken(ctx, ctx.mySeat, cx, cy, R)));
+          // The preview carries no letter: it is only ever the mover's own disc.
+          const colour = ctx.seatColour(ctx.mySeat);
+          children.push(
+            s(
+              "g",
+              { class: "ghost", "aria-hidden": "true" },
+              s("circle", { cx, cy: TOP / 2, r: R - 4, fill: colour }),
+              s("circle", { cx, cy, r: R, fill: colour, class: "ghost-landing" }),
+            ),
+          );
         }
       }
       const button = svgButton(

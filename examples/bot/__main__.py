@@ -1,0 +1,121 @@
+"""The command line: python -m examples.bot --help"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import sys
+from typing import Any
+
+from .client import Bot, BotError
+from .moves import LEVELS
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m examples.bot",
+        description="Join (or create) a gameroom room over the gRPC play API and play its game "
+        "by choosing among the legal moves; exit when the game is over, printing the result.",
+    )
+    where = parser.add_mutually_exclusive_group(required=True)
+    where.add_argument("--code", help="join the room with this code (the one the host shares)")
+    where.add_argument("--create", metavar="GAME", help="create a room for GAME, print its code and link, play in it")
+    parser.add_argument("--name", default="Robo", help="the bot's nickname (default Robo)")
+    parser.add_argument(
+        "--server", default="127.0.0.1:50050", help="the gRPC play API, host:port (default 127.0.0.1:50050)"
+    )
+    parser.add_argument(
+        "--level", choices=LEVELS, default="random", help="random: any legal move; first: the first listed"
+    )
+    parser.add_argument("--token", help="with --code: take back the seats this token holds instead of joining anew")
+    parser.add_argument(
+        "--players", type=int, default=2, help="with --create: human seats, the bot's included (default 2)"
+    )
+    parser.add_argument("--cpus", type=int, default=0, help="with --create: computer seats (default 0)")
+    parser.add_argument(
+        "--cpu-level", default="", help="with --create: the computer seats' level (default: the game's)"
+    )
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="with --create: a host setting (repeatable)"
+    )
+    parser.add_argument(
+        "--web", default="http://127.0.0.1:8080", help="with --create: the web client's address, for the printed link"
+    )
+    parser.add_argument("--delay", type=float, default=0.5, help="seconds before each move, so people can follow")
+    parser.add_argument("--seed", type=int, help="seed of the bot's random choices")
+    parser.add_argument("--timeout", type=float, default=0, help="give up after this many seconds (default: never)")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log every move and event")
+    args = parser.parse_args(argv)
+    if args.token and not args.code:
+        parser.error("--token goes with --code")
+    if args.players < 1 or args.cpus < 0:
+        parser.error("--players is at least 1 (the bot) and --cpus at least 0")
+    return args
+
+
+def parse_options(items: list[str]) -> dict[str, Any]:
+    """KEY=VALUE pairs; a value that reads as JSON (7, true, "x") is taken as such, else as text."""
+    options: dict[str, Any] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise BotError(f"--option {item!r}: expected KEY=VALUE")
+        try:
+            options[key] = json.loads(value)
+        except ValueError:
+            options[key] = value
+    return options
+
+
+async def run(args: argparse.Namespace) -> int:
+    async with Bot(args.server, args.name, args.level, args.delay, args.seed) as bot:
+        if args.create:
+            ticket = await bot.create(args.create, args.players, args.cpus, args.cpu_level, parse_options(args.option))
+            print(f"room {ticket.code} ({ticket.room.game})", flush=True)
+            print(f"link {args.web.rstrip('/')}/r/{ticket.code}", flush=True)
+        elif args.token:
+            bot.resume(args.code, args.token)
+        else:
+            ticket = await bot.join(args.code)
+            print(
+                f"joined room {ticket.code} ({ticket.room.game}) at seat {', '.join(map(str, ticket.seats))}",
+                flush=True,
+            )
+        # The token is the seat: with it a restarted bot takes its seat back (--code ... --token ...).
+        logging.getLogger("bot").info("token %s", bot.token)
+        outcome = await bot.play()
+    print(outcome.summary(), flush=True)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    logging.basicConfig(
+        level=logging.DEBUG if args.verbose else logging.INFO,
+        format="%(asctime)s %(name)s %(message)s",
+        stream=sys.stderr,
+    )
+    logging.getLogger("grpc").setLevel(logging.WARNING)
+
+    async def bounded() -> int:
+        if args.timeout > 0:
+            async with asyncio.timeout(args.timeout):
+                return await run(args)
+        return await run(args)
+
+    try:
+        return asyncio.run(bounded())
+    except BotError as error:
+        print(f"bot: {error}", file=sys.stderr, flush=True)
+        return 1
+    except TimeoutError:
+        print(f"bot: gave up after {args.timeout:g} s", file=sys.stderr, flush=True)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,146 @@
+"""Number Rows (Zahlenreihe): 80 cards, four colours with the numbers 1 to 20, 2-8 players.
+
+Rules: house-rules-de-en-es.txt ("Zahlenreihe" / "Number Rows" / "Filas de números", all
+three read; the German page alone adds "Ist der Stapel leer, wird nur noch weitergegeben")
+and GAMES.md. Decisions where the text is silent, also written on the rules page:
+- Start cards 5-15 (default 10). Where the deck cannot give everyone that many, everyone gets
+  the same smaller number (80 // players; eight players at 10 take the whole deck).
+- Whoever holds the red 11 starts (with any card they may lay, the must-lay rule applies as
+  on every turn). When the red 11 is still in the draw pile a random seat starts.
+- One card per turn. A card fits a colour that is not open yet only if it is that colour's
+  11; an open row takes the number just below its lowest or just above its highest card.
+- A drawn card that fits must be laid (the must-lay rule), so after drawing it is the only
+  legal move; one that does not fit ends the turn. With nothing to lay and an empty draw pile
+  the player passes.
+- Laid cards sit in the rows; the rows are the state's `rows` (lowest and highest number per
+  colour) and the cards themselves lie on the discard pile, the last laid on top.
+- Finished players leave; the rest play on for places until one is left.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulekit import Event, GameMeta, Move, Option, Result, Rng, State, event
+
+from ..core import COLOURS, Card, CardEngine, deal, draw, finish, new_table, next_seat, parse, placings
+
+DECK_SIZE = 80
+OPENER = 11
+HIGHEST = 20
+RED_ELEVEN = "r11.0"
+
+META = GameMeta(
+    id="number-rows",
+    family="cards",
+    min_seats=2,
+    max_seats=8,
+    chance=True,
+    hidden_information=True,
+    simultaneous=False,
+    # At most 80 lays, 80 draws and (seats - 1) passes between two lays: under 1,000.
+    longest_game=1_000,
+    options=(Option("start_cards", "int", 10, "options.start_cards", minimum=5, maximum=15),),
+    cpu_levels=("random", "easy", "strong"),
+)
+
+
+def cards_each(start_cards: int, seats: int) -> int:
+    """The start cards, or as many as the deck gives everyone alike."""
+    return min(start_cards, DECK_SIZE // seats)
+
+
+def number_of(card: Card) -> int:
+    return int(parse(card)[1])
+
+
+def fits(card: Card, rows: dict[str, list[int] | None]) -> bool:
+    """An 11 opens its colour; an open row takes the number next to either end."""
+    number = int(parse(card)[1])
+    row = rows[card[0]]  # the colour letter leads the id
+    if row is None:
+        return number == OPENER
+    return number == row[0] - 1 or number == row[1] + 1
+
+
+def wanted(rows: dict[str, list[int] | None]) -> set[Card]:
+    """The ids of every card that fits now (one deck, so each number is one id per colour)."""
+    out = set()
+    for colour, row in rows.items():
+        if row is None:
+            out.add(f"{colour}{OPENER}.0")
+        else:
+            out.update(f"{colour}{n}.0" for n in (row[0] - 1, row[1] + 1) if 1 <= n <= HIGHEST)
+    return out
+
+
+class NumberRows(CardEngine):
+    meta = META
+
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
+        state = new_table(seats, "numbered80", 1, rng)
+        deal(state, 0, cards_each(options["start_cards"], seats))
+        holder = next((seat for seat, hand in enumerate(state["hands"]) if RED_ELEVEN in hand), None)
+        state["turn"] = holder if holder is not None else rng.below(seats)
+        state["rows"] = {colour: None for colour in COLOURS}  # [lowest, highest] once opened
+        state["drew"] = False  # the player to move drew a card that fits: it must be laid
+        return state
+
+    def to_move(self, state: State) -> frozenset[int]:
+        turn = state["turn"]
+        return frozenset() if turn is None else frozenset((turn,))
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        if seat != state["turn"]:
+            return []
+        hand, rows = state["hands"][seat], state["rows"]
+        if state["drew"]:
+            return [{"type": "lay", "card": hand[-1]}]
+        fitting = wanted(rows)
+        moves: list[Move] = [{"type": "lay", "card": card} for card in hand if card in fitting]
+        if moves:
+            return moves
+        return [{"type": "draw"}] if state["draw_pile"] else [{"type": "pass"}]
+
+    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+        kind = move["type"]
+        if kind == "lay":
+            return self._lay(state, seat, move["card"])
+        if kind == "pass":
+            state["turn"] = next_seat(state, seat)
+            return [event("passed", seat=seat)]
+        cards, events = draw(state, seat, 1, rng)
+        if fits(cards[-1], state["rows"]):
+            state["drew"] = True
+        else:
+            state["turn"] = next_seat(state, seat)
+        return events
+
+    def _lay(self, state: State, seat: int, card: Card) -> list[Event]:
+        state["hands"][seat].remove(card)
+        state["discard_pile"].append(card)
+        state["drew"] = False
+        colour, number = parse(card)[0], number_of(card)
+        row = state["rows"][colour]
+        if row is None:
+            state["rows"][colour] = [number, number]
+        elif number < row[0]:
+            row[0] = number
+        else:
+            row[1] = number
+        events = [event("laid", seat=seat, card=card)]
+        if not state["hands"][seat]:
+            events += finish(state, seat)
+            if state["turn"] is None:
+                return events
+        state["turn"] = next_seat(state, seat)
+        return events
+
+    def result(self, state: State) -> Result | None:
+        if state["turn"] is not None:
+            return None
+        places = placings(state)
+        return {"placings": places, "scores": [state["seats"] - place for place in places]}
+
+
+ENGINE = NumberRows()

@@ -1,0 +1,39 @@
+"""Checks every shedding game's CPU tests share: legal answers from views, refusals."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from svc_ai.players import Ask, Choice, choose
+
+from rulekit import Engine, Refusal, move_matches
+
+
+def every_level_answers_legally(engine: Engine, seats: int, seed: bytes, options: dict | None = None) -> float:
+    """Play a whole game in which the levels take turns to drive; at every decision each
+    level must answer with one of the seat's legal moves. Returns the slowest answer (s)."""
+    levels = ["random", *engine.meta.cpu_levels[1:]]
+    state = engine.setup(seats, options or {}, seed)
+    slowest = 0.0
+    step = 0
+    while engine.result(state) is None:
+        seat = min(engine.to_move(state))
+        view = engine.view(state, seat)
+        legal = engine.legal_moves(state, seat)
+        choices: dict[str, Choice] = {}
+        for level in levels:
+            started = time.process_time()
+            choices[level] = choose(Ask(engine.meta.id, seat, view, level, b"%s:%d" % (seed, step), 1000))
+            slowest = max(slowest, time.process_time() - started)
+            assert any(move_matches(m, choices[level].move) for m in legal), (level, choices[level].move, legal)
+        state, _ = engine.apply(state, seat, choices[levels[step % len(levels)]].move, 1000 * step)
+        step += 1
+    return slowest
+
+
+def refuses_when_not_to_move(engine: Engine, levels: dict, state: dict, seat: int) -> None:
+    for player in levels.values():
+        with pytest.raises(Refusal) as refused:
+            player(Ask(engine.meta.id, seat, engine.view(state, seat), "strong", b"x", 1000))
+        assert refused.value.code == "not_your_turn"
