@@ -31,9 +31,12 @@ def _players() -> dict[str, dict[str, Player]]:
     from svc_boards.kalaha.cpu import LEVELS as kalaha
     from svc_boards.morris.cpu import LEVELS as morris
     from svc_boards.reversi.cpu import LEVELS as reversi
+    from svc_cards.crazy_eights.cpu import LEVELS as crazy_eights
     from svc_cards.hau_hau.cpu import LEVELS as hau_hau
     from svc_cards.last_card.cpu import LEVELS as last_card
     from svc_cards.mau_mau.cpu import LEVELS as mau_mau
+    from svc_cards.number_rows.cpu import LEVELS as number_rows
+    from svc_cards.thirty_one.cpu import LEVELS as thirty_one
     from svc_dice.dice_poker.cpu import LEVELS as dice_poker
 
     table: dict[str, dict[str, Player]] = {}
@@ -47,6 +50,9 @@ def _players() -> dict[str, dict[str, Player]]:
     table["last-card"] = last_card
     table["mau-mau"] = mau_mau
     table["hau-hau"] = hau_hau
+    table["crazy-eights"] = crazy_eights
+    table["number-rows"] = number_rows
+    table["thirty-one"] = thirty_one
     return table
 
 

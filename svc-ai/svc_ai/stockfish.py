@@ -82,10 +82,13 @@ class Stockfish:
             with contextlib.suppress(Exception):
                 engine.close()
 
-    def play(self, board: chess.Board, *, movetime_ms: int, options: dict[str, Any]) -> EngineMove:
+    def play(
+        self, board: chess.Board, *, movetime_ms: int, options: dict[str, Any], depth: int | None = None
+    ) -> EngineMove:
         """Stockfish's move in `board` (its move stack is sent too, for repetitions) after
-        thinking `movetime_ms`, with `options` (e.g. {"Skill Level": 5}) for this call only."""
-        limit = chess.engine.Limit(time=max(movetime_ms, 1) / 1000)
+        thinking `movetime_ms` (less if it reaches `depth` first), with `options` (e.g.
+        {"Skill Level": 5}) for this call only."""
+        limit = chess.engine.Limit(time=max(movetime_ms, 1) / 1000, depth=depth)
         with self._lock:
             for attempt in (1, 2):
                 engine = self._running()

@@ -9,6 +9,12 @@ from devstack import Stack
 from tests.support.client import PlayClient
 
 
+async def _drop(player: PlayClient, column: int, version: int) -> None:
+    """Wait until this device has seen `version`, then drop: as a person waits for their turn."""
+    await player.wait_until(lambda c: c.room["version"] == version, timeout=20)
+    await player.move(player.seats[0], {"type": "drop", "column": column})
+
+
 async def test_a_seat_gone_past_the_grace_is_played_by_a_cpu_and_handed_back(tmp_path) -> None:
     stack = Stack.on_free_ports(
         f"sqlite:///{tmp_path}/rooms.sqlite3",
@@ -26,8 +32,8 @@ async def test_a_seat_gone_past_the_grace_is_played_by_a_cpu_and_handed_back(tmp
             await ben.connect()
             await anna.send({"start": {}})
             await ben.wait_until(lambda c: c.room["status"] == "playing" and c.views)
-            await anna.move(0, {"type": "drop", "column": 3})
-            await ben.move(1, {"type": "drop", "column": 3})
+            await _drop(anna, 3, 1)
+            await _drop(ben, 3, 2)
 
             # A short drop-out inside the grace period changes nothing.
             await anna.close()
@@ -35,26 +41,25 @@ async def test_a_seat_gone_past_the_grace_is_played_by_a_cpu_and_handed_back(tmp
             anna = PlayClient(session, stack.base_url, anna.ticket)
             await anna.connect(last_event=max(ben.events))
             await ben.wait_until(lambda c: c.room["seats"][0]["connected"])
-            await anna.move(0, {"type": "drop", "column": 4})
+            await _drop(anna, 4, 3)
 
             # Gone for good: after the grace the CPU plays her seat, every turn, until she is back.
             await anna.close()
-            await ben.move(1, {"type": "drop", "column": 4}, version=4)
+            await _drop(ben, 4, 4)
             await ben.wait_until(lambda c: c.room["version"] == 6, timeout=20)
             took = [e for e in ben.events.values() if e["code"] == "cpu_took_over"]
             assert took == [{"code": "cpu_took_over", "seat": 0, "reason": "gone"}]
             assert ben.room["seats"][0]["level"]  # the CPU's level shows while it plays the seat
-            await ben.move(1, {"type": "drop", "column": 0})
-            await ben.wait_until(lambda c: c.room["version"] == 8)
+            await _drop(ben, 0, 6)
+            await ben.wait_until(lambda c: c.room["version"] == 8, timeout=20)
 
             anna = PlayClient(session, stack.base_url, anna.ticket)
             await anna.connect(last_event=max(ben.events))
             assert anna.seats == [0]
             await ben.wait_until(lambda c: any(e["code"] == "seat_returned" for e in c.events.values()))
             assert ben.room["seats"][0]["level"] == ""
-            await ben.move(1, {"type": "drop", "column": 0})
-            await anna.wait_until(lambda c: c.room["version"] == 9)
-            await anna.move(0, {"type": "drop", "column": 6})  # her own move again, not the CPU's
+            await _drop(ben, 0, 8)
+            await _drop(anna, 6, 9)  # her own move again, not the CPU's
             codes = [ben.events[n]["code"] for n in sorted(ben.events)]
             assert codes.count("cpu_took_over") == 1 and codes.count("seat_returned") == 1
             await anna.close()

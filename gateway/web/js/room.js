@@ -102,10 +102,12 @@ export class Room {
       leave: () => this.leave(),
     });
     this.titleEl = h("h1", { class: "game-title", "data-testid": "game-name" });
+    this.codeHintEl = h("span", { id: "room-code-hint", hidden: true });
     this.codeEl = h("button", {
       type: "button",
       class: "room-code",
       "data-testid": "room-code",
+      "aria-describedby": "room-code-hint",
       onclick: async () => {
         const ok = await copyText(api.roomLink(this.code));
         toast(ok ? t("share.link_copied") : t("share.copy_failed"), ok ? "info" : "error");
@@ -129,16 +131,24 @@ export class Room {
       ),
       this.badgeEl,
     );
-    const topbar = h("header", { class: "topbar" }, menu, this.titleEl, this.clockEl, this.codeEl, this.chatButton);
+    const topbar = h("header", { class: "topbar" }, menu, this.titleEl, this.clockEl, this.codeEl, this.codeHintEl, this.chatButton);
     this.bannerEl = h("div", { class: "banner", role: "status", "data-testid": "connection-status", hidden: true });
     this.seatsEl = h("nav", { class: "seats", "data-testid": "seats", "aria-label": t("seat.players") });
     this.statusEl = h("p", { class: "turn-status", "data-testid": "turn-status" });
     this.areaEl = h("div", { class: "game-area", "data-testid": "game-area" });
     this.waitingEl = h("div", { class: "waiting-wrap", hidden: true });
     this.ownZoneEl = h("section", { class: "own-zone", "data-testid": "own-zone", "aria-label": t("room.own_zone") });
-    this.tickerEl = h("button", { type: "button", class: "ticker", "data-testid": "last-event", onclick: () => this.toggleDrawer("log") });
+    // Its text is the newest event; what a tap does is its description.
+    this.tickerEl = h("button", {
+      type: "button",
+      class: "ticker",
+      "data-testid": "last-event",
+      "aria-describedby": "ticker-hint",
+      onclick: () => this.toggleDrawer("log"),
+    });
     this.tickerText = h("span", { class: "ticker-text" });
-    this.tickerEl.append(h("span", { class: "sr-only" }, `${t("log.open")}: `), this.tickerText);
+    this.tickerEl.append(this.tickerText);
+    const tickerHint = h("span", { id: "ticker-hint", hidden: true }, t("log.open"));
     this.log.attachTicker(this.tickerText);
     this.resultEl = h("div", { class: "result-wrap", hidden: true });
 
@@ -181,6 +191,7 @@ export class Room {
       this.seatsEl,
       h("main", { class: "table" }, this.statusEl, this.areaEl, this.waitingEl, this.resultEl),
       this.tickerEl,
+      tickerHint,
       this.ownZoneEl,
       this.drawerEl,
     );
@@ -323,7 +334,7 @@ export class Room {
    * fits, send resync, and if that does not fill it, connect again (hello replays from
    * lastEvent). A replay after our own reconnect is the best the server can do: take it.
    */
-  takeEvents(events, newest) {
+  takeEvents(events, newest, catchUp) {
     const fresh = events.filter((e) => e.number > this.lastEvent).sort((a, b) => a.number - b.number);
     const prefix = [];
     for (const item of fresh) {
@@ -337,8 +348,8 @@ export class Room {
       this.lastEvent = got;
       return prefix;
     }
-    const firstReplay = this.catchUp && this.welcomes === 1 && this.lastEvent === 0;
-    const afterReconnect = this.catchUp && this.gap && this.gap.reconnected;
+    const firstReplay = catchUp && this.welcomes === 1 && this.lastEvent === 0;
+    const afterReconnect = catchUp && this.gap && this.gap.reconnected;
     if (firstReplay || afterReconnect) {
       // The server cannot give more (it may keep limited history): take what there is.
       if (this.lastEvent > 0 || fresh.length) this.log.note(() => t("log.skipped"));
@@ -367,6 +378,7 @@ export class Room {
   }
 
   applyUpdate(update) {
+    const wasMyTurn = this.myTurn();
     const before = this.statusSeen;
     this.room = update.room || this.room;
     this.statusSeen = this.room.status;
@@ -383,12 +395,11 @@ export class Room {
       this.resultDismissed = false;
       this.rematchVoted = false;
     }
-    const events = this.takeEvents(update.events || [], Number(this.room.last_event) || 0);
+    const events = this.takeEvents(update.events || [], Number(this.room.last_event) || 0, catchUp);
     for (const item of events) {
       const text = this.logEvent(item);
       if (!catchUp && text) announce(text);
     }
-    const wasMyTurn = this.myTurn();
     this.chooseSeat();
     this.currentEvents = catchUp ? [] : events.map((item) => item.event);
     this.render();
@@ -596,7 +607,11 @@ export class Room {
     const room = this.room;
     this.frameEl.dataset.status = room.status;
     this.titleEl.textContent = this.gameId ? gameName(this.gameId) : "";
-    replace(this.codeEl, this.code, h("span", { class: "sr-only" }, `, ${t("room.code_hint")}`));
+    // The button's text is exactly the code (tests and screen readers read it); the hint
+    // that a tap copies the link is its description.
+    this.codeEl.textContent = this.code;
+    this.codeEl.dataset.code = this.code;
+    this.codeHintEl.textContent = t("room.code_hint");
     this.codeEl.title = t("room.code_hint");
     const view = this.currentView();
     const module = this.module;

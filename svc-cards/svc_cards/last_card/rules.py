@@ -56,8 +56,8 @@ META = GameMeta(
     chance=True,
     hidden_information=True,
     simultaneous=False,
-    # Random playouts (16 seats, every variant) end within about 6,000 moves; a game
-    # that runs past this is a bug, not bad luck.
+    # No rule bounds a game (the pile never runs out); random 16-seat playouts end within
+    # about 1,000 moves, so this is the playout tests' limit, far beyond bad luck.
     longest_game=40_000,
     options=(
         Option("start_cards", "int", 7, "options.start_cards", minimum=5, maximum=10),

@@ -48,7 +48,8 @@ META = GameMeta(
     chance=True,
     hidden_information=True,
     simultaneous=False,
-    # Random playouts (8 seats, any options) end within about 1,500 moves.
+    # No rule bounds a game; random 8-seat playouts end within about 450 moves, so this is
+    # the playout tests' limit, far beyond bad luck.
     longest_game=20_000,
     options=(
         Option("deck", "choice", 32, "options.deck", choices=(32, 52)),

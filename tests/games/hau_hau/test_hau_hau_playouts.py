@@ -18,7 +18,7 @@ from rulekit import Event, Move, State
 from rulekit.playout import run_playouts
 from tests.games.card_core.invariants import card_check, games
 
-GAMES = {2: 30, 4: 30}
+GAMES = {2: 50, 4: 50}
 HIDDEN = {2: 6, 4: 6}
 
 

@@ -1,0 +1,110 @@
+"""Thirty-One CPU players. Both decide from the seat's view alone (the middle, the cards others
+were seen to take, the lives).
+
+- easy: takes the swap that gives the most points right now, pushes when none improves, and
+  knocks from 26 points.
+- strong: the same greed, but it also counts what its swap leaves in the middle for the next
+  player (the cards seen in that player's hand included), knocks at a level set by the number
+  of players and its lives (safer when swimming), and on its last turn after a knock takes
+  whatever scores most.
+Both knock once the deal has gone round four times, so a table of CPUs always ends a deal.
+"""
+
+from __future__ import annotations
+
+from svc_ai.ask import Ask, Choice
+
+from ..core import Card
+from ..core.tactics import legal_or_refuse, next_in_view
+from .rules import points_half
+
+LONG_DEAL = 4  # rounds of turns after which a CPU knocks whatever it holds
+
+
+def _after(move: dict, hand: list[Card], middle: list[Card]) -> tuple[list[Card], list[Card]]:
+    """(own hand, middle) after a swap move."""
+    if move["type"] == "swap_all":
+        return list(middle), list(hand)
+    give, take = move["give"], move["take"]
+    return [take if c == give else c for c in hand], [give if c == take else c for c in middle]
+
+
+def _best_swap(legal: list[dict], hand: list[Card], middle: list[Card]) -> tuple[dict | None, int]:
+    best, best_points = None, points_half(hand)
+    for move in legal:
+        if move["type"] in ("swap", "swap_all"):
+            points = points_half(_after(move, hand, middle)[0])
+            if points > best_points:
+                best, best_points = move, points
+    return best, best_points
+
+
+def _find(legal: list[dict], kind: str) -> dict | None:
+    return next((move for move in legal if move["type"] == kind), None)
+
+
+def _long_deal(view: dict) -> bool:
+    public = view["public"]
+    playing = view["seats"] - len(public["finished"])
+    return public["turns"] >= LONG_DEAL * playing
+
+
+def easy(ask: Ask) -> Choice:
+    view = ask.view
+    legal = legal_or_refuse(view)
+    hand, middle = view["private"]["hand"], view["public"]["middle"]
+    knock = _find(legal, "knock")
+    if knock and (points_half(hand) >= 52 or _long_deal(view)):
+        return Choice(knock)
+    best, _ = _best_swap(legal, hand, middle)
+    return Choice(best or _find(legal, "push") or legal[0])
+
+
+def _knock_level(view: dict, seat: int) -> int:
+    """Half points from which to knock: fewer players make a low hand more dangerous."""
+    public = view["public"]
+    playing = view["seats"] - len(public["finished"])
+    level = {2: 54, 3: 52, 4: 50, 5: 50}.get(playing, 48)
+    if public["lives"][seat] == 1:
+        level += 2
+    return level
+
+
+def _gift(middle: list[Card], known: list[Card]) -> int:
+    """The best the next player could make from the middle and the cards seen in their hand."""
+    pool = middle + known
+    best = 0
+    for i, a in enumerate(pool):
+        for j in range(i + 1, len(pool)):
+            for k in range(j + 1, len(pool)):
+                best = max(best, points_half([a, pool[j], pool[k]]))
+    return best
+
+
+def strong(ask: Ask) -> Choice:
+    view = ask.view
+    legal = legal_or_refuse(view)
+    public = view["public"]
+    hand, middle = view["private"]["hand"], public["middle"]
+    current = points_half(hand)
+    knock = _find(legal, "knock")
+    push = _find(legal, "push") or legal[0]
+    if public["knocker"] is not None:
+        best, _ = _best_swap(legal, hand, middle)
+        return Choice(best or push)
+    if knock and (current >= _knock_level(view, ask.seat) or _long_deal(view)):
+        return Choice(knock)
+    following = next_in_view(view, ask.seat)
+    known = public["known"][following]
+    best_move, best_value = push, current - 0.3 * _gift(middle, known)
+    for move in legal:
+        if move["type"] not in ("swap", "swap_all"):
+            continue
+        own, left = _after(move, hand, middle)
+        value = points_half(own) - 0.3 * _gift(left, known)
+        if value > best_value:
+            best_move, best_value = move, value
+    return Choice(best_move)
+
+
+LEVELS = {"easy": easy, "strong": strong}
