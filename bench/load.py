@@ -682,6 +682,10 @@ def main() -> None:
     parser.add_argument("--client-procs", type=int, default=2, help="client processes sharing the connections")
     parser.add_argument("--think-ms", type=int, default=0, help="mean pause before each move (0: none)")
     parser.add_argument("--setup-timeout", type=float, default=120)
+    parser.add_argument(
+        "--store-dir",
+        help="folder for the SQLite stores and logs (default: a new temporary folder; /dev/shm leaves fsync out)",
+    )
     parser.add_argument("--ai-positions", type=int, default=10, help="positions per game for svc-ai (0: skip)")
     parser.add_argument("--ai-games", default="four-in-a-row,dice-poker,chess")
     parser.add_argument("--ai-budget-ms", type=int, default=1000, help="the lobby's GAMEROOM_AI_BUDGET_MS")
@@ -689,7 +693,7 @@ def main() -> None:
     counts = [int(c) for c in args.connections.split(",") if c.strip()]
     if max(counts) > 5000:
         raise SystemExit("at most 5000 connections: this runs on loopback beside everything else")
-    folder = Path(tempfile.mkdtemp(prefix="load-"))
+    folder = Path(tempfile.mkdtemp(prefix="load-", dir=args.store_dir))
     print(f"logs and stores in {folder}", file=sys.stderr)
     steps = []
     for count in counts:

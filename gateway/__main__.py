@@ -11,6 +11,8 @@ import signal
 import grpc
 from aiohttp import web
 from gameroom import play_pb2, play_pb2_grpc
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
 
 from lobby.bus import make_bus
 from lobby.engines import Engines
@@ -39,15 +41,13 @@ async def main() -> None:
     await lobby.start()
     host = bind_host()
     http_port = int(os.environ.get("GAMEROOM_HTTP_PORT", "8080"))
-    runner = web.AppRunner(make_app(lobby, GatewaySettings.from_env()))
+    settings = GatewaySettings.from_env()
+    runner = web.AppRunner(make_app(lobby, settings))
     await runner.setup()
     await web.TCPSite(runner, host, http_port).start()
 
-    play_server = grpc.aio.server(options=server_options())
-    play_pb2_grpc.add_PlayServicer_to_server(PlayServicer(lobby), play_server)
-    from grpc_health.v1 import health, health_pb2, health_pb2_grpc
-    from grpc_reflection.v1alpha import reflection
-
+    play_server = grpc.aio.server(options=server_options(rebalance=False))
+    play_pb2_grpc.add_PlayServicer_to_server(PlayServicer(lobby, settings), play_server)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, play_server)
     reflection.enable_server_reflection(

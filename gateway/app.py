@@ -236,13 +236,15 @@ async def websocket(request: web.Request) -> web.StreamResponse:
     try:
         async for frame in ws:
             if frame.type == WSMsgType.TEXT:
-                if not bucket.take():
-                    dispatch.refuse(connection, Refusal("rate_limited"))
-                    continue
                 try:
                     branch, body = parse_client_frame(frame.data)
                 except Refusal as refusal:
                     dispatch.refuse(connection, refusal)
+                    continue
+                if not bucket.take():
+                    # Named, so a client can tell which of its moves to send again.
+                    move_id = str(body.get("client_move_id", "")) if branch == "move" else ""
+                    dispatch.refuse(connection, Refusal("rate_limited"), move_id)
                     continue
                 await dispatch.handle(lobby, connection, branch, body)
             elif frame.type == WSMsgType.BINARY:

@@ -14,6 +14,7 @@ from lobby.rooms import Lobby
 from rulekit import Refusal
 
 from . import dispatch
+from .app import GatewaySettings
 from .connection import QueuedConnection
 from .frames import to_proto
 from .limits import TokenBucket
@@ -41,8 +42,9 @@ def _struct(message: Any) -> dict[str, Any]:
 
 
 class PlayServicer(play_pb2_grpc.PlayServicer):
-    def __init__(self, lobby: Lobby) -> None:
+    def __init__(self, lobby: Lobby, settings: GatewaySettings | None = None) -> None:
         self.lobby = lobby
+        self.settings = settings or GatewaySettings()
 
     async def ListGames(self, request, context) -> play_pb2.ListGamesReply:
         return json_format.ParseDict({"games": self.lobby.list_games()}, play_pb2.ListGamesReply())
@@ -78,7 +80,7 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
             await outbox.put(message)
 
         connection = QueuedConnection(write, lambda: outbox.put_nowait(None))
-        bucket = TokenBucket(20.0, 40)
+        bucket = TokenBucket(self.settings.rate_per_s, self.settings.burst)
 
         async def read() -> None:
             try:
@@ -87,10 +89,11 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
                     if branch is None:
                         dispatch.refuse(connection, Refusal("malformed_frame", "empty message"))
                         continue
-                    if not bucket.take():
-                        dispatch.refuse(connection, Refusal("rate_limited"))
-                        continue
                     body = _struct(getattr(message, branch))
+                    if not bucket.take():
+                        move_id = str(body.get("client_move_id", "")) if branch == "move" else ""
+                        dispatch.refuse(connection, Refusal("rate_limited"), move_id)
+                        continue
                     if branch == "move":
                         body["move"] = json.loads(json.dumps(body.get("move", {})))
                     await dispatch.handle(self.lobby, connection, branch, body)

@@ -167,6 +167,7 @@ class RedisBus:
         self._owned: set[str] = set()
         self._tasks: list[asyncio.Task[None]] = []
         self._redis: aioredis.Redis | None = None
+        self._pubsub: Any = None
         self._listener: BusListener | None = None
         self._handlers: set[asyncio.Task[None]] = set()
 
@@ -202,17 +203,20 @@ class RedisBus:
         self._renew = self.redis.register_script(_RENEW)
         self._release = self.redis.register_script(_RELEASE)
         self._set_due = self.redis.register_script(_SET_DUE)
-        pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-        await pubsub.psubscribe(self._key("room", "*"))
+        self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        await self._pubsub.psubscribe(self._key("room", "*"))
         loop = asyncio.get_running_loop()
-        self._tasks = [loop.create_task(self._listen(pubsub)), loop.create_task(self._keep_up())]
+        self._tasks = [loop.create_task(self._listen(self._pubsub)), loop.create_task(self._keep_up())]
 
     async def close(self) -> None:
         for task in self._tasks:
             task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=2)
+        if self._pubsub is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._pubsub.aclose(), 2)
+            self._pubsub = None
         if self._redis is None:
             return
         # Leaving cleanly: hand our rooms to the others now rather than after the lease runs out.
@@ -258,7 +262,6 @@ class RedisBus:
             try:
                 message = await pubsub.get_message(timeout=1.0)
             except asyncio.CancelledError:
-                await pubsub.aclose()
                 raise
             except Exception:
                 log.warning("pub/sub read failed; retrying", exc_info=True)
@@ -294,18 +297,26 @@ class RedisBus:
         if now == before:
             return set()
         expiry = self._now() + self.presence_ttl_ms
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for seat in now - before:
-                pipe.zadd(self._key("presence", code), {f"{seat}|{self.replica}": expiry})
-                pipe.zadd(self._key("presence"), {f"{code}|{seat}|{self.replica}": expiry})
-            for seat in before - now:
-                pipe.zrem(self._key("presence", code), f"{seat}|{self.replica}")
-                pipe.zrem(self._key("presence"), f"{code}|{seat}|{self.replica}")
-            await pipe.execute()
+        try:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                for seat in now - before:
+                    pipe.zadd(self._key("presence", code), {f"{seat}|{self.replica}": expiry})
+                    pipe.zadd(self._key("presence"), {f"{code}|{seat}|{self.replica}": expiry})
+                for seat in before - now:
+                    pipe.zrem(self._key("presence", code), f"{seat}|{self.replica}")
+                    pipe.zrem(self._key("presence"), f"{code}|{seat}|{self.replica}")
+                await pipe.execute()
+        except Exception:
+            # Redis is away: the next keepalive adds what is here; what left lapses by itself.
+            log.warning("could not update presence of room %s", code, exc_info=True)
         return before - now
 
     async def present_seats(self, code: str) -> set[int]:
-        members = await self.redis.zrangebyscore(self._key("presence", code), self._now(), "+inf")
+        try:
+            members = await self.redis.zrangebyscore(self._key("presence", code), self._now(), "+inf")
+        except Exception:
+            log.warning("could not read presence of room %s; showing this replica's only", code, exc_info=True)
+            members = []
         return {int(member.split("|", 1)[0]) for member in members} | self.hub.present_seats(code)
 
     # -- who drives a room -------------------------------------------------------------------------
@@ -325,7 +336,11 @@ class RedisBus:
         """Whether the lease is still ours, asked of Redis: checked before every step we drive."""
         if code not in self._owned:
             return False
-        return await self.redis.get(self._key("owner", code)) == self.replica
+        try:
+            return await self.redis.get(self._key("owner", code)) == self.replica
+        except Exception:
+            log.warning("could not check the lease on room %s", code, exc_info=True)
+            return False
 
     async def release(self, code: str) -> None:
         if code in self._owned:

@@ -18,7 +18,9 @@ log = logging.getLogger(__name__)
 MAX_MESSAGE_BYTES = 8 * 1024 * 1024
 
 
-def server_options() -> list[tuple[str, int]]:
+def server_options(rebalance: bool = True) -> list[tuple[str, int]]:
+    """`rebalance=False` for public servers (the play API): long-lived client streams must not
+    be cut every few seconds; only the internal, round-robin-balanced services need that."""
     options = [
         ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
         ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
@@ -27,7 +29,7 @@ def server_options() -> list[tuple[str, int]]:
     # connected. Closing connections after a while (GOAWAY, calls in flight finish) makes them
     # re-resolve, so new replicas take load. Off unless set (the Kubernetes ConfigMap sets it).
     max_age_ms = int(os.environ.get("GAMEROOM_GRPC_MAX_CONNECTION_AGE_MS", "0"))
-    if max_age_ms > 0:
+    if rebalance and max_age_ms > 0:
         grace_ms = int(os.environ.get("GAMEROOM_GRPC_MAX_CONNECTION_AGE_GRACE_MS", "15000"))
         options.append(("grpc.max_connection_age_ms", max_age_ms))
         options.append(("grpc.max_connection_age_grace_ms", grace_ms))

@@ -155,6 +155,39 @@ CREATE TABLE ledger_escrows (
 );
 """,
     ),
+    (
+        4,
+        "save_room in one round trip",
+        """
+-- A move's whole write (room, answer, events, move record) in one call: one round trip instead
+-- of six, inside one transaction. Returns false, having written nothing, when the revision moved
+-- on; raises GR409 (rolling the room back) when the move id was answered meanwhile.
+CREATE FUNCTION save_room(
+    p_code text, p_revision bigint, p_data jsonb, p_status text, p_updated_ms bigint,
+    p_key text, p_answer jsonb, p_events jsonb, p_game_number integer, p_moves jsonb
+) RETURNS boolean LANGUAGE plpgsql AS $$
+BEGIN
+    UPDATE rooms SET data = p_data, revision = revision + 1, status = p_status, updated_ms = p_updated_ms
+        WHERE code = p_code AND revision = p_revision;
+    IF NOT FOUND THEN
+        RETURN false;
+    END IF;
+    IF p_key IS NOT NULL THEN
+        INSERT INTO move_answers (code, key, answer) VALUES (p_code, p_key, p_answer) ON CONFLICT DO NOTHING;
+        IF NOT FOUND THEN
+            RAISE EXCEPTION 'move % answered meanwhile', p_key USING ERRCODE = 'GR409';
+        END IF;
+    END IF;
+    INSERT INTO events (code, number, visible_to, event)
+        SELECT p_code, (e->>0)::integer, NULLIF(e->1, 'null'::jsonb), e->2 FROM jsonb_array_elements(p_events) AS e;
+    INSERT INTO moves (code, game_number, version, seat, move, at_ms)
+        SELECT p_code, p_game_number, (m->>0)::integer, (m->>1)::integer, m->2, (m->>3)::bigint
+        FROM jsonb_array_elements(p_moves) AS m;
+    RETURN true;
+END
+$$;
+""",
+    ),
 ]
 
 _IDENTIFIER = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
@@ -190,9 +223,7 @@ class PostgresStore:
         settings = {"search_path": self.schema} if self.schema else {}
         connection = await asyncpg.connect(self.dsn, server_settings=settings)
         try:
-            if self.schema:
-                await connection.execute(f"CREATE SCHEMA IF NOT EXISTS {self.schema}")
-            await migrate(connection, self.schema or "public")
+            await migrate(connection, self.schema)
         finally:
             await connection.close()
         self._pool = await asyncpg.create_pool(
@@ -246,6 +277,26 @@ class PostgresStore:
         finished: FinishedGame | None = None,
     ) -> bool:
         code = room["code"]
+        if finished is None:
+            # The common case, a move: one round trip (the save_room function, migration 4).
+            try:
+                return await self.pool.fetchval(
+                    "SELECT save_room($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                    code,
+                    revision,
+                    room,
+                    room["status"],
+                    room.get("updated_ms", 0),
+                    answer[0] if answer else None,
+                    answer[1] if answer else None,
+                    [[e.number, e.visible_to, e.event] for e in events],
+                    room.get("game_number", 0),
+                    [[m.version, m.seat, m.move, m.at_ms] for m in moves],
+                )
+            except asyncpg.PostgresError as error:
+                if getattr(error, "sqlstate", "") == "GR409":
+                    return False
+                raise
 
         async def work(db: asyncpg.Connection) -> bool:
             status = await db.execute(
@@ -485,9 +536,13 @@ class PostgresStore:
 
 
 async def migrate(connection: asyncpg.Connection, schema: str) -> None:
-    """Run the migrations `schema_migrations` does not list, each in its own transaction."""
-    await connection.execute("SELECT pg_advisory_lock(hashtext('gameroom-migrations:' || $1))", schema)
+    """Create the schema if it is missing and run the migrations `schema_migrations` does not
+    list, each in its own transaction. Replicas starting together take turns (an advisory lock:
+    even CREATE SCHEMA IF NOT EXISTS fails when two run at once)."""
+    await connection.execute("SELECT pg_advisory_lock(hashtext('gameroom-migrations:' || $1))", schema or "public")
     try:
+        if schema:
+            await connection.execute(f"CREATE SCHEMA IF NOT EXISTS {schema}")
         await connection.execute(
             "CREATE TABLE IF NOT EXISTS schema_migrations ("
             " version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())"
@@ -500,7 +555,9 @@ async def migrate(connection: asyncpg.Connection, schema: str) -> None:
                 await connection.execute(sql)
                 await connection.execute("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", version, name)
     finally:
-        await connection.execute("SELECT pg_advisory_unlock(hashtext('gameroom-migrations:' || $1))", schema)
+        await connection.execute(
+            "SELECT pg_advisory_unlock(hashtext('gameroom-migrations:' || $1))", schema or "public"
+        )
 
 
 async def _insert_finished(db: asyncpg.Connection, game: FinishedGame) -> None:

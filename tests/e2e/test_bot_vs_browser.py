@@ -14,8 +14,6 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from devstack import Stack
-
 pytestmark = pytest.mark.e2e
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,15 +22,6 @@ GUIDE_CODE = "K7QM2"  # the example code in the guide's command
 PREFERRED_COLUMNS = (3, 2, 4, 1, 5, 0, 6)  # Anna stacks in the middle: games end quickly
 ANNAS_TURN_OR_OVER = """() => !!document.querySelector('[data-testid=result-panel]')
     || [...document.querySelectorAll('[data-testid^="col-"]')].some(b => b.getAttribute('aria-disabled') !== 'true')"""
-
-
-@pytest.fixture(scope="module")
-def bot_stack(tmp_path_factory: pytest.TempPathFactory):
-    folder = tmp_path_factory.mktemp("bot-stack")
-    running = Stack.on_free_ports(f"sqlite:///{folder}/rooms.sqlite3", log_dir=folder / "logs")
-    running.start()
-    yield running
-    running.stop()
 
 
 def guide_command(code: str, server: str) -> list[str]:
@@ -90,14 +79,15 @@ def play_until_the_end(page: Page) -> int:
     raise AssertionError("the game did not end within 21 of Anna's moves")
 
 
-def test_the_example_bot_plays_a_whole_game_against_a_person_in_the_browser(browser: Browser, bot_stack) -> None:
+def test_the_example_bot_plays_a_whole_game_against_a_person_in_the_browser(browser: Browser, stack) -> None:
+    # `stack` (tests/conftest.py): every service a process on free ports, SQLite in a temporary folder.
     context = browser.new_context(viewport={"width": 1024, "height": 768}, locale="en-GB")
     page = context.new_page()
     bot: subprocess.Popen[str] | None = None
     try:
-        code = create_room(page, bot_stack.base_url)
+        code = create_room(page, stack.base_url)
         assert re.fullmatch(r"[2-9A-Z]{5}", code), code
-        command = guide_command(code, f"127.0.0.1:{bot_stack.ports['play']}")
+        command = guide_command(code, f"127.0.0.1:{stack.ports['play']}")
         bot = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
         # The bot takes the open seat; Anna, the host, starts.

@@ -48,7 +48,8 @@ async def _crash(bus: RedisBus) -> None:
     """Die without a word: no lease released, no presence removed (as after SIGKILL)."""
     for task in bus._tasks:
         task.cancel()
-    await asyncio.gather(*bus._tasks, return_exceptions=True)
+    await asyncio.wait(bus._tasks, timeout=2)
+    await bus._pubsub.aclose()
     await bus.redis.aclose()
 
 

@@ -163,6 +163,7 @@ async def _play_a_chaotic_game(session: aiohttp.ClientSession, urls: list[str], 
             assert fresh.room == device.client.room, f"seed {seed}"  # type: ignore[union-attr]
             assert fresh.events == device.events, f"seed {seed}: events differ"
             await fresh.close()
+    for device in devices:
         await device.client.close()  # type: ignore[union-attr]
 
 

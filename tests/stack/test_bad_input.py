@@ -142,6 +142,11 @@ async def test_rate_limit(stack, game) -> None:
         await anna.send({"ping": {"nonce": nonce}})
     refused = await anna.expect("refused", where=lambda r: r["code"] == "rate_limited")
     assert refused["code"] == "rate_limited"
+    # A limited move is named, so the client knows which one to send again.
+    for index in range(60):
+        await anna.send({"move": {"seat": 0, "move": {"type": "drop", "column": 9}, "client_move_id": f"flood-{index}", "version": 1}})
+    refused = await anna.expect("refused", where=lambda r: r["code"] == "rate_limited")
+    assert refused["client_move_id"].startswith("flood-")
 
 
 async def test_rest_refusals(stack) -> None:

@@ -1,13 +1,16 @@
 """CPU players for chess: Stockfish at four strengths, a pure-Python search where it is missing.
 
-Levels (Stockfish 15's own strength controls, through svc_ai.stockfish):
-- beginner: "Skill Level" 0. Stockfish picks among its four best moves at depth 1 with a
-  large random weakness: it hangs pieces and misses mates.
-- easy: "UCI_LimitStrength" with "UCI_Elo" 1750 (Stockfish's CCRL-anchored scale).
-- medium: "UCI_LimitStrength" with "UCI_Elo" 2200.
-- strong: full strength.
-Each thinks for the request's budget (`ask.budget_ms`), capped per level: a weakened
-Stockfish chooses its move at a fixed depth, so more time buys it nothing.
+Levels (Stockfish's "Skill Level" plus a depth limit, through svc_ai.stockfish; the same
+kind of ladder Lichess uses for its computer levels):
+- beginner: skill 0, depth 1. Stockfish picks among its best few moves with a large random
+  error: it hangs pieces and misses mates.
+- easy: skill 5, depth 5.
+- medium: skill 10, depth 7.
+- strong: full strength, no depth limit.
+Each thinks for the request's budget (`ask.budget_ms`), capped per level (50, 200, 400 ms
+and 10 s): a weakened Stockfish settles its move at a shallow depth, so more time buys it
+little. Measured in adjacent-level matches, each level wins above 90 % against the one below
+at 20 ms a move (bench/ai_strength.py gives the figures at the service's budget).
 
 Fallback, when no binary is found or it cannot run: alpha-beta search on python-chess boards
 (iterative deepening, quiescence on captures, most-valuable-victim ordering) with a material
@@ -42,6 +45,7 @@ BUDGET_SHARE = 0.8
 @dataclass(frozen=True)
 class Level:
     stockfish: dict[str, Any]  # UCI options for this level
+    depth: int | None  # Stockfish stops at this depth (None: only the clock stops it)
     max_ms: int  # longest Stockfish think; the budget may cut it shorter
     fallback_depth: int  # deepest full-width search of the fallback
     fallback_noise: int  # centipawns of random error per root move in the fallback
@@ -49,12 +53,10 @@ class Level:
 
 
 LEVEL_SETTINGS: dict[str, Level] = {
-    "beginner": Level({"Skill Level": 0}, max_ms=100, fallback_depth=1, fallback_noise=250, fallback_ms=200),
-    "easy": Level(
-        {"UCI_LimitStrength": True, "UCI_Elo": 1750}, max_ms=300, fallback_depth=2, fallback_noise=60, fallback_ms=500
-    ),
-    "medium": Level({"UCI_LimitStrength": True, "UCI_Elo": 2200}, max_ms=1000, fallback_depth=3, fallback_noise=0),
-    "strong": Level({}, max_ms=10_000, fallback_depth=64, fallback_noise=0),
+    "beginner": Level({"Skill Level": 0}, 1, max_ms=50, fallback_depth=1, fallback_noise=250, fallback_ms=200),
+    "easy": Level({"Skill Level": 5}, 5, max_ms=200, fallback_depth=2, fallback_noise=60, fallback_ms=500),
+    "medium": Level({"Skill Level": 10}, 7, max_ms=400, fallback_depth=3, fallback_noise=0),
+    "strong": Level({}, None, max_ms=10_000, fallback_depth=64, fallback_noise=0),
 }
 
 
@@ -74,7 +76,7 @@ def choose_stockfish(ask: Ask, level: Level) -> Choice:
     from svc_ai.players import Choice
 
     board = _board(ask)
-    answer = driver().play(board, movetime_ms=_think_ms(ask, level.max_ms), options=level.stockfish)
+    answer = driver().play(board, movetime_ms=_think_ms(ask, level.max_ms), options=level.stockfish, depth=level.depth)
     return Choice({"type": "move", "uci": answer.move.uci()}, nodes=answer.nodes)
 
 

@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 from functools import lru_cache
 
 from svc_ai.ask import Ask, Choice

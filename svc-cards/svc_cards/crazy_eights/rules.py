@@ -89,7 +89,7 @@ def hand_value(hand: list[Card]) -> int:
 def fits(card: Card, suit: str, top_rank: str) -> bool:
     """An eight always fits; any other card fits in the suit to follow or the open rank."""
     card_suit, rank = parse(card)
-    return rank == EIGHT or card_suit == suit or rank == top_rank
+    return rank in (EIGHT, top_rank) or card_suit == suit
 
 
 def can_play(state: State, seat: int) -> bool:

@@ -81,6 +81,14 @@ def throw_winners(throws: dict[int, str]) -> list[int]:
     return sorted(seat for seat, shape in throws.items() if shape == winning)
 
 
+def _played(seat: int, card: Card, key: str, choice: str | None) -> Event:
+    """The public "played" event; a wild or wish card names its choice."""
+    played = event("played", seat=seat, card=card)
+    if choice:
+        played[key] = choice
+    return played
+
+
 class HauHau(CardEngine):
     meta = META
     extra_secret = frozenset(("rps_choices",))
@@ -230,7 +238,7 @@ class HauHau(CardEngine):
         hand.remove(card)
         state["discard_pile"].append(card)
         suit, rank = parse(card)
-        events = [event("played", seat=seat, card=card, **({"suit": wish} if wish else {}))]
+        events = [_played(seat, card, "suit", wish)]
         if not hand:
             return events + [event("hau_hau", seat=seat)] + self._round_won(state, seat)
         if len(hand) == 1:

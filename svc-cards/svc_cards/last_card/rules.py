@@ -86,6 +86,14 @@ def play_moves(card: Card) -> list[Move]:
     return [{"type": "play", "card": card}]
 
 
+def _played(seat: int, card: Card, key: str, choice: str | None) -> Event:
+    """The public "played" event; a wild or wish card names its choice."""
+    played = event("played", seat=seat, card=card)
+    if choice:
+        played[key] = choice
+    return played
+
+
 class LastCard(CardEngine):
     meta = META
     view_keys = frozenset(("last_card",))
@@ -158,7 +166,7 @@ class LastCard(CardEngine):
         suit, rank = parse(card)
         state["colour"] = colour or suit
         state["drew"] = False
-        events = [event("played", seat=seat, card=card, **({"colour": colour} if colour else {}))]
+        events = [_played(seat, card, "colour", colour)]
         if len(hand) == 1:
             events.append(event("last_card", seat=seat))
         # Two left means two players still playing: the mover counts only while it has cards.

@@ -85,6 +85,14 @@ def play_moves(card: Card, state: State) -> list[Move]:
     return [{"type": "play", "card": card}]
 
 
+def _played(seat: int, card: Card, key: str, choice: str | None) -> Event:
+    """The public "played" event; a wild or wish card names its choice."""
+    played = event("played", seat=seat, card=card)
+    if choice:
+        played[key] = choice
+    return played
+
+
 class MauMau(CardEngine):
     meta = META
     view_keys = frozenset(("mau",))
@@ -158,7 +166,7 @@ class MauMau(CardEngine):
         state["suit"] = wish or suit
         state["wished"] = wish is not None
         state["drew"] = False
-        events = [event("played", seat=seat, card=card, **({"suit": wish} if wish else {}))]
+        events = [_played(seat, card, "suit", wish)]
         if len(hand) == 1:
             events.append(event("mau", seat=seat))
         if not hand:

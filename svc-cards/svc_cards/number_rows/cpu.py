@@ -1,7 +1,8 @@
 """Number Rows CPU players. Both decide from the seat's view alone.
 
 Laying is compulsory, so the only choice is which fitting card to lay.
-- easy: lays the card after which it can lay its own next card, else the first that fits.
+- easy: lays the card that opens the fewest numbers it does not hold itself (a card whose
+  next number it holds, or that ends a row at 1 or 20, opens none; an 11 opens two).
 - strong: weighs each card: the run of its own cards it opens (laid on the next turns
   without giving anything away), how many of its cards further along that row the card
   brings nearer, and a penalty when the next number is one it does not hold (an opponent may
@@ -29,22 +30,29 @@ def _lays(legal: list[dict]) -> list[dict]:
     return [move for move in legal if move["type"] == "lay"]
 
 
+def _gives(card: Card, mine: dict[str, set[int]], rows: dict) -> int:
+    """How many numbers laying `card` opens that this hand does not hold (an 11 opens two)."""
+    colour, rank = parse(card)
+    number = int(rank)
+    own = mine.get(colour or "", set())
+    row = rows[colour]
+    if row is None:
+        return sum(1 for n in (OPENER - 1, OPENER + 1) if n not in own)
+    step = -1 if number < row[0] else 1
+    return int(1 <= number + step <= HIGHEST and number + step not in own)
+
+
 def easy(ask: Ask) -> Choice:
     legal = legal_or_refuse(ask.view)
     lays = _lays(legal)
     if len(lays) <= 1:
         return Choice(legal[0])
     mine = _mine(ask.view["private"]["hand"])
-    for move in lays:
-        colour, rank = parse(move["card"])
-        number = int(rank)
-        own = mine.get(colour or "", set())
-        if number - 1 in own or number + 1 in own:
-            return Choice(move)
-    return Choice(lays[0])
+    rows = ask.view["public"]["rows"]
+    return Choice(min(lays, key=lambda move: _gives(move["card"], mine, rows)))
 
 
-def _side(number: int, step: int, own: set[int], opened: bool) -> float:
+def _side(number: int, step: int, own: set[int]) -> float:
     """Value of extending a row past `number` in direction `step` (+1 or -1)."""
     value = 0.0
     run = 0
@@ -69,9 +77,9 @@ def _value(card: Card, mine: dict[str, set[int]], rows: dict) -> float:
     own = mine.get(colour or "", set()) - {number}
     row = rows[colour]
     if row is None:  # an 11 opens both ways
-        return _side(OPENER, 1, own, True) + _side(OPENER, -1, own, True)
+        return _side(OPENER, 1, own) + _side(OPENER, -1, own)
     step = -1 if number < row[0] else 1
-    return _side(number, step, own, False)
+    return _side(number, step, own)
 
 
 def strong(ask: Ask) -> Choice:

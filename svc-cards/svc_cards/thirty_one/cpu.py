@@ -1,24 +1,34 @@
 """Thirty-One CPU players. Both decide from the seat's view alone (the middle, the cards others
 were seen to take, the lives).
 
-- easy: takes the swap that gives the most points right now, pushes when none improves, and
-  knocks from 26 points.
+- easy: a beginner: swaps one card at a time (never all three), taking the swap that gives
+  the most points right now, pushes when none improves, and knocks from 26 points.
 - strong: the same greed, but it also counts what its swap leaves in the middle for the next
-  player (the cards seen in that player's hand included), knocks at a level set by the number
-  of players and its lives (safer when swimming), and on its last turn after a knock takes
-  whatever scores most.
+  player (the cards seen in that player's hand included). It knocks when, over sampled
+  hands for the others (the cards seen in their hands kept, the rest drawn from the cards it
+  has not seen, each given its best swap with the middle), it is rarely the lowest; the
+  bar is stricter when it is swimming. On its last turn after a knock it takes whatever
+  scores most.
 Both knock once the deal has gone round four times, so a table of CPUs always ends a deal.
 """
 
 from __future__ import annotations
 
+import random
+
 from svc_ai.ask import Ask, Choice
 
-from ..core import Card
+from ..core import Card, build_decks
 from ..core.tactics import legal_or_refuse, next_in_view
-from .rules import points_half
+from .rules import DECK, HAND, THIRTY_ONE, points_half
 
+EASY_KNOCK = 52  # half points (26)
 LONG_DEAL = 4  # rounds of turns after which a CPU knocks whatever it holds
+SAMPLES = 24  # sampled deals behind a strong knock
+KNOCK_FLOOR = 40  # half points (20) below which a strong player never thinks of knocking
+KNOCK_RISK = 0.3  # knock when lowest in fewer than this share of the samples
+KNOCK_RISK_SWIMMING = 0.2
+GIFT = 0.3  # weight of what a swap leaves in the middle for the next player
 
 
 def _after(move: dict, hand: list[Card], middle: list[Card]) -> tuple[list[Card], list[Card]]:
@@ -54,20 +64,41 @@ def easy(ask: Ask) -> Choice:
     legal = legal_or_refuse(view)
     hand, middle = view["private"]["hand"], view["public"]["middle"]
     knock = _find(legal, "knock")
-    if knock and (points_half(hand) >= 52 or _long_deal(view)):
+    if knock and (points_half(hand) >= EASY_KNOCK or _long_deal(view)):
         return Choice(knock)
-    best, _ = _best_swap(legal, hand, middle)
+    singles = [move for move in legal if move["type"] != "swap_all"]
+    best, _ = _best_swap(singles, hand, middle)
     return Choice(best or _find(legal, "push") or legal[0])
 
 
-def _knock_level(view: dict, seat: int) -> int:
-    """Half points from which to knock: fewer players make a low hand more dangerous."""
+def _final_best(hand: list[Card], middle: list[Card]) -> int:
+    """The most a hand can score with one swap (one card or all three) or a push."""
+    best = max(points_half(hand), points_half(middle))
+    for give in range(len(hand)):
+        for take in middle:
+            best = max(best, points_half([*hand[:give], take, *hand[give + 1 :]]))
+    return best
+
+
+def _lowest_share(view: dict, seat: int, hand: list[Card], rnd: random.Random) -> float:
+    """How often this hand would be the lowest (or equal lowest) if it knocked now, over
+    sampled hands of the others, each of which gets its best last turn with the middle."""
     public = view["public"]
-    playing = view["seats"] - len(public["finished"])
-    level = {2: 54, 3: 52, 4: 50, 5: 50}.get(playing, 48)
-    if public["lives"][seat] == 1:
-        level += 2
-    return level
+    middle, known = public["middle"], public["known"]
+    seen = set(hand) | set(middle) | {card for cards in known for card in cards}
+    unseen = [card for card in build_decks(DECK, 1, first=public["first_deck"]) if card not in seen]
+    others = [s for s in range(view["seats"]) if s != seat and s not in public["finished"]]
+    mine = points_half(hand)
+    lowest = 0
+    for _ in range(SAMPLES):
+        rnd.shuffle(unseen)
+        taken, low = 0, THIRTY_ONE + 1
+        for other in others:
+            need = HAND - len(known[other])
+            low = min(low, _final_best(known[other] + unseen[taken : taken + need], middle))
+            taken += need
+        lowest += mine <= low
+    return lowest / SAMPLES
 
 
 def _gift(middle: list[Card], known: list[Card]) -> int:
@@ -92,16 +123,20 @@ def strong(ask: Ask) -> Choice:
     if public["knocker"] is not None:
         best, _ = _best_swap(legal, hand, middle)
         return Choice(best or push)
-    if knock and (current >= _knock_level(view, ask.seat) or _long_deal(view)):
+    if knock and _long_deal(view):
         return Choice(knock)
+    if knock and current >= KNOCK_FLOOR:
+        risk = KNOCK_RISK_SWIMMING if public["lives"][ask.seat] == 1 else KNOCK_RISK
+        if _lowest_share(view, ask.seat, hand, random.Random(ask.seed)) < risk:
+            return Choice(knock)
     following = next_in_view(view, ask.seat)
     known = public["known"][following]
-    best_move, best_value = push, current - 0.3 * _gift(middle, known)
+    best_move, best_value = push, current - GIFT * _gift(middle, known)
     for move in legal:
         if move["type"] not in ("swap", "swap_all"):
             continue
         own, left = _after(move, hand, middle)
-        value = points_half(own) - 0.3 * _gift(left, known)
+        value = points_half(own) - GIFT * _gift(left, known)
         if value > best_value:
             best_move, best_value = move, value
     return Choice(best_move)

@@ -1,0 +1,108 @@
+// Helpers shared by the board games (chess, draughts, morris, reversi, kalaha): squares as
+// SVG buttons with one tab stop for the whole board (arrow keys move between them), a local
+// redraw when a selection changes, and short animations. Game rules never live here.
+import { onActivate, s } from "../js/svg.js";
+
+/**
+ * One square or point of a board: an SVG group acting as a button. Every square stays
+ * focusable (arrow keys walk the board, a screen reader can read it all), so an inactive one
+ * is not aria-disabled: its label says what it holds, and pressing it does nothing harmful.
+ * `lit` marks a square the player may use now. Put a child with class `hit` in it for the
+ * focus outline.
+ */
+export function cell({ label, testid, onPress, lit = false, pressed, className }, ...children) {
+  const g = s(
+    "g",
+    {
+      role: "button",
+      tabindex: "-1",
+      "aria-label": label,
+      "aria-pressed": pressed === undefined ? null : String(Boolean(pressed)),
+      "data-testid": testid,
+      class: ["svg-btn", "cell", lit ? "lit" : "quiet", className],
+    },
+    children,
+  );
+  if (onPress) onActivate(g, onPress);
+  return g;
+}
+
+/**
+ * The whole board is one tab stop: `rows` is the grid in display order (top row first), with
+ * null where there is no square. The square last focused (its test id kept in
+ * `state[key]`), else `preferred`, else the first, takes tabindex 0. Arrow keys move to the
+ * next square in that direction (skipping gaps; up and down also try the columns beside).
+ */
+export function rovingGrid(rows, state, preferred = null, key = "focus") {
+  const flat = rows.flat().filter(Boolean);
+  if (!flat.length) return;
+  const byId = (id) => flat.find((el) => el.getAttribute("data-testid") === id);
+  const current = byId(state[key]) || (preferred && byId(preferred)) || flat[0];
+  for (const el of flat) el.setAttribute("tabindex", el === current ? "0" : "-1");
+  const at = (r, c) => (r >= 0 && r < rows.length && c >= 0 && c < rows[r].length ? rows[r][c] : null);
+  rows.forEach((row, r) =>
+    row.forEach((el, c) => {
+      if (!el) return;
+      el.addEventListener("focus", () => {
+        state[key] = el.getAttribute("data-testid");
+        for (const other of flat) other.setAttribute("tabindex", other === el ? "0" : "-1");
+      });
+      el.addEventListener("keydown", (e) => {
+        let next = null;
+        if (e.key === "Home") next = flat[0];
+        else if (e.key === "End") next = flat[flat.length - 1];
+        else if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
+          const dc = e.key === "ArrowLeft" ? -1 : 1;
+          for (let cc = c + dc; cc >= 0 && cc < row.length && !next; cc += dc) next = row[cc];
+        } else if (e.key === "ArrowUp" || e.key === "ArrowDown") {
+          const dr = e.key === "ArrowUp" ? -1 : 1;
+          for (let rr = r + dr; rr >= 0 && rr < rows.length && !next; rr += dr) next = at(rr, c) || at(rr, c - 1) || at(rr, c + 1);
+        } else return;
+        e.preventDefault();
+        if (next) next.focus();
+      });
+    }),
+  );
+}
+
+/**
+ * Draw the game again in place after a local change (a piece selected), without the
+ * update's animations, keeping keyboard focus on the element with the same test id.
+ */
+export function redraw(draw, container, view, ctx) {
+  const active = document.activeElement;
+  const inside = active && (container.contains(active) || ctx.ownZone.contains(active));
+  const focusId = inside ? active.getAttribute("data-testid") : null;
+  container.replaceChildren();
+  ctx.ownZone.replaceChildren();
+  draw(container, view, { ...ctx, events: [] });
+  ctx.ownZone.hidden = !ctx.ownZone.childElementCount;
+  if (focusId) {
+    const selector = `[data-testid="${CSS.escape(focusId)}"]`;
+    const again = container.querySelector(selector) || ctx.ownZone.querySelector(selector);
+    if (again) again.focus({ preventScroll: true });
+  }
+}
+
+/** Slide an element from (dx, dy) user units away to where it is now (≤ 250 ms). */
+export function slide(el, dx, dy, ctx, ms = 200) {
+  if (!el || ctx.reducedMotion || typeof el.animate !== "function" || (!dx && !dy)) return;
+  el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0px, 0px)" }], { duration: ms, easing: "ease-out" });
+}
+
+/** A short grow-in (a piece placed) or a squeeze (a disc flipped), about the element's centre. */
+export function pop(el, ctx, kind = "grow", ms = 220) {
+  if (!el || ctx.reducedMotion || typeof el.animate !== "function") return;
+  el.style.transformBox = "fill-box";
+  el.style.transformOrigin = "center";
+  const frames =
+    kind === "flip"
+      ? [{ transform: "scaleX(0.1)" }, { transform: "scaleX(1)" }]
+      : [{ transform: "scale(0.4)", opacity: 0.3 }, { transform: "scale(1)", opacity: 1 }];
+  el.animate(frames, { duration: ms, easing: "ease-out" });
+}
+
+/** A tiny filled (dark side) or hollow (light side) circle and a number, for the seats strip. */
+export function countBadge(dark, count, ctx) {
+  return `${dark ? "●" : "○"} ${ctx.formatNumber(count)}`;
+}

@@ -1,0 +1,70 @@
+"""Seeded random Crazy Eights games through rulekit's playout harness, with card invariants
+(cards conserved, only the seat to move moves, every game ends) and the hidden-information
+scan.
+
+The harness encodes every seat's view on every move, so a six-seat game costs about one and a
+half two-seat games; 2,000 games run for two seats and the counts fall with the table size
+to stay within the test budget (3,400 games, ~60 s on one core). CARD_PLAYOUTS=2000 runs the
+full count for every seat count (~3 minutes).
+"""
+
+from __future__ import annotations
+
+import pytest
+from svc_cards.core import SUITS, hidden_from, parse
+from svc_cards.crazy_eights import ENGINE
+from svc_cards.crazy_eights.rules import hand_value
+
+from rulekit import Event, Move, State
+from rulekit.playout import run_playouts
+from tests.games.card_core.invariants import card_check, games
+
+GAMES = {2: 2000, 3: 500, 4: 350, 5: 300, 6: 250}
+HIDDEN = {2: 150, 4: 30, 6: 20}
+
+
+def rules_check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+    assert after["suit"] in SUITS
+    if move["type"] == "play":
+        cards = move["cards"]
+        assert set(cards) <= set(before["hands"][seat]) and len({parse(card)[1] for card in cards}) == 1
+        assert after["discard_pile"][-len(cards) :] == cards
+        assert after["suit"] == (move["suit"] if parse(cards[0])[1] == "8" else parse(cards[-1])[0])
+        if before["drew"]:
+            assert cards[0] == before["hands"][seat][-1]
+    else:
+        # Drawing and passing only without a playable card.
+        assert not any(m["type"] == "play" for m in ENGINE.legal_moves(before, seat))
+    if after["drew"]:
+        assert move["type"] == "draw" and after["turn"] == seat
+    if after["turn"] is None:
+        values = [hand_value(hand) for hand in after["hands"]]
+        assert after["hand_values"] == values
+        assert after["winners"] == [s for s, v in enumerate(values) if v == min(values)]
+        assert after["match"]["rounds_played"] == 1 and sum(after["match"]["wins"]) == len(after["winners"])
+        # With the whole deck in play a round always ends by someone going out.
+        assert not after["blocked"] and min(values) == 0
+    else:
+        assert after["turn"] == (seat if after["drew"] else (seat + 1) % after["seats"])
+
+
+CHECK = card_check(ENGINE, rules_check)
+
+
+@pytest.mark.parametrize("seats", sorted(GAMES))
+def test_random_playouts(seats: int) -> None:
+    runs = run_playouts(ENGINE, games(GAMES, seats), seat_counts=[seats], check=CHECK)
+    for run in runs:
+        assert ENGINE.result(run.final_state)["placings"].count(1) == 1
+    print(f"{seats} seats: {len(runs)} games, longest {max(run.steps for run in runs)} moves")
+
+
+@pytest.mark.parametrize("seats", sorted(HIDDEN))
+def test_no_view_or_event_shows_a_hidden_card(seats: int) -> None:
+    """Every view and every event a seat (or a spectator) receives is scanned for the cards in
+    other hands and in the draw pile."""
+    run_playouts(ENGINE, HIDDEN[seats], seat_counts=[seats], label="hidden", hidden_from=hidden_from)
+
+
+def test_budget_covers_every_seat_count() -> None:
+    assert sorted(GAMES) == list(ENGINE.meta.allowed_seat_counts())
