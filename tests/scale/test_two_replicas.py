@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import time
 
 import aiohttp
 import redis.asyncio as aioredis
@@ -139,19 +140,49 @@ async def test_a_takeover_timer_owned_by_a_killed_replica_still_fires(make_repli
         took = next(e for e in ben.events.values() if e["code"] == "cpu_took_over")
         assert took == {"code": "cpu_took_over", "seat": 0, "reason": "gone"}
         replay_moves = await _moves_so_far(stack, code)
-        assert [(seat, version) for seat, _, version in replay_moves] == [(0, 2), (1, 3), (0, 4), (1, 5), (0, 6)]
+        assert [(seat, version) for seat, _, version, _ in replay_moves] == [(0, 2), (1, 3), (0, 4), (1, 5), (0, 6)]
         await back.close()
         await ben.close()
     await redis.aclose()
 
 
-async def _moves_so_far(stack, code: str) -> list[tuple[int, dict, int]]:  # type: ignore[no-untyped-def]
+async def test_a_move_clock_owned_by_a_killed_replica_still_fires(make_replicas) -> None:
+    """Hau Hau's 10 s move clock: the replica that wrote the move owns the clock, dies, and the
+    other replica fires it, once."""
+    stack = make_replicas()
+    async with aiohttp.ClientSession() as session:
+        anna = await PlayClient.create(session, stack.url_of("gateway"), "hau-hau", TWO_HUMANS, "Anna")
+        ben = await PlayClient.join(session, stack.url_of("gateway-2"), anna.code, "Ben")
+        await anna.connect()
+        await ben.connect()
+        await anna.send({"start": {}})
+        await anna.wait_until(lambda c: c.room["status"] == "playing" and c.views)
+        # Both throw rock-paper-scissors at once; the clock starts with the first throw.
+        answer = await anna.move(0, {"type": "rps", "hand": "rock"})
+        deadline_ms = int(answer["deadline_ms"])
+        assert answer["deadline_seat"] == 1 and deadline_ms > time.time() * 1000 + 5000
+        stack.kill("gateway")  # the clock's owner: it wrote the move that set the clock
+        await anna.close()
+
+        await ben.wait_until(lambda c: c.room["version"] == 3, timeout=30)  # Ben never threw
+        assert time.time() * 1000 >= deadline_ms
+        moves = await _moves_so_far(stack, ben.code)
+        assert [(seat, move, version) for seat, move, version, _ in moves] == [
+            (0, {"type": "rps", "hand": "rock"}, 2),
+            (1, {"timeout": True}, 3),
+        ]
+        assert moves[1][3] >= deadline_ms  # applied as of its deadline, so a replay is exact
+        assert f"took over room {ben.code}" in (stack.log_dir / "gateway-2.log").read_text()
+        await ben.close()
+
+
+async def _moves_so_far(stack, code: str) -> list[tuple[int, dict, int, int]]:  # type: ignore[no-untyped-def]
     """The durable move list of the room's first game, straight from PostgreSQL."""
     from lobby.store import make_store
 
     store = make_store(stack.store_url)
     await store.open()
     try:
-        return [(m.seat, m.move, m.version) for m in await store.game_moves(code, 1)]
+        return [(m.seat, m.move, m.version, m.at_ms) for m in await store.game_moves(code, 1)]
     finally:
         await store.close()

@@ -33,8 +33,6 @@ export function render(container, view, ctx) {
     follow: pub.suit,
     wished: pub.wished,
     pending: pub.pending,
-    // Reversing means nothing with two players; the arrows show only where it matters.
-    direction: view.options && view.options.nine_reverse === false ? null : pub.direction,
     flag: (seat) => ((pub.mau || []).includes(seat) ? t("call.mau") : null),
     place: (seat) => place(pub, seat),
     choiceKey: "suit",
