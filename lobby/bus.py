@@ -29,7 +29,9 @@ import os
 import secrets
 import socket
 import time
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Protocol
+
+from redis.exceptions import NoScriptError
 
 from .hub import Hub
 
@@ -141,6 +143,7 @@ end
 return 1
 """
 
+_SCRIPTS = {"claim": _CLAIM, "renew": _RENEW, "release": _RELEASE, "set_due": _SET_DUE}
 DUE_MEMORY_MS = 24 * 3600 * 1000
 
 
@@ -199,10 +202,7 @@ class RedisBus:
 
         self._listener = listener
         self._redis = aioredis.from_url(self.url, decode_responses=True)
-        self._claim = self.redis.register_script(_CLAIM)
-        self._renew = self.redis.register_script(_RENEW)
-        self._release = self.redis.register_script(_RELEASE)
-        self._set_due = self.redis.register_script(_SET_DUE)
+        await self._load_scripts()
         self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         await self._pubsub.psubscribe(self._key("room", "*"))
         loop = asyncio.get_running_loop()
@@ -223,7 +223,7 @@ class RedisBus:
         try:
             async with self.redis.pipeline(transaction=False) as pipe:
                 for code in self._owned:
-                    await self._release(keys=[self._key("owner", code)], args=[self.replica], client=pipe)
+                    self._in_pipe(pipe, "release", [self._key("owner", code)], [self.replica])
                 for code, seats in self._seats.items():
                     for seat in seats:
                         pipe.zrem(self._key("presence", code), f"{seat}|{self.replica}")
@@ -240,21 +240,46 @@ class RedisBus:
         """Publish a change the durable write already holds; with `due` (time, revision), say
         when the room next needs its driver."""
         message = f"{self.replica}\n{json.dumps(payload, separators=(',', ':'))}"
-        async with self.redis.pipeline(transaction=False) as pipe:
+
+        def build(pipe: Any) -> None:
             pipe.publish(self._key("room", code), message)
             if due is not None:
-                await self._due_call(pipe, code, *due)
-            await pipe.execute()
+                self._in_pipe(pipe, "set_due", *self._due_args(code, *due))
 
-    async def _due_call(self, client: Any, code: str, due_ms: int | None, revision: int) -> Any:
-        return await self._set_due(
-            keys=[self._key("due"), self._key("duerev", code)],
-            args=[code, "" if due_ms is None else due_ms, revision, DUE_MEMORY_MS],
-            client=client,
-        )
+        await self._pipeline(build)
+
+    def _due_args(self, code: str, due_ms: int | None, revision: int) -> tuple[list[str], list[Any]]:
+        keys = [self._key("due"), self._key("duerev", code)]
+        return keys, [code, "" if due_ms is None else due_ms, revision, DUE_MEMORY_MS]
 
     async def set_due(self, code: str, due_ms: int | None, revision: int) -> None:
-        await self._due_call(self.redis, code, due_ms, revision)
+        await self._script("set_due", *self._due_args(code, due_ms, revision))
+
+    # -- Lua scripts by their SHA: a pipeline holding a script costs no extra round trip -------------
+    async def _load_scripts(self) -> None:
+        self._sha = {name: await self.redis.script_load(source) for name, source in _SCRIPTS.items()}
+
+    def _in_pipe(self, pipe: Any, name: str, keys: list[str], args: list[Any]) -> None:
+        pipe.evalsha(self._sha[name], len(keys), *keys, *args)
+
+    async def _script(self, name: str, keys: list[str], args: list[Any]) -> Any:
+        try:
+            return await self.redis.evalsha(self._sha[name], len(keys), *keys, *args)
+        except NoScriptError:  # Redis restarted and forgot them
+            await self._load_scripts()
+            return await self.redis.evalsha(self._sha[name], len(keys), *keys, *args)
+
+    async def _pipeline(self, build: Callable[[Any], None]) -> list[Any]:
+        for attempt in range(2):
+            async with self.redis.pipeline(transaction=False) as pipe:
+                build(pipe)
+                try:
+                    return await pipe.execute()
+                except NoScriptError:
+                    if attempt:
+                        raise
+                    await self._load_scripts()
+        raise AssertionError("unreachable")
 
     async def _listen(self, pubsub: Any) -> None:
         room_prefix = self._key("room", "")
@@ -321,7 +346,7 @@ class RedisBus:
 
     # -- who drives a room -------------------------------------------------------------------------
     async def claim(self, code: str) -> bool:
-        held = await self._claim(keys=[self._key("owner", code)], args=[self.replica, self.lease_ms])
+        held = await self._script("claim", [self._key("owner", code)], [self.replica, self.lease_ms])
         if held:
             self._owned.add(code)
         else:
@@ -345,7 +370,7 @@ class RedisBus:
     async def release(self, code: str) -> None:
         if code in self._owned:
             self._owned.discard(code)
-            await self._release(keys=[self._key("owner", code)], args=[self.replica])
+            await self._script("release", [self._key("owner", code)], [self.replica])
 
     # -- the background round: renew, refresh, sweep -------------------------------------------------
     async def _keep_up(self) -> None:
@@ -367,14 +392,16 @@ class RedisBus:
     async def _keepalive(self) -> None:
         owned = sorted(self._owned)
         expiry = self._now() + self.presence_ttl_ms
-        async with self.redis.pipeline(transaction=False) as pipe:
+
+        def build(pipe: Any) -> None:
             for code in owned:
-                await self._renew(keys=[self._key("owner", code)], args=[self.replica, self.lease_ms], client=pipe)
+                self._in_pipe(pipe, "renew", [self._key("owner", code)], [self.replica, self.lease_ms])
             for code, seats in self._seats.items():
                 for seat in seats:
                     pipe.zadd(self._key("presence", code), {f"{seat}|{self.replica}": expiry})
                     pipe.zadd(self._key("presence"), {f"{code}|{seat}|{self.replica}": expiry})
-            results = await pipe.execute()
+
+        results = await self._pipeline(build)
         for code, renewed in zip(owned, results[: len(owned)], strict=True):
             if not renewed and code in self._owned:
                 log.warning("lost the lease on room %s", code)

@@ -290,7 +290,8 @@ class Lobby:
         await self._deliver(room, revision, events, ack, presence, skip)
         payload = {
             "kind": "room",
-            "room": room,
+            # Other replicas render views and drive clocks; the state and its seed stay out of Redis.
+            "room": {k: v for k, v in room.items() if k not in _SERVER_ONLY},
             "revision": revision,
             "events": [[e.number, e.event, e.visible_to] for e in events],
             "presence": presence,
@@ -464,7 +465,11 @@ class Lobby:
             lost = await self.bus.sync_presence(code)
             await self._seats_gone(code, lost)
         except Refusal:
-            return
+            pass
+        # Nothing of the room left in this process: forget it (a later change brings it back).
+        runtime = self._rooms.get(code)
+        if runtime is not None and not self.hub.subscribers(code) and self.idle(code) and not runtime.fanout.locked():
+            del self._rooms[code]
 
     async def _seats_gone(self, code: str, seats: set[int], announce_presence: bool = True) -> None:
         """Seats that lost their last connection here (or on a replica that died): their grace
@@ -528,7 +533,7 @@ class Lobby:
     ) -> dict[str, Any]:
         seats = ticket.seats
         views = []
-        if room["state_json"]:
+        if room["spectator_view"]:  # a game has started
             if seats:
                 views = [{"seat": s, "view": json.loads(room["views"][str(s)])} for s in seats]
             else:
@@ -1114,6 +1119,9 @@ class Lobby:
             return events if changed else None
 
         await self._mutate(code, change)
+
+
+_SERVER_ONLY = frozenset({"state_json", "seed"})
 
 
 def _require(subscriber: Subscriber) -> Ticket:

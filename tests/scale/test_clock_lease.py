@@ -4,6 +4,7 @@ each room that needs a driver, keeps it while it lives, and another takes it whe
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from collections import Counter
 
@@ -49,7 +50,8 @@ async def _crash(bus: RedisBus) -> None:
     for task in bus._tasks:
         task.cancel()
     await asyncio.wait(bus._tasks, timeout=2)
-    await bus._pubsub.aclose()
+    with contextlib.suppress(Exception):
+        await asyncio.wait_for(bus._pubsub.aclose(), 2)
     await bus.redis.aclose()
 
 
@@ -163,3 +165,18 @@ async def test_presence_of_a_dead_replica_lapses_and_is_reported_once(redis_pref
         assert await watching.present_seats("ROOMZ") == set()
     finally:
         await watching.close()
+
+
+async def test_scripts_are_loaded_again_after_redis_forgot_them(redis_prefix) -> None:
+    """A Redis restart empties its script cache; the bus loads its scripts again on the spot."""
+    prefix = f"{redis_prefix}:lease5"
+    bus = _bus(prefix, "forgetful")
+    await bus.start(Recorder("forgetful"))
+    try:
+        await bus.redis.script_flush()
+        assert await bus.claim("ROOMW")
+        await bus.redis.script_flush()
+        await bus.announce("ROOMW", {"kind": "chat", "line": {}}, (12345, 1))
+        assert await bus.redis.zscore(f"{prefix}:due", "ROOMW") == 12345
+    finally:
+        await bus.close()

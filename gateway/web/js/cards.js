@@ -48,8 +48,11 @@ function rankIndex(card) {
   return Number.isFinite(n) ? n : 100 + COLOUR_ORDER.indexOf(card.rank);
 }
 
-/** Card ids sorted for a hand: by suit (♠ ♥ ♣ ♦) or colour, then rank; wilds last. */
-export function sortCards(ids) {
+/**
+ * Card ids sorted for a hand: by suit (♠ ♥ ♣ ♦) or colour, then rank; wilds last. With
+ * `byRank`, rank first (where several cards of one rank go together).
+ */
+export function sortCards(ids, byRank = false) {
   const key = (id) => {
     const card = parseCard(id);
     const group = card.kind === "french" ? SUIT_SORT[card.suit] : card.kind === "wild" ? 9 : COLOUR_SORT[card.colour] ?? 8;
@@ -58,7 +61,8 @@ export function sortCards(ids) {
   return [...ids].sort((a, b) => {
     const ka = key(a);
     const kb = key(b);
-    return ka[0] - kb[0] || ka[1] - kb[1] || (ka[2] < kb[2] ? -1 : ka[2] > kb[2] ? 1 : 0);
+    const first = byRank ? ka[1] - kb[1] || ka[0] - kb[0] : ka[0] - kb[0] || ka[1] - kb[1];
+    return first || (ka[2] < kb[2] ? -1 : ka[2] > kb[2] ? 1 : 0);
   });
 }
 
@@ -334,9 +338,10 @@ export function handRows(count, width) {
  * `state(card)` → "playable" | "quiet" | "idle" | "selected": lit and raised, greyed (your
  *           turn but not playable), plain (not your turn) or chosen
  * `onPress(card)` for playable and selected cards
- * `label`   the group's label; `fresh` ids to mark as just drawn
+ * `label`   the group's label; `fresh` ids to mark as just drawn; `mark(card)` a short
+ *           badge (a selection's order)
  */
-export function renderHand({ cards, ctx, state, onPress, label, fresh = [], testid = "hand" }) {
+export function renderHand({ cards, ctx, state, onPress, label, fresh = [], mark = null, testid = "hand" }) {
   const width = handWidth(ctx);
   const rows = handRows(cards.length, width);
   const buttons = [];
@@ -368,6 +373,7 @@ export function renderHand({ cards, ctx, state, onPress, label, fresh = [], test
           },
           cardSvg(id),
           isNew ? h("span", { class: "card-new", "aria-hidden": "true" }, ctx.t("card.new_short")) : null,
+          mark && mark(id) ? h("span", { class: "card-mark", "aria-hidden": "true" }, mark(id)) : null,
         );
         if (lit && onPress) button.addEventListener("click", () => onPress(id));
         buttons.push(button);
@@ -472,9 +478,9 @@ export function actionButton({ text, testid, onPress, disabled = false, primary 
 // -- the table -------------------------------------------------------------------------------
 
 export const TABLE_W = 400;
-export const TABLE_H = 300;
+export const TABLE_H = 314;
 const CENTRE_X = 200;
-const CENTRE_Y = 148;
+const CENTRE_Y = 150;
 const RING_X = 166;
 const RING_Y = 114;
 
@@ -514,9 +520,9 @@ function textWidth(text, size) {
 function bubble(text, x, y, className) {
   const size = 12;
   const w = textWidth(text, size) + 14;
-  const left = x <= CENTRE_X + 1 ? x + 17 : x - 17 - w;
+  const left = x <= CENTRE_X + 1 ? x + 19 : x - 19 - w;
   const bx = Math.max(2, Math.min(TABLE_W - w - 2, left));
-  const by = Math.max(2, y - 30);
+  const by = y - 10;
   return s(
     "g",
     { class: ["seat-bubble", className] },
@@ -579,7 +585,9 @@ export function drawSeats(root, view, ctx, info) {
       under += 19;
     }
     if (data.extra) {
-      g.append(s("text", { x, y: under + 10, "font-size": 11, "text-anchor": "middle", class: "seat-extra", text: data.extra }));
+      const half = textWidth(data.extra, 11) / 2 + 2;
+      const ex = Math.max(half, Math.min(TABLE_W - half, x));
+      g.append(s("text", { x: ex, y: under + 10, "font-size": 11, "text-anchor": "middle", class: "seat-extra", text: data.extra }));
     }
     if (data.flag) g.append(bubble(data.flag, x, y, data.flagClass));
     root.append(g);
@@ -595,7 +603,7 @@ export function drawSeats(root, view, ctx, info) {
 export function drawPiles(root, view, ctx, { top, drawSize, discardSize, follow, wished, direction, pending, onDraw, drawLabel }) {
   const cw = 52;
   const ch = cw * 1.5;
-  const py = 96;
+  const py = 100;
   const drawX = CENTRE_X - cw - 12;
   const discardX = CENTRE_X + 12;
 
@@ -792,6 +800,9 @@ export function freshlyDrawn(ctx) {
  *   onCard(card)           replaces the default (play the card, asking for a colour/suit)
  *   cardState(card)        replaces the default lit/greyed state
  *   before, after          extra nodes for the own zone (above/below the hand)
+ *   actions, mark          extra action buttons; a badge per hand card (renderHand)
+ *   keepChoice(key)        whether an open colour/suit dialog still applies
+ *   byRank                 sort the hand by rank first
  */
 export function renderShedding(container, view, ctx, cfg) {
   const pub = view.public;
@@ -844,12 +855,14 @@ export function renderShedding(container, view, ctx, cfg) {
     });
   // A choice dialog left open from an earlier view closes once its card is no longer playable.
   const open = openChoiceKey();
-  if (open !== null && !(ctx.canMove && playable.has(open))) closeChoice();
+  const keep = cfg.keepChoice || ((key) => playable.has(key));
+  if (open !== null && !(ctx.canMove && keep(open))) closeChoice();
 
   const actions = h(
     "div",
     { class: "card-actions" },
     cfg.hint ? h("p", { class: "hint", "data-testid": "hand-hint" }, cfg.hint) : null,
+    cfg.actions || null,
     actionButton({ text: cfg.drawLabel, testid: "draw-button", onPress: draw, disabled: !canDraw, primary: canDraw && !playable.size }),
     canPass || cfg.showPass ? actionButton({ text: cfg.passLabel, testid: "pass-button", onPress: () => ctx.move({ type: "pass" }), disabled: !canPass }) : null,
   );
@@ -860,11 +873,12 @@ export function renderShedding(container, view, ctx, cfg) {
       cfg.before || null,
       actions,
       renderHand({
-        cards: sortCards(hand),
+        cards: sortCards(hand, Boolean(cfg.byRank)),
         ctx,
         state,
         onPress: onCard,
         fresh,
+        mark: cfg.mark || null,
         label: t("cards.hand", { count: hand.length }),
       }),
       cfg.after || null,
@@ -905,10 +919,11 @@ const CSS = `
 .card-btn[aria-disabled="true"] { cursor: default; }
 .card-new { position: absolute; top: -10px; right: -2px; background: var(--text); color: var(--bg); font-size: 0.62rem; font-weight: 800; padding: 0 0.3rem; border-radius: 999px; pointer-events: none; text-transform: uppercase; }
 
+.card-mark { position: absolute; top: 44px; left: 8px; min-width: 22px; height: 22px; line-height: 22px; border-radius: 11px; background: var(--text); color: var(--bg); font-size: 0.8rem; font-weight: 800; pointer-events: none; }
 .card-action { min-height: var(--tap, 44px); padding: 0 0.9rem; font-weight: 700; }
 
-.choose-dialog .choices { display: grid; grid-template-columns: 1fr 1fr; gap: 0.5rem; }
-.choose-dialog .choice { display: flex; align-items: center; gap: 0.6rem; min-height: 56px; padding: 0 0.8rem; font-size: 1.05rem; font-weight: 700; text-align: left; border-width: 3px; }
+.choose-dialog .choices { display: grid; grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr)); gap: 0.5rem; min-width: min(18rem, 80vw); }
+.choose-dialog .choice { display: flex; align-items: center; gap: 0.6rem; min-height: 52px; padding: 0 0.8rem; font-size: 1.05rem; font-weight: 700; text-align: left; border-width: 3px; }
 .choose-dialog .choice-r { border-color: ${COLOUR_FILL.r}; }
 .choose-dialog .choice-y { border-color: #b5a800; }
 .choose-dialog .choice-g { border-color: ${COLOUR_FILL.g}; }

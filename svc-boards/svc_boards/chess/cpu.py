@@ -14,8 +14,9 @@ at 20 ms a move (bench/ai_strength.py gives the figures at the service's budget)
 
 Fallback, when no binary is found or it cannot run: alpha-beta search on python-chess boards
 (iterative deepening, quiescence on captures, most-valuable-victim ordering) with a material
-and piece-square evaluation. Deeper for higher levels; the two lower ones also add a random
-error to every root move's score, drawn from the request's seed.
+and piece-square evaluation: one ply (plus captures) for beginner and easy, which add a random
+error of up to 200 and 50 centipawns to every root move's score (drawn from the request's
+seed), two plies for medium, and as deep as the budget allows for strong.
 
 Players read only the seat's view (`view["public"]` is the open game) and never resign.
 """
@@ -53,9 +54,9 @@ class Level:
 
 
 LEVEL_SETTINGS: dict[str, Level] = {
-    "beginner": Level({"Skill Level": 0}, 1, max_ms=50, fallback_depth=1, fallback_noise=250, fallback_ms=200),
-    "easy": Level({"Skill Level": 5}, 5, max_ms=200, fallback_depth=2, fallback_noise=60, fallback_ms=500),
-    "medium": Level({"Skill Level": 10}, 7, max_ms=400, fallback_depth=3, fallback_noise=0),
+    "beginner": Level({"Skill Level": 0}, 1, max_ms=50, fallback_depth=1, fallback_noise=200, fallback_ms=200),
+    "easy": Level({"Skill Level": 5}, 5, max_ms=200, fallback_depth=1, fallback_noise=50, fallback_ms=500),
+    "medium": Level({"Skill Level": 10}, 7, max_ms=400, fallback_depth=2, fallback_noise=0),
     "strong": Level({}, None, max_ms=10_000, fallback_depth=64, fallback_noise=0),
 }
 
@@ -295,8 +296,9 @@ class Search:
                 alpha = -MATE - 1
                 for move in self._ordered(board, moves, first=best_move):
                     board.push(move)
-                    # Full window when noise is on: the errors reorder moves after the search.
-                    low = -MATE - 1 if noise else alpha
+                    # With errors of at most `noise` either way, a move more than 2 * noise
+                    # below the best so far can never be picked: it only needs that bound.
+                    low = alpha - 2 * noise
                     scores[move] = -self._negamax(board, depth - 1, -(MATE + 1), -low, 1)
                     board.pop()
                     alpha = max(alpha, scores[move])

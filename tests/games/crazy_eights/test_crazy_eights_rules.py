@@ -71,7 +71,12 @@ def test_several_cards_of_one_rank_in_one_move() -> None:
     assert state["turn"] == 1
     # Cards of different ranks never go together.
     with pytest.raises(IllegalMove):
-        ENGINE.apply(table(hands={0: ["H9.0", "H4.0", "S7.0"]}, top="H5.0", suit="H"), 0, {"type": "play", "cards": ["H9.0", "H4.0"]}, 0)
+        ENGINE.apply(
+            table(hands={0: ["H9.0", "H4.0", "S7.0"]}, top="H5.0", suit="H"),
+            0,
+            {"type": "play", "cards": ["H9.0", "H4.0"]},
+            0,
+        )
 
 
 def test_an_eight_always_fits_and_names_the_next_suit() -> None:
@@ -248,7 +253,11 @@ def test_equal_lowest_values_share_the_win() -> None:
     """ "Vid lika delar ni vinsten." (On a tie you share the win.)"""
     state = ENGINE.setup(3, {}, b"ce-tie")
     state.update(
-        hands=[["SK.0"], ["C2.0", "C3.0", "C5.0"], ["D9.0", "DA.0"]], discard_pile=["H4.0"], draw_pile=[], suit="H", turn=0
+        hands=[["SK.0"], ["C2.0", "C3.0", "C5.0"], ["D9.0", "DA.0"]],
+        discard_pile=["H4.0"],
+        draw_pile=[],
+        suit="H",
+        turn=0,
     )
     state, _ = step(ENGINE, state, {"type": "pass"})
     assert ENGINE.result(state)["placings"] == [1, 1, 1]

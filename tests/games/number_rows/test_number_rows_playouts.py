@@ -21,7 +21,10 @@ from rulekit.playout import run_playouts
 from tests.games.card_core.invariants import card_check, games
 
 GAMES = {2: 300, 3: 150, 4: 110, 5: 90, 6: 75, 7: 65, 8: 60}
-VARIANTS: list[tuple[dict[str, Any], dict[int, int]]] = [({"start_cards": 5}, {2: 60, 5: 20}), ({"start_cards": 15}, {3: 40, 6: 15})]
+VARIANTS: list[tuple[dict[str, Any], dict[int, int]]] = [
+    ({"start_cards": 5}, {2: 60, 5: 20}),
+    ({"start_cards": 15}, {3: 40, 6: 15}),
+]
 HIDDEN = {2: 30, 5: 8, 8: 5}
 
 

@@ -295,7 +295,7 @@ function moveList(pub, ctx) {
       current = h("li", null, h("span", { class: "num" }, whiteMove ? `${number}.` : `${number}…`));
       items.push(current);
     }
-    current.append(" ", h("span", { class: ["ply", i === pub.san.length - 1 && "newest"], "data-ply": String(i) }, localSan(san, ctx)));
+    current.append(" ", h("span", { class: ["ply", i === pub.san.length - 1 && "newest"], "data-san": san }, localSan(san, ctx)));
     if (!whiteMove) {
       number += 1;
       current = null;

@@ -52,7 +52,7 @@ function pieceName(ch, ctx) {
   return ctx.t(`piece.${ch === ch.toUpperCase() ? "king" : "man"}.${ch.toLowerCase()}`);
 }
 
-/** A man or a king (a crown and a letter on the disc), centred on (cx, cy). */
+/** A man (a disc with a ring) or a king (a crown and a letter on the disc), centred on (cx, cy). */
 function pieceShape(ch, cx, cy, ctx) {
   const dark = ch.toLowerCase() === "b";
   const king = ch === ch.toUpperCase();
@@ -60,13 +60,12 @@ function pieceShape(ch, cx, cy, ctx) {
     "g",
     { class: ["dr-piece", dark ? "dark" : "light", king && "king"], "aria-hidden": "true" },
     s("circle", { cx, cy, r: 38, class: "dr-disc" }),
-    s("circle", { cx, cy, r: 27, class: "dr-ring" }),
     king
       ? [
-          s("path", { d: `M${cx - 20} ${cy + 4} L${cx - 23} ${cy - 17} L${cx - 11} ${cy - 7} L${cx} ${cy - 23} L${cx + 11} ${cy - 7} L${cx + 23} ${cy - 17} L${cx + 20} ${cy + 4} Z`, class: "dr-crown" }),
+          s("path", { d: `M${cx - 24} ${cy + 5} L${cx - 28} ${cy - 22} L${cx - 13} ${cy - 9} L${cx} ${cy - 28} L${cx + 13} ${cy - 9} L${cx + 28} ${cy - 22} L${cx + 24} ${cy + 5} Z`, class: "dr-crown" }),
           s("text", { x: cx, y: cy + 20, "text-anchor": "middle", "dominant-baseline": "central", class: "dr-king-mark", text: ctx.t("king.mark") }),
         ]
-      : null,
+      : s("circle", { cx, cy, r: 27, class: "dr-ring" }),
   );
 }
 
@@ -87,7 +86,7 @@ function routeDialog(paths, ctx, onChoose) {
           onChoose(path);
         },
       },
-      ctx.t("route.via", { route: routeText(path, true), via: path.slice(1, -1).join(", ") }),
+      path.length > 2 ? ctx.t("route.via", { route: routeText(path, true), via: path.slice(1, -1).join(", ") }) : routeText(path, true),
     ),
   );
   const handle = openDialog({ title: ctx.t("route.title"), testid: "route-dialog", content: h("div", { class: "route-list" }, buttons) });
@@ -235,7 +234,7 @@ function counts(board, ctx) {
       "li",
       { "data-testid": `pieces-${seat}` },
       h("span", { class: ["dr-chip", seat === 0 ? "dark" : "light"], "aria-hidden": "true" }),
-      ctx.t("count.line", { name: ctx.seatName(seat), men, kings }),
+      ctx.t("count.line", { name: ctx.seatName(seat), men: ctx.t("count.men", { count: men }), kings: ctx.t("count.kings", { count: kings }) }),
     );
   };
   return h("ul", { class: "dr-counts" }, line(0), line(1));

@@ -1,0 +1,229 @@
+// Hau Hau: rock–paper–scissors to start each round, then the poker-card shedding table
+// (js/cards.js). The match score sits at the top of the table; "Hau!" shows beside a player
+// with one card left. A 10 or an A asks for the suit to wish (one legal move per suit). The
+// 10-second move clock is the frame's (`move-clock`, from the update's deadline).
+import { cardName, cardNames, choiceName, drawSeats, renderShedding, srText, tableRoot } from "../../js/cards.js";
+import { h, s, useStylesheet } from "../../js/svg.js";
+
+useStylesheet(new URL("./style.css", import.meta.url));
+
+const SHAPES = ["rock", "paper", "scissors"];
+
+/** A rock, paper or scissors drawing in a 100 × 100 box at (x, y), `size` wide. */
+function shapeIcon(shape, x, y, size) {
+  const k = size / 100;
+  const g = s("g", { transform: `translate(${x} ${y}) scale(${k})`, class: ["rps-icon", `rps-${shape}`], "aria-hidden": "true" });
+  if (shape === "rock") {
+    g.append(
+      s("path", { d: "M18 48q0-22 22-22h32q14 0 14 18v26q0 18-20 18H36q-18 0-18-18z", class: "rps-fill" }),
+      s("path", { d: "M40 26v22M56 26v22M72 28v20M18 56q12 4 22-4", class: "rps-line" }),
+    );
+  } else if (shape === "paper") {
+    g.append(
+      s("path", { d: "M24 8h40l16 16v68H24z", class: "rps-paper" }),
+      s("path", { d: "M64 8v16h16M34 40h36M34 54h36M34 68h26", class: "rps-line" }),
+    );
+  } else {
+    g.append(
+      s("path", { d: "M38 64 74 10M62 64 26 10", class: "rps-blade" }),
+      s("circle", { cx: 30, cy: 76, r: 13, class: "rps-ring" }),
+      s("circle", { cx: 70, cy: 76, r: 13, class: "rps-ring" }),
+    );
+  }
+  return g;
+}
+
+function shapeSvg(shape, size) {
+  return s("svg", { viewBox: "0 0 100 100", width: size, height: size, "aria-hidden": "true", focusable: "false", class: "rps-svg" }, shapeIcon(shape, 0, 0, 100));
+}
+
+function target(view) {
+  return view.seats === 2 ? 3 : 2;
+}
+
+function matchLine(view, ctx) {
+  const pub = view.public;
+  const wins = pub.wins || [];
+  const score = view.seats === 2 ? `${wins[0] ?? 0} : ${wins[1] ?? 0}` : null;
+  return h(
+    "p",
+    { class: "hh-match", "data-testid": "match-score" },
+    h("span", { class: "hh-round" }, ctx.t("match.round", { round: pub.round })),
+    h("span", { class: "hh-format" }, ctx.t(view.seats === 2 ? "match.best_of_5" : "match.first_to_2")),
+    score ? h("span", { class: "hh-score" }, ctx.t("match.score", { score })) : null,
+  );
+}
+
+function winsText(view, seat, ctx) {
+  const wins = (view.public.wins || [])[seat] || 0;
+  return ctx.t("match.wins", { count: wins });
+}
+
+// -- the rock-paper-scissors phase ------------------------------------------------------------
+
+function renderThrows(container, view, ctx) {
+  const pub = view.public;
+  const t = ctx.t;
+  const players = pub.rps_players || [];
+  const chosen = pub.rps_chosen || [];
+  const last = pub.rps_last || [];
+  const root = tableRoot({ label: t("rps.table") });
+  const spots = drawSeats(root, view, ctx, (seat) => ({
+    hideCount: true,
+    extra: winsText(view, seat, ctx),
+    // Whether the others have thrown; this seat's own throw shows in its buttons.
+    flag: players.includes(seat) && seat !== ctx.mySeat ? (chosen.includes(seat) ? t("rps.ready") : t("rps.thinking")) : null,
+    flagClass: chosen.includes(seat) ? "ready" : "thinking",
+  }));
+  // The last complete throw, each shape beside its seat, turned towards the middle.
+  for (const [seat, spot] of spots) {
+    const shape = last[seat];
+    if (!shape) continue;
+    const dx = 200 - spot.x;
+    const dy = 148 - spot.y;
+    const len = Math.hypot(dx, dy) || 1;
+    const x = spot.x + (dx / len) * 62 - 17;
+    const y = spot.y + (dy / len) * 62 - 17;
+    root.append(s("circle", { cx: x + 17, cy: y + 17, r: 21, class: "rps-back" }), shapeIcon(shape, x, y, 34));
+  }
+  const stage = pub.rps_stage === "direction" ? t("rps.direction", { name: ctx.seatName(pub.starter) }) : t("rps.who_starts");
+  root.append(
+    s("text", { x: 200, y: 136, "font-size": 17, "text-anchor": "middle", class: "rps-title", text: t("rps.title") }),
+    s("text", { x: 200, y: 160, "font-size": 12, "text-anchor": "middle", class: "rps-stage", text: stage }),
+  );
+  const tie = (ctx.events || []).find((e) => e.code === "rps_thrown" && !(e.winners || []).length);
+  if (tie) root.append(s("text", { x: 200, y: 180, "font-size": 12, "text-anchor": "middle", class: "rps-stage", text: t("rps.tie") }));
+  container.append(root);
+
+  const throws = last.map((shape, seat) => (shape ? t("rps.threw", { name: ctx.seatName(seat), shape: t(`rps.${shape}`) }) : null)).filter(Boolean);
+  container.append(srText([stage, ...throws].join(". ")));
+
+  if (ctx.mySeat === null || ctx.mySeat === undefined || view.result) return;
+  const mine = view.private ? view.private.rps_choice : null;
+  const legal = new Set((view.legal_moves || []).filter((m) => m.type === "rps").map((m) => m.hand));
+  const buttons = SHAPES.map((shape) =>
+    h(
+      "button",
+      {
+        type: "button",
+        class: ["rps-button", mine === shape && "chosen"],
+        "data-testid": `rps-${shape}`,
+        "aria-pressed": mine ? String(mine === shape) : null,
+        disabled: !(ctx.canMove && legal.has(shape)),
+        onclick: () => ctx.move({ type: "rps", hand: shape }),
+      },
+      shapeSvg(shape, 40),
+      h("span", null, t(`rps.${shape}`)),
+    ),
+  );
+  const note = mine ? t("rps.you_chose", { shape: t(`rps.${mine}`) }) : players.includes(ctx.mySeat) ? t("rps.choose") : t("rps.watch");
+  ctx.ownZone.append(h("div", { class: "rps-zone" }, h("p", { class: "hint rps-note" }, note), h("div", { class: "rps-buttons", role: "group", "aria-label": t("rps.title") }, buttons)));
+}
+
+// -- the card phase -------------------------------------------------------------------------
+
+function summary(view, ctx) {
+  const pub = view.public;
+  const parts = [ctx.t("match.round", { round: pub.round })];
+  if (pub.discard_top) {
+    const key = pub.wished ? "summary.top_wished" : "summary.top";
+    parts.push(ctx.t(key, { card: cardName(pub.discard_top, ctx.t), suit: choiceName(pub.suit, ctx.t) }));
+  }
+  parts.push(ctx.t(pub.direction === 1 ? "summary.clockwise" : "summary.anticlockwise"));
+  if (pub.pending) parts.push(ctx.t("summary.pending", { count: pub.pending }));
+  for (let seat = 0; seat < view.seats; seat++) {
+    parts.push(ctx.t("summary.seat_wins", { name: ctx.seatName(seat), count: pub.hand_counts[seat], wins: (pub.wins || [])[seat] || 0 }));
+  }
+  return parts.join(". ");
+}
+
+export function render(container, view, ctx) {
+  const pub = view.public;
+  const t = ctx.t;
+  container.append(matchLine(view, ctx));
+  if (pub.phase === "rps") {
+    renderThrows(container, view, ctx);
+    return;
+  }
+  const drew = pub.stage === "drew" && ctx.canMove;
+  renderShedding(container, view, ctx, {
+    follow: pub.suit,
+    wished: pub.wished,
+    pending: pub.pending,
+    flag: (seat) => ((pub.hau || []).includes(seat) ? t("call.hau") : null),
+    extra: (seat) => winsText(view, seat, ctx),
+    choiceKey: "suit",
+    chooseTitle: t("choose.suit"),
+    drawLabel: pub.pending ? t("action.draw_pending", { count: pub.pending }) : t("action.draw"),
+    passLabel: t("action.pass"),
+    showPass: drew,
+    hint: pub.stage === "took" && ctx.canMove ? t("hint.took") : null,
+    summary: summary(view, ctx),
+  });
+}
+
+export function describe(event, ctx) {
+  const t = ctx.t;
+  const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
+  switch (event.code) {
+    case "played":
+      return event.suit
+        ? t("event.played_wish", { name, card: cardName(event.card, t), suit: choiceName(event.suit, t) })
+        : t("event.played", { name, card: cardName(event.card, t) });
+    case "drawn":
+      return (event.cards || []).length ? t("event.drawn", { cards: cardNames(event.cards, t) }) : t("event.drawn_none");
+    case "dealt":
+      return t("event.dealt", { count: (event.cards || []).length, cards: cardNames(event.cards, t) });
+    case "drew":
+      return t("event.drew", { name, count: event.count });
+    case "reversed":
+      return t(event.direction === 1 ? "event.reversed_clockwise" : "event.reversed_anticlockwise");
+    case "open_card":
+      return t("event.open_card", { card: cardName(event.card, t) });
+    case "round_started":
+      return t("event.round_started", { round: event.round, name: ctx.seatName(event.starter) });
+    case "rps_thrown": {
+      const shown = (event.hands || [])
+        .map((shape, seat) => (shape ? t("rps.threw", { name: ctx.seatName(seat), shape: t(`rps.${shape}`) }) : null))
+        .filter(Boolean)
+        .join(", ");
+      const winners = event.winners || [];
+      if (!winners.length) return t("event.rps_tie", { throws: shown });
+      return t("event.rps_won", { throws: shown, names: winners.map((seat) => ctx.seatName(seat)).join(", ") });
+    }
+    case "round_won":
+      return t("event.round_won", { name, round: event.round, score: (event.wins || []).join(" : ") });
+    default:
+      return null;
+  }
+}
+
+export function status(view, ctx) {
+  const pub = view.public;
+  if (pub.phase === "rps") {
+    if (ctx.canMove) return ctx.t("status.rps");
+    return null;
+  }
+  if (!ctx.canMove) return null;
+  const plays = (view.legal_moves || []).some((m) => m.type === "play");
+  if (pub.pending) return plays ? ctx.t("status.stack_or_draw", { count: pub.pending }) : ctx.t("status.draw_pending", { count: pub.pending });
+  if (pub.stage === "drew") return plays ? ctx.t("status.play_drawn") : ctx.t("status.pass");
+  if (pub.stage === "took") return plays ? ctx.t("status.took") : ctx.t("status.draw_last");
+  return plays ? ctx.t("status.play") : ctx.t("status.draw");
+}
+
+/** The seats strip: round wins and, during play, the cards in hand and "Hau!". */
+export function seatBadge(view, seat, ctx) {
+  const pub = view.public;
+  if (!pub || !pub.wins) return null;
+  const wins = ctx.t("match.wins_short", { count: pub.wins[seat] || 0, target: target(view) });
+  if (pub.phase !== "play") return wins;
+  const count = ctx.t("cards.pile_count", { count: pub.hand_counts[seat] });
+  const call = (pub.hau || []).includes(seat) ? ` · ${ctx.t("call.hau")}` : "";
+  return `${wins} · ${count}${call}`;
+}
+
+/** Result panel: round wins. */
+export function scoreText(score, seat, ctx) {
+  return ctx.t("match.wins", { count: score });
+}

@@ -1,0 +1,174 @@
+// Number Rows: four rows, one per colour, each laid card on its number's place from 1 to 20,
+// so a row reads like the number line and grows from its 11 both ways. The next numbers a
+// row takes show as dashed places. The hand (js/cards.js) lights the cards the engine lets this
+// seat lay; Draw and Pass come from the legal moves as well.
+import { COLOURS, COLOUR_FILL, actionButton, cardName, cardNames, freshlyDrawn, renderHand, sortCards, srText, symbol } from "../../js/cards.js";
+import { h, s, useStylesheet } from "../../js/svg.js";
+
+useStylesheet(new URL("./style.css", import.meta.url));
+
+const W = 400;
+const LEFT = 46; // the colour tab
+const CELL = (W - LEFT - 4) / 20; // one place per number, 1 to 20
+const CELL_H = 30;
+const ROW_H = CELL_H + 12;
+const TOP = 4;
+
+function slotX(n) {
+  return LEFT + (n - 1) * CELL;
+}
+
+function cardId(colour, n) {
+  return `${colour}${n}.0`;
+}
+
+/**
+ * One row: the colour's tab (shape and name), faint numbers 1-20 on the lane, the laid run
+ * as a bar in the colour with each number on a white cell, the next places dashed (lit
+ * where this seat may lay the card).
+ */
+function drawRow(colour, row, y, ctx, mine, laidCard) {
+  const g = s("g", { class: "nr-row", "data-testid": `row-${colour}`, "data-low": row ? row[0] : "", "data-high": row ? row[1] : "" });
+  g.append(s("rect", { x: 0, y: y - 5, width: W, height: CELL_H + 10, rx: 8, class: "nr-lane" }));
+  // The colour's shape says which row it is without its colour; the count of laid cards below.
+  g.append(symbol(colour, 12, y - 1, 20));
+  g.append(s("text", { x: 22, y: y + 30, "font-size": 9, "text-anchor": "middle", class: "nr-count", text: row ? `${row[1] - row[0] + 1}/20` : "0/20" }));
+  const taken = (n) => row && n >= row[0] && n <= row[1];
+  const next = row ? [row[0] - 1, row[1] + 1].filter((n) => n >= 1 && n <= 20) : [11];
+  for (let n = 1; n <= 20; n++) {
+    if (taken(n) || next.includes(n)) continue;
+    g.append(s("text", { x: slotX(n) + CELL / 2, y: y + 19, "font-size": 9, "text-anchor": "middle", class: "nr-free", text: String(n) }));
+  }
+  for (const n of next) {
+    const lit = mine.has(cardId(colour, n));
+    g.append(
+      s(
+        "g",
+        { class: ["nr-ghost", lit && "lit"], "data-testid": `next-${colour}-${n}` },
+        s("rect", { x: slotX(n) + 1, y: y + 1, width: CELL - 2, height: CELL_H - 2, rx: 3 }),
+        s("text", { x: slotX(n) + CELL / 2, y: y + 19, "font-size": 10, "text-anchor": "middle", text: String(n) }),
+      ),
+    );
+  }
+  if (row) {
+    const x = slotX(row[0]);
+    const width = (row[1] - row[0] + 1) * CELL;
+    g.append(s("rect", { x: x - 1, y: y - 1, width: width + 2, height: CELL_H + 2, rx: 5, fill: COLOUR_FILL[colour], class: "nr-bar" }));
+    for (let n = row[0]; n <= row[1]; n++) {
+      const cell = s(
+        "g",
+        { class: ["nr-cell", n === 11 && "opener", laidCard === cardId(colour, n) && "fresh"] },
+        s("rect", { x: slotX(n) + 1.5, y: y + 3, width: CELL - 3, height: CELL_H - 6, rx: 3 }),
+        s("text", { x: slotX(n) + CELL / 2, y: y + 19.5, "font-size": 11, "text-anchor": "middle", text: String(n) }),
+      );
+      if (laidCard === cardId(colour, n) && !ctx.reducedMotion && typeof cell.animate === "function") {
+        cell.animate([{ opacity: 0.2, transform: "translateY(-6px)" }, { opacity: 1, transform: "none" }], { duration: 220, easing: "ease-out" });
+      }
+      g.append(cell);
+    }
+  }
+  return g;
+}
+
+function drawRows(view, ctx, mine) {
+  const rows = view.public.rows || {};
+  const height = TOP * 2 + COLOURS.length * ROW_H - 4;
+  const root = s("svg", {
+    viewBox: `0 0 ${W} ${height}`,
+    preserveAspectRatio: "xMidYMid meet",
+    class: ["board", "nr-rows"],
+    role: "group",
+    "aria-label": ctx.t("rows.label"),
+    "data-testid": "number-rows",
+  });
+  const laid = [...(ctx.events || [])].reverse().find((e) => e.code === "laid");
+  COLOURS.forEach((colour, i) => root.append(drawRow(colour, rows[colour], TOP + 5 + i * ROW_H, ctx, mine, laid ? laid.card : null)));
+  return root;
+}
+
+function rowText(view, ctx) {
+  const rows = view.public.rows || {};
+  return COLOURS.map((colour) => {
+    const row = rows[colour];
+    const name = ctx.t(`card.colour_title.${colour}`);
+    return row ? ctx.t("rows.open", { name, low: row[0], high: row[1] }) : ctx.t("rows.closed", { name });
+  }).join(". ");
+}
+
+function place(pub, seat) {
+  const at = (pub.finished || []).indexOf(seat);
+  return at === -1 ? null : at + 1;
+}
+
+export function render(container, view, ctx) {
+  const pub = view.public;
+  const t = ctx.t;
+  const legal = ctx.canMove ? view.legal_moves || [] : [];
+  const lays = new Set(legal.filter((m) => m.type === "lay").map((m) => m.card));
+  container.append(
+    h("p", { class: "nr-pile", "data-testid": "draw-pile" }, t("pile.count", { count: pub.draw_size })),
+    drawRows(view, ctx, lays),
+    srText(rowText(view, ctx)),
+  );
+  if (view.result || ctx.mySeat === null || ctx.mySeat === undefined) return;
+  const hand = (view.private && view.private.hand) || [];
+  const canDraw = legal.some((m) => m.type === "draw");
+  const canPass = legal.some((m) => m.type === "pass");
+  ctx.ownZone.append(
+    h(
+      "div",
+      { class: "own-cards" },
+      h(
+        "div",
+        { class: "card-actions" },
+        pub.drew && ctx.canMove ? h("p", { class: "hint", "data-testid": "hand-hint" }, t("hint.drawn")) : null,
+        actionButton({ text: t("action.draw"), testid: "draw-button", onPress: () => ctx.move({ type: "draw" }), disabled: !canDraw, primary: canDraw }),
+        canPass ? actionButton({ text: t("action.pass"), testid: "pass-button", onPress: () => ctx.move({ type: "pass" }), primary: true }) : null,
+      ),
+      renderHand({
+        cards: sortCards(hand),
+        ctx,
+        state: (card) => (!ctx.canMove ? "idle" : lays.has(card) ? "playable" : "quiet"),
+        onPress: (card) => ctx.move({ type: "lay", card }),
+        fresh: freshlyDrawn(ctx),
+        label: t("cards.hand", { count: hand.length }),
+      }),
+    ),
+  );
+}
+
+export function describe(event, ctx) {
+  const t = ctx.t;
+  const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
+  switch (event.code) {
+    case "laid":
+      return t("event.laid", { name, card: cardName(event.card, t) });
+    case "drawn":
+      return (event.cards || []).length ? t("event.drawn", { cards: cardNames(event.cards, t) }) : t("event.drawn_none");
+    case "dealt":
+      return t("event.dealt", { count: (event.cards || []).length, cards: cardNames(event.cards, t) });
+    case "drew":
+      return t("event.drew", { name, count: event.count });
+    default:
+      return null;
+  }
+}
+
+export function status(view, ctx) {
+  if (!ctx.canMove) return null;
+  const legal = view.legal_moves || [];
+  if (legal.some((m) => m.type === "lay")) return view.public.drew ? ctx.t("status.lay_drawn") : ctx.t("status.lay");
+  if (legal.some((m) => m.type === "draw")) return ctx.t("status.draw");
+  return ctx.t("status.pass");
+}
+
+/** The seats strip: cards in hand or the finishing place. */
+export function seatBadge(view, seat, ctx) {
+  const pub = view.public;
+  if (!pub || !pub.hand_counts) return null;
+  const p = place(pub, seat);
+  if (p) return ctx.t("cards.place", { place: p });
+  return ctx.t("cards.pile_count", { count: pub.hand_counts[seat] });
+}
+
+export const resultScores = false;
