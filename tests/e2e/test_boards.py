@@ -40,7 +40,6 @@ def _create_room(page: Page, base_url: str, game: str, second_seat: str, options
 
 # -- chess ------------------------------------------------------------------------------------
 
-PIECE_WORDS = {chess.PAWN: "pawn", chess.KNIGHT: "knight", chess.BISHOP: "bishop", chess.ROOK: "rook", chess.QUEEN: "queen", chess.KING: "king"}
 VALUE = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9, chess.KING: 0}
 
 
@@ -133,7 +132,9 @@ def test_a_whole_chess_game_against_the_cpu_with_a_promotion(browser: Browser, s
             for square in chess.SQUARES:
                 name = chess.square_name(square)
                 piece = board.piece_at(square)
-                expected = f"{'white' if piece.color else 'black'} {PIECE_WORDS[piece.piece_type]}" if piece else "empty"
+                expected = (
+                    f"{'white' if piece.color else 'black'} {chess.piece_name(piece.piece_type)}" if piece else "empty"
+                )
                 assert labels[name].startswith(f"{name}, {expected}"), (name, labels[name])
 
             move = _choose(board, promotions > 0)
@@ -152,7 +153,9 @@ def test_a_whole_chess_game_against_the_cpu_with_a_promotion(browser: Browser, s
                 letter = chess.piece_symbol(move.promotion)
                 page.get_by_test_id(f"promote-{letter}").click()
                 promotions += 1
-            page.wait_for_function(f"() => document.querySelectorAll('[data-testid=chess-moves] .ply').length > {count}", timeout=15_000)
+            page.wait_for_function(
+                f"() => document.querySelectorAll('[data-testid=chess-moves] .ply').length > {count}", timeout=15_000
+            )
             if move.promotion:
                 assert "=" in _plies(page)[count]
         else:

@@ -508,7 +508,7 @@ export function tableRoot({ label, testid = "card-table" }) {
     "aria-label": label,
     "data-testid": testid,
   });
-  root.append(s("ellipse", { cx: CENTRE_X, cy: CENTRE_Y, rx: RING_X + 8, ry: RING_Y + 6, class: "felt" }));
+  root.append(s("ellipse", { cx: CENTRE_X, cy: CENTRE_Y, rx: RING_X + 28, ry: RING_Y + 24, class: "felt" }));
   return root;
 }
 
@@ -930,6 +930,7 @@ const CSS = `
 .choose-dialog .choice-b { border-color: ${COLOUR_FILL.b}; }
 .choose-dialog .choice .card-symbol { background: #fffdf7; border-radius: 6px; padding: 2px; box-sizing: content-box; }
 .card-table { --felt: #2f6b52; --felt-ink: #f4f1ea; }
+.game-area > svg.card-table { min-height: 170px; }
 @media (prefers-color-scheme: dark) { .card-table { --felt: #1f4a3a; --felt-ink: #ececec; } }
 .card-table .felt { fill: var(--felt); stroke: color-mix(in srgb, var(--felt) 70%, #000); stroke-width: 3; }
 .card-table text { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
@@ -940,6 +941,7 @@ const CSS = `
 .turn-ring { fill: none; stroke: var(--felt-ink); stroke-width: 3.5; stroke-dasharray: 5 3; }
 .seat-count { fill: rgba(0, 0, 0, 0.35); }
 .seat-count-text, .seat-extra, .pile-count { fill: var(--felt-ink); font-weight: 700; }
+.seat-extra { paint-order: stroke; stroke: var(--felt); stroke-width: 3px; }
 .seat-place { fill: var(--felt-ink); }
 .seat-place-text { fill: var(--felt); font-weight: 800; }
 .seat-spot.done .seat-disc { opacity: 0.55; }

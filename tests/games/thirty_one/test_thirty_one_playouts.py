@@ -18,7 +18,7 @@ from rulekit import Event, Move, State
 from rulekit.playout import run_playouts
 from tests.games.card_core.invariants import card_check, games
 
-GAMES = {2: 1500, 3: 500, 4: 250, 5: 150, 6: 100, 7: 80, 8: 60, 9: 50}
+GAMES = {2: 1000, 3: 300, 4: 150, 5: 100, 6: 60, 7: 50, 8: 40, 9: 30}
 HIDDEN = {2: 100, 5: 10, 9: 4}
 
 

@@ -86,7 +86,8 @@ function routeDialog(paths, ctx, onChoose) {
           onChoose(path);
         },
       },
-      path.length > 2 ? ctx.t("route.via", { route: routeText(path, true), via: path.slice(1, -1).join(", ") }) : routeText(path, true),
+      // Every step of a chain jumps exactly one piece.
+      ctx.t("route.takes", { route: routeText(path, true), count: path.length - 1 }),
     ),
   );
   const handle = openDialog({ title: ctx.t("route.title"), testid: "route-dialog", content: h("div", { class: "route-list" }, buttons) });
@@ -178,7 +179,7 @@ function draw(container, view, ctx) {
       const piece = s("g", { class: "piece-wrap" }, pieceShape(ch, cx, cy, ctx));
       pieces.set(n, piece);
       children.push(piece);
-      if (movable && !selected) children.push(s("circle", { cx, cy, r: 44, class: capturing ? "movable-ring capture" : "movable-ring" }));
+      if (movable && !selected) children.push(s("circle", { cx, cy, r: 45, class: capturing ? "movable-ring capture" : "movable-ring" }));
     }
     if (target) {
       children.push(s("circle", { cx, cy, r: 16, class: "target-dot" }));

@@ -70,10 +70,10 @@ function draw(container, view, ctx) {
   const other = me === null ? null : 1 - me;
   const legal = ctx.canMove ? view.legal_moves || [] : [];
   const placing = legal.some((m) => m.type === "place");
+  if (state.from && !legal.some((m) => m.from === state.from)) state.from = null;
   // Moves that fit what is chosen so far: the start point, then the target.
   const fits = (m) => (placing ? true : m.from === state.from);
   const chosen = legal.filter((m) => fits(m) && (state.to === null || m.to === state.to));
-  if (state.from && !legal.some((m) => m.from === state.from)) state.from = null;
   const removing = state.to !== null;
   const removable = new Set(removing ? chosen.filter((m) => m.remove).map((m) => m.remove) : []);
   const starts = new Set(placing ? [] : legal.map((m) => m.from));
