@@ -29,6 +29,9 @@ STATE = """() => {
   return null;
 }"""
 
+WILDS = '[data-card^="W"]'  # Last Card: wild and wild +4 ask for a colour
+JACKS = '[data-card*="J."]'  # Mau-Mau: a jack asks for a suit
+
 MARK_STALE = """() => {
   const zone = document.querySelector('[data-testid=own-zone] .own-cards');
   if (zone) zone.dataset.stale = '1';
@@ -61,16 +64,19 @@ def create_room(page: Page, base_url: str, game: str, kinds: list[str], options:
     return page.get_by_test_id("waiting-code").inner_text().strip()
 
 
-def take_turn(page: Page, state: str) -> str | None:
-    """Do what `state` says: tap the first lit card, pick the first colour or suit offered,
-    draw, or pass. Returns the spoken name of a tapped card."""
+def take_turn(page: Page, state: str, prefer: str) -> str | None:
+    """Do what `state` says: tap a lit card (one matching `prefer` first: the cards that ask
+    for a colour or suit), pick the first colour or suit offered, draw, or pass. Returns the
+    spoken name of a tapped card."""
     if state == "choose":
         dialog = page.get_by_test_id("choose-dialog")
         dialog.locator('[data-testid^="choose-"]:not([data-testid="choose-dialog-close"])').first.click()
         return None
     page.evaluate(MARK_STALE)
     if state == "play":
-        card = page.locator("[data-testid=own-zone] .card-btn.playable").first
+        lit = page.locator("[data-testid=own-zone] .card-btn.playable")
+        preferred = lit.and_(page.locator(prefer))
+        card = preferred.first if preferred.count() else lit.first
         label = card.get_attribute("aria-label") or ""
         # "Seven of hearts, playable": the lit card says so to a screen reader.
         assert label.endswith(", playable") or ", playable, " in label, label
@@ -84,9 +90,10 @@ class Player:
     """One device's seat: it takes its turns and checks each card it played reached the log
     (in words, "Anna played Seven of hearts") before it acts again."""
 
-    def __init__(self, name: str, page: Page) -> None:
+    def __init__(self, name: str, page: Page, prefer: str) -> None:
         self.name = name
         self.page = page
+        self.prefer = prefer
         self.played: list[str] = []
         self.actions = {"play": 0, "draw": 0, "pass": 0, "choose": 0}
         self.unlogged: str | None = None
@@ -102,7 +109,7 @@ class Player:
             self.unlogged = None
         if state == "result":
             return
-        card = take_turn(self.page, state)
+        card = take_turn(self.page, state, self.prefer)
         self.actions[state] += 1
         if card:
             self.played.append(card)
@@ -127,7 +134,7 @@ def test_last_card_against_three_cpus_to_the_end(browser: Browser, stack) -> Non
         expect(page.get_by_test_id("follow")).to_have_count(1)
         expect(page.get_by_test_id("hand").locator(".card-btn")).to_have_count(5)
 
-        anna = Player("Anna", page)
+        anna = Player("Anna", page, WILDS)
         deadline = time.monotonic() + 110
         while True:
             assert time.monotonic() < deadline, f"no end within the time; moves so far {anna.actions}"
@@ -174,7 +181,7 @@ def test_two_players_play_mau_mau_by_code_to_the_end(browser: Browser, stack) ->
         assert len(annas) == 5
         assert not annas & on_bens_page
 
-        players = [Player("Anna", anna), Player("Ben", ben)]
+        players = [Player("Anna", anna, JACKS), Player("Ben", ben, JACKS)]
         deadline = time.monotonic() + 110
         finished: set[str] = set()
         while len(finished) < 2:
@@ -200,6 +207,9 @@ def test_two_players_play_mau_mau_by_code_to_the_end(browser: Browser, stack) ->
         anna_log, ben_log = log_text(anna), log_text(ben)
         for player in players:
             assert player.actions["play"] >= 1, player.actions
+            # A jack asked which suit to wish for each time, and only a jack did.
+            jacks = sum(1 for name in player.played if name.startswith("Jack of"))
+            assert player.actions["choose"] == jacks, (player.actions, player.played)
             for card in player.played[-5:]:
                 assert f"{player.name} played {card}" in anna_log
                 assert f"{player.name} played {card}" in ben_log

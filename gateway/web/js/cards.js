@@ -356,7 +356,12 @@ export function renderHand({ cards, ctx, state, onPress, label, fresh = [], mark
         const mode = state(id);
         const lit = mode === "playable" || mode === "selected";
         const isNew = fresh.includes(id);
-        const spoken = [cardName(id, ctx.t), mode === "playable" ? ctx.t("card.playable") : null, mode === "selected" ? ctx.t("card.selected") : null, mode === "quiet" ? ctx.t("card.not_playable") : null, isNew ? ctx.t("card.new") : null]
+        // "Seven of hearts, playable" — what the card is and what it does now.
+        const spoken = [
+          cardName(id, ctx.t),
+          { playable: ctx.t("card.playable"), selected: ctx.t("card.selected"), quiet: ctx.t("card.not_playable") }[mode],
+          isNew ? ctx.t("card.new") : null,
+        ]
           .filter(Boolean)
           .join(", ");
         const button = h(
@@ -614,7 +619,8 @@ export function drawPiles(root, view, ctx, { top, drawSize, discardSize, follow,
   const layers = Math.min(3, Math.ceil(drawSize / 10));
   for (let i = layers; i >= 0; i--) pile.append(cardBackSvg({ x: drawX - i * 1.5, y: py - i * 1.5, width: cw }));
   if (!drawSize) pile.append(s("rect", { x: drawX, y: py, width: cw, height: ch, rx: 5, class: "empty-pile" }));
-  pile.append(s("text", { x: drawX + cw / 2, y: py + ch + 19, "font-size": 11, "text-anchor": "middle", class: "pile-count", text: ctx.t("cards.pile_count", { count: drawSize }) }));
+  const count = ctx.t("cards.pile_count", { count: drawSize });
+  pile.append(s("text", { x: drawX + cw / 2, y: py + ch + 19, "font-size": 11, "text-anchor": "middle", class: "pile-count", text: count }));
   if (onDraw) {
     const hit = s("rect", { x: drawX - 6, y: py - 6, width: cw + 12, height: ch + 12, rx: 8, class: "hit pile-hit" });
     const button = s(
@@ -662,7 +668,7 @@ export function drawPiles(root, view, ctx, { top, drawSize, discardSize, follow,
   if (follow) {
     const name = value(follow, ctx);
     const text = wished ? ctx.t("cards.wished", { name }) : name;
-    const w = textWidth(text, 12) + 34;
+    const w = textWidth(text, 12) * 1.12 + 34; // bold text runs wider
     const x = CENTRE_X - w / 2;
     const y = py + ch + 26;
     root.append(
@@ -864,7 +870,9 @@ export function renderShedding(container, view, ctx, cfg) {
     cfg.hint ? h("p", { class: "hint", "data-testid": "hand-hint" }, cfg.hint) : null,
     cfg.actions || null,
     actionButton({ text: cfg.drawLabel, testid: "draw-button", onPress: draw, disabled: !canDraw, primary: canDraw && !playable.size }),
-    canPass || cfg.showPass ? actionButton({ text: cfg.passLabel, testid: "pass-button", onPress: () => ctx.move({ type: "pass" }), disabled: !canPass }) : null,
+    canPass || cfg.showPass
+      ? actionButton({ text: cfg.passLabel, testid: "pass-button", onPress: () => ctx.move({ type: "pass" }), disabled: !canPass })
+      : null,
   );
   ctx.ownZone.append(
     h(

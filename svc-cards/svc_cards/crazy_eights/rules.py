@@ -52,6 +52,10 @@ from ..core import (
 EIGHT = "8"
 COURT = ("J", "Q", "K")
 
+# to_move answers from these: it is asked several times per move.
+NOBODY: frozenset[int] = frozenset()
+ONLY = tuple(frozenset((seat,)) for seat in range(16))
+
 META = GameMeta(
     id="crazy-eights",
     family="cards",
@@ -175,7 +179,7 @@ class CrazyEights(CardEngine):
 
     def to_move(self, state: State) -> frozenset[int]:
         turn = state["turn"]
-        return frozenset() if turn is None else frozenset((turn,))
+        return NOBODY if turn is None else ONLY[turn]
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         if seat != state["turn"]:

@@ -30,6 +30,10 @@ OPENER = 11
 HIGHEST = 20
 RED_ELEVEN = "r11.0"
 
+# to_move answers from these: it is asked several times per move.
+NOBODY: frozenset[int] = frozenset()
+ONLY = tuple(frozenset((seat,)) for seat in range(16))
+
 META = GameMeta(
     id="number-rows",
     family="cards",
@@ -88,7 +92,7 @@ class NumberRows(CardEngine):
 
     def to_move(self, state: State) -> frozenset[int]:
         turn = state["turn"]
-        return frozenset() if turn is None else frozenset((turn,))
+        return NOBODY if turn is None else ONLY[turn]
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         if seat != state["turn"]:

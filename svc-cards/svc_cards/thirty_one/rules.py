@@ -37,6 +37,10 @@ THIRTY_ONE = 62  # in half points
 THREE_OF_A_KIND = 61
 DECK = "french32"
 
+# to_move answers from these: it is asked several times per move.
+NOBODY: frozenset[int] = frozenset()
+ONLY = tuple(frozenset((seat,)) for seat in range(16))
+
 META = GameMeta(
     id="thirty-one",
     family="cards",
@@ -136,7 +140,7 @@ class ThirtyOne(CardEngine):
     # -- the contract ------------------------------------------------------------------------
     def to_move(self, state: State) -> frozenset[int]:
         turn = state["turn"]
-        return frozenset() if turn is None else frozenset((turn,))
+        return NOBODY if turn is None else ONLY[turn]
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         if seat != state["turn"]:

@@ -1,8 +1,8 @@
 """Crazy Eights CPU players: legal moves from a view alone, and strong > easy > random.
 
-The README table (500+ games per pairing) comes from tests/games/card_core/strength.py's
-`win_rate`; here fewer games with a clear margin. Crazy Eights is mostly luck: a planning
-player wins some 56-60 % of two-seat games against a greedy one.
+Two-seat games through tests/games/card_core/strength.py's `win_rate` (seats alternate; the
+seeds are the README table's, so the first N games are the table's first N). Crazy Eights is
+mostly luck: over 1,000 games strong wins 57.4 % against easy and easy 60.0 % against random.
 """
 
 from __future__ import annotations
@@ -66,8 +66,8 @@ def test_decides_from_the_seats_view_only(level: str) -> None:
 
 
 def test_strong_beats_easy() -> None:
-    assert win_rate(ENGINE, "strong", "easy", 600) > 0.53
+    assert win_rate(ENGINE, "strong", "easy", 1000) > 0.54
 
 
 def test_easy_beats_random() -> None:
-    assert win_rate(ENGINE, "easy", "random", 400) > 0.55
+    assert win_rate(ENGINE, "easy", "random", 600) > 0.55

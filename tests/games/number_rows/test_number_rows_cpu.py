@@ -1,8 +1,8 @@
 """Number Rows CPU players: legal moves from a view alone, and strong > easy > random.
 
-The README table (500+ games per pairing) comes from tests/games/card_core/strength.py's
-`win_rate`; here fewer games with a clear margin. Number Rows is mostly luck: a planning
-player wins some 56-60 % of two-seat games against a greedy one.
+Two-seat games through tests/games/card_core/strength.py's `win_rate` (seats alternate; the
+seeds are the README table's). Laying is compulsory, so only the choice among fitting cards
+is skill: over 1,000 games strong wins 61.7 % against easy and easy 58.0 % against random.
 """
 
 from __future__ import annotations
@@ -66,8 +66,8 @@ def test_decides_from_the_seats_view_only(level: str) -> None:
 
 
 def test_strong_beats_easy() -> None:
-    assert win_rate(ENGINE, "strong", "easy", 600) > 0.53
+    assert win_rate(ENGINE, "strong", "easy", 400) > 0.55
 
 
 def test_easy_beats_random() -> None:
-    assert win_rate(ENGINE, "easy", "random", 400) > 0.55
+    assert win_rate(ENGINE, "easy", "random", 400) > 0.54

@@ -20,7 +20,7 @@ from rulekit import Event, Move, State
 from rulekit.playout import run_playouts
 from tests.games.card_core.invariants import card_check, games
 
-GAMES = {2: 300, 3: 150, 4: 110, 5: 90, 6: 75, 7: 65, 8: 60}
+GAMES = {2: 700, 3: 350, 4: 250, 5: 200, 6: 170, 7: 150, 8: 130}
 VARIANTS: list[tuple[dict[str, Any], dict[int, int]]] = [
     ({"start_cards": 5}, {2: 60, 5: 20}),
     ({"start_cards": 15}, {3: 40, 6: 15}),

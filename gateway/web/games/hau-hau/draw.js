@@ -68,12 +68,13 @@ function renderThrows(container, view, ctx) {
   const chosen = pub.rps_chosen || [];
   const last = pub.rps_last || [];
   const root = tableRoot({ label: t("rps.table") });
+  // Under each seat: whether it has thrown (this seat's own throw shows in its buttons);
+  // the starter is marked while its neighbours throw for the direction.
   const spots = drawSeats(root, view, ctx, (seat) => ({
     hideCount: true,
-    extra: winsText(view, seat, ctx),
-    // Whether the others have thrown; this seat's own throw shows in its buttons.
-    flag: players.includes(seat) && seat !== ctx.mySeat ? (chosen.includes(seat) ? t("rps.ready") : t("rps.thinking")) : null,
-    flagClass: chosen.includes(seat) ? "ready" : "thinking",
+    extra: players.includes(seat) && seat !== ctx.mySeat ? (chosen.includes(seat) ? t("rps.ready") : t("rps.thinking")) : null,
+    flag: pub.rps_stage === "direction" && seat === pub.starter ? t("rps.starts") : null,
+    flagClass: "call",
   }));
   // The last complete throw, each shape beside its seat, turned towards the middle.
   for (const [seat, spot] of spots) {
@@ -82,17 +83,17 @@ function renderThrows(container, view, ctx) {
     const dx = 200 - spot.x;
     const dy = 148 - spot.y;
     const len = Math.hypot(dx, dy) || 1;
-    const x = spot.x + (dx / len) * 62 - 17;
-    const y = spot.y + (dy / len) * 62 - 17;
+    const x = spot.x + (dx / len) * 50 - 17;
+    const y = spot.y + (dy / len) * 50 - 17;
     root.append(s("circle", { cx: x + 17, cy: y + 17, r: 21, class: "rps-back" }), shapeIcon(shape, x, y, 34));
   }
-  const stage = pub.rps_stage === "direction" ? t("rps.direction", { name: ctx.seatName(pub.starter) }) : t("rps.who_starts");
+  const stage = pub.rps_stage === "direction" ? t("rps.direction") : t("rps.who_starts");
   root.append(
-    s("text", { x: 200, y: 136, "font-size": 17, "text-anchor": "middle", class: "rps-title", text: t("rps.title") }),
-    s("text", { x: 200, y: 160, "font-size": 12, "text-anchor": "middle", class: "rps-stage", text: stage }),
+    s("text", { x: 200, y: 146, "font-size": 15, "text-anchor": "middle", class: "rps-title", text: t("rps.title") }),
+    s("text", { x: 200, y: 166, "font-size": 11, "text-anchor": "middle", class: "rps-stage", text: stage }),
   );
   const tie = (ctx.events || []).find((e) => e.code === "rps_thrown" && !(e.winners || []).length);
-  if (tie) root.append(s("text", { x: 200, y: 180, "font-size": 12, "text-anchor": "middle", class: "rps-stage", text: t("rps.tie") }));
+  if (tie) root.append(s("text", { x: 200, y: 184, "font-size": 11, "text-anchor": "middle", class: "rps-stage", text: t("rps.tie") }));
   container.append(root);
 
   const throws = last.map((shape, seat) => (shape ? t("rps.threw", { name: ctx.seatName(seat), shape: t(`rps.${shape}`) }) : null)).filter(Boolean);
