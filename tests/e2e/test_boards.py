@@ -184,7 +184,7 @@ def _play(page: Page, start: str | None, to: str, remove: str | None = None) -> 
     if start:
         _tap(page, start)
     target = page.get_by_test_id(f"pt-{to}")
-    expect(target).to_have_class(TARGET)
+    expect(target).to_have_class(TARGET, timeout=15_000)  # once the other seat's move is in
     target.click()
     if remove:
         expect(page.get_by_test_id("morris-hint")).to_be_visible()
@@ -207,7 +207,7 @@ def test_morris_into_the_flying_phase(browser: Browser, stack) -> None:
         ben.get_by_test_id("join-room-button").click()
         expect(anna.get_by_test_id("waiting-seat-1")).to_contain_text("Ben")
         anna.get_by_test_id("start-button").click()
-        expect(ben.get_by_test_id("morris-board")).to_be_visible()
+        expect(ben.get_by_test_id("morris-board")).to_be_visible(timeout=15_000)
 
         # Placing: Ben (black) builds the outer square, closing four mills; Anna (white) keeps
         # out of every line, so any of her pieces may be taken.
@@ -224,7 +224,7 @@ def test_morris_into_the_flying_phase(browser: Browser, stack) -> None:
         ]  # fmt: skip
         for page, to, remove in placing:
             _play(page, None, to, remove)
-        expect(anna.get_by_test_id("hand-0")).to_contain_text("0 to place · 5 on board · moving")
+        expect(anna.get_by_test_id("hand-0")).to_contain_text("0 to place · 5 on board · moving", timeout=15_000)
 
         # Moving: Anna shuffles c5–c4; Ben opens and closes the top mill twice.
         _tap(anna, "c5")
@@ -241,7 +241,7 @@ def test_morris_into_the_flying_phase(browser: Browser, stack) -> None:
             _play(page, start, to, remove)
 
         # Three pieces left: Anna flies. A point far from c5 is lit once c5 is chosen.
-        expect(anna.get_by_test_id("hand-0")).to_contain_text("3 on board · flying")
+        expect(anna.get_by_test_id("hand-0")).to_contain_text("3 on board · flying", timeout=15_000)
         expect(anna.get_by_test_id("turn-status")).to_contain_text("fly")
         _tap(anna, "c5")
         far = anna.get_by_test_id("pt-f2")
@@ -249,7 +249,7 @@ def test_morris_into_the_flying_phase(browser: Browser, stack) -> None:
         expect(far).to_have_attribute("aria-label", re.compile("legal target"))
         far.click()
         expect(anna.get_by_test_id("pt-f2")).to_have_attribute("aria-label", re.compile("white piece"), timeout=15_000)
-        expect(ben.get_by_test_id("last-event")).to_contain_text("Anna moved c5–f2")
+        expect(ben.get_by_test_id("last-event")).to_contain_text("Anna moved c5–f2", timeout=15_000)
     finally:
         anna_context.close()
         ben_context.close()

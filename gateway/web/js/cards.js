@@ -386,7 +386,7 @@ export function renderHand({ cards, ctx, state, onPress, label, fresh = [], mark
       }),
     );
   });
-  // One tab stop for the lit cards; arrow keys walk through the whole hand.
+  // The lit cards are tab stops (else the first card); arrow keys walk the whole hand.
   if (!buttons.some((b) => b.getAttribute("tabindex") === "0") && buttons.length) buttons[0].setAttribute("tabindex", "0");
   arrowKeys(buttons);
   return h(
@@ -809,6 +809,7 @@ export function freshlyDrawn(ctx) {
  *   actions, mark          extra action buttons; a badge per hand card (renderHand)
  *   keepChoice(key)        whether an open colour/suit dialog still applies
  *   byRank                 sort the hand by rank first
+ *   done                   a line instead of the hand once this seat is out
  */
 export function renderShedding(container, view, ctx, cfg) {
   const pub = view.public;
@@ -845,6 +846,11 @@ export function renderShedding(container, view, ctx, cfg) {
   if (played && discardTop) slideIn(discardTop, spots.get(played.seat), { x: discardX, y: discardY }, ctx);
 
   if (view.result || ctx.mySeat === null || ctx.mySeat === undefined) return;
+  if (cfg.done) {
+    // This seat is out; the others play on for the places.
+    ctx.ownZone.append(h("p", { class: "hint card-done", "data-testid": "hand-done" }, cfg.done));
+    return;
+  }
   const hand = (view.private && view.private.hand) || [];
   const playable = playableCards(view);
   const fresh = freshlyDrawn(ctx);
@@ -970,6 +976,7 @@ const CSS = `
 .own-cards { display: flex; flex-direction: column; gap: 0.25rem; }
 .card-actions { display: flex; gap: 0.5rem; justify-content: center; align-items: center; flex-wrap: wrap; }
 .card-actions .hint { margin: 0; font-size: 0.85rem; }
+.card-done { margin: 0.5rem; text-align: center; font-weight: 600; }
 `;
 
 function installStyles() {

@@ -1,8 +1,9 @@
-"""Number Rows CPU players: legal moves from a view alone, and strong > easy > random.
+"""Number Rows CPU levels: legal from a view alone, sensible, and ordered by strength.
 
-Two-seat games through tests/games/card_core/strength.py's `win_rate` (seats alternate; the
-seeds are the README table's). Laying is compulsory, so only the choice among fitting cards
-is skill: over 1,000 games strong wins 61.7 % against easy and easy 58.0 % against random.
+Strength: two-seat games through tests/games/card_core/strength.py's `win_rate` (seats
+alternate; the seeds are the README table's). Laying is compulsory, so only the choice among
+fitting cards is skill: over 1,000 games strong wins 61.7 % against easy and easy 58.0 %
+against random.
 """
 
 from __future__ import annotations
@@ -10,59 +11,79 @@ from __future__ import annotations
 import random
 
 import pytest
-from svc_ai.ask import Ask
-from svc_ai.players import choose, levels_of
-from svc_cards.core import hidden_from
+from svc_ai.players import PLAYERS, Ask, choose, levels_of
+from svc_cards.core import COLOURS, hidden_from
 from svc_cards.number_rows import ENGINE
+from svc_cards.number_rows.cpu import LEVELS
 
-from rulekit import State, move_matches
+from rulekit import State
+from tests.games.card_core.arrange import arrange
+from tests.games.card_core.cpu_checks import every_level_answers_legally, refuses_when_not_to_move
 from tests.games.card_core.strength import win_rate
 
-
-def positions(count: int, seats: int) -> list[tuple[State, int]]:
-    """Positions from seeded random games, each with the seat to move."""
-    out = []
-    for index in range(count):
-        rnd = random.Random(index)
-        state = ENGINE.setup(seats, {}, b"nr-cpu-%d" % index)
-        for _ in range(rnd.randrange(30)):
-            if ENGINE.result(state) is not None:
-                break
-            (seat,) = ENGINE.to_move(state)
-            state, _ = ENGINE.apply(state, seat, rnd.choice(ENGINE.legal_moves(state, seat)), 0)
-        if ENGINE.result(state) is None:
-            out.append((state, min(ENGINE.to_move(state))))
-    return out
+GAME = "number-rows"
+CLOSED = {colour: None for colour in COLOURS}
 
 
-def ask(state: State, seat: int, level: str, seed: bytes = b"cpu") -> Ask:
-    return Ask(ENGINE.meta.id, seat, ENGINE.view(state, seat), level, seed, 1000)
+def ask(state: State, level: str = "strong") -> dict:
+    seat = state["turn"]
+    return choose(Ask(GAME, seat, ENGINE.view(state, seat), level, b"cpu", 1000)).move
 
 
-def test_levels_are_registered() -> None:
-    assert levels_of("number-rows") == ["random", "easy", "strong"]
+def table(rows: dict | None = None, **cards) -> State:
+    return arrange(ENGINE.setup(2, {}, b"number-rows-cpu"), turn=0, rows={**CLOSED, **(rows or {})}, **cards)
 
 
-@pytest.mark.parametrize("level", ["easy", "strong"])
-def test_every_level_plays_a_legal_move(level: str) -> None:
-    for state, seat in positions(150, 3):
-        move = choose(ask(state, seat, level)).move
-        assert any(move_matches(legal, move) for legal in ENGINE.legal_moves(state, seat))
+def test_levels_registered() -> None:
+    assert PLAYERS[GAME] is LEVELS and levels_of(GAME) == list(ENGINE.meta.cpu_levels)
+
+
+@pytest.mark.parametrize("seats", [2, 5, 8])
+def test_every_level_returns_a_legal_move_quickly(seats: int) -> None:
+    assert every_level_answers_legally(ENGINE, seats, b"nr-cpu-%d" % seats) < 0.05
+
+
+def test_refuses_when_not_to_move() -> None:
+    state = ENGINE.setup(3, {}, b"nr-idle")
+    refuses_when_not_to_move(ENGINE, LEVELS, state, (state["turn"] + 1) % 3)
 
 
 @pytest.mark.parametrize("level", ["easy", "strong"])
 def test_decides_from_the_seats_view_only(level: str) -> None:
-    """The hidden cards (other hands, the draw pile) dealt differently give the same move."""
-    for state, seat in positions(60, 2):
-        other = 1 - seat
+    """The hidden cards (the other hand, the draw pile) dealt differently give the same move."""
+    for index in range(40):
+        rnd = random.Random(index)
+        state = ENGINE.setup(2, {}, b"nr-view-%d" % index)
+        for _ in range(rnd.randrange(40)):
+            if ENGINE.result(state) is not None:
+                break
+            state, _ = ENGINE.apply(state, state["turn"], rnd.choice(ENGINE.legal_moves(state, state["turn"])), 0)
+        if ENGINE.result(state) is not None:
+            continue
+        seat = state["turn"]
         hidden = sorted(hidden_from(state, seat))
-        shuffled = list(hidden)
-        random.Random(seat).shuffle(shuffled)
-        swap = dict(zip(hidden, shuffled, strict=True))
-        twin = dict(state, hands=list(state["hands"]), draw_pile=[swap[c] for c in state["draw_pile"]])
-        twin["hands"][other] = [swap.get(c, c) for c in state["hands"][other]]
+        swap = dict(zip(hidden, rnd.sample(hidden, len(hidden)), strict=True))
+        twin = dict(state, hands=[[swap.get(c, c) for c in hand] for hand in state["hands"]])
+        twin["draw_pile"] = [swap[c] for c in state["draw_pile"]]
+        assert twin["hands"][seat] == state["hands"][seat]
         assert ENGINE.view(twin, seat) == ENGINE.view(state, seat)
-        assert choose(ask(twin, seat, level)).move == choose(ask(state, seat, level)).move
+        assert ask(twin, level) == ask(state, level)
+
+
+def test_both_lay_the_card_that_opens_their_own_run() -> None:
+    state = table(rows={"r": [11, 11]}, hands={0: ["r12.0", "r13.0", "r14.0", "r10.0"]})
+    assert ask(state) == {"type": "lay", "card": "r12.0"}
+    assert ask(state, "easy") == {"type": "lay", "card": "r12.0"}
+
+
+def test_strong_keeps_an_eleven_that_would_open_two_numbers_for_others() -> None:
+    state = table(rows={"r": [11, 11]}, hands={0: ["y11.0", "r12.0", "b5.0"]})
+    assert ask(state) == {"type": "lay", "card": "r12.0"}
+
+
+def test_strong_opens_a_colour_it_holds_much_of() -> None:
+    state = table(rows={"r": [11, 11]}, hands={0: ["g11.0", "g12.0", "g13.0", "g10.0", "r12.0"]})
+    assert ask(state) == {"type": "lay", "card": "g11.0"}
 
 
 def test_strong_beats_easy() -> None:

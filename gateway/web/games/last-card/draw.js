@@ -39,6 +39,7 @@ export function render(container, view, ctx) {
     showPass: drew,
     hint: drew ? t("hint.drawn") : null,
     summary: summary(view, ctx),
+    done: place(pub, ctx.mySeat) ? t("done", { place: place(pub, ctx.mySeat) }) : null,
   });
 }
 

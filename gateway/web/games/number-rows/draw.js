@@ -111,6 +111,12 @@ export function render(container, view, ctx) {
     srText(rowText(view, ctx)),
   );
   if (view.result || ctx.mySeat === null || ctx.mySeat === undefined) return;
+  const done = place(pub, ctx.mySeat);
+  if (done) {
+    // This seat is out; the others play on for the places.
+    ctx.ownZone.append(h("p", { class: "hint card-done", "data-testid": "hand-done" }, t("done", { place: done })));
+    return;
+  }
   const hand = (view.private && view.private.hand) || [];
   const canDraw = legal.some((m) => m.type === "draw");
   const canPass = legal.some((m) => m.type === "pass");

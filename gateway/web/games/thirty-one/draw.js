@@ -157,7 +157,11 @@ export function render(container, view, ctx) {
   const box = showdown(view, ctx);
   if (box) container.append(box);
 
-  if (view.result || ctx.mySeat === null || ctx.mySeat === undefined || (pub.finished || []).includes(ctx.mySeat)) return;
+  if (view.result || ctx.mySeat === null || ctx.mySeat === undefined) return;
+  if ((pub.finished || []).includes(ctx.mySeat)) {
+    ctx.ownZone.append(h("p", { class: "hint card-done", "data-testid": "hand-done" }, t("done")));
+    return;
+  }
   const hand = (view.private && view.private.hand) || [];
   const legal = ctx.canMove ? view.legal_moves || [] : [];
   const can = (type) => legal.some((m) => m.type === type);
