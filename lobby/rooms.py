@@ -676,6 +676,7 @@ class Lobby:
         reply = await self.engines.setup(room["game"], len(room["seats"]), room["options"], seed, now)
         room["status"] = "playing"
         room["rematch"] = []
+        room["views"] = {}  # a new game: every seat's choices are new
         room["game_number"] = room.get("game_number", room["games_played"]) + 1
         room["seed"] = seed.hex()
         room["started_ms"] = now
@@ -692,7 +693,16 @@ class Lobby:
     def _absorb(self, room: dict[str, Any], reply: Any, lobby_events: list[dict[str, Any]]) -> list[StoredEvent]:
         """Take a family service's step reply into the room; number the events."""
         room["state_json"] = reply.state_json
-        room["views"] = {str(v.seat): v.view_json for v in reply.views}
+        new_views = {str(v.seat): v.view_json for v in reply.views}
+        # The version at which each seat's legal moves last changed: a move chosen against an
+        # older version is stale only if the choices it was made from have changed since
+        # (in simultaneous phases another seat's move leaves mine valid).
+        choices = room.setdefault("choice_version", {})
+        for seat, view_json in new_views.items():
+            old = room["views"].get(seat)
+            if old is None or _legal_moves_of(old) != _legal_moves_of(view_json):
+                choices[seat] = room["version"] + 1
+        room["views"] = new_views
         room["spectator_view"] = reply.spectator_view_json
         room["to_move"] = list(reply.to_move)
         room["result"] = json.loads(reply.result_json) if reply.result_json else None
@@ -872,7 +882,8 @@ class Lobby:
                     stage = time.perf_counter()
                     reply = await self.engines.apply(room["game"], room["state_json"], seat, plain_json(move), now)
                     MOVE_SECONDS.labels(room["game"], "family").observe(time.perf_counter() - stage)
-                    if version != room["version"]:
+                    chosen_at = room.get("choice_version", {}).get(str(seat), room["version"])
+                    if not chosen_at <= version <= room["version"]:
                         raise Refusal("stale_version", f"the game is at version {room['version']}")
                 except Refusal as refusal:
                     if refusal.code in TRANSIENT:
@@ -1132,3 +1143,7 @@ def _require(subscriber: Subscriber) -> Ticket:
 
 def _chat_json(line: Any) -> dict[str, Any]:
     return {"number": line.number, "seat": line.seat, "name": line.name, "text": line.text, "at_ms": str(line.at_ms)}
+
+
+def _legal_moves_of(view_json: str) -> Any:
+    return json.loads(view_json).get("legal_moves")

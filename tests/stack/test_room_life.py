@@ -86,3 +86,24 @@ async def test_leaving_mid_game_hands_the_seat_to_a_cpu_until_return(stack) -> N
         await back.move(1, {"type": "drop", "column": 6})
         for client in (anna, back):
             await client.close()
+
+
+async def test_a_simultaneous_move_is_not_stale_when_only_another_seat_moved(stack) -> None:
+    """Hau Hau opens with rock-paper-scissors: both throw at once. Anna's throw changes the
+    version, yet Ben's throw, chosen from the same options, still counts; a move chosen from
+    options that have since changed is still stale."""
+    async with aiohttp.ClientSession() as session:
+        anna = await PlayClient.create(session, stack.base_url, "hau-hau", [{"kind": "human"}, {"kind": "human"}], "Anna")
+        ben = await PlayClient.join(session, stack.base_url, anna.code, "Ben")
+        await anna.connect()
+        await ben.connect()
+        await anna.send({"start": {}})
+        await anna.wait_until(lambda c: c.room["status"] == "playing" and c.views)
+        await ben.wait_until(lambda c: c.room["status"] == "playing" and c.views)
+        started = ben.room["version"]
+        assert sorted(ben.view()["to_move"]) == [0, 1]
+        await anna.move(0, anna.view()["legal_moves"][0])
+        update = await ben.move(1, ben.view()["legal_moves"][0], version=started)
+        assert update["room"]["version"] == started + 2
+        for client in (anna, ben):
+            await client.close()
