@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# The whole test suite: lint, then pytest over unit, service, store and browser tests.
+# The whole test suite: lint, then pytest over unit, rules, playouts, store, services, and
+# finally the browser tests in their own run (Playwright's sync API keeps an event loop
+# running in its thread, which must not meet the asyncio tests in the same process).
 # Starts PostgreSQL and Redis when they are installed but down (the store tests need them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=.venv/bin/python
+WORKERS="${GAMEROOM_TEST_WORKERS:-2}"
 
 bash scripts/ensure-services.sh
 
 $PY -m ruff check .
-$PY -m pytest -n "${GAMEROOM_TEST_WORKERS:-2}" -p no:cacheprovider "$@"
+$PY -m pytest -n "$WORKERS" -p no:cacheprovider -m "not e2e" "$@"
+$PY -m pytest -n "$WORKERS" -p no:cacheprovider -m e2e "$@"
