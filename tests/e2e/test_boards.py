@@ -20,6 +20,9 @@ REMOVABLE = re.compile(r"\bremovable\b")
 def _create_room(page: Page, base_url: str, game: str, second_seat: str, options: dict[str, str] | None = None) -> str:
     page.goto(base_url)
     page.get_by_test_id("nickname").fill("Anna")
+    # Let the start page finish drawing its default game first: a game chosen while that is
+    # still loading can get the default game's settings drawn over its own.
+    expect(page.get_by_test_id("game-info")).not_to_be_empty()
     page.get_by_test_id("create-game").select_option(game)
     # The seat list is drawn again once the game's settings arrive: choose until it holds.
     seat_kind = page.get_by_test_id("seat-kind-1")
@@ -32,7 +35,9 @@ def _create_room(page: Page, base_url: str, game: str, second_seat: str, options
     if second_seat == "cpu":
         page.get_by_test_id("seat-level-1").select_option("random")
     for key, label in (options or {}).items():
-        page.get_by_test_id(f"option-{key}").select_option(label=label)
+        field = page.get_by_test_id(f"option-{key}")
+        field.select_option(label=label)
+        expect(field.locator("option:checked")).to_have_text(label)
     page.get_by_test_id("create-button").click()
     expect(page.get_by_test_id("waiting-room")).to_be_visible()
     return page.get_by_test_id("waiting-code").inner_text().strip()

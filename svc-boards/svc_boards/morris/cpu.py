@@ -1,8 +1,9 @@
 """Morris CPU levels: alpha-beta on pieces, mills, open mills, mobility and blocked pieces.
 
 easy: two plies, counting pieces only.
-medium: four plies with the full evaluation.
-strong: iterative deepening within about a second, mill-closing moves first.
+medium: three plies with the evaluation below.
+strong: iterative deepening within about a second, mill-closing moves first, and the mill the
+side to move can close counted at the horizon.
 """
 
 from __future__ import annotations
@@ -83,6 +84,6 @@ def key(state: dict) -> tuple[str, int, int, int, int]:
 
 LEVELS = {
     "easy": search_player(ENGINE, pieces_only, max_depth=2, budget_ms=200, key=key),
-    "medium": search_player(ENGINE, evaluate, max_depth=4, budget_ms=500, order=order, key=key),
-    "strong": search_player(ENGINE, evaluate, max_depth=40, budget_ms=1000, order=order, key=key),
+    "medium": search_player(ENGINE, evaluate, max_depth=3, budget_ms=500, order=order, key=key),
+    "strong": search_player(ENGINE, evaluate_sharp, max_depth=40, budget_ms=1000, order=order, key=key),
 }

@@ -64,7 +64,8 @@ META = GameMeta(
     chance=True,
     hidden_information=True,
     simultaneous=False,
-    # Random playouts end within about 1,000 moves (six seats); the bound leaves room.
+    # Random playouts end within about 200 moves; drawing can in principle go on, so the
+    # bound is generous.
     longest_game=20_000,
     cpu_levels=("random", "easy", "strong"),
 )
@@ -151,6 +152,7 @@ def play_moves(state: State, seat: int) -> list[Move]:
             for cards in _eight_sets(tuple(group), drawn):
                 moves += [{"type": "play", "cards": list(cards), "suit": wish} for wish in SUITS]
             continue
+        fitting: tuple[Card, ...]
         if drawn is not None:
             fitting = (drawn,) if fits(drawn, suit, top_rank) else ()
         elif rank == top_rank:

@@ -21,9 +21,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import Event, GameMeta, Move, Option, Result, Rng, State, event
+from rulekit import Event, GameMeta, Move, Option, Result, Rng, State, View, event
 
-from ..core import COLOURS, Card, CardEngine, deal, draw, finish, new_table, next_seat, parse, placings
+from ..core import (
+    COLOURS,
+    Card,
+    CardEngine,
+    deal,
+    determinize_cards,
+    draw,
+    finish,
+    new_table,
+    next_seat,
+    parse,
+    placings,
+)
 
 DECK_SIZE = 80
 OPENER = 11
@@ -139,6 +151,23 @@ class NumberRows(CardEngine):
                 return events
         state["turn"] = next_seat(state, seat)
         return events
+
+    def determinize(self, view: View, seat: int, seed: bytes) -> State:
+        """The table sample, with the cards the rows show back on the discard pile: every
+        laid card is known from the rows, only the order below the top is not."""
+        state = determinize_cards(view, seat, seed)
+        laid = set()
+        for colour, row in state["rows"].items():
+            if row is not None:
+                laid.update(f"{colour}{n}.0" for n in range(row[0], row[1] + 1))
+        discard = state["discard_pile"]
+        strays = [card for card in discard if card not in laid]
+        for card in laid.difference(discard):
+            stray = strays.pop()
+            zone = next(z for z in [*state["hands"], state["draw_pile"]] if card in z)
+            zone[zone.index(card)] = stray
+            discard[discard.index(stray)] = card
+        return state
 
     def result(self, state: State) -> Result | None:
         if state["turn"] is not None:

@@ -49,7 +49,8 @@ META = GameMeta(
     chance=True,
     hidden_information=True,
     simultaneous=False,
-    # Random playouts end within about 1,500 moves (nine seats); the bound leaves room.
+    # Random playouts end within about 500 moves (nine seats); swapping can in principle go
+    # on for ever (as at a real table), so the bound is generous.
     longest_game=20_000,
     cpu_levels=("random", "easy", "strong"),
 )

@@ -3,11 +3,12 @@ decision of GAMES.md. Each docstring quotes the Swedish sentence and says it in 
 
 from __future__ import annotations
 
+import random
 from itertools import combinations
 from typing import Any
 
 import pytest
-from svc_cards.core import SUITS, card_census, full_decks, parse
+from svc_cards.core import SUITS, card_census, cards_conserved, full_decks, parse
 from svc_cards.crazy_eights import ENGINE
 from svc_cards.crazy_eights.rules import card_value, hand_value
 
@@ -269,3 +270,21 @@ def test_views_hide_other_hands() -> None:
     view = ENGINE.view(state, 1)
     assert view["private"]["hand"] == ["D9.0"] and "S5.0" not in str(view)
     assert view["public"]["hand_counts"][0] == 2 and view["public"]["suit"] == "H"
+
+
+def test_determinize_agrees_with_the_view() -> None:
+    """A CPU's sample of the hidden cards conserves the deck and shows the seat exactly its view."""
+    for index in range(40):
+        rnd = random.Random(index)
+        state = ENGINE.setup(3, {}, b"determinize-%d" % index)
+        for _ in range(rnd.randrange(60)):
+            if ENGINE.result(state) is not None:
+                break
+            (seat,) = ENGINE.to_move(state)
+            state, _ = ENGINE.apply(state, seat, rnd.choice(ENGINE.legal_moves(state, seat)), 0)
+        if ENGINE.result(state) is not None:
+            continue
+        (seat,) = ENGINE.to_move(state)
+        view = ENGINE.view(state, seat)
+        sample = ENGINE.determinize(view, seat, b"sample-%d" % index)
+        assert cards_conserved(sample) and ENGINE.view(sample, seat) == view

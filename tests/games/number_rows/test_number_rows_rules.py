@@ -3,11 +3,12 @@ Rows"; the German page's extra sentence too) and per decision of GAMES.md."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Any
 
 import pytest
-from svc_cards.core import COLOURS, card_census, face_of, full_decks
+from svc_cards.core import COLOURS, card_census, cards_conserved, face_of, full_decks
 from svc_cards.number_rows import ENGINE
 from svc_cards.number_rows.rules import RED_ELEVEN, cards_each
 
@@ -162,3 +163,23 @@ def test_views_hide_other_hands_and_show_the_rows() -> None:
     view = ENGINE.view(state, 1)
     assert view["private"]["hand"] == ["g3.0"] and "y5.0" not in str(view)
     assert view["public"]["rows"] == {**CLOSED, "b": [9, 13]} and view["public"]["hand_counts"][0] == 2
+
+
+def test_determinize_agrees_with_the_view() -> None:
+    """A CPU's sample of the hidden cards conserves the deck and shows the seat exactly its view."""
+    for index in range(40):
+        rnd = random.Random(index)
+        state = ENGINE.setup(3, {}, b"determinize-%d" % index)
+        for _ in range(rnd.randrange(60)):
+            if ENGINE.result(state) is not None:
+                break
+            (seat,) = ENGINE.to_move(state)
+            state, _ = ENGINE.apply(state, seat, rnd.choice(ENGINE.legal_moves(state, seat)), 0)
+        if ENGINE.result(state) is not None:
+            continue
+        (seat,) = ENGINE.to_move(state)
+        view = ENGINE.view(state, seat)
+        sample = ENGINE.determinize(view, seat, b"sample-%d" % index)
+        assert cards_conserved(sample) and ENGINE.view(sample, seat) == view
+        laid = {f"{c}{n}.0" for c, row in state["rows"].items() if row for n in range(row[0], row[1] + 1)}
+        assert set(sample["discard_pile"]) == laid

@@ -18,7 +18,7 @@ from rulekit import Event, Move, State
 from rulekit.playout import run_playouts
 from tests.games.card_core.invariants import card_check, games
 
-GAMES = {2: 1000, 3: 300, 4: 150, 5: 100, 6: 60, 7: 50, 8: 40, 9: 30}
+GAMES = {2: 1400, 3: 400, 4: 200, 5: 130, 6: 80, 7: 65, 8: 50, 9: 40}
 HIDDEN = {2: 100, 5: 10, 9: 4}
 
 

@@ -3,6 +3,7 @@ the German and Spanish pages say the same) and per decision of GAMES.md."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -226,3 +227,21 @@ def test_views_show_own_points_in_half_points() -> None:
     assert "private" not in ENGINE.view(state, None)
     with pytest.raises(IllegalMove):
         ENGINE.apply(state, 1, {"type": "push"}, 0)
+
+
+def test_determinize_agrees_with_the_view() -> None:
+    """A CPU's sample of the hidden cards conserves the deck and shows the seat exactly its view."""
+    for index in range(40):
+        rnd = random.Random(index)
+        state = ENGINE.setup(3, {}, b"determinize-%d" % index)
+        for _ in range(rnd.randrange(60)):
+            if ENGINE.result(state) is not None:
+                break
+            (seat,) = ENGINE.to_move(state)
+            state, _ = ENGINE.apply(state, seat, rnd.choice(ENGINE.legal_moves(state, seat)), 0)
+        if ENGINE.result(state) is not None:
+            continue
+        (seat,) = ENGINE.to_move(state)
+        view = ENGINE.view(state, seat)
+        sample = ENGINE.determinize(view, seat, b"sample-%d" % index)
+        assert cards_conserved(sample) and ENGINE.view(sample, seat) == view

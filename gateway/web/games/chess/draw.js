@@ -286,7 +286,7 @@ function draw(container, view, ctx) {
 function moveList(pub, ctx) {
   const start = pub.start_fen ? pub.start_fen.split(" ") : ["", "w", "", "", "0", "1"];
   let number = Number(start[5]) || 1;
-  let blackFirst = start[1] === "b";
+  const blackFirst = start[1] === "b";
   const items = [];
   let current = null;
   pub.san.forEach((san, i) => {
@@ -301,7 +301,6 @@ function moveList(pub, ctx) {
       current = null;
     }
   });
-  blackFirst = false;
   const list = h(
     "ol",
     { class: "chess-moves", "data-testid": "chess-moves", "aria-label": ctx.t("moves.label"), tabindex: "0" },
