@@ -176,7 +176,10 @@ export async function showStart(root, nav) {
   const renderGame = async (reset) => {
     const meta = currentMeta();
     if (!meta) return;
-    await loadGameStrings(form.gameId);
+    const gameId = form.gameId;
+    await loadGameStrings(gameId);
+    // Another game was chosen while this one's strings loaded: that render wins.
+    if (form.gameId !== gameId) return;
     if (reset) {
       form.options = optionValues(meta.options);
       form.seats = defaultSeats(meta);
