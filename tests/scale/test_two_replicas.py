@@ -161,10 +161,16 @@ async def test_a_move_clock_owned_by_a_killed_replica_still_fires(make_replicas)
         answer = await anna.move(0, {"type": "rps", "hand": "rock"})
         deadline_ms = int(answer["deadline_ms"])
         assert answer["deadline_seat"] == 1 and deadline_ms > time.time() * 1000 + 5000
+        # The writer takes the clock's lease just after answering the move: wait for it.
         redis = aioredis.from_url(REDIS_URL, decode_responses=True)
-        owner = await redis.get(f"{stack.extra_env['GAMEROOM_REDIS_PREFIX']}:owner:{anna.code}")
+        owner = None
+        for _ in range(100):
+            owner = await redis.get(f"{stack.extra_env['GAMEROOM_REDIS_PREFIX']}:owner:{anna.code}")
+            if owner:
+                break
+            await asyncio.sleep(0.05)
         await redis.aclose()
-        assert owner.rsplit("-", 1)[0] == "gateway"  # it wrote the move that set the clock
+        assert owner is not None and owner.rsplit("-", 1)[0] == "gateway"  # it wrote the move that set the clock
         stack.kill("gateway")
         await anna.close()
 
