@@ -12,8 +12,11 @@ PHONE = {"width": 360, "height": 640}
 
 def _create_room(page: Page, base_url: str, game: str, nickname: str, second_seat: str) -> str:
     page.goto(base_url)
+    # Let the start page finish drawing its default game before choosing another.
+    expect(page.get_by_test_id("game-info")).not_to_be_empty()
     page.get_by_test_id("nickname").fill(nickname)
     page.get_by_test_id("create-game").select_option(game)
+    page.wait_for_timeout(500)
     # The seat list is drawn again once the game's settings arrive: choose until it holds.
     seat_kind = page.get_by_test_id("seat-kind-1")
     for _ in range(20):
