@@ -71,9 +71,11 @@ from .views import (
     hand_counts,
     hidden_from,
     open_zone_cards,
+    played_event,
 )
 
 __all__ = [
+    "played_event",
     "COLOURS",
     "DRAW_TWO",
     "REVERSE",

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from rulekit import BaseEngine, Event, Move, Rng, State, View, new_rng_state
+from rulekit import BaseEngine, Event, Move, Rng, State, View, event, new_rng_state
 from rulekit.contract import SCHEMA_VERSION
 
 from .cards import Card, build_decks
@@ -186,3 +186,11 @@ class CardEngine(BaseEngine):
 
     def fill_secrets(self, state: State, view: View, seat: int) -> None:
         """Complete the game's `extra_secret` keys in a determinized state; none by default."""
+
+
+def played_event(seat: int, card: Card, key: str, choice: str | None) -> Event:
+    """The public "played" event; a wild or wish card names its choice under `key`."""
+    played = event("played", seat=seat, card=card)
+    if choice:
+        played[key] = choice
+    return played

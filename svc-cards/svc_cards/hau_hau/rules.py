@@ -33,6 +33,7 @@ from ..core import (
     new_table,
     next_seat,
     parse,
+    played_event,
     reverse,
     turn_up,
 )
@@ -79,14 +80,6 @@ def throw_winners(throws: dict[int, str]) -> list[int]:
         return []
     winning = next(shape for shape in shapes if BEATS[shape] in shapes)
     return sorted(seat for seat, shape in throws.items() if shape == winning)
-
-
-def _played(seat: int, card: Card, key: str, choice: str | None) -> Event:
-    """The public "played" event; a wild or wish card names its choice."""
-    played = event("played", seat=seat, card=card)
-    if choice:
-        played[key] = choice
-    return played
 
 
 class HauHau(CardEngine):
@@ -238,7 +231,7 @@ class HauHau(CardEngine):
         hand.remove(card)
         state["discard_pile"].append(card)
         suit, rank = parse(card)
-        events = [_played(seat, card, "suit", wish)]
+        events = [played_event(seat, card, "suit", wish)]
         if not hand:
             return events + [event("hau_hau", seat=seat)] + self._round_won(state, seat)
         if len(hand) == 1:

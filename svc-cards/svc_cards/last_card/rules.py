@@ -40,6 +40,7 @@ from ..core import (
     next_seat,
     parse,
     placings,
+    played_event,
     reverse,
     turn_up,
 )
@@ -84,14 +85,6 @@ def play_moves(card: Card) -> list[Move]:
     if parse(card)[0] is None:
         return [{"type": "play", "card": card, "colour": colour} for colour in COLOURS]
     return [{"type": "play", "card": card}]
-
-
-def _played(seat: int, card: Card, key: str, choice: str | None) -> Event:
-    """The public "played" event; a wild or wish card names its choice."""
-    played = event("played", seat=seat, card=card)
-    if choice:
-        played[key] = choice
-    return played
 
 
 class LastCard(CardEngine):
@@ -166,7 +159,7 @@ class LastCard(CardEngine):
         suit, rank = parse(card)
         state["colour"] = colour or suit
         state["drew"] = False
-        events = [_played(seat, card, "colour", colour)]
+        events = [played_event(seat, card, "colour", colour)]
         if len(hand) == 1:
             events.append(event("last_card", seat=seat))
         # Two left means two players still playing: the mover counts only while it has cards.

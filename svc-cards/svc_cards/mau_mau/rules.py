@@ -33,6 +33,7 @@ from ..core import (
     next_seat,
     parse,
     placings,
+    played_event,
     reverse,
     turn_up,
 )
@@ -83,14 +84,6 @@ def play_moves(card: Card, state: State) -> list[Move]:
     if parse(card)[1] == "J" and state["options"]["jack_wish"]:
         return [{"type": "play", "card": card, "suit": suit} for suit in SUITS]
     return [{"type": "play", "card": card}]
-
-
-def _played(seat: int, card: Card, key: str, choice: str | None) -> Event:
-    """The public "played" event; a wild or wish card names its choice."""
-    played = event("played", seat=seat, card=card)
-    if choice:
-        played[key] = choice
-    return played
 
 
 class MauMau(CardEngine):
@@ -166,7 +159,7 @@ class MauMau(CardEngine):
         state["suit"] = wish or suit
         state["wished"] = wish is not None
         state["drew"] = False
-        events = [_played(seat, card, "suit", wish)]
+        events = [played_event(seat, card, "suit", wish)]
         if len(hand) == 1:
             events.append(event("mau", seat=seat))
         if not hand:
