@@ -43,7 +43,11 @@ class PassAndPlay:
         self.reply_sizes: list[int] = []
 
     async def open(self) -> None:
-        body = {"game": "four-in-a-row", "seats": [{"kind": "human"}, {"kind": "human", "local": True}], "nickname": "bench"}
+        body = {
+            "game": "four-in-a-row",
+            "seats": [{"kind": "human"}, {"kind": "human", "local": True}],
+            "nickname": "bench",
+        }
         async with self.session.post(self.base + "/api/rooms", json=body) as answer:
             self.ticket = await answer.json()
         self.ws = await self.session.ws_connect(self.base + "/ws")
@@ -65,7 +69,9 @@ class PassAndPlay:
         room = self.update["room"]
         if room["status"] == "finished":
             await self.ws.send_str(json.dumps({"rematch": {}}))
-            self.update = (await self._until(lambda m: "update" in m and m["update"]["room"]["status"] == "playing"))["update"]
+            self.update = (await self._until(lambda m: "update" in m and m["update"]["room"]["status"] == "playing"))[
+                "update"
+            ]
             room = self.update["room"]
         views = {v["seat"]: v["view"] for v in self.update["views"]}
         seat = views[0]["to_move"][0]
@@ -74,8 +80,12 @@ class PassAndPlay:
         # Play the middle columns first so games last a while.
         move = min(legal, key=lambda m: abs(m["column"] - 3) + (next(_ids) % 3))
         started = time.perf_counter()
-        await self.ws.send_str(json.dumps({"move": {"seat": seat, "move": move, "client_move_id": move_id, "version": room["version"]}}))
-        message = await self._until(lambda m: ("update" in m and m["update"]["client_move_id"] == move_id) or "refused" in m)
+        await self.ws.send_str(
+            json.dumps({"move": {"seat": seat, "move": move, "client_move_id": move_id, "version": room["version"]}})
+        )
+        message = await self._until(
+            lambda m: ("update" in m and m["update"]["client_move_id"] == move_id) or "refused" in m
+        )
         elapsed = time.perf_counter() - started
         if "refused" in message:
             raise RuntimeError(message)
@@ -85,7 +95,9 @@ class PassAndPlay:
 
 async def echo_roundtrips(url: str, count: int, size: int) -> list[float]:
     async with aiohttp.ClientSession() as session, session.ws_connect(f"{url}?reply={size}") as ws:
-        payload = json.dumps({"move": {"seat": 0, "move": {"type": "drop", "column": 3}, "client_move_id": "b1", "version": 1}})
+        payload = json.dumps(
+            {"move": {"seat": 0, "move": {"type": "drop", "column": 3}, "client_move_id": "b1", "version": 1}}
+        )
         samples = []
         for _ in range(count):
             started = time.perf_counter()
@@ -112,10 +124,14 @@ async def main(args: argparse.Namespace) -> None:
     folder = Path(tempfile.mkdtemp(prefix="bench-"))
     # The per-connection rate limit protects players from floods; a benchmark is one.
     stack = Stack.on_free_ports(
-        f"sqlite:///{folder}/rooms.sqlite3", log_dir=folder / "logs", extra_env={"GAMEROOM_RATE_PER_S": "100000", "GAMEROOM_RATE_BURST": "100000"}
+        f"sqlite:///{folder}/rooms.sqlite3",
+        log_dir=folder / "logs",
+        extra_env={"GAMEROOM_RATE_PER_S": "100000", "GAMEROOM_RATE_BURST": "100000"},
     )
     echo_port = free_port()
-    echo = subprocess.Popen([sys.executable, str(ROOT / "bench" / "echo_server.py"), str(echo_port)], stdout=subprocess.PIPE)
+    echo = subprocess.Popen(
+        [sys.executable, str(ROOT / "bench" / "echo_server.py"), str(echo_port)], stdout=subprocess.PIPE
+    )
     stack.start()
     echo.stdout.readline()  # type: ignore[union-attr]
     echo_url = f"http://127.0.0.1:{echo_port}/echo"
@@ -156,11 +172,15 @@ async def main(args: argparse.Namespace) -> None:
     print(f"then {args.rooms} concurrent rooms for {args.seconds:.0f} s. Same machine, same run.\n")
     print("| path | p50 ms | p99 ms | moves/s with concurrent rooms | p99 ms under load |")
     print("|---|---|---|---|---|")
-    print(f"| gateway → lobby → gRPC → SQLite → views | {pct(platform, .5):.2f} | {pct(platform, .99):.2f} | {rate} | {pct(loaded, .99):.1f} |")
-    print(f"| bare aiohttp WebSocket echo | {pct(baseline, .5):.2f} | {pct(baseline, .99):.2f} | {echo_rate} | {pct(echo_loaded, .99):.1f} |")
     print(
-        f"| ratio (platform / echo) | {pct(platform, .5) / pct(baseline, .5):.1f}× | {pct(platform, .99) / pct(baseline, .99):.1f}× "
-        f"| {rate / max(echo_rate, 1):.2f}× | {pct(loaded, .99) / pct(echo_loaded, .99):.1f}× |"
+        f"| gateway → lobby → gRPC → SQLite → views | {pct(platform, 0.5):.2f} | {pct(platform, 0.99):.2f} | {rate} | {pct(loaded, 0.99):.1f} |"
+    )
+    print(
+        f"| bare aiohttp WebSocket echo | {pct(baseline, 0.5):.2f} | {pct(baseline, 0.99):.2f} | {echo_rate} | {pct(echo_loaded, 0.99):.1f} |"
+    )
+    print(
+        f"| ratio (platform / echo) | {pct(platform, 0.5) / pct(baseline, 0.5):.1f}× | {pct(platform, 0.99) / pct(baseline, 0.99):.1f}× "
+        f"| {rate / max(echo_rate, 1):.2f}× | {pct(loaded, 0.99) / pct(echo_loaded, 0.99):.1f}× |"
     )
 
 

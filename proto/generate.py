@@ -20,7 +20,15 @@ PROTOS = sorted(str(p.relative_to(HERE)) for p in (HERE / "gameroom").glob("*.pr
 
 def generate(out: pathlib.Path) -> None:
     include = pathlib.Path(grpc_tools.__file__).parent / "_proto"
-    args = ["protoc", f"-I{HERE}", f"-I{include}", f"--python_out={out}", f"--pyi_out={out}", f"--grpc_python_out={out}", *PROTOS]
+    args = [
+        "protoc",
+        f"-I{HERE}",
+        f"-I{include}",
+        f"--python_out={out}",
+        f"--pyi_out={out}",
+        f"--grpc_python_out={out}",
+        *PROTOS,
+    ]
     if protoc.main(args) != 0:
         sys.exit("protoc failed")
 

@@ -65,7 +65,9 @@ def _fail(run: Playout, message: str) -> None:
     raise PlayoutFailure(f"seed={run.seed.hex()} seats={run.seats} step={run.steps}: {message}")
 
 
-def _check_private(run: Playout, engine: Engine, state: State, hidden_from: HiddenFrom | None, events: list[Event]) -> None:
+def _check_private(
+    run: Playout, engine: Engine, state: State, hidden_from: HiddenFrom | None, events: list[Event]
+) -> None:
     seed_hex = state["rng"]["seed"]
     seats: list[int | None] = [*range(state["seats"]), None]
     for seat in seats:
@@ -80,9 +82,13 @@ def _check_private(run: Playout, engine: Engine, state: State, hidden_from: Hidd
         if hidden_from is None:
             continue
         secret = set(hidden_from(state, seat))
-        delivered = [e for e in events if seat is not None and seat in e.get("visible_to", [seat]) or "visible_to" not in e]
+        delivered = [
+            e for e in events if seat is not None and seat in e.get("visible_to", [seat]) or "visible_to" not in e
+        ]
         for part, name in ((view, "view"), (delivered, "events")):
-            leaked = secret.intersection(v for v in leaves(part) if isinstance(v, (str, int)) and not isinstance(v, bool))
+            leaked = secret.intersection(
+                v for v in leaves(part) if isinstance(v, (str, int)) and not isinstance(v, bool)
+            )
             if leaked:
                 _fail(run, f"{name} of seat {seat} carries hidden {sorted(map(str, leaked))[:3]}")
 
@@ -98,11 +104,16 @@ def random_playout(
     choose: Chooser = random_choice,
     step_ms: int = 1000,
     scan_views: bool = True,
+    contract_checks: bool = True,
 ) -> Playout:
     """Play one game with random legal moves, checking the contract at every step.
 
     `scan_views=False` skips serialising every seat's view each step (most of a playout's
-    cost at a big table); everything else is still checked at every step.
+    cost at a big table). `contract_checks=False` also skips, at every step, serialising the
+    state (to prove `apply` left its input alone and the state round-trips through JSON) and
+    the illegal-move probe. What stays at every step: result and to_move agree, placings,
+    the length bound, a legal move for every seat to move, the out-of-turn refusal, the
+    clock's timeout move, and `check`.
     """
     run = Playout(seed=seed, seats=seats)
     rnd = random.Random(seed)
@@ -111,7 +122,7 @@ def random_playout(
     if scan_views:
         _check_private(run, engine, state, hidden_from, [])
     # The state's JSON text, kept from step to step: serialising is most of a playout's cost.
-    before = to_json(state)
+    before = to_json(state) if contract_checks else ""
     while True:
         result = engine.result(state)
         to_move = engine.to_move(state)
@@ -124,25 +135,32 @@ def random_playout(
             break
         if run.steps >= engine.meta.longest_game:
             _fail(run, f"longer than longest_game={engine.meta.longest_game}")
-        for seat in sorted(to_move):
-            if not engine.legal_moves(state, seat):
+        legal = {seat: engine.legal_moves(state, seat) for seat in sorted(to_move)}
+        for seat, moves in legal.items():
+            if not moves:
                 _fail(run, f"seat {seat} is to move without a legal move")
         idle = [s for s in range(seats) if s not in to_move]
         if idle:
-            _expect_refusal(run, engine, state, idle[0], engine.legal_moves(state, min(to_move))[0], "not_your_turn", now_ms)
-        _expect_refusal(run, engine, state, min(to_move), {"type": "__no_such_move__"}, "illegal_move", now_ms)
+            _expect_refusal(run, engine, state, idle[0], legal[min(to_move)][0], "not_your_turn", now_ms)
+        if contract_checks:
+            _expect_refusal(run, engine, state, min(to_move), {"type": "__no_such_move__"}, "illegal_move", now_ms)
         deadline = engine.deadline(state)
         if deadline is not None and deadline.get("seat") is not None:
             engine.check_move(state, deadline["seat"], engine.timeout_move(state, deadline["seat"]))
         seat = rnd.choice(sorted(to_move))
-        move = choose(engine, state, seat, rnd)
+        # The legal moves are already at hand; the default chooser would only ask again.
+        move = (
+            instantiate(rnd.choice(legal[seat]), rnd) if choose is random_choice else choose(engine, state, seat, rnd)
+        )
         now_ms += step_ms
         new_state, events = engine.apply(state, seat, move, now_ms)
-        if to_json(state) != before:
-            _fail(run, "a refused move or apply changed the state it was given")
-        after = to_json(new_state)
-        if json.loads(after) != new_state:
-            _fail(run, "state does not round-trip through JSON")
+        after = ""
+        if contract_checks:
+            if to_json(state) != before:
+                _fail(run, "a refused move or apply changed the state it was given")
+            after = to_json(new_state)
+            if json.loads(after) != new_state:
+                _fail(run, "state does not round-trip through JSON")
         if check is not None:
             check(state, new_state, seat, move, events)
         run.steps += 1
@@ -176,20 +194,42 @@ def run_playouts(
     check: Check | None = None,
     replay_every: int = 50,
     scanned: int | None = None,
+    thorough: int | None = None,
+    after_game: Callable[[Playout], None] | None = None,
+    keep: bool = True,
+    first: int = 0,
 ) -> list[Playout]:
     """`games` seeded random games per seat count; every `replay_every`-th is replayed to
     prove that the same seed gives the same game. The first `scanned` games per seat count
-    (all when None) also scan every view and delivered event for hidden information."""
+    (all when None) also scan every view and delivered event for hidden information; the
+    first `thorough` (all when None) run the contract checks of `random_playout`.
+
+    `after_game` sees each finished game; with `keep=False` the games are not returned, so
+    thousands of long games do not pile up in memory. `first` numbers the games from there,
+    so a long series can be split into blocks that run in parallel and give the same games."""
     counts = list(seat_counts or engine.meta.allowed_seat_counts())
     runs = []
     for seats in counts:
-        for index in range(games):
+        for index in range(first, first + games):
             seed = f"{label}:{engine.meta.id}:{seats}:{index}".encode()
             scan = scanned is None or index < scanned
-            run = random_playout(engine, seats, options, seed, hidden_from=hidden_from, check=check, scan_views=scan)
+            full = thorough is None or index < thorough
+            run = random_playout(
+                engine,
+                seats,
+                options,
+                seed,
+                hidden_from=hidden_from,
+                check=check,
+                scan_views=scan,
+                contract_checks=full,
+            )
             if index % replay_every == 0:
-                again = random_playout(engine, seats, options, seed, scan_views=False)
+                again = random_playout(engine, seats, options, seed, scan_views=False, contract_checks=False)
                 if to_json(again.final_state) != to_json(run.final_state) or again.events != run.events:
                     _fail(run, "the same seed gave another game")
-            runs.append(run)
+            if after_game is not None:
+                after_game(run)
+            if keep:
+                runs.append(run)
     return runs

@@ -18,7 +18,9 @@ from rulekit import Engine, Refusal, Registry, State, to_json
 from . import config
 from .grpc_server import bind_host, serve
 
-ENGINE_CALLS = Counter("gameroom_engine_calls_total", "Engine calls by game, method and outcome", ["game", "method", "outcome"])
+ENGINE_CALLS = Counter(
+    "gameroom_engine_calls_total", "Engine calls by game, method and outcome", ["game", "method", "outcome"]
+)
 ENGINE_SECONDS = Histogram(
     "gameroom_engine_call_seconds",
     "Time inside the rule engine per call",
@@ -76,7 +78,9 @@ class FamilyServicer(engine_pb2_grpc.FamilyEngineServicer):
             reply = self._refused(method, refusal)
             outcome = refusal.code
         ENGINE_CALLS.labels(game if game in self.registry else "unknown", method, outcome).inc()
-        ENGINE_SECONDS.labels(game if game in self.registry else "unknown", method).observe(time.perf_counter() - started)
+        ENGINE_SECONDS.labels(game if game in self.registry else "unknown", method).observe(
+            time.perf_counter() - started
+        )
         return reply
 
     @staticmethod
@@ -88,7 +92,10 @@ class FamilyServicer(engine_pb2_grpc.FamilyEngineServicer):
 
     async def ListGames(self, request, context: grpc.aio.ServicerContext) -> engine_pb2.ListGamesReply:
         return engine_pb2.ListGamesReply(
-            games=[engine_pb2.GameInfo(id=e.meta.id, family=e.meta.family, meta_json=to_json(e.meta.to_json())) for e in self.registry]
+            games=[
+                engine_pb2.GameInfo(id=e.meta.id, family=e.meta.family, meta_json=to_json(e.meta.to_json()))
+                for e in self.registry
+            ]
         )
 
     async def Setup(self, request, context) -> engine_pb2.StepReply:

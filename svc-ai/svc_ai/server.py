@@ -16,7 +16,9 @@ from servicekit.grpc_server import bind_host, serve
 
 from .players import Ask, choose
 
-SEARCHES = Counter("gameroom_ai_searches_total", "Moves chosen, by game, level and outcome", ["game", "level", "outcome"])
+SEARCHES = Counter(
+    "gameroom_ai_searches_total", "Moves chosen, by game, level and outcome", ["game", "level", "outcome"]
+)
 THINK_SECONDS = Histogram(
     "gameroom_ai_think_seconds",
     "Time to choose a move",
@@ -42,7 +44,9 @@ class AiServicer(engine_pb2_grpc.AiServicer):
                 raise ValueError
         except ValueError:
             SEARCHES.labels(request.game, level, "bad_request").inc()
-            return engine_pb2.ChooseMoveReply(refusal=engine_pb2.Refusal(code="bad_request", detail="view is not a JSON object"))
+            return engine_pb2.ChooseMoveReply(
+                refusal=engine_pb2.Refusal(code="bad_request", detail="view is not a JSON object")
+            )
         budget = min(max(request.budget_ms or 1000, 1), MAX_BUDGET_MS)
         ask = Ask(request.game, request.seat, view, level, request.seed or b"cpu", budget)
         QUEUE_DEPTH.inc()
@@ -58,7 +62,9 @@ class AiServicer(engine_pb2_grpc.AiServicer):
         THINK_SECONDS.labels(request.game, level).observe(elapsed)
         SEARCHES.labels(request.game, level, "ok").inc()
         NODES.labels(request.game).inc(choice.nodes)
-        return engine_pb2.ChooseMoveReply(move_json=to_json(choice.move), nodes=choice.nodes, think_ms=int(elapsed * 1000))
+        return engine_pb2.ChooseMoveReply(
+            move_json=to_json(choice.move), nodes=choice.nodes, think_ms=int(elapsed * 1000)
+        )
 
 
 async def serve_ai() -> None:

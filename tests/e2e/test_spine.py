@@ -102,10 +102,14 @@ def test_reload_mid_game_lands_back_in_the_seat(browser: Browser, stack) -> None
         before = _discs(page)
         page.reload()
         expect(page.get_by_test_id("fiar-board")).to_be_visible()
-        page.wait_for_function(f"() => document.querySelectorAll('[data-testid=fiar-board] .fiar-disc').length >= {before}")
+        page.wait_for_function(
+            f"() => document.querySelectorAll('[data-testid=fiar-board] .fiar-disc').length >= {before}"
+        )
         # Still Anna's seat: her columns light up again and a move goes through.
         _drop(page, 3)
-        page.wait_for_function(f"() => document.querySelectorAll('[data-testid=fiar-board] .fiar-disc').length >= {before + 1}")
+        page.wait_for_function(
+            f"() => document.querySelectorAll('[data-testid=fiar-board] .fiar-disc').length >= {before + 1}"
+        )
         expect(page.get_by_test_id("seats")).to_contain_text("Anna")
     finally:
         context.close()

@@ -13,7 +13,9 @@ from tests.support.client import PlayClient, Refused, rest
 @pytest.fixture
 async def game(stack):  # type: ignore[no-untyped-def]
     session = aiohttp.ClientSession()
-    anna = await PlayClient.create(session, stack.base_url, "four-in-a-row", [{"kind": "human"}, {"kind": "human"}], "Anna")
+    anna = await PlayClient.create(
+        session, stack.base_url, "four-in-a-row", [{"kind": "human"}, {"kind": "human"}], "Anna"
+    )
     ben = await PlayClient.join(session, stack.base_url, anna.code, "Ben")
     await anna.connect()
     await ben.connect()
@@ -93,7 +95,9 @@ async def test_wrong_token(stack, game) -> None:
     answer = json.loads((await impostor.ws.receive()).data)
     assert answer["refused"]["code"] == "bad_token"
     # Without a hello, a move is refused too.
-    await impostor.ws.send_str(json.dumps({"move": {"seat": 0, "move": {"type": "drop", "column": 0}, "client_move_id": "x", "version": 1}}))
+    await impostor.ws.send_str(
+        json.dumps({"move": {"seat": 0, "move": {"type": "drop", "column": 0}, "client_move_id": "x", "version": 1}})
+    )
     answer = json.loads((await impostor.ws.receive()).data)
     assert answer["refused"]["code"] == "bad_request"
     await impostor.ws.close()
@@ -127,7 +131,9 @@ async def test_foreign_origin_is_refused(stack, game) -> None:
         await session.ws_connect(stack.base_url + "/ws", headers={"Origin": "https://evil.example"})
     assert error.value.status == 403
     async with session.post(
-        stack.base_url + "/api/rooms", json={"game": "four-in-a-row", "seats": [{"kind": "human"}]}, headers={"Origin": "https://evil.example"}
+        stack.base_url + "/api/rooms",
+        json={"game": "four-in-a-row", "seats": [{"kind": "human"}]},
+        headers={"Origin": "https://evil.example"},
     ) as answer:
         assert answer.status == 403
         assert (await answer.json())["refused"]["code"] == "bad_origin"
@@ -144,7 +150,16 @@ async def test_rate_limit(stack, game) -> None:
     assert refused["code"] == "rate_limited"
     # A limited move is named, so the client knows which one to send again.
     for index in range(60):
-        await anna.send({"move": {"seat": 0, "move": {"type": "drop", "column": 9}, "client_move_id": f"flood-{index}", "version": 1}})
+        await anna.send(
+            {
+                "move": {
+                    "seat": 0,
+                    "move": {"type": "drop", "column": 9},
+                    "client_move_id": f"flood-{index}",
+                    "version": 1,
+                }
+            }
+        )
     refused = await anna.expect("refused", where=lambda r: r["code"] == "rate_limited" and r["client_move_id"])
     assert refused["client_move_id"].startswith("flood-")
 
@@ -176,7 +191,9 @@ async def test_only_the_host_starts(stack) -> None:
         await ben.send({"start": {}})
         assert (await ben.expect("refused"))["code"] == "not_host"
         await anna.connect()
-        await anna.send({"move": {"seat": 0, "move": {"type": "drop", "column": 0}, "client_move_id": "early", "version": 0}})
+        await anna.send(
+            {"move": {"seat": 0, "move": {"type": "drop", "column": 0}, "client_move_id": "early", "version": 0}}
+        )
         assert (await anna.expect("refused"))["code"] == "not_started"
         await anna.send({"start": {}})
         await anna.wait_until(lambda c: c.room["status"] == "playing")

@@ -26,7 +26,9 @@ async def _play_random_until_done(client: PlayClient, rnd: random.Random, max_mo
 
 async def test_dice_poker_against_a_cpu_to_the_end(stack) -> None:
     async with aiohttp.ClientSession() as session:
-        anna = await PlayClient.create(session, stack.base_url, "dice-poker", [{"kind": "human"}, {"kind": "cpu", "level": "strong"}])
+        anna = await PlayClient.create(
+            session, stack.base_url, "dice-poker", [{"kind": "human"}, {"kind": "cpu", "level": "strong"}]
+        )
         await anna.connect()
         await anna.send({"start": {}})
         await anna.wait_until(lambda c: c.room["status"] == "playing")
@@ -47,7 +49,10 @@ async def test_dice_poker_against_a_cpu_to_the_end(stack) -> None:
 async def test_cpu_against_cpu_can_be_watched(stack) -> None:
     async with aiohttp.ClientSession() as session:
         host = await PlayClient.create(
-            session, stack.base_url, "four-in-a-row", [{"kind": "cpu", "level": "easy"}, {"kind": "cpu", "level": "random"}]
+            session,
+            stack.base_url,
+            "four-in-a-row",
+            [{"kind": "cpu", "level": "easy"}, {"kind": "cpu", "level": "random"}],
         )
         assert host.seats == []
         await host.connect()
@@ -59,7 +64,9 @@ async def test_cpu_against_cpu_can_be_watched(stack) -> None:
 
 async def test_chat_reaches_everyone_and_is_replayed(stack) -> None:
     async with aiohttp.ClientSession() as session:
-        anna = await PlayClient.create(session, stack.base_url, "four-in-a-row", [{"kind": "human"}, {"kind": "human"}], "Anna")
+        anna = await PlayClient.create(
+            session, stack.base_url, "four-in-a-row", [{"kind": "human"}, {"kind": "human"}], "Anna"
+        )
         ben = await PlayClient.join(session, stack.base_url, anna.code, "Ben")
         await anna.connect()
         await ben.connect()
@@ -104,7 +111,9 @@ async def test_rooms_survive_every_process_dying(tmp_path) -> None:
     stack.start()
     try:
         async with aiohttp.ClientSession() as session:
-            anna = await PlayClient.create(session, stack.base_url, "four-in-a-row", [{"kind": "human"}, {"kind": "human"}])
+            anna = await PlayClient.create(
+                session, stack.base_url, "four-in-a-row", [{"kind": "human"}, {"kind": "human"}]
+            )
             ben = await PlayClient.join(session, stack.base_url, anna.code)
             await anna.connect()
             await ben.connect()
@@ -135,7 +144,9 @@ async def test_family_service_restart_mid_game(tmp_path) -> None:
     stack.start()
     try:
         async with aiohttp.ClientSession() as session:
-            anna = await PlayClient.create(session, stack.base_url, "four-in-a-row", [{"kind": "human"}, {"kind": "human"}])
+            anna = await PlayClient.create(
+                session, stack.base_url, "four-in-a-row", [{"kind": "human"}, {"kind": "human"}]
+            )
             ben = await PlayClient.join(session, stack.base_url, anna.code)
             await anna.connect()
             await ben.connect()

@@ -17,7 +17,9 @@ async def _drop(player: PlayClient, column: int, version: int) -> dict:
 
 async def _start_two_player_room(stack):  # type: ignore[no-untyped-def]
     session = aiohttp.ClientSession()
-    anna = await PlayClient.create(session, stack.base_url, "four-in-a-row", [{"kind": "human"}, {"kind": "human"}], "Anna")
+    anna = await PlayClient.create(
+        session, stack.base_url, "four-in-a-row", [{"kind": "human"}, {"kind": "human"}], "Anna"
+    )
     ben = await PlayClient.join(session, stack.base_url, anna.code, "Ben")
     await anna.connect()
     await ben.connect()

@@ -23,7 +23,9 @@ async def test_a_bot_plays_a_whole_game_over_grpc(stack) -> None:
         games = await play.ListGames(play_pb2.ListGamesRequest())
         assert "four-in-a-row" in [g.id for g in games.games]
         request = play_pb2.CreateRoomRequest(
-            game="four-in-a-row", nickname="bot", seats=[play_pb2.SeatSpec(kind="human"), play_pb2.SeatSpec(kind="cpu", level="easy")]
+            game="four-in-a-row",
+            nickname="bot",
+            seats=[play_pb2.SeatSpec(kind="human"), play_pb2.SeatSpec(kind="cpu", level="easy")],
         )
         ticket = await play.CreateRoom(request)
         assert list(ticket.seats) == [0]
@@ -81,7 +83,9 @@ async def test_family_service_engine_api(stack) -> None:
         assert not step.HasField("refusal") and list(step.to_move) == [0] and len(step.views) == 2
         assert "rng" not in step.views[0].view_json and "rng" not in step.spectator_view_json
         applied = await family.Apply(
-            engine_pb2.ApplyRequest(game="four-in-a-row", state_json=step.state_json, seat=1, move_json='{"type":"drop","column":0}')
+            engine_pb2.ApplyRequest(
+                game="four-in-a-row", state_json=step.state_json, seat=1, move_json='{"type":"drop","column":0}'
+            )
         )
         assert applied.refusal.code == "not_your_turn" and not applied.state_json
         applied = await family.Apply(

@@ -32,7 +32,10 @@ async def test_host_changes_settings_and_seats_while_waiting(stack) -> None:
 async def test_open_and_empty_seats_are_dropped_at_start(stack) -> None:
     async with aiohttp.ClientSession() as session:
         anna = await PlayClient.create(
-            session, stack.base_url, "dice-poker", [{"kind": "empty"}, {"kind": "human"}, {"kind": "human"}, {"kind": "cpu", "level": "easy"}]
+            session,
+            stack.base_url,
+            "dice-poker",
+            [{"kind": "empty"}, {"kind": "human"}, {"kind": "human"}, {"kind": "cpu", "level": "easy"}],
         )
         assert anna.seats == [1]
         await anna.connect()
@@ -93,7 +96,9 @@ async def test_a_simultaneous_move_is_not_stale_when_only_another_seat_moved(sta
     version, yet Ben's throw, chosen from the same options, still counts; a move chosen from
     options that have since changed is still stale."""
     async with aiohttp.ClientSession() as session:
-        anna = await PlayClient.create(session, stack.base_url, "hau-hau", [{"kind": "human"}, {"kind": "human"}], "Anna")
+        anna = await PlayClient.create(
+            session, stack.base_url, "hau-hau", [{"kind": "human"}, {"kind": "human"}], "Anna"
+        )
         ben = await PlayClient.join(session, stack.base_url, anna.code, "Ben")
         await anna.connect()
         await ben.connect()

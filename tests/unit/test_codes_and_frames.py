@@ -26,8 +26,12 @@ def test_tokens_are_stored_as_hashes() -> None:
 
 
 def test_frames_keep_move_numbers_exact() -> None:
-    branch, body = parse_client_frame(json.dumps({"move": {"seat": 1, "move": {"type": "drop", "column": 3}, "client_move_id": "a", "version": 4}}))
-    assert branch == "move" and body["move"] == {"type": "drop", "column": 3} and isinstance(body["move"]["column"], int)
+    branch, body = parse_client_frame(
+        json.dumps({"move": {"seat": 1, "move": {"type": "drop", "column": 3}, "client_move_id": "a", "version": 4}})
+    )
+    assert (
+        branch == "move" and body["move"] == {"type": "drop", "column": 3} and isinstance(body["move"]["column"], int)
+    )
     assert body["seat"] == 1 and body["version"] == 4
 
 

@@ -32,7 +32,14 @@ def test_bad_options_are_refused(given) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_schema_json_names_bounds() -> None:
-    assert SCHEMA[0].to_json() == {"key": "cards", "kind": "int", "default": 7, "label": "option.cards", "min": 5, "max": 10}
+    assert SCHEMA[0].to_json() == {
+        "key": "cards",
+        "kind": "int",
+        "default": 7,
+        "label": "option.cards",
+        "min": 5,
+        "max": 10,
+    }
     assert SCHEMA[2].to_json()["choices"] == [32, 52]
 
 

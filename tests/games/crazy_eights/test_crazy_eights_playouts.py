@@ -2,8 +2,7 @@
 (cards conserved, only the seat to move moves, every game ends) and the hidden-information
 scan.
 
-The issue's full count: 2,000 games for every seat count, 10,000 games, ~80 s on one core
-(random games are short, ~30 moves). CARD_PLAYOUTS=<n> runs another count.
+2,000 games per seat count (tests/games/card_core/invariants.py).
 """
 
 from __future__ import annotations
@@ -14,10 +13,10 @@ from svc_cards.crazy_eights import ENGINE
 from svc_cards.crazy_eights.rules import hand_value
 
 from rulekit import Event, Move, State
-from rulekit.playout import run_playouts
-from tests.games.card_core.invariants import card_check, games
+from rulekit.playout import Playout, run_playouts
+from tests.games.card_core.invariants import BLOCKS, PLAYOUTS, card_check, card_playouts
 
-GAMES = {2: 2000, 3: 2000, 4: 2000, 5: 2000, 6: 2000}
+SEAT_COUNTS = list(range(2, 7))
 HIDDEN = {2: 100, 4: 20, 6: 10}
 
 
@@ -49,12 +48,16 @@ def rules_check(before: State, after: State, seat: int, move: Move, events: list
 CHECK = card_check(ENGINE, rules_check)
 
 
-@pytest.mark.parametrize("seats", sorted(GAMES))
-def test_random_playouts(seats: int) -> None:
-    runs = run_playouts(ENGINE, games(GAMES, seats), seat_counts=[seats], check=CHECK)
-    for run in runs:
-        assert ENGINE.result(run.final_state)["placings"].count(1) == 1
-    print(f"{seats} seats: {len(runs)} games, longest {max(run.steps for run in runs)} moves")
+def one_winner(run: Playout) -> None:
+    assert ENGINE.result(run.final_state)["placings"].count(1) == 1
+
+
+@pytest.mark.parametrize("block", range(BLOCKS))
+@pytest.mark.parametrize("seats", SEAT_COUNTS)
+def test_random_playouts(seats: int, block: int) -> None:
+    tally = card_playouts(ENGINE, seats, CHECK, block=block, after_game=one_winner)
+    assert tally.games == PLAYOUTS // BLOCKS
+    print(f"{seats} seats, block {block}: {tally.games} games, longest {tally.longest} moves")
 
 
 @pytest.mark.parametrize("seats", sorted(HIDDEN))
@@ -65,4 +68,4 @@ def test_no_view_or_event_shows_a_hidden_card(seats: int) -> None:
 
 
 def test_budget_covers_every_seat_count() -> None:
-    assert sorted(GAMES) == list(ENGINE.meta.allowed_seat_counts())
+    assert list(ENGINE.meta.allowed_seat_counts()) == SEAT_COUNTS

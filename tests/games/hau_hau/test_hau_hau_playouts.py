@@ -1,10 +1,7 @@
 """Seeded random Hau Hau matches through rulekit's playout harness, with card invariants,
 and the hidden-information scan.
 
-A random match is long: random players draw about as often as they play, so a round takes
-~600 moves and a best-of-5 match ~2,400, every one with all views encoded. 2,000 matches per
-seat count would take most of an hour on one core; the counts below fit the test budget and
-CARD_PLAYOUTS=2000 runs the full count.
+2,000 games per seat count (tests/games/card_core/invariants.py).
 """
 
 from __future__ import annotations
@@ -15,10 +12,10 @@ from svc_cards.hau_hau import ENGINE
 from svc_cards.hau_hau.rules import rounds_to_win
 
 from rulekit import Event, Move, State
-from rulekit.playout import run_playouts
-from tests.games.card_core.invariants import card_check, games
+from rulekit.playout import Playout, run_playouts
+from tests.games.card_core.invariants import BLOCKS, PLAYOUTS, card_check, card_playouts
 
-GAMES = {2: 50, 4: 50}
+SEAT_COUNTS = [2, 4]
 HIDDEN = {2: 6, 4: 6}
 
 
@@ -48,15 +45,19 @@ def parse_rank(card: str) -> str:
 CHECK = card_check(ENGINE, rules_check)
 
 
-@pytest.mark.parametrize("seats", sorted(GAMES))
-def test_random_playouts(seats: int) -> None:
-    runs = run_playouts(ENGINE, games(GAMES, seats), seat_counts=[seats], check=CHECK)
-    for run in runs:
-        wins = ENGINE.result(run.final_state)["scores"]
-        assert max(wins) == rounds_to_win(seats) and wins.count(max(wins)) == 1
-        if seats == 2:
-            assert sum(wins) in (3, 4, 5)
-    print(f"{seats} seats: {len(runs)} matches, longest {max(run.steps for run in runs)} moves")
+def match_decided(run: Playout) -> None:
+    wins = ENGINE.result(run.final_state)["scores"]
+    assert max(wins) == rounds_to_win(run.seats) and wins.count(max(wins)) == 1
+    if run.seats == 2:
+        assert sum(wins) in (3, 4, 5)
+
+
+@pytest.mark.parametrize("block", range(BLOCKS))
+@pytest.mark.parametrize("seats", SEAT_COUNTS)
+def test_random_playouts(seats: int, block: int) -> None:
+    tally = card_playouts(ENGINE, seats, CHECK, block=block, after_game=match_decided)
+    assert tally.games == PLAYOUTS // BLOCKS
+    print(f"{seats} seats, block {block}: {tally.games} matches, longest {tally.longest} moves")
 
 
 @pytest.mark.parametrize("seats", sorted(HIDDEN))
@@ -67,4 +68,4 @@ def test_no_view_or_event_shows_a_hidden_card(seats: int) -> None:
 
 
 def test_budget_covers_every_seat_count() -> None:
-    assert sorted(GAMES) == list(ENGINE.meta.allowed_seat_counts())
+    assert list(ENGINE.meta.allowed_seat_counts()) == SEAT_COUNTS

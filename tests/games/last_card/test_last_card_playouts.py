@@ -1,9 +1,8 @@
 """Seeded random Last Card games through rulekit's playout harness, with card invariants, and
 the hidden-information scan.
 
-Fifteen seat counts and the harness's cost per seat (every view encoded on every move) put
-2,000 games per seat count far beyond the test budget (a 16-seat game is ~650 moves with 17
-views each), so the counts fall with the table size; CARD_PLAYOUTS=2000 runs the full count.
+2,000 games for each of the fifteen seat counts (tests/games/card_core/invariants.py): a
+16-seat game is ~650 moves.
 """
 
 from __future__ import annotations
@@ -15,11 +14,10 @@ from svc_cards.core import COLOURS, active_seats, hidden_from
 from svc_cards.last_card import ENGINE
 
 from rulekit import Event, Move, State
-from rulekit.playout import run_playouts
-from tests.games.card_core.invariants import card_check, games
+from rulekit.playout import Playout, run_playouts
+from tests.games.card_core.invariants import BLOCKS, PLAYOUTS, card_check, card_playouts
 
-# Games per seat count with the default options: 766 games, ~40 s on one core.
-GAMES = {2: 350, 3: 150, 4: 70, 5: 45, 6: 35, 7: 30, 8: 20, 9: 15, 10: 12, 11: 10, 12: 8, 13: 6, 14: 5, 15: 5, 16: 5}
+SEAT_COUNTS = list(range(2, 17))
 VARIANTS: list[tuple[dict[str, Any], dict[int, int]]] = [
     ({"stacking": True}, {2: 100, 5: 15, 16: 2}),
     ({"draw_until_playable": True, "play_drawn": False}, {2: 100, 5: 15, 16: 2}),
@@ -49,27 +47,29 @@ def rules_check(before: State, after: State, seat: int, move: Move, events: list
 CHECK = card_check(ENGINE, rules_check)
 
 
-def finished_in_order(runs: list) -> None:
-    for run in runs:
-        result = ENGINE.result(run.final_state)
-        places = [e for e in run.events if e["code"] == "finished"]
-        assert [e["place"] for e in places] == list(range(1, run.seats + 1))
-        assert [result["placings"][e["seat"]] for e in places] == list(range(1, run.seats + 1))
+def finished_in_order(run: Playout) -> None:
+    result = ENGINE.result(run.final_state)
+    places = [e for e in run.events if e["code"] == "finished"]
+    assert [e["place"] for e in places] == list(range(1, run.seats + 1))
+    assert [result["placings"][e["seat"]] for e in places] == list(range(1, run.seats + 1))
 
 
-@pytest.mark.parametrize("seats", sorted(GAMES))
-def test_random_playouts(seats: int) -> None:
-    runs = run_playouts(ENGINE, games(GAMES, seats), seat_counts=[seats], check=CHECK)
-    finished_in_order(runs)
-    print(f"{seats} seats: {len(runs)} games, longest {max(run.steps for run in runs)} moves")
+@pytest.mark.parametrize("block", range(BLOCKS))
+@pytest.mark.parametrize("seats", SEAT_COUNTS)
+def test_random_playouts(seats: int, block: int) -> None:
+    tally = card_playouts(ENGINE, seats, CHECK, block=block, after_game=finished_in_order)
+    assert tally.games == PLAYOUTS // BLOCKS
+    print(f"{seats} seats, block {block}: {tally.games} games, longest {tally.longest} moves")
 
 
 @pytest.mark.parametrize(("options", "counts"), VARIANTS)
 def test_random_playouts_with_variants(options: dict[str, Any], counts: dict[int, int]) -> None:
     for seats, count in counts.items():
         label = "variant:" + ",".join(f"{k}={v}" for k, v in sorted(options.items()))
-        runs = run_playouts(ENGINE, count, seat_counts=[seats], options=options, label=label, check=CHECK)
-        finished_in_order(runs)
+        tally = card_playouts(
+            ENGINE, seats, CHECK, after_game=finished_in_order, games=count, options=options, label=label
+        )
+        assert tally.games == count
 
 
 @pytest.mark.parametrize("seats", sorted(HIDDEN))
@@ -88,4 +88,4 @@ def test_no_view_or_event_shows_a_hidden_card(seats: int) -> None:
 
 
 def test_budget_covers_every_seat_count() -> None:
-    assert sorted(GAMES) == list(ENGINE.meta.allowed_seat_counts())
+    assert list(ENGINE.meta.allowed_seat_counts()) == SEAT_COUNTS

@@ -1,10 +1,7 @@
 """Seeded random Mau-Mau games through rulekit's playout harness, with card invariants, and
 the hidden-information scan.
 
-The harness encodes every seat's view on every move, so an eight-seat game (~170 moves, nine
-views each) costs some twenty-five two-seat games: 2,000 games run for two seats and the
-counts fall with the table size to stay within the test budget. CARD_PLAYOUTS=2000 runs the
-full count for every seat count.
+2,000 games per seat count (tests/games/card_core/invariants.py).
 """
 
 from __future__ import annotations
@@ -16,11 +13,10 @@ from svc_cards.core import SUITS, active_seats, hidden_from
 from svc_cards.mau_mau import ENGINE
 
 from rulekit import Event, Move, State
-from rulekit.playout import run_playouts
-from tests.games.card_core.invariants import card_check, games
+from rulekit.playout import Playout, run_playouts
+from tests.games.card_core.invariants import BLOCKS, PLAYOUTS, card_check, card_playouts
 
-# Games per seat count with the default options: 3,180 games, ~40 s on one core.
-GAMES = {2: 2000, 3: 500, 4: 250, 5: 150, 6: 100, 7: 90, 8: 90}
+SEAT_COUNTS = list(range(2, 9))
 ALL_OFF = {"seven_draw_two": False, "eight_skip": False, "nine_reverse": False, "jack_wish": False, "ace_again": False}
 VARIANTS: list[tuple[dict[str, Any], dict[int, int]]] = [
     ({"deck": 52}, {2: 200, 8: 10}),
@@ -49,25 +45,28 @@ def rules_check(before: State, after: State, seat: int, move: Move, events: list
 CHECK = card_check(ENGINE, rules_check)
 
 
-def finished_in_order(runs: list) -> None:
-    for run in runs:
-        result = ENGINE.result(run.final_state)
-        places = [e for e in run.events if e["code"] == "finished"]
-        assert [result["placings"][e["seat"]] for e in places] == list(range(1, run.seats + 1))
+def finished_in_order(run: Playout) -> None:
+    result = ENGINE.result(run.final_state)
+    places = [e for e in run.events if e["code"] == "finished"]
+    assert [result["placings"][e["seat"]] for e in places] == list(range(1, run.seats + 1))
 
 
-@pytest.mark.parametrize("seats", sorted(GAMES))
-def test_random_playouts(seats: int) -> None:
-    runs = run_playouts(ENGINE, games(GAMES, seats), seat_counts=[seats], check=CHECK)
-    finished_in_order(runs)
-    print(f"{seats} seats: {len(runs)} games, longest {max(run.steps for run in runs)} moves")
+@pytest.mark.parametrize("block", range(BLOCKS))
+@pytest.mark.parametrize("seats", SEAT_COUNTS)
+def test_random_playouts(seats: int, block: int) -> None:
+    tally = card_playouts(ENGINE, seats, CHECK, block=block, after_game=finished_in_order)
+    assert tally.games == PLAYOUTS // BLOCKS
+    print(f"{seats} seats, block {block}: {tally.games} games, longest {tally.longest} moves")
 
 
 @pytest.mark.parametrize(("options", "counts"), VARIANTS)
 def test_random_playouts_with_variants(options: dict[str, Any], counts: dict[int, int]) -> None:
     label = "variant:" + ",".join(f"{k}={v}" for k, v in sorted(options.items()))
     for seats, count in counts.items():
-        finished_in_order(run_playouts(ENGINE, count, seat_counts=[seats], options=options, label=label, check=CHECK))
+        tally = card_playouts(
+            ENGINE, seats, CHECK, after_game=finished_in_order, games=count, options=options, label=label
+        )
+        assert tally.games == count
 
 
 @pytest.mark.parametrize("seats", sorted(HIDDEN))
@@ -78,4 +77,4 @@ def test_no_view_or_event_shows_a_hidden_card(seats: int) -> None:
 
 
 def test_budget_covers_every_seat_count() -> None:
-    assert sorted(GAMES) == list(ENGINE.meta.allowed_seat_counts())
+    assert list(ENGINE.meta.allowed_seat_counts()) == SEAT_COUNTS

@@ -2,9 +2,7 @@
 (cards conserved, only the seat to move moves, every game ends, the rows hold exactly the
 laid cards) and the hidden-information scan.
 
-A random game takes ~110-140 moves, each with every seat's view encoded, so 2,000 games per
-seat count (14,000) would take about a quarter of an hour on one core. The counts below fit
-the test budget; CARD_PLAYOUTS=2000 runs the full count.
+2,000 games per seat count (tests/games/card_core/invariants.py).
 """
 
 from __future__ import annotations
@@ -17,10 +15,10 @@ from svc_cards.number_rows import ENGINE
 from svc_cards.number_rows.rules import wanted
 
 from rulekit import Event, Move, State
-from rulekit.playout import run_playouts
-from tests.games.card_core.invariants import card_check, games
+from rulekit.playout import Playout, run_playouts
+from tests.games.card_core.invariants import BLOCKS, PLAYOUTS, card_check, card_playouts
 
-GAMES = {2: 700, 3: 350, 4: 250, 5: 200, 6: 170, 7: 150, 8: 130}
+SEAT_COUNTS = list(range(2, 9))
 VARIANTS: list[tuple[dict[str, Any], dict[int, int]]] = [
     ({"start_cards": 5}, {2: 60, 5: 20}),
     ({"start_cards": 15}, {3: 40, 6: 15}),
@@ -54,25 +52,28 @@ def rules_check(before: State, after: State, seat: int, move: Move, events: list
 CHECK = card_check(ENGINE, rules_check)
 
 
-def finished_in_order(runs: list) -> None:
-    for run in runs:
-        result = ENGINE.result(run.final_state)
-        places = [e for e in run.events if e["code"] == "finished"]
-        assert [result["placings"][e["seat"]] for e in places] == list(range(1, run.seats + 1))
+def finished_in_order(run: Playout) -> None:
+    result = ENGINE.result(run.final_state)
+    places = [e for e in run.events if e["code"] == "finished"]
+    assert [result["placings"][e["seat"]] for e in places] == list(range(1, run.seats + 1))
 
 
-@pytest.mark.parametrize("seats", sorted(GAMES))
-def test_random_playouts(seats: int) -> None:
-    runs = run_playouts(ENGINE, games(GAMES, seats), seat_counts=[seats], check=CHECK)
-    finished_in_order(runs)
-    print(f"{seats} seats: {len(runs)} games, longest {max(run.steps for run in runs)} moves")
+@pytest.mark.parametrize("block", range(BLOCKS))
+@pytest.mark.parametrize("seats", SEAT_COUNTS)
+def test_random_playouts(seats: int, block: int) -> None:
+    tally = card_playouts(ENGINE, seats, CHECK, block=block, after_game=finished_in_order)
+    assert tally.games == PLAYOUTS // BLOCKS
+    print(f"{seats} seats, block {block}: {tally.games} games, longest {tally.longest} moves")
 
 
 @pytest.mark.parametrize(("options", "counts"), VARIANTS)
 def test_random_playouts_with_start_cards(options: dict[str, Any], counts: dict[int, int]) -> None:
     label = "variant:" + ",".join(f"{k}={v}" for k, v in sorted(options.items()))
     for seats, count in counts.items():
-        finished_in_order(run_playouts(ENGINE, count, seat_counts=[seats], options=options, label=label, check=CHECK))
+        tally = card_playouts(
+            ENGINE, seats, CHECK, after_game=finished_in_order, games=count, options=options, label=label
+        )
+        assert tally.games == count
 
 
 @pytest.mark.parametrize("seats", sorted(HIDDEN))
@@ -83,4 +84,4 @@ def test_no_view_or_event_shows_a_hidden_card(seats: int) -> None:
 
 
 def test_budget_covers_every_seat_count() -> None:
-    assert sorted(GAMES) == list(ENGINE.meta.allowed_seat_counts())
+    assert list(ENGINE.meta.allowed_seat_counts()) == SEAT_COUNTS

@@ -2,9 +2,7 @@
 (cards conserved, only the seat to move moves, every game ends, lives and seats out agree)
 and the hidden-information scan.
 
-A random nine-seat game takes ~230 moves, each with ten views encoded (~150 ms on one core),
-so 2,000 games per seat count (16,000) would take over an hour. The counts below fit the test
-budget; CARD_PLAYOUTS=2000 runs the full count.
+2,000 games per seat count (tests/games/card_core/invariants.py).
 """
 
 from __future__ import annotations
@@ -15,10 +13,10 @@ from svc_cards.thirty_one import ENGINE
 from svc_cards.thirty_one.rules import LIVES, THIRTY_ONE, hidden_from, points_half
 
 from rulekit import Event, Move, State
-from rulekit.playout import run_playouts
-from tests.games.card_core.invariants import card_check, games
+from rulekit.playout import Playout, run_playouts
+from tests.games.card_core.invariants import BLOCKS, PLAYOUTS, card_check, card_playouts
 
-GAMES = {2: 1400, 3: 400, 4: 200, 5: 130, 6: 80, 7: 65, 8: 50, 9: 40}
+SEAT_COUNTS = list(range(2, 10))
 HIDDEN = {2: 100, 5: 10, 9: 4}
 
 
@@ -49,13 +47,17 @@ def rules_check(before: State, after: State, seat: int, move: Move, events: list
 CHECK = card_check(ENGINE, rules_check)
 
 
-@pytest.mark.parametrize("seats", sorted(GAMES))
-def test_random_playouts(seats: int) -> None:
-    runs = run_playouts(ENGINE, games(GAMES, seats), seat_counts=[seats], check=CHECK)
-    for run in runs:
-        result = ENGINE.result(run.final_state)
-        assert sum(1 for life in run.final_state["lives"] if life) <= 1 and 1 in result["placings"]
-    print(f"{seats} seats: {len(runs)} games, longest {max(run.steps for run in runs)} moves")
+def one_left(run: Playout) -> None:
+    result = ENGINE.result(run.final_state)
+    assert sum(1 for life in run.final_state["lives"] if life) <= 1 and 1 in result["placings"]
+
+
+@pytest.mark.parametrize("block", range(BLOCKS))
+@pytest.mark.parametrize("seats", SEAT_COUNTS)
+def test_random_playouts(seats: int, block: int) -> None:
+    tally = card_playouts(ENGINE, seats, CHECK, block=block, after_game=one_left)
+    assert tally.games == PLAYOUTS // BLOCKS
+    print(f"{seats} seats, block {block}: {tally.games} games, longest {tally.longest} moves")
 
 
 @pytest.mark.parametrize("seats", sorted(HIDDEN))
@@ -66,4 +68,4 @@ def test_no_view_or_event_shows_a_hidden_card(seats: int) -> None:
 
 
 def test_budget_covers_every_seat_count() -> None:
-    assert sorted(GAMES) == list(ENGINE.meta.allowed_seat_counts())
+    assert list(ENGINE.meta.allowed_seat_counts()) == SEAT_COUNTS

@@ -1,0 +1,140 @@
+"""The playout harness catches what it promises to catch, in its thorough and its light mode,
+and a series split into blocks plays the same games as one run.
+
+The engine here is a toy take-away game (two seats take one or two counters from a pile
+of nine; whoever takes the last wins): small enough that each broken variant shows one fault.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rulekit import BaseEngine, Event, GameMeta, Move, Rng, State, View, to_json
+from rulekit.playout import Playout, PlayoutFailure, random_playout, run_playouts
+
+META = GameMeta(
+    id="take-away",
+    family="test",
+    min_seats=2,
+    max_seats=2,
+    chance=False,
+    hidden_information=False,
+    simultaneous=False,
+    longest_game=20,
+)
+
+
+class TakeAway(BaseEngine):
+    meta = META
+
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
+        return {"pile": 9, "turn": 0, "winner": None}
+
+    def to_move(self, state: State) -> frozenset[int]:
+        return frozenset() if state["winner"] is not None else frozenset((state["turn"],))
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        if seat not in self.to_move(state):
+            return []
+        return [{"type": "take", "count": n} for n in (1, 2) if n <= state["pile"]]
+
+    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+        state["pile"] -= move["count"]
+        if state["pile"] == 0:
+            state["winner"] = seat
+        state["turn"] = 1 - seat
+        return [{"code": "took", "seat": seat, "count": move["count"]}]
+
+    def view(self, state: State, seat: int | None) -> View:
+        view = self.base_view(state, seat)
+        view["public"] = self.open_state(state)
+        return view
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        if state["winner"] is None:
+            return None
+        return {"placings": [1 if s == state["winner"] else 2 for s in range(2)]}
+
+
+class MutatesInput(TakeAway):
+    """Changes the state it is given: only the thorough mode's serialised copy sees it."""
+
+    def apply(self, state: State, seat: int, move: Move, now_ms: int) -> tuple[State, list[Event]]:
+        new_state, events = super().apply(state, seat, move, now_ms)
+        state["touched"] = True
+        return new_state, events
+
+
+class AcceptsMadeUpMoves(TakeAway):
+    def check_move(self, state: State, seat: int, move: Any) -> None:
+        if move.get("type") == "__no_such_move__":
+            return
+        super().check_move(state, seat, move)
+
+    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+        return [] if move["type"] == "__no_such_move__" else super().play(state, seat, move, now_ms, rng)
+
+
+class IgnoresTurns(TakeAway):
+    def check_move(self, state: State, seat: int, move: Any) -> None:
+        if seat not in self.to_move(state):
+            return
+        super().check_move(state, seat, move)
+
+
+class NeverEnds(TakeAway):
+    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+        state["turn"] = 1 - seat
+        return []
+
+
+def test_a_sound_engine_passes_both_modes() -> None:
+    for thorough in (True, False):
+        run = random_playout(TakeAway(), 2, {}, b"sound", contract_checks=thorough, scan_views=thorough)
+        assert run.final_state["pile"] == 0 and 2 <= run.steps <= 9
+
+
+def test_an_engine_that_changes_its_input_fails_the_thorough_mode_only() -> None:
+    with pytest.raises(PlayoutFailure, match="changed the state it was given"):
+        random_playout(MutatesInput(), 2, {}, b"m")
+    random_playout(MutatesInput(), 2, {}, b"m", contract_checks=False, scan_views=False)
+
+
+def test_a_made_up_move_accepted_fails_the_thorough_mode() -> None:
+    with pytest.raises(PlayoutFailure, match="expected illegal_move|was not refused"):
+        random_playout(AcceptsMadeUpMoves(), 2, {}, b"x")
+
+
+def test_a_move_out_of_turn_accepted_fails_even_the_light_mode() -> None:
+    with pytest.raises(PlayoutFailure, match="not refused with not_your_turn"):
+        random_playout(IgnoresTurns(), 2, {}, b"t", contract_checks=False, scan_views=False)
+
+
+def test_a_game_that_never_ends_fails_at_longest_game() -> None:
+    with pytest.raises(PlayoutFailure, match="longer than longest_game"):
+        random_playout(NeverEnds(), 2, {}, b"n", contract_checks=False, scan_views=False)
+
+
+def test_the_check_runs_at_every_step_of_the_light_mode() -> None:
+    calls: list[int] = []
+
+    def check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+        calls.append(seat)
+        assert after["pile"] == before["pile"] - move["count"]
+
+    run = random_playout(TakeAway(), 2, {}, b"c", check=check, contract_checks=False, scan_views=False)
+    assert len(calls) == run.steps
+
+
+def test_blocks_play_the_same_games_as_one_series() -> None:
+    whole = run_playouts(TakeAway(), 12, seat_counts=[2])
+    seen: list[Playout] = []
+    for block in range(3):
+        kept = run_playouts(
+            TakeAway(), 4, seat_counts=[2], first=4 * block, thorough=2, keep=False, after_game=seen.append
+        )
+        assert kept == []
+    assert [to_json(r.final_state) for r in seen] == [to_json(r.final_state) for r in whole]
+    assert [r.moves for r in seen] == [r.moves for r in whole]
