@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from lobby.metrics import REFUSALS
 from lobby.rooms import Lobby, Subscriber
 from rulekit import Refusal
+
+log = logging.getLogger(__name__)
 
 
 async def handle(lobby: Lobby, connection: Subscriber, branch: str, body: dict[str, Any]) -> None:
@@ -47,6 +50,10 @@ async def handle(lobby: Lobby, connection: Subscriber, branch: str, body: dict[s
             raise Refusal("malformed_frame", f"unknown message {branch}")
     except Refusal as refusal:
         refuse(connection, refusal, str(body.get("client_move_id", "")) if branch == "move" else "")
+    except Exception:
+        # A fault of ours: the client gets a code and keeps its connection; the log gets the rest.
+        log.exception("message %s failed", branch)
+        refuse(connection, Refusal("internal"), str(body.get("client_move_id", "")) if branch == "move" else "")
 
 
 def refuse(connection: Subscriber, refusal: Refusal, client_move_id: str = "") -> None:

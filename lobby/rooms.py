@@ -30,7 +30,8 @@ from .hub import Subscriber
 from .ledger import Ledger
 from .metrics import MOVE_SECONDS, MOVES, ROOMS_STARTED, TIMER_FIRINGS
 from .players import Players
-from .store import FinishedGame, MoveRecord, Store, StoredEvent
+from .stakes import placings_by_player, pot_shares, stake_of, stakers, table_of
+from .store import FinishedGame, InsufficientFunds, LedgerError, MoveRecord, Store, StoredEvent
 
 log = logging.getLogger(__name__)
 
@@ -78,6 +79,7 @@ class _RoomRuntime:
     timer: asyncio.TimerHandle | None = None
     timer_at: int = 0
     seen_revision: int = 0
+    settled: str = ""  # the last escrow this process paid out
 
 
 class _Lost(Exception):
@@ -202,6 +204,7 @@ class Lobby:
             "version": room["version"],
             "last_event": room["last_event"],
             "rematch_votes": len(room["rematch"]),
+            "stake": stake_of(room),
         }
 
     async def _info(self, room: dict[str, Any]) -> dict[str, Any]:
@@ -288,6 +291,8 @@ class Lobby:
         """After a durable write (or, with `presence`, a change of who is connected): our
         connections, the other replicas, and the room's driver."""
         await self._deliver(room, revision, events, ack, presence, skip)
+        if not presence:
+            await self._settle_stakes(room)  # after the durable write that ended the game
         payload = {
             "kind": "room",
             # Other replicas render views and drive clocks; the state and its seed stay out of Redis.
@@ -452,6 +457,8 @@ class Lobby:
             subscriber.send({"chat": _chat_json(line)})
         if written is None:
             await self._announce(room, revision, [], presence=True, skip=subscriber)
+        # A pot not paid because a process died after the game's last write is paid now.
+        await self._settle_stakes(room)
 
     def disconnect(self, subscriber: Subscriber) -> None:
         ticket = subscriber.ticket
@@ -639,6 +646,7 @@ class Lobby:
     async def start_game(self, subscriber: Subscriber) -> None:
         ticket = _require(subscriber)
         present = await self.bus.present_seats(ticket.code)
+        escrows: list[str] = []
 
         async def change(room: dict[str, Any]) -> list[StoredEvent]:
             if room["host"] != ticket.key:
@@ -651,11 +659,11 @@ class Lobby:
             here = {room["seats"][s]["holder"] for s in present if s < len(room["seats"])}
             room["seats"] = active
             self._renumber_tickets(room)
-            events = await self._new_game(room)
+            events = await self._new_game(room, escrows)
             self._mark_absent(room, here)
             return events
 
-        room, _, _ = await self._mutate(ticket.code, change)
+        room, _, _ = await self._with_stakes(escrows, self._mutate(ticket.code, change))
         ROOMS_STARTED.labels(room["game"]).inc()
 
     @staticmethod
@@ -670,14 +678,20 @@ class Lobby:
             if seat["holder"] and seat["holder"] not in here and not seat.get("left"):
                 seat.setdefault("gone_ms", now)
 
-    async def _new_game(self, room: dict[str, Any]) -> list[StoredEvent]:
+    async def _new_game(self, room: dict[str, Any], escrows: list[str]) -> list[StoredEvent]:
+        """Set up the next game; at a staked table first take every stake into a new escrow
+        (named in `escrows`, so the caller refunds it if this attempt does not become the game)."""
         seed = secrets.token_bytes(32)
         now = self.now_ms()
+        number = room.get("game_number", room["games_played"]) + 1
+        room.pop("stake", None)
+        if stake_of(room):
+            room["stake"] = await self._escrow_stakes(room, number, seed, escrows)
         reply = await self.engines.setup(room["game"], len(room["seats"]), room["options"], seed, now)
         room["status"] = "playing"
         room["rematch"] = []
         room["views"] = {}  # a new game: every seat's choices are new
-        room["game_number"] = room.get("game_number", room["games_played"]) + 1
+        room["game_number"] = number
         room["seed"] = seed.hex()
         room["started_ms"] = now
         # Commit-reveal: the seed's hash now, the seed itself when the game is over.
@@ -688,7 +702,59 @@ class Lobby:
             "number": room["game_number"],
             "seed_sha256": hashlib.sha256(seed).hexdigest(),
         }
+        if "stake" in room:
+            started.update(stake=room["stake"]["amount"], pot=room["stake"]["amount"] * len(room["seats"]))
         return self._absorb(room, reply, [started])
+
+    async def _escrow_stakes(
+        self, room: dict[str, Any], number: int, seed: bytes, escrows: list[str]
+    ) -> dict[str, Any]:
+        """Each seat's stake into this attempt's escrow (its name carries the seed's hash, so a
+        redone attempt never finds an earlier one's escrow)."""
+        amount = stake_of(room)
+        players = stakers(room, room["seats"])
+        table = f"{table_of(room['code'], number)}:{hashlib.sha256(seed).hexdigest()[:16]}"
+        for player in players:
+            await self.ledger.wallet(player)  # opens it, and today's top-up if due
+        try:
+            escrows.append(table)
+            await self.ledger.escrow_stakes(table, players, amount)
+        except InsufficientFunds as short:
+            escrows.remove(table)
+            short_of = short.account.removeprefix("wallet:")
+            seat = players.index(short_of) if short_of in players else -1
+            raise Refusal("insufficient_coins", f"seat {seat} cannot pay {amount}") from None
+        return {"table": table, "amount": amount, "players": players}
+
+    async def _with_stakes(self, escrows: list[str], mutation: Awaitable[Any]) -> Any:
+        """Run a room change that may open escrows; refund each one that did not become the
+        room's game (a lost write race, a refusal after the escrow, a failed setup)."""
+        kept = ""
+        try:
+            result = await mutation
+            kept = (result[0].get("stake") or {}).get("table", "")
+            return result
+        finally:
+            for table in escrows:
+                if table != kept:
+                    try:
+                        await self.ledger.refund(table)
+                    except LedgerError:
+                        log.warning("could not refund escrow %s", table, exc_info=True)
+
+    async def _settle_stakes(self, room: dict[str, Any]) -> None:
+        """Pay a finished staked game's pot (once: the ledger closes each escrow once)."""
+        stake = room.get("stake")
+        if room["status"] != "finished" or not stake or room.get("result") is None:
+            return
+        runtime = self._runtime(room["code"])
+        if runtime.settled == stake["table"]:
+            return
+        try:
+            await self.ledger.settle(stake["table"], placings=placings_by_player(room))
+            runtime.settled = stake["table"]
+        except LedgerError:
+            log.warning("could not settle %s", stake["table"], exc_info=True)
 
     def _absorb(self, room: dict[str, Any], reply: Any, lobby_events: list[dict[str, Any]]) -> list[StoredEvent]:
         """Take a family service's step reply into the room; number the events."""
@@ -724,6 +790,8 @@ class Lobby:
             room["games_played"] += 1
             room["last_event"] += 1
             over = {"code": "game_over", "result": room["result"], "seed": room.get("seed", "")}
+            if room.get("stake"):
+                over["pot"] = {str(seat): coins for seat, coins in pot_shares(room).items()}
             stored.append(StoredEvent(room["last_event"], over, None))
         return stored
 
@@ -772,6 +840,7 @@ class Lobby:
     async def rematch(self, subscriber: Subscriber) -> None:
         ticket = _require(subscriber)
         present = await self.bus.present_seats(ticket.code)
+        escrows: list[str] = []
 
         async def change(room: dict[str, Any]) -> list[StoredEvent]:
             if room["status"] != "finished":
@@ -791,11 +860,11 @@ class Lobby:
             for seat in room["seats"]:
                 seat.pop("gone_ms", None)
             self._renumber_tickets(room)
-            events = await self._new_game(room)
+            events = await self._new_game(room, escrows)
             self._mark_absent(room, here)
             return events
 
-        await self._mutate(ticket.code, change)
+        await self._with_stakes(escrows, self._mutate(ticket.code, change))
 
     async def leave(self, subscriber: Subscriber) -> None:
         ticket = _require(subscriber)

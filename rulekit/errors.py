@@ -28,6 +28,8 @@ CODES = frozenset(
         "bad_request",
         "internal",
         "unavailable",
+        "stake_needs_players",
+        "insufficient_coins",
     }
 )
 

@@ -94,7 +94,7 @@ class SeatInfo(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., taken: _Optional[bool] = ..., connected: _Optional[bool] = ..., level: _Optional[str] = ...) -> None: ...
 
 class RoomInfo(_message.Message):
-    __slots__ = ("code", "game", "options", "seats", "status", "host_seat", "version", "last_event", "rematch_votes")
+    __slots__ = ("code", "game", "options", "seats", "status", "host_seat", "version", "last_event", "rematch_votes", "stake")
     CODE_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
@@ -104,6 +104,7 @@ class RoomInfo(_message.Message):
     VERSION_FIELD_NUMBER: _ClassVar[int]
     LAST_EVENT_FIELD_NUMBER: _ClassVar[int]
     REMATCH_VOTES_FIELD_NUMBER: _ClassVar[int]
+    STAKE_FIELD_NUMBER: _ClassVar[int]
     code: str
     game: str
     options: _struct_pb2.Struct
@@ -113,7 +114,8 @@ class RoomInfo(_message.Message):
     version: int
     last_event: int
     rematch_votes: int
-    def __init__(self, code: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., status: _Optional[str] = ..., host_seat: _Optional[int] = ..., version: _Optional[int] = ..., last_event: _Optional[int] = ..., rematch_votes: _Optional[int] = ...) -> None: ...
+    stake: int
+    def __init__(self, code: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., status: _Optional[str] = ..., host_seat: _Optional[int] = ..., version: _Optional[int] = ..., last_event: _Optional[int] = ..., rematch_votes: _Optional[int] = ..., stake: _Optional[int] = ...) -> None: ...
 
 class ClientMessage(_message.Message):
     __slots__ = ("hello", "move", "chat", "start", "rematch", "leave", "resync", "settings", "ping")

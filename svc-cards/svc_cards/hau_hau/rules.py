@@ -14,14 +14,29 @@ also written on the rules page:
 - When nothing is left to draw (all other cards in the hands) a draw gives what there is.
 - The move clock starts with the first move: an engine learns the time only from moves, so
   the very first throw of a match has no clock.
-- No coin stakes yet: the match is played without a pot until the coin ledger exists.
+- Stakes (setting `stake`): 1,000, 5,000 or 25,000 coins from each player, the match winner
+  takes the pot (lobby/stakes.py pays it; the rules here do not change). 0, the default, is a
+  friendly match without coins, so CPU seats and players who are not signed in can play.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rulekit import Deadline, Event, GameMeta, IllegalMove, Move, Result, Rng, State, View, event, placings_from_scores
+from rulekit import (
+    Deadline,
+    Event,
+    GameMeta,
+    IllegalMove,
+    Move,
+    Option,
+    Result,
+    Rng,
+    State,
+    View,
+    event,
+    placings_from_scores,
+)
 
 from ..core import (
     SUITS,
@@ -58,6 +73,7 @@ META = GameMeta(
     # No rule bounds a match (drawing is always allowed); random 1 vs 1 matches end within
     # about 4,600 moves, so this is the playout tests' limit, far beyond bad luck.
     longest_game=30_000,
+    options=(Option("stake", "choice", 0, "options.stake", choices=(0, 1000, 5000, 25000)),),
     cpu_levels=("random", "easy", "strong"),
 )
 

@@ -1,0 +1,173 @@
+"""Coin stakes at a Hau Hau table, through the running platform: the stakes go into escrow
+when the match starts, the winner takes the pot when it ends, and a table that cannot be
+staked is refused with its code and takes no coin."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+import aiohttp
+import pytest
+
+from devstack import Stack
+from tests.support.client import PlayClient, rest
+
+HUMANS = [{"kind": "human"}, {"kind": "human"}]
+
+
+async def _coins(session: aiohttp.ClientSession, base: str, token: str) -> int:
+    async with session.get(f"{base}/api/players/me", headers={"Authorization": f"Bearer {token}"}) as answer:
+        return (await answer.json())["coins"]
+
+
+def _escrowed(stack, code: str) -> list[tuple[str, int, int]]:  # type: ignore[no-untyped-def]
+    """(status, stake, coins held) of each escrow of the room, read from the stack's SQLite file."""
+    with sqlite3.connect(stack.store_url.removeprefix("sqlite:///")) as db:
+        return db.execute(
+            "SELECT e.status, e.amount, a.balance FROM ledger_escrows e JOIN ledger_accounts a"
+            " ON a.account = 'escrow:' || e.table_id WHERE e.table_id LIKE ? ORDER BY e.opened_ms",
+            (f"{code}:%",),
+        ).fetchall()
+
+
+async def _table(
+    session: aiohttp.ClientSession, base: str, stake: int, seats: list[dict[str, Any]] = HUMANS
+) -> tuple[PlayClient, PlayClient, dict[str, Any], dict[str, Any]]:
+    """Anna hosts a Hau Hau table at `stake`, Ben (a player too) joins; both connected."""
+    anna = await rest(session, base, "POST", "/api/players", {"nickname": "Anna"})
+    ben = await rest(session, base, "POST", "/api/players", {"nickname": "Ben"})
+    created = await rest(
+        session,
+        base,
+        "POST",
+        "/api/rooms",
+        {"game": "hau-hau", "seats": seats, "options": {"stake": stake}, "player_token": anna["token"]},
+    )
+    joined = await rest(session, base, "POST", f"/api/rooms/{created['code']}/join", {"player_token": ben["token"]})
+    host, guest = PlayClient(session, base, created), PlayClient(session, base, joined)
+    await host.connect()
+    await guest.connect()
+    return host, guest, anna, ben
+
+
+async def test_the_winner_takes_the_pot(stack) -> None:
+    async with aiohttp.ClientSession() as session:
+        host, guest, anna, ben = await _table(session, stack.base_url, 1000)
+        assert host.room["stake"] == 1000
+        await host.send({"start": {}})
+        started = await host.expect(
+            "update", where=lambda u: any(e["event"]["code"] == "game_started" for e in u["events"])
+        )
+        event = next(e["event"] for e in started["events"] if e["event"]["code"] == "game_started")
+        assert event["stake"] == 1000 and event["pot"] == 2000
+        # Both leave: CPUs play their seats (and stakes) to the end of the match.
+        await guest.send({"leave": {}})
+        await host.send({"leave": {}})
+        await host.close()
+        await guest.close()
+        watcher = await PlayClient.join(session, stack.base_url, host.code, "Cleo", spectator=True)
+        await watcher.connect()
+        await watcher.wait_until(lambda c: c.room["status"] == "finished", timeout=120)
+        over = next(e for e in watcher.events.values() if e["code"] == "game_over" and "result" in e)
+        placings = over["result"]["placings"]
+        winner = placings.index(1)
+        assert over["pot"] == {str(winner): 2000}
+        # The winner holds both stakes; the loser's wallet was emptied and today's top-up
+        # (the first look at a wallet below 1,000 on a day) fills it to 1,000 again.
+        tokens = [anna["token"], ben["token"]]
+        assert await _coins(session, stack.base_url, tokens[winner]) == 2000
+        assert await _coins(session, stack.base_url, tokens[1 - winner]) == 1000
+        assert _escrowed(stack, host.code) == [("settled", 1000, 0)]
+        await watcher.close()
+
+
+async def test_a_stake_above_the_wallets_is_refused_and_takes_nothing(stack) -> None:
+    async with aiohttp.ClientSession() as session:
+        host, guest, anna, ben = await _table(session, stack.base_url, 5000)
+        await host.send({"start": {}})
+        refused = await host.expect("refused")
+        assert refused["code"] == "insufficient_coins"
+        assert await _coins(session, stack.base_url, anna["token"]) == 1000
+        assert await _coins(session, stack.base_url, ben["token"]) == 1000
+        assert (await rest(session, stack.base_url, "GET", f"/api/rooms/{host.code}"))["status"] == "waiting"
+        assert _escrowed(stack, host.code) == []
+        # The host lowers the stake: the table starts and each wallet pays 1,000 into the pot.
+        await host.send({"settings": {"options": {"stake": 1000}}})
+        await host.wait_until(lambda c: c.room["stake"] == 1000)
+        await host.send({"start": {}})
+        await host.wait_until(lambda c: c.room["status"] == "playing")
+        assert _escrowed(stack, host.code) == [("open", 1000, 2000)]
+        await host.close()
+        await guest.close()
+
+
+@pytest.mark.parametrize(
+    "seats",
+    [
+        [{"kind": "human"}, {"kind": "cpu", "level": "easy"}],
+        [{"kind": "human", "local": True}, {"kind": "human", "local": True}],
+    ],
+    ids=["cpu-seat", "two-seats-one-player"],
+)
+async def test_a_staked_table_needs_a_player_in_every_seat(stack, seats: list[dict[str, Any]]) -> None:
+    async with aiohttp.ClientSession() as session:
+        anna = await rest(session, stack.base_url, "POST", "/api/players", {"nickname": "Anna"})
+        created = await rest(
+            session,
+            stack.base_url,
+            "POST",
+            "/api/rooms",
+            {"game": "hau-hau", "seats": seats, "options": {"stake": 1000}, "player_token": anna["token"]},
+        )
+        host = PlayClient(session, stack.base_url, created)
+        await host.connect()
+        await host.send({"start": {}})
+        assert (await host.expect("refused"))["code"] == "stake_needs_players"
+        assert await _coins(session, stack.base_url, anna["token"]) == 1000
+        await host.close()
+
+
+async def test_a_guest_without_a_player_cannot_sit_at_a_staked_table(stack) -> None:
+    async with aiohttp.ClientSession() as session:
+        anna = await rest(session, stack.base_url, "POST", "/api/players", {"nickname": "Anna"})
+        created = await rest(
+            session,
+            stack.base_url,
+            "POST",
+            "/api/rooms",
+            {"game": "hau-hau", "seats": HUMANS, "options": {"stake": 1000}, "player_token": anna["token"]},
+        )
+        host = PlayClient(session, stack.base_url, created)
+        guest = await PlayClient.join(session, stack.base_url, host.code, "Ben")  # no player token
+        await host.connect()
+        await guest.connect()
+        await host.send({"start": {}})
+        assert (await host.expect("refused"))["code"] == "stake_needs_players"
+        assert (await rest(session, stack.base_url, "GET", f"/api/rooms/{host.code}"))["status"] == "waiting"
+        await host.close()
+        await guest.close()
+
+
+async def test_a_start_that_fails_after_the_escrow_gives_the_stakes_back(tmp_path) -> None:
+    """The cards service is down when the host starts: the stakes were already in escrow, the
+    setup fails, and the escrow is refunded; once the service is back the table starts."""
+    stack = Stack.on_free_ports(f"sqlite:///{tmp_path}/rooms.sqlite3", log_dir=tmp_path / "logs")
+    stack.start()
+    try:
+        async with aiohttp.ClientSession() as session:
+            host, guest, anna, ben = await _table(session, stack.base_url, 1000)
+            stack.kill("cards")
+            await host.send({"start": {}})
+            assert (await host.expect("refused", timeout=60))["code"] in ("unavailable", "internal")
+            assert _escrowed(stack, host.code) == [("refunded", 1000, 0)]
+            assert await _coins(session, stack.base_url, anna["token"]) == 1000
+            assert await _coins(session, stack.base_url, ben["token"]) == 1000
+            stack.start_service("cards")
+            await host.send({"start": {}})
+            await host.wait_until(lambda c: c.room["status"] == "playing")
+            assert [status for status, _, _ in _escrowed(stack, host.code)] == ["refunded", "open"]
+            await host.close()
+            await guest.close()
+    finally:
+        stack.stop()
