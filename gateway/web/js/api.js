@@ -13,12 +13,14 @@ export class Refusal extends Error {
   }
 }
 
-async function request(method, path, body) {
+async function request(method, path, body, token = "") {
   let response;
+  const headers = body === undefined ? {} : { "Content-Type": "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
   try {
     response = await fetch(path, {
       method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       cache: "no-store",
     });
@@ -44,13 +46,23 @@ export async function listGames() {
   return (data && data.games) || [];
 }
 
-/** body: {game, options, seats: [{kind, level, local}], nickname} → RoomTicket */
+/** body: {game, options, seats: [{kind, level, local}], nickname, player_token} → RoomTicket */
 export function createRoom(body) {
   return request("POST", "/api/rooms", body);
 }
 
-export function joinRoom(code, nickname, spectator = false) {
-  return request("POST", `/api/rooms/${encodeURIComponent(code)}/join`, { nickname, spectator });
+export function joinRoom(code, nickname, spectator = false, playerToken = "") {
+  return request("POST", `/api/rooms/${encodeURIComponent(code)}/join`, { nickname, spectator, player_token: playerToken });
+}
+
+/** A new guest player → {player: {id, nickname}, token}. */
+export function createPlayer(nickname) {
+  return request("POST", "/api/players", { nickname });
+}
+
+/** The player's profile: {player, coins, stats}. */
+export function myProfile(token) {
+  return request("GET", "/api/players/me", undefined, token);
 }
 
 export function getRoom(code) {

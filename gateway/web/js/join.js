@@ -1,7 +1,8 @@
 // A room link opened without a ticket: look the room up, then take a seat or watch.
 import * as api from "./api.js";
 import { h, replace } from "./dom.js";
-import { loadGameStrings, gameName, t } from "./i18n.js";
+import { formatNumber, loadGameStrings, gameName, t } from "./i18n.js";
+import { withPlayer } from "./player.js";
 import { presence, seatColour, seatInk, seatMarks, seatNameOf } from "./seats.js";
 import * as store from "./store.js";
 import { spelled } from "./waiting.js";
@@ -45,7 +46,9 @@ export async function showJoin(root, code, nav) {
     }
     if (nickname) store.saveNickname(nickname);
     try {
-      const ticket = await api.joinRoom(code, nickname || t("join.guest"), spectator);
+      const ticket = spectator
+        ? await api.joinRoom(code, nickname || t("join.guest"), true)
+        : await withPlayer(nickname, (token) => api.joinRoom(code, nickname, false, token));
       store.saveTicket(ticket);
       nav.go(`/r/${ticket.code || code}`);
     } catch (e) {
@@ -58,6 +61,7 @@ export async function showJoin(root, code, nav) {
       "section",
       { class: "panel center join-room", "data-testid": "join-room" },
       h("h2", null, gameName(room.game)),
+      room.stake ? h("p", { class: "stake-note", "data-testid": "stake-note" }, t("stake.note", { coins: formatNumber(room.stake) })) : null,
       h("p", { class: "share-code", "aria-label": spelled(code) }, code),
       h("p", { class: "hint", "data-testid": "join-status" }, t(`room.status.${room.status}`)),
       h(

@@ -131,7 +131,9 @@ export class Room {
       ),
       this.badgeEl,
     );
-    const topbar = h("header", { class: "topbar" }, menu, this.titleEl, this.clockEl, this.codeEl, this.codeHintEl, this.chatButton);
+    // A staked table says so at the top: the coins each player put in.
+    this.stakeEl = h("span", { class: "stake-chip", "data-testid": "stake", hidden: true });
+    const topbar = h("header", { class: "topbar" }, menu, this.titleEl, this.stakeEl, this.clockEl, this.codeEl, this.codeHintEl, this.chatButton);
     this.bannerEl = h("div", { class: "banner", role: "status", "data-testid": "connection-status", hidden: true });
     this.seatsEl = h("nav", { class: "seats", "data-testid": "seats", "aria-label": t("seat.players") });
     this.statusEl = h("p", { class: "turn-status", "data-testid": "turn-status" });
@@ -447,12 +449,17 @@ export class Room {
   lobbyEventText(event, ctx) {
     const name = typeof event.seat === "number" && event.seat >= 0 ? ctx.seatName(event.seat) : "";
     switch (event.code) {
-      case "game_started":
-        return event.number > 1 ? t("event.game_started_again", { number: event.number }) : t("event.game_started");
-      case "game_over":
+      case "game_started": {
+        const text = event.number > 1 ? t("event.game_started_again", { number: event.number }) : t("event.game_started");
+        return event.pot ? `${text} ${t("event.stakes_in", { stake: formatNumber(event.stake), pot: formatNumber(event.pot) })}` : text;
+      }
+      case "game_over": {
         // The lobby's game_over carries the result; an engine's own game_over does not.
         if (!event.result) return null;
-        return t("event.game_over_result", { headline: resultHeadline(event.result, this.room, this.held) });
+        const text = t("event.game_over_result", { headline: resultHeadline(event.result, this.room, this.held) });
+        const paid = Object.entries(event.pot || {}).map(([seat, coins]) => t("event.pot_won", { name: ctx.seatName(Number(seat)), coins: formatNumber(coins) }));
+        return [text, ...paid].join(" ");
+      }
       case "cpu_took_over":
         return t(event.reason === "gone" ? "event.cpu_took_over_gone" : "event.cpu_took_over", { name });
       case "seat_returned":
@@ -607,6 +614,8 @@ export class Room {
     const room = this.room;
     this.frameEl.dataset.status = room.status;
     this.titleEl.textContent = this.gameId ? gameName(this.gameId) : "";
+    this.stakeEl.hidden = !room.stake;
+    this.stakeEl.textContent = room.stake ? t("stake.chip", { coins: formatNumber(room.stake) }) : "";
     // The button's text is exactly the code (tests and screen readers read it); the hint
     // that a tap copies the link is its description.
     this.codeEl.textContent = this.code;

@@ -6,6 +6,7 @@ import { listGames } from "./games.js";
 import { formatNumber, gameName, loadGameStrings, t } from "./i18n.js";
 import { languageSelect } from "./menu.js";
 import { optionFields, optionValues, seatCountsText, seatKindControls } from "./options.js";
+import { coins, withPlayer } from "./player.js";
 import * as store from "./store.js";
 
 const NAME_MAX = 24;
@@ -69,7 +70,9 @@ export async function showStart(root, nav) {
       return;
     }
     try {
-      const ticket = await api.joinRoom(code, name || t("join.guest"), spectator);
+      const ticket = spectator
+        ? await api.joinRoom(code, name || t("join.guest"), true)
+        : await withPlayer(name, (token) => api.joinRoom(code, name, false, token));
       store.saveTicket(ticket);
       form.code = "";
       nav.go(`/r/${ticket.code || code}`);
@@ -206,14 +209,17 @@ export async function showStart(root, nav) {
     store.saveNickname(name);
     createButton.disabled = true;
     try {
-      const ticket = await api.createRoom({
-        game: form.gameId,
-        options: form.options,
-        seats: form.seats.map((s, i) =>
-          i === 0 ? { kind: "human", level: "", local: false } : { kind: s.kind, level: s.kind === "cpu" ? s.level : "", local: Boolean(s.local) },
-        ),
-        nickname: name,
-      });
+      const ticket = await withPlayer(name, (token) =>
+        api.createRoom({
+          game: form.gameId,
+          options: form.options,
+          seats: form.seats.map((s, i) =>
+            i === 0 ? { kind: "human", level: "", local: false } : { kind: s.kind, level: s.kind === "cpu" ? s.level : "", local: Boolean(s.local) },
+          ),
+          nickname: name,
+          player_token: token,
+        }),
+      );
       store.saveTicket(ticket);
       nav.go(`/r/${ticket.code}`);
     } catch (error) {
@@ -278,6 +284,13 @@ export async function showStart(root, nav) {
       )
     : null;
 
+  // The coin wallet, once this browser has a player (staked tables take their stake from it).
+  const wallet = h("p", { class: "wallet", "data-testid": "wallet", hidden: true });
+  coins().then((balance) => {
+    if (balance === null) return;
+    wallet.textContent = t("start.coins", { coins: formatNumber(balance) });
+    wallet.hidden = false;
+  });
   replace(root, 
     h(
       "main",
@@ -289,7 +302,7 @@ export async function showStart(root, nav) {
         h("label", { class: "lang" }, h("span", { class: "sr-only" }, t("menu.language")), languageSelect("start-language")),
       ),
       h("p", { class: "lead" }, t("app.lead")),
-      h("section", { class: "panel name-panel" }, h("div", { class: "field" }, h("label", { for: "nickname" }, t("start.nickname")), nickname)),
+      h("section", { class: "panel name-panel" }, h("div", { class: "field" }, h("label", { for: "nickname" }, t("start.nickname")), nickname), wallet),
       joinSection,
       createSection,
       mineSection,

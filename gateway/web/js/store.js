@@ -1,4 +1,5 @@
-// What the browser remembers: room tickets (code → ticket), nickname, language, sound.
+// What the browser remembers: room tickets (code → ticket), the guest player, nickname,
+// language, sound.
 // localStorage may be unavailable (private mode); everything falls back to memory.
 
 const memory = new Map();
@@ -60,6 +61,20 @@ export function forgetTicket(code) {
   const all = tickets();
   delete all[code];
   write(TICKETS, all);
+}
+
+/** This browser's guest player: {id, token}, or null. */
+export function player() {
+  const saved = read("gameroom.player", null);
+  return saved && typeof saved === "object" ? saved : null;
+}
+
+export function savePlayer(saved) {
+  write("gameroom.player", { id: saved.id, token: saved.token });
+}
+
+export function forgetPlayer() {
+  write("gameroom.player", null);
 }
 
 export function nickname() {

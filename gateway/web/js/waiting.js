@@ -1,7 +1,7 @@
 // The waiting room: share the code (link, QR), the seat list, the host's settings and Start.
 import * as api from "./api.js";
 import { copyText, h, toast } from "./dom.js";
-import { t } from "./i18n.js";
+import { formatNumber, t } from "./i18n.js";
 import { levelLabel, optionFields, optionSummary, optionValues, seatCountsText, seatKindControls } from "./options.js";
 import { qrSvg } from "./qr.js";
 import { colourName, presence, seatColour, seatInk, seatMarks, seatNameOf } from "./seats.js";
@@ -178,6 +178,7 @@ export function renderWaiting(container, { room, meta, held, send, gameId }) {
       counts.length
         ? h("p", { class: ["hint", !ready && "warn"], "data-testid": "seat-count-hint" }, t("waiting.counts", { allowed: seatCountsText(meta), filled }))
         : null,
+      room.stake ? h("p", { class: "hint stake-note", "data-testid": "stake-note" }, t("stake.note", { coins: formatNumber(room.stake) })) : null,
       schema.length ? h("h3", null, t("waiting.settings")) : null,
       schema.length
         ? isHost
