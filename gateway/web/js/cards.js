@@ -1,6 +1,7 @@
 // Shared card drawing for the card games: one renderer for every deck the card service deals
 // (French 32/52, Hau Hau's poker cards, the 108-card colour deck, the 80-card numbered deck),
-// face-down backs, the fanned hand in the own zone and the colour/suit choice dialog.
+// face-down backs, the fanned hand in the own zone, the colour/suit choice dialog, the whole
+// shedding table and the summaries, statuses and history lines its games share.
 //
 // Colour is never the only signal: suits are drawn as ♠ ♥ ♦ ♣ shapes, and each colour of the
 // colour and numbered decks carries a shape of its own (red ▲, yellow ●, green ■, blue ◆)
@@ -898,6 +899,145 @@ export function renderShedding(container, view, ctx, cfg) {
       cfg.after || null,
     ),
   );
+}
+
+// -- what the shedding games' draw modules share ---------------------------------------------
+
+/** A seat's finishing place (1 for the first out), or null while it still plays. */
+export function finishingPlace(pub, seat) {
+  const at = (pub.finished || []).indexOf(seat);
+  return at === -1 ? null : at + 1;
+}
+
+/**
+ * renderShedding settings for a game whose seats go out one by one and keep playing for the
+ * places: each seat's place on the table, and the line shown instead of the hand once this
+ * seat is out.
+ */
+export function finishingSettings(pub, ctx) {
+  const mine = finishingPlace(pub, ctx.mySeat);
+  return { place: (seat) => finishingPlace(pub, seat), done: mine ? ctx.t("done", { place: mine }) : null };
+}
+
+/**
+ * renderShedding settings for drawing where draw cards stack: the cards owed, a Draw label
+ * that names them, and Pass, shown once this seat has drawn (`drew`).
+ */
+export function drawStackSettings(pub, ctx, drew) {
+  return {
+    pending: pub.pending,
+    drawLabel: pub.pending ? ctx.t("action.draw_pending", { count: pub.pending }) : ctx.t("action.draw"),
+    passLabel: ctx.t("action.pass"),
+    showPass: drew,
+  };
+}
+
+/**
+ * The call a seat has made ("Mau!", "Last card!"), or null. `call` names the public list of
+ * the seats that made it and the call's text key: {seats: "mau", text: "call.mau"}.
+ */
+export function seatCall(pub, seat, t, call) {
+  return (pub[call.seats] || []).includes(seat) ? t(call.text) : null;
+}
+
+/**
+ * The seats-strip badge of a game whose seats go out one by one: the finishing place once
+ * out, else the cards in hand, with the seat's `call` (see seatCall) when it made it.
+ */
+export function placeOrCountBadge(view, seat, ctx, call = null) {
+  const pub = view.public;
+  if (!pub || !pub.hand_counts) return null;
+  const place = finishingPlace(pub, seat);
+  if (place) return ctx.t("cards.place", { place });
+  const count = ctx.t("cards.pile_count", { count: pub.hand_counts[seat] });
+  return call && (pub[call.seats] || []).includes(seat) ? `${count} · ${ctx.t(call.text)}` : count;
+}
+
+/** A seat's line in a spoken summary: its cards in hand, or its place once it is out. */
+function seatCountOrPlace(view, seat, ctx) {
+  const place = finishingPlace(view.public, seat);
+  const name = ctx.seatName(seat);
+  return place ? ctx.t("summary.seat_done", { name, place }) : ctx.t("summary.seat", { name, count: view.public.hand_counts[seat] });
+}
+
+/**
+ * The spoken summary of a shedding table: the `lead` lines; the top card with the colour or
+ * suit to follow (`followParam` is its name in the game's "summary.top" text, which becomes
+ * "summary.top_wished" when a card named it); the direction; a pending draw; then
+ * `seatLine(seat)` for every seat (by default its cards in hand or its finishing place).
+ */
+export function sheddingSummary(view, ctx, { lead = [], follow, wished = false, followParam, seatLine = null }) {
+  const pub = view.public;
+  const t = ctx.t;
+  const parts = [...lead];
+  if (pub.discard_top) {
+    parts.push(t(wished ? "summary.top_wished" : "summary.top", { card: cardName(pub.discard_top, t), [followParam]: choiceName(follow, t) }));
+  }
+  parts.push(t(pub.direction === 1 ? "summary.clockwise" : "summary.anticlockwise"));
+  if (pub.pending) parts.push(t("summary.pending", { count: pub.pending }));
+  for (let seat = 0; seat < view.seats; seat++) parts.push(seatLine ? seatLine(seat) : seatCountOrPlace(view, seat, ctx));
+  return parts.join(". ");
+}
+
+/**
+ * The status line of a shedding game for the seat to move (null for everyone else): answer
+ * or take the cards owed (`stackKey`, the game's wording for answering), else by `stage(pub)`,
+ * where this seat's turn stands: "drew" (play the card just drawn or pass), "took" (took a
+ * penalty: play, or draw one last card), anything else (play or draw). By default the stage
+ * is "drew" while the public `drew` flag is set.
+ */
+export function sheddingStatus(view, ctx, { stackKey, stage = (pub) => (pub.drew ? "drew" : "open") }) {
+  if (!ctx.canMove) return null;
+  const pub = view.public;
+  const t = ctx.t;
+  const plays = (view.legal_moves || []).some((m) => m.type === "play");
+  if (pub.pending) return plays ? t(stackKey, { count: pub.pending }) : t("status.draw_pending", { count: pub.pending });
+  const now = stage(pub);
+  if (now === "drew") return plays ? t("status.play_drawn") : t("status.pass");
+  if (now === "took") return plays ? t("status.took") : t("status.draw_last");
+  return plays ? t("status.play") : t("status.draw");
+}
+
+function eventSeatName(event, ctx) {
+  return typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
+}
+
+/**
+ * The history line of the drawing events the card games share: "drawn" (this seat's own
+ * cards, named), "dealt" and "drew" (another seat's count); null for any other code.
+ */
+export function describeDrawing(event, ctx) {
+  const t = ctx.t;
+  switch (event.code) {
+    case "drawn":
+      return (event.cards || []).length ? t("event.drawn", { cards: cardNames(event.cards, t) }) : t("event.drawn_none");
+    case "dealt":
+      return t("event.dealt", { count: (event.cards || []).length, cards: cardNames(event.cards, t) });
+    case "drew":
+      return t("event.drew", { name: eventSeatName(event, ctx), count: event.count });
+    default:
+      return null;
+  }
+}
+
+/**
+ * The history line of the events Last Card, Mau-Mau and Hau Hau share: a card played (the
+ * `wishKey` text when the move named a colour or suit under `choiceKey`), the drawing events
+ * (describeDrawing) and a change of direction; null for any other code.
+ */
+export function describeShedding(event, ctx, { choiceKey, wishKey }) {
+  const t = ctx.t;
+  switch (event.code) {
+    case "played": {
+      const name = eventSeatName(event, ctx);
+      const card = cardName(event.card, t);
+      return event[choiceKey] ? t(wishKey, { name, card, [choiceKey]: choiceName(event[choiceKey], t) }) : t("event.played", { name, card });
+    }
+    case "reversed":
+      return t(event.direction === 1 ? "event.reversed_clockwise" : "event.reversed_anticlockwise");
+    default:
+      return describeDrawing(event, ctx);
+  }
 }
 
 // -- styles ----------------------------------------------------------------------------------

@@ -21,6 +21,8 @@ if r is even, 2 * ((n - 1) % 4) if r is odd (column 0 = the left edge). Squares 
 State: `board` is a 32-character string, index n - 1: "." empty, "b"/"B" a black man/king
 (seat 0), "w"/"W" a white man/king (seat 1). `turn` is the seat to move, `king_moves` the
 count of king moves without capture in a row, `over` and `winner` (a seat, or None for a draw).
+`last` is the last move, None before the first: `{"path": [from, ..., to], "captured":
+[squares]}` as in its `moved` event, so a client can mark it after a reload.
 
 Moves: `{"type": "move", "path": [from, ..., to]}`: the start square, then every landing square
 of the move in order (one for a step, one per jumped piece for a capture). Events: `moved`
@@ -220,6 +222,7 @@ def advance(state: State, seat: int, path: tuple[int, ...]) -> tuple[list[int], 
     board = state["board"]
     king_move = board[path[0]] == KINGS[seat]
     state["board"], captured, crowned = make_move(board, seat, path)
+    state["last"] = {"path": [i + 1 for i in path], "captured": sorted(j + 1 for j in captured)}
     state["king_moves"] = state["king_moves"] + 1 if king_move and not captured else 0
     other = 1 - seat
     state["turn"] = other
@@ -236,7 +239,15 @@ class Draughts(BaseEngine):
     meta = META
 
     def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
-        return {"board": start_board(), "turn": 0, "king_moves": 0, "over": False, "winner": None, "reason": None}
+        return {
+            "board": start_board(),
+            "turn": 0,
+            "king_moves": 0,
+            "over": False,
+            "winner": None,
+            "reason": None,
+            "last": None,
+        }
 
     def to_move(self, state: State) -> frozenset[int]:
         return frozenset() if state["over"] else frozenset((state["turn"],))
@@ -247,7 +258,8 @@ class Draughts(BaseEngine):
         return [{"type": "move", "path": [i + 1 for i in path]} for path in moves_of(state["board"], seat)]
 
     def apply(self, state: State, seat: int, move: Move, now_ms: int) -> tuple[State, list[Event]]:
-        # Every value in the state is immutable but the generator, so a shallow copy suffices.
+        # Every value but the generator is immutable or, like `last`, replaced whole rather
+        # than changed, so a shallow copy suffices.
         self.check_move(state, seat, move)
         new_state = {**state, "rng": dict(state["rng"]), "options": dict(state["options"])}
         return new_state, self.play(new_state, seat, move, now_ms, Rng(new_state["rng"]))

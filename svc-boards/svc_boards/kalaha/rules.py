@@ -14,7 +14,8 @@ rules page:
 
 State: `pits` is a list of 14 counts: 0..5 are seat 0's pits in sowing order, 6 its store,
 7..12 seat 1's pits, 13 its store (so pit i faces pit 12 - i). `turn` is the seat to move,
-`over` whether the game has ended.
+`over` whether the game has ended. `last` is the pit sown last, `{"seat": s, "pit": k}` (None
+before the first move), so a client can mark it after a reload.
 
 Moves: `{"type": "sow", "pit": k}` with k = 0..5 the mover's own pit in sowing order (pit 5
 is next to the mover's store; the board and the rules page call it k + 1). Events: `sowed`
@@ -102,7 +103,7 @@ class Kalaha(BaseEngine):
     def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
         pits = [options["seeds"]] * RING
         pits[STORE[0]] = pits[STORE[1]] = 0
-        return {"pits": pits, "turn": 0, "over": False}
+        return {"pits": pits, "turn": 0, "over": False, "last": None}
 
     def to_move(self, state: State) -> frozenset[int]:
         return frozenset() if state["over"] else frozenset((state["turn"],))
@@ -113,7 +114,8 @@ class Kalaha(BaseEngine):
         return [{"type": "sow", "pit": k} for k in playable(state["pits"], seat)]
 
     def apply(self, state: State, seat: int, move: Move, now_ms: int) -> tuple[State, list[Event]]:
-        # The pit list is the only mutable part a move changes: copy it, share the rest.
+        # The pit list is the only mutable part a move changes (`last` is replaced whole): copy
+        # it, share the rest.
         self.check_move(state, seat, move)
         new_state = {**state, "pits": list(state["pits"]), "rng": dict(state["rng"]), "options": dict(state["options"])}
         return new_state, self.play(new_state, seat, move, now_ms, Rng(new_state["rng"]))
@@ -126,6 +128,7 @@ class Kalaha(BaseEngine):
 
     def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         events, over = sow(state["pits"], seat, move["pit"])
+        state["last"] = {"seat": seat, "pit": move["pit"]}
         if over:
             state["over"] = True
             events.append(event("game_over", scores=self._scores(state)))

@@ -21,7 +21,9 @@ Points use the usual names: files a–g, ranks 1–7 ("a7", "d7", "g7" along the
 square, "d1" the middle of its bottom side). State: `board` is a 24-character string in the
 order of POINTS; "." free, "W" white (seat 0), "B" black (seat 1). `in_hand` the pieces each
 seat has still to place, `turn` the seat to move, `quiet` moving-phase moves since the last
-mill, `over`, `winner` (a seat, or None for a draw) and `reason`.
+mill, `over`, `winner` (a seat, or None for a draw) and `reason`. `last` is the last move,
+None before the first: `{"to": p}` for a placement, `{"from": p, "to": p}` for a move, each
+with `"removed": p` when it took a piece, so a client can mark it after a reload.
 
 Moves: `{"type": "place", "to": "d1"}` and `{"type": "move", "from": "a1", "to": "a4"}`, each
 with `"remove": point` when it closes a mill. Events: `placed` (seat, to), `moved` (seat,
@@ -171,7 +173,7 @@ def state_moves(state: State) -> tuple[tuple[int, int, int], ...]:
 
 
 def advance(state: State, seat: int, move: Move) -> None:
-    """Play a legal move on `state` in place (the `in_hand` list is replaced, not changed)."""
+    """Play a legal move on `state` in place (`in_hand` and `last` are replaced, not changed)."""
     own = COLOUR[seat]
     cells = list(state["board"])
     to = INDEX[move["to"]]
@@ -182,12 +184,15 @@ def advance(state: State, seat: int, move: Move) -> None:
     else:
         cells[INDEX[move["from"]]] = EMPTY
     cells[to] = own
+    last = {"to": move["to"]} if move["type"] == "place" else {"from": move["from"], "to": move["to"]}
     if "remove" in move:
         cells[INDEX[move["remove"]]] = EMPTY
         state["quiet"] = 0
+        last["removed"] = move["remove"]
     elif move["type"] == "move":
         state["quiet"] += 1
     board = state["board"] = "".join(cells)
+    state["last"] = last
     other = 1 - seat
     state["turn"] = other
     if board.count(COLOUR[other]) + state["in_hand"][other] < 3:
@@ -211,6 +216,7 @@ class Morris(BaseEngine):
             "over": False,
             "winner": None,
             "reason": None,
+            "last": None,
         }
 
     def to_move(self, state: State) -> frozenset[int]:
@@ -225,7 +231,8 @@ class Morris(BaseEngine):
         return [dict(move) for move in cached]
 
     def apply(self, state: State, seat: int, move: Move, now_ms: int) -> tuple[State, list[Event]]:
-        # `advance` replaces `in_hand` instead of changing it, so a shallow copy suffices.
+        # `advance` replaces `in_hand` and `last` instead of changing them, so a shallow copy
+        # suffices.
         self.check_move(state, seat, move)
         new_state = {
             **state,

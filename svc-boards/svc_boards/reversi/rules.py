@@ -10,7 +10,9 @@ written on the rules page:
 
 State: `board` is a 64-character string, index = row * 8 + column with row 0 = rank 1 and
 column 0 = file a (so "a1" is index 0, "h8" index 63); "." empty, "B" black (seat 0), "W"
-white (seat 1). `turn` is the seat to move, `over` whether the game has ended.
+white (seat 1). `turn` is the seat to move, `over` whether the game has ended. `last` is the
+square of the last placement ("d3"), so a client can mark it after a reload; None before the
+first move and after a pass (the disc placed before a pass is no longer the last move).
 
 Moves: `{"type": "place", "square": "d3"}` and `{"type": "pass"}`.
 View: `public` is the state (less the generator) plus `flips`, the number of discs each legal
@@ -147,7 +149,7 @@ class Reversi(BaseEngine):
     meta = META
 
     def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
-        return {"board": start_board(), "turn": 0, "over": False}
+        return {"board": start_board(), "turn": 0, "over": False, "last": None}
 
     def to_move(self, state: State) -> frozenset[int]:
         return frozenset() if state["over"] else frozenset((state["turn"],))
@@ -171,18 +173,22 @@ class Reversi(BaseEngine):
         new_state = dict(state)
         if move["type"] == "pass":
             new_state["turn"] = 1 - seat
+            new_state["last"] = None
         else:
             new_state["board"] = place(state["board"], INDEX[move["square"]], seat)
+            new_state["last"] = move["square"]
             settle(new_state, seat)
         return new_state
 
     def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         if move["type"] == "pass":
             state["turn"] = 1 - seat
+            state["last"] = None
             return [event("passed", seat=seat)]
         square = INDEX[move["square"]]
         before = state["board"]
         state["board"] = place(before, square, seat)
+        state["last"] = move["square"]
         flipped = len(flipped_by(before, square, DISC[seat]))
         events = [event("placed", seat=seat, square=move["square"], flipped=flipped)]
         settle(state, seat)

@@ -92,3 +92,17 @@ def card_check(engine: Engine, extra: Check | None = None) -> Check:
             extra(before, after, seat, move, events)
 
     return check
+
+
+def finished_in_order(engine: Engine) -> Callable[[Playout], None]:
+    """For games where players go out one by one: the "finished" events come in place order
+    (1, 2, ... for every seat) and the result's placings agree with them."""
+
+    def check(run: Playout) -> None:
+        result = engine.result(run.final_state)
+        places = [e for e in run.events if e["code"] == "finished"]
+        in_order = list(range(1, run.seats + 1))
+        assert [result["placings"][e["seat"]] for e in places] == in_order
+        assert [e.get("place", place) for e, place in zip(places, in_order, strict=True)] == in_order
+
+    return check

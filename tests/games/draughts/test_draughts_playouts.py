@@ -30,7 +30,8 @@ def can_jump(board: str, seat: int) -> bool:
 def check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
     """Only the mover's piece moves; exactly the reported pieces disappear, all the
     opponent's; the mover's pieces stay as many; men become kings only on the far rank;
-    a capture was taken whenever one existed; the forty-move count runs as the rules say."""
+    a capture was taken whenever one existed; the forty-move count runs as the rules say;
+    `last` is this move as its event tells it."""
     path = move["path"]
     captured = events[0]["captured"]
     own, other = OWN[seat], OWN[1 - seat]
@@ -51,6 +52,7 @@ def check(before: State, after: State, seat: int, move: Move, events: list[Event
     else:
         assert after["king_moves"] == 0
     assert after["over"] or after["king_moves"] < DRAW_KING_MOVES
+    assert after["last"] == {"path": path, "captured": captured}
 
 
 def test_two_thousand_random_games() -> None:

@@ -3,21 +3,18 @@
 from __future__ import annotations
 
 import pytest
-from svc_ai.players import PLAYERS, Ask, choose, levels_of
 from svc_cards.hau_hau import ENGINE
 from svc_cards.hau_hau.cpu import LEVELS
 
 from rulekit import State
 from tests.games.card_core.arrange import arrange
 from tests.games.card_core.cpu_checks import every_level_answers_legally, refuses_when_not_to_move
+from tests.games.card_core.cpu_views import cpu_move, levels_registered
 from tests.games.card_core.strength import win_rate
-
-GAME = "hau-hau"
 
 
 def ask(state: State, level: str = "strong") -> dict:
-    seat = min(ENGINE.to_move(state))
-    return choose(Ask(GAME, seat, ENGINE.view(state, seat), level, b"cpu", 1000)).move
+    return cpu_move(ENGINE, state, level, min(ENGINE.to_move(state)))
 
 
 def table(seats: int = 2, **cards) -> State:
@@ -31,7 +28,7 @@ def table(seats: int = 2, **cards) -> State:
 
 
 def test_levels_registered() -> None:
-    assert PLAYERS[GAME] is LEVELS and levels_of(GAME) == list(ENGINE.meta.cpu_levels)
+    assert levels_registered(ENGINE, LEVELS)
 
 
 @pytest.mark.parametrize("seats", [2, 4])

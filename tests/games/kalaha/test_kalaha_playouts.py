@@ -12,12 +12,14 @@ from rulekit.playout import run_playouts
 
 def check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
     """Seeds are conserved, stores never shrink, no count goes negative, the mover goes again
-    exactly after an extra_turn event, and the game ends exactly when a side is empty."""
+    exactly after an extra_turn event, the game ends exactly when a side is empty, and `last`
+    is this move's seat and pit."""
     seeds = before["options"]["seeds"]
     assert sum(after["pits"]) == sum(before["pits"]) == 12 * seeds
     assert min(after["pits"]) >= 0
     for store in STORE:
         assert after["pits"][store] >= before["pits"][store]
+    assert after["last"] == {"seat": seat, "pit": move["pit"]}
     codes = [e["code"] for e in events]
     assert codes[0] == "sowed" and events[0]["seeds"] == before["pits"][seat * 7 + move["pit"]]
     if after["over"]:

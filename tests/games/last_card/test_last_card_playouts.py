@@ -14,8 +14,8 @@ from svc_cards.core import COLOURS, active_seats, hidden_from
 from svc_cards.last_card import ENGINE
 
 from rulekit import Event, Move, State
-from rulekit.playout import Playout, run_playouts
-from tests.games.card_core.invariants import BLOCKS, PLAYOUTS, card_check, card_playouts
+from rulekit.playout import run_playouts
+from tests.games.card_core.invariants import BLOCKS, PLAYOUTS, card_check, card_playouts, finished_in_order
 
 SEAT_COUNTS = list(range(2, 17))
 VARIANTS: list[tuple[dict[str, Any], dict[int, int]]] = [
@@ -45,19 +45,13 @@ def rules_check(before: State, after: State, seat: int, move: Move, events: list
 
 
 CHECK = card_check(ENGINE, rules_check)
-
-
-def finished_in_order(run: Playout) -> None:
-    result = ENGINE.result(run.final_state)
-    places = [e for e in run.events if e["code"] == "finished"]
-    assert [e["place"] for e in places] == list(range(1, run.seats + 1))
-    assert [result["placings"][e["seat"]] for e in places] == list(range(1, run.seats + 1))
+FINISHED_IN_ORDER = finished_in_order(ENGINE)
 
 
 @pytest.mark.parametrize("block", range(BLOCKS))
 @pytest.mark.parametrize("seats", SEAT_COUNTS)
 def test_random_playouts(seats: int, block: int) -> None:
-    tally = card_playouts(ENGINE, seats, CHECK, block=block, after_game=finished_in_order)
+    tally = card_playouts(ENGINE, seats, CHECK, block=block, after_game=FINISHED_IN_ORDER)
     assert tally.games == PLAYOUTS // BLOCKS
     print(f"{seats} seats, block {block}: {tally.games} games, longest {tally.longest} moves")
 
@@ -67,7 +61,7 @@ def test_random_playouts_with_variants(options: dict[str, Any], counts: dict[int
     for seats, count in counts.items():
         label = "variant:" + ",".join(f"{k}={v}" for k, v in sorted(options.items()))
         tally = card_playouts(
-            ENGINE, seats, CHECK, after_game=finished_in_order, games=count, options=options, label=label
+            ENGINE, seats, CHECK, after_game=FINISHED_IN_ORDER, games=count, options=options, label=label
         )
         assert tally.games == count
 

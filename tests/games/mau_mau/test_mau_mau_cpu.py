@@ -3,23 +3,21 @@
 from __future__ import annotations
 
 import pytest
-from svc_ai.players import PLAYERS, Ask, choose, levels_of
 from svc_cards.mau_mau import ENGINE
 from svc_cards.mau_mau.cpu import LEVELS
 
 from rulekit import State
 from tests.games.card_core.arrange import arrange
 from tests.games.card_core.cpu_checks import every_level_answers_legally, refuses_when_not_to_move
+from tests.games.card_core.cpu_views import cpu_move, levels_registered
 from tests.games.card_core.strength import win_rate
 
-GAME = "mau-mau"
 # The game is mostly the deal: the margins are real but modest, so many games are needed.
 STRENGTH_GAMES = 1000
 
 
 def ask(state: State, level: str = "strong") -> dict:
-    seat = state["turn"]
-    return choose(Ask(GAME, seat, ENGINE.view(state, seat), level, b"cpu", 1000)).move
+    return cpu_move(ENGINE, state, level)
 
 
 def table(seats: int = 3, **cards) -> State:
@@ -27,7 +25,7 @@ def table(seats: int = 3, **cards) -> State:
 
 
 def test_levels_registered() -> None:
-    assert PLAYERS[GAME] is LEVELS and levels_of(GAME) == list(ENGINE.meta.cpu_levels)
+    assert levels_registered(ENGINE, LEVELS)
 
 
 @pytest.mark.parametrize(("seats", "options"), [(2, {}), (5, {"deck": 52}), (8, {"jack_on_jack": True})])

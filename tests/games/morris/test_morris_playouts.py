@@ -17,7 +17,8 @@ def pieces(state: State, seat: int) -> int:
 def check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
     """Pieces are never created; the mover keeps all of its pieces; the other seat loses one
     exactly when the move closes a mill (and only a piece outside mills, if it had one);
-    placing ends before moving starts; the quiet-move count runs as the rules say."""
+    placing ends before moving starts; the quiet-move count runs as the rules say; `last` is
+    this move, with the piece it took."""
     other = 1 - seat
     layout = LAYOUTS[before["options"]["pieces"]]
     own_colour, other_colour = COLOUR[seat], COLOUR[other]
@@ -45,6 +46,10 @@ def check(before: State, after: State, seat: int, move: Move, events: list[Event
         assert not closed or before["board"].count(other_colour) == 0
         assert pieces(after, other) == pieces(before, other)
     assert after["over"] or after["quiet"] < DRAW_QUIET_MOVES
+    last = {"to": move["to"]} if move["type"] == "place" else {"from": move["from"], "to": move["to"]}
+    if "remove" in move:
+        last["removed"] = move["remove"]
+    assert after["last"] == last
 
 
 def _ends(runs: list) -> None:

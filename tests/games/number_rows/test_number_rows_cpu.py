@@ -8,10 +8,7 @@ against random.
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from svc_ai.players import PLAYERS, Ask, choose, levels_of
 from svc_cards.core import COLOURS, hidden_from
 from svc_cards.number_rows import ENGINE
 from svc_cards.number_rows.cpu import LEVELS
@@ -19,15 +16,14 @@ from svc_cards.number_rows.cpu import LEVELS
 from rulekit import State
 from tests.games.card_core.arrange import arrange
 from tests.games.card_core.cpu_checks import every_level_answers_legally, refuses_when_not_to_move
+from tests.games.card_core.cpu_views import cpu_move, hidden_cards_redealt, levels_registered
 from tests.games.card_core.strength import win_rate
 
-GAME = "number-rows"
 CLOSED = {colour: None for colour in COLOURS}
 
 
 def ask(state: State, level: str = "strong") -> dict:
-    seat = state["turn"]
-    return choose(Ask(GAME, seat, ENGINE.view(state, seat), level, b"cpu", 1000)).move
+    return cpu_move(ENGINE, state, level)
 
 
 def table(rows: dict | None = None, **cards) -> State:
@@ -35,7 +31,7 @@ def table(rows: dict | None = None, **cards) -> State:
 
 
 def test_levels_registered() -> None:
-    assert PLAYERS[GAME] is LEVELS and levels_of(GAME) == list(ENGINE.meta.cpu_levels)
+    assert levels_registered(ENGINE, LEVELS)
 
 
 @pytest.mark.parametrize("seats", [2, 5, 8])
@@ -51,20 +47,7 @@ def test_refuses_when_not_to_move() -> None:
 @pytest.mark.parametrize("level", ["easy", "strong"])
 def test_decides_from_the_seats_view_only(level: str) -> None:
     """The hidden cards (the other hand, the draw pile) dealt differently give the same move."""
-    for index in range(40):
-        rnd = random.Random(index)
-        state = ENGINE.setup(2, {}, b"nr-view-%d" % index)
-        for _ in range(rnd.randrange(40)):
-            if ENGINE.result(state) is not None:
-                break
-            state, _ = ENGINE.apply(state, state["turn"], rnd.choice(ENGINE.legal_moves(state, state["turn"])), 0)
-        if ENGINE.result(state) is not None:
-            continue
-        seat = state["turn"]
-        hidden = sorted(hidden_from(state, seat))
-        swap = dict(zip(hidden, rnd.sample(hidden, len(hidden)), strict=True))
-        twin = dict(state, hands=[[swap.get(c, c) for c in hand] for hand in state["hands"]])
-        twin["draw_pile"] = [swap[c] for c in state["draw_pile"]]
+    for state, twin, seat in hidden_cards_redealt(ENGINE, b"nr-view", 40, hidden_from):
         assert twin["hands"][seat] == state["hands"][seat]
         assert ENGINE.view(twin, seat) == ENGINE.view(state, seat)
         assert ask(twin, level) == ask(state, level)

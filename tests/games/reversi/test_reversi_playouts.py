@@ -13,12 +13,15 @@ CORNERS = (INDEX["a1"], INDEX["h1"], INDEX["a8"], INDEX["h8"])
 
 def check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
     """A placement adds one disc and flips exactly the promised number; a pass changes no disc;
-    corners never change colour; the game ends exactly when neither seat can place."""
+    corners never change colour; the game ends exactly when neither seat can place; `last` is
+    the square placed on, None after a pass."""
     own, other = DISC[seat], DISC[1 - seat]
     if move["type"] == "pass":
         assert after["board"] == before["board"]
         assert after["turn"] == 1 - seat
+        assert after["last"] is None
         return
+    assert after["last"] == move["square"]
     promised = ENGINE.view(before, seat)["public"]["flips"][move["square"]]
     assert after["board"].count(own) == before["board"].count(own) + 1 + promised
     assert after["board"].count(other) == before["board"].count(other) - promised

@@ -3,7 +3,7 @@
 // moves say which), the last one picked lies on top and sets the suit. A card that cannot be
 // joined by another is played at once; eights ask for the suit to name. Everything lit comes
 // from view.legal_moves.
-import { cardName, cardNames, choiceName, chooseDialog, parseCard, renderShedding } from "../../js/cards.js";
+import { cardName, cardNames, choiceName, chooseDialog, describeDrawing, parseCard, renderShedding } from "../../js/cards.js";
 import { h } from "../../js/svg.js";
 
 function plays(view) {
@@ -157,19 +157,13 @@ export function describe(event, ctx) {
       const params = { name, cards: cardNames(cards, t), suit: choiceName(event.suit, t), count: cards.length };
       return t(named ? "event.played_eight" : "event.played", params);
     }
-    case "drawn":
-      return (event.cards || []).length ? t("event.drawn", { cards: cardNames(event.cards, t) }) : t("event.drawn_none");
-    case "dealt":
-      return t("event.dealt", { count: (event.cards || []).length, cards: cardNames(event.cards, t) });
-    case "drew":
-      return t("event.drew", { name, count: event.count });
     case "round_won": {
       const names = (event.seats || []).map((seat) => ctx.seatName(seat)).join(", ");
       const values = (event.hand_values || []).map((points, seat) => t("summary.value", { name: ctx.seatName(seat), points })).join(", ");
       return t((event.seats || []).length > 1 ? "event.round_shared" : "event.round_won", { names, values });
     }
     default:
-      return null;
+      return describeDrawing(event, ctx);
   }
 }
 

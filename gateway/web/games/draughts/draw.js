@@ -103,7 +103,10 @@ function draw(container, view, ctx) {
     state.boardSeen = board;
     state.selected = null;
   }
-  for (const event of ctx.events) if (event.code === "moved") state.last = { path: event.path, captured: event.captured || [] };
+  // The engine keeps the last move in the state, so the mark survives a reload and reaches a
+  // spectator who joins late; the events stand in only for a server that does not send it.
+  if (pub.last !== undefined) state.last = pub.last;
+  else for (const event of ctx.events) if (event.code === "moved") state.last = { path: event.path, captured: event.captured || [] };
   const seat0Bottom = (ctx.mySeat ?? 0) === 0;
 
   const paths = ctx.canMove ? (view.legal_moves || []).filter((m) => m.type === "move").map((m) => m.path) : [];

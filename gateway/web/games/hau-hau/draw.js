@@ -2,12 +2,24 @@
 // (js/cards.js). The match score sits at the top of the table; "Hau!" shows beside a player
 // with one card left. A 10 or an A asks for the suit to wish (one legal move per suit). The
 // 10-second move clock is the frame's (`move-clock`, from the update's deadline).
-import { cardName, cardNames, choiceName, drawSeats, renderShedding, srText, tableRoot } from "../../js/cards.js";
+import {
+  cardName,
+  describeShedding,
+  drawSeats,
+  drawStackSettings,
+  renderShedding,
+  seatCall,
+  sheddingStatus,
+  sheddingSummary,
+  srText,
+  tableRoot,
+} from "../../js/cards.js";
 import { h, s, useStylesheet } from "../../js/svg.js";
 
 useStylesheet(new URL("./style.css", import.meta.url));
 
 const SHAPES = ["rock", "paper", "scissors"];
+const HAU = { seats: "hau", text: "call.hau" };
 
 /** A rock, paper or scissors drawing in a 100 × 100 box at (x, y), `size` wide. */
 function shapeIcon(shape, x, y, size) {
@@ -125,17 +137,13 @@ function renderThrows(container, view, ctx) {
 
 function summary(view, ctx) {
   const pub = view.public;
-  const parts = [ctx.t("match.round", { round: pub.round })];
-  if (pub.discard_top) {
-    const key = pub.wished ? "summary.top_wished" : "summary.top";
-    parts.push(ctx.t(key, { card: cardName(pub.discard_top, ctx.t), suit: choiceName(pub.suit, ctx.t) }));
-  }
-  parts.push(ctx.t(pub.direction === 1 ? "summary.clockwise" : "summary.anticlockwise"));
-  if (pub.pending) parts.push(ctx.t("summary.pending", { count: pub.pending }));
-  for (let seat = 0; seat < view.seats; seat++) {
-    parts.push(ctx.t("summary.seat_wins", { name: ctx.seatName(seat), count: pub.hand_counts[seat], wins: (pub.wins || [])[seat] || 0 }));
-  }
-  return parts.join(". ");
+  return sheddingSummary(view, ctx, {
+    lead: [ctx.t("match.round", { round: pub.round })],
+    follow: pub.suit,
+    wished: pub.wished,
+    followParam: "suit",
+    seatLine: (seat) => ctx.t("summary.seat_wins", { name: ctx.seatName(seat), count: pub.hand_counts[seat], wins: (pub.wins || [])[seat] || 0 }),
+  });
 }
 
 export function render(container, view, ctx) {
@@ -150,16 +158,13 @@ export function render(container, view, ctx) {
   renderShedding(container, view, ctx, {
     follow: pub.suit,
     wished: pub.wished,
-    pending: pub.pending,
-    flag: (seat) => ((pub.hau || []).includes(seat) ? t("call.hau") : null),
+    flag: (seat) => seatCall(pub, seat, t, HAU),
     extra: (seat) => winsText(view, seat, ctx),
     choiceKey: "suit",
     chooseTitle: t("choose.suit"),
-    drawLabel: pub.pending ? t("action.draw_pending", { count: pub.pending }) : t("action.draw"),
-    passLabel: t("action.pass"),
-    showPass: drew,
     hint: pub.stage === "took" && ctx.canMove ? t("hint.took") : null,
     summary: summary(view, ctx),
+    ...drawStackSettings(pub, ctx, drew),
   });
 }
 
@@ -167,18 +172,6 @@ export function describe(event, ctx) {
   const t = ctx.t;
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
   switch (event.code) {
-    case "played":
-      return event.suit
-        ? t("event.played_wish", { name, card: cardName(event.card, t), suit: choiceName(event.suit, t) })
-        : t("event.played", { name, card: cardName(event.card, t) });
-    case "drawn":
-      return (event.cards || []).length ? t("event.drawn", { cards: cardNames(event.cards, t) }) : t("event.drawn_none");
-    case "dealt":
-      return t("event.dealt", { count: (event.cards || []).length, cards: cardNames(event.cards, t) });
-    case "drew":
-      return t("event.drew", { name, count: event.count });
-    case "reversed":
-      return t(event.direction === 1 ? "event.reversed_clockwise" : "event.reversed_anticlockwise");
     case "open_card":
       return t("event.open_card", { card: cardName(event.card, t) });
     case "round_started":
@@ -195,7 +188,7 @@ export function describe(event, ctx) {
     case "round_won":
       return t("event.round_won", { name, round: event.round, score: (event.wins || []).join(" : ") });
     default:
-      return null;
+      return describeShedding(event, ctx, { choiceKey: "suit", wishKey: "event.played_wish" });
   }
 }
 
@@ -205,12 +198,7 @@ export function status(view, ctx) {
     if (ctx.canMove) return ctx.t("status.rps");
     return null;
   }
-  if (!ctx.canMove) return null;
-  const plays = (view.legal_moves || []).some((m) => m.type === "play");
-  if (pub.pending) return plays ? ctx.t("status.stack_or_draw", { count: pub.pending }) : ctx.t("status.draw_pending", { count: pub.pending });
-  if (pub.stage === "drew") return plays ? ctx.t("status.play_drawn") : ctx.t("status.pass");
-  if (pub.stage === "took") return plays ? ctx.t("status.took") : ctx.t("status.draw_last");
-  return plays ? ctx.t("status.play") : ctx.t("status.draw");
+  return sheddingStatus(view, ctx, { stackKey: "status.stack_or_draw", stage: () => pub.stage });
 }
 
 /** The seats strip: round wins and, during play, the cards in hand and "Hau!". */

@@ -39,7 +39,10 @@ function draw(container, view, ctx) {
   const state = ctx.state;
   const previous = state.pits;
   state.pits = [...pits];
-  for (const event of ctx.events) if (event.code === "sowed") state.last = { seat: event.seat, pit: event.pit };
+  // The engine keeps the pit sown last in the state, so the mark survives a reload and reaches a
+  // spectator who joins late; the events stand in only for a server that does not send it.
+  if (pub.last !== undefined) state.last = pub.last;
+  else for (const event of ctx.events) if (event.code === "sowed") state.last = { seat: event.seat, pit: event.pit };
   const bottom = ctx.mySeat ?? 0;
   const top = 1 - bottom;
   const changed = (index) => ctx.events.length > 0 && previous && previous[index] !== pits[index];

@@ -61,11 +61,15 @@ function draw(container, view, ctx) {
     state.from = null;
     state.to = null;
   }
-  for (const event of ctx.events) {
-    if (event.code === "placed") state.last = { to: event.to };
-    else if (event.code === "moved") state.last = { from: event.from, to: event.to };
-    else if (event.code === "removed" && state.last) state.last.removed = event.point;
-  }
+  // The engine keeps the last move in the state, so the mark survives a reload and reaches a
+  // spectator who joins late; the events stand in only for a server that does not send it.
+  if (pub.last !== undefined) state.last = pub.last;
+  else
+    for (const event of ctx.events) {
+      if (event.code === "placed") state.last = { to: event.to };
+      else if (event.code === "moved") state.last = { from: event.from, to: event.to };
+      else if (event.code === "removed" && state.last) state.last.removed = event.point;
+    }
   const me = ctx.mySeat;
   const other = me === null ? null : 1 - me;
   const legal = ctx.canMove ? view.legal_moves || [] : [];

@@ -2,7 +2,20 @@
 // so a row reads like the number line and grows from its 11 both ways. The next numbers a
 // row takes show as dashed places. The hand (js/cards.js) lights the cards the engine lets this
 // seat lay; Draw and Pass come from the legal moves as well.
-import { COLOURS, COLOUR_FILL, actionButton, cardName, cardNames, freshlyDrawn, renderHand, sortCards, srText, symbol } from "../../js/cards.js";
+import {
+  COLOURS,
+  COLOUR_FILL,
+  actionButton,
+  cardName,
+  describeDrawing,
+  finishingPlace,
+  freshlyDrawn,
+  placeOrCountBadge,
+  renderHand,
+  sortCards,
+  srText,
+  symbol,
+} from "../../js/cards.js";
 import { h, s, useStylesheet } from "../../js/svg.js";
 
 useStylesheet(new URL("./style.css", import.meta.url));
@@ -95,11 +108,6 @@ function rowText(view, ctx) {
   }).join(". ");
 }
 
-function place(pub, seat) {
-  const at = (pub.finished || []).indexOf(seat);
-  return at === -1 ? null : at + 1;
-}
-
 export function render(container, view, ctx) {
   const pub = view.public;
   const t = ctx.t;
@@ -111,7 +119,7 @@ export function render(container, view, ctx) {
     srText(rowText(view, ctx)),
   );
   if (view.result || ctx.mySeat === null || ctx.mySeat === undefined) return;
-  const done = place(pub, ctx.mySeat);
+  const done = finishingPlace(pub, ctx.mySeat);
   if (done) {
     // This seat is out; the others play on for the places.
     ctx.ownZone.append(h("p", { class: "hint card-done", "data-testid": "hand-done" }, t("done", { place: done })));
@@ -144,20 +152,9 @@ export function render(container, view, ctx) {
 }
 
 export function describe(event, ctx) {
-  const t = ctx.t;
+  if (event.code !== "laid") return describeDrawing(event, ctx);
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
-  switch (event.code) {
-    case "laid":
-      return t("event.laid", { name, card: cardName(event.card, t) });
-    case "drawn":
-      return (event.cards || []).length ? t("event.drawn", { cards: cardNames(event.cards, t) }) : t("event.drawn_none");
-    case "dealt":
-      return t("event.dealt", { count: (event.cards || []).length, cards: cardNames(event.cards, t) });
-    case "drew":
-      return t("event.drew", { name, count: event.count });
-    default:
-      return null;
-  }
+  return ctx.t("event.laid", { name, card: cardName(event.card, ctx.t) });
 }
 
 export function status(view, ctx) {
@@ -170,11 +167,7 @@ export function status(view, ctx) {
 
 /** The seats strip: cards in hand or the finishing place. */
 export function seatBadge(view, seat, ctx) {
-  const pub = view.public;
-  if (!pub || !pub.hand_counts) return null;
-  const p = place(pub, seat);
-  if (p) return ctx.t("cards.place", { place: p });
-  return ctx.t("cards.pile_count", { count: pub.hand_counts[seat] });
+  return placeOrCountBadge(view, seat, ctx);
 }
 
 export const resultScores = false;

@@ -31,7 +31,15 @@ function draw(container, view, ctx) {
   const state = ctx.state;
   const previous = state.board;
   state.board = board;
-  for (const event of ctx.events) if (event.code === "placed") state.last = event.square;
+  // The engine keeps the last placement in the state, so the mark survives a reload and reaches a
+  // spectator who joins late; the events stand in only for a server that does not send it.
+  // After a pass it is null: the disc placed before the pass is no longer the last move.
+  if (pub.last !== undefined) state.last = pub.last;
+  else
+    for (const event of ctx.events) {
+      if (event.code === "placed") state.last = event.square;
+      else if (event.code === "passed") state.last = null;
+    }
   const flips = (ctx.canMove && pub.flips) || {};
 
   const svg = svgRoot(8 * SQ, 8 * SQ, { class: "reversi-board", label: ctx.t("board.label"), testid: "reversi-board" });

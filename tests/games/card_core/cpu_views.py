@@ -1,0 +1,52 @@
+"""What the card games' CPU tests share: asking a level for its move from a seat's view, and
+positions that differ from a real one only in the cards that seat cannot see."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Iterator
+
+from svc_ai.players import PLAYERS, Ask, choose, levels_of
+
+from rulekit import Engine, State
+
+
+def cpu_move(engine: Engine, state: State, level: str = "strong", seat: int | None = None) -> dict:
+    """The move CPU `level` picks for `seat` (default: the seat whose turn it is) from that
+    seat's view alone."""
+    seat = state["turn"] if seat is None else seat
+    return choose(Ask(engine.meta.id, seat, engine.view(state, seat), level, b"cpu", 1000)).move
+
+
+def levels_registered(engine: Engine, levels: dict) -> bool:
+    """Whether the CPU registry serves the game's `levels`, in the order its metadata lists."""
+    return PLAYERS[engine.meta.id] is levels and levels_of(engine.meta.id) == list(engine.meta.cpu_levels)
+
+
+def hidden_cards_redealt(
+    engine: Engine,
+    seed: bytes,
+    moves_below: int,
+    hidden_from: Callable[[State, int], Iterable[str]],
+    games: int = 40,
+) -> Iterator[tuple[State, State, int]]:
+    """(state, twin, seat) for `games` seeded two-seat games, each played some random number
+    (below `moves_below`) of random legal moves in: `twin` is `state` with every card hidden
+    from `seat`, the seat to move, dealt differently among the other hands and the draw pile.
+    Games already over are skipped. Game `index` is set up from b"<seed>-<index>" and walked
+    with random.Random(index), so every run checks the same positions."""
+    for index in range(games):
+        rnd = random.Random(index)
+        state = engine.setup(2, {}, b"%s-%d" % (seed, index))
+        for _ in range(rnd.randrange(moves_below)):
+            if engine.result(state) is not None:
+                break
+            state, _ = engine.apply(state, state["turn"], rnd.choice(engine.legal_moves(state, state["turn"])), 0)
+        if engine.result(state) is not None:
+            continue
+        seat = state["turn"]
+        hidden = sorted(hidden_from(state, seat))
+        swap = dict(zip(hidden, rnd.sample(hidden, len(hidden)), strict=True))
+        twin = dict(state, hands=[[swap.get(c, c) for c in hand] for hand in state["hands"]])
+        twin["draw_pile"] = [swap[c] for c in state["draw_pile"]]
+        yield state, twin, seat
