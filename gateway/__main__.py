@@ -35,6 +35,7 @@ async def main() -> None:
             cpu_delay_ms=int(os.environ.get("GAMEROOM_CPU_DELAY_MS", "700")),
             ai_budget_ms=int(os.environ.get("GAMEROOM_AI_BUDGET_MS", "1000")),
             takeover_grace_ms=int(os.environ.get("GAMEROOM_TAKEOVER_GRACE_MS", "60000")),
+            stake_sweep_ms=int(os.environ.get("GAMEROOM_STAKE_SWEEP_MS", "120000")),
         ),
         bus=make_bus(),
     )

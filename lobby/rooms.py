@@ -68,6 +68,10 @@ class LobbySettings:
     cpu_delay_ms: int = 700  # CPU moves are paced so people can follow them
     ai_budget_ms: int = 1000
     takeover_grace_ms: int = 60_000  # a seat with no connection this long is played by a CPU
+    # An escrow open this long without its game in the store was left by a process that died
+    # between taking the stakes and writing the start: it is refused back. A start's write
+    # follows its escrow within seconds, so a younger one may still be on its way.
+    stake_sweep_ms: int = 120_000
     clock: Callable[[], float] = time.time
 
 
@@ -119,6 +123,7 @@ class Lobby:
         self.players = Players(store, self.ledger, self.settings.clock)
         self._rooms: dict[str, _RoomRuntime] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self._sweeper: asyncio.Task[None] | None = None
         self.accepting_rooms = True
 
     # -- life cycle ------------------------------------------------------------------------
@@ -139,8 +144,11 @@ class Lobby:
                 await self._seats_gone(code, absent, announce_presence=False)
             else:
                 await self._after_change(room, revision, force=True)
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_stakes_forever())
 
     async def close(self) -> None:
+        if self._sweeper:
+            self._sweeper.cancel()
         for runtime in self._rooms.values():
             if runtime.cpu_task:
                 runtime.cpu_task.cancel()
@@ -741,6 +749,39 @@ class Lobby:
                         await self.ledger.refund(table)
                     except LedgerError:
                         log.warning("could not refund escrow %s", table, exc_info=True)
+
+    async def sweep_stakes(self) -> int:
+        """Close the escrows a dead process left behind; the number closed. An open escrow
+        older than `stake_sweep_ms` is refunded unless its room plays that game with it; a
+        finished game's pot that was never paid is paid."""
+        closed = 0
+        now = self.now_ms()
+        for escrow in await self.store.ledger_escrows(status="open"):
+            if now - escrow.opened_ms < self.settings.stake_sweep_ms:
+                continue
+            try:
+                room, _ = await self._load(escrow.table.split(":", 1)[0])
+            except Refusal:
+                room = None
+            if room is not None and (room.get("stake") or {}).get("table") == escrow.table:
+                if room["status"] == "finished":
+                    await self._settle_stakes(room)
+                    closed += 1
+                continue
+            try:
+                await self.ledger.refund(escrow.table)
+                closed += 1
+            except LedgerError:
+                log.warning("could not refund escrow %s", escrow.table, exc_info=True)
+        return closed
+
+    async def _sweep_stakes_forever(self) -> None:
+        while True:
+            try:
+                await self.sweep_stakes()
+            except Exception:
+                log.warning("the stake sweep failed; trying again later", exc_info=True)
+            await asyncio.sleep(max(1.0, self.settings.stake_sweep_ms / 2000))
 
     async def _settle_stakes(self, room: dict[str, Any]) -> None:
         """Pay a finished staked game's pot (once: the ledger closes each escrow once)."""

@@ -217,4 +217,5 @@ class Store(Protocol):
 
     async def ledger_escrow(self, table: str) -> Escrow | None: ...
 
-    async def ledger_escrows(self) -> list[Escrow]: ...
+    async def ledger_escrows(self, status: str | None = None) -> list[Escrow]:
+        """Every escrow (or those with this status), by table."""

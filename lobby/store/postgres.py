@@ -188,6 +188,13 @@ END
 $$;
 """,
     ),
+    (
+        5,
+        "open escrows for the stake sweep",
+        """
+CREATE INDEX ledger_escrows_open ON ledger_escrows (opened_ms) WHERE status = 'open';
+""",
+    ),
 ]
 
 _IDENTIFIER = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
@@ -528,9 +535,11 @@ class PostgresStore:
         )
         return Escrow(*row) if row else None
 
-    async def ledger_escrows(self) -> list[Escrow]:
+    async def ledger_escrows(self, status: str | None = None) -> list[Escrow]:
         rows = await self.pool.fetch(
-            "SELECT table_id, amount, players, status, opened_ms, closed_ms FROM ledger_escrows ORDER BY table_id"
+            "SELECT table_id, amount, players, status, opened_ms, closed_ms FROM ledger_escrows"
+            " WHERE $1::text IS NULL OR status = $1 ORDER BY table_id",
+            status,
         )
         return [Escrow(*row) for row in rows]
 

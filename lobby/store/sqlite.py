@@ -130,6 +130,10 @@ CREATE TABLE ledger_escrows (
     closed_ms INTEGER NOT NULL DEFAULT 0
 );
 """,
+    # The stake sweep looks for open escrows only.
+    """
+CREATE INDEX ledger_escrows_open ON ledger_escrows (opened_ms) WHERE status = 'open';
+""",
 ]
 
 
@@ -470,10 +474,12 @@ class SqliteStore:
 
         return await self._run(work)
 
-    async def ledger_escrows(self) -> list[Escrow]:
+    async def ledger_escrows(self, status: str | None = None) -> list[Escrow]:
         def work(db: sqlite3.Connection) -> list[Escrow]:
             rows = db.execute(
-                "SELECT table_id, amount, players, status, opened_ms, closed_ms FROM ledger_escrows ORDER BY table_id"
+                "SELECT table_id, amount, players, status, opened_ms, closed_ms FROM ledger_escrows"
+                " WHERE ? IS NULL OR status = ? ORDER BY table_id",
+                (status, status),
             ).fetchall()
             return [_escrow(row) for row in rows]
 

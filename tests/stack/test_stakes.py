@@ -4,6 +4,7 @@ staked is refused with its code and takes no coin."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from typing import Any
 
@@ -11,14 +12,20 @@ import aiohttp
 import pytest
 
 from devstack import Stack
+from lobby.ledger import Ledger
+from lobby.store import make_store
 from tests.support.client import PlayClient, rest
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
 
-async def _coins(session: aiohttp.ClientSession, base: str, token: str) -> int:
+async def _me(session: aiohttp.ClientSession, base: str, token: str) -> dict[str, Any]:
     async with session.get(f"{base}/api/players/me", headers={"Authorization": f"Bearer {token}"}) as answer:
-        return (await answer.json())["coins"]
+        return await answer.json()
+
+
+async def _coins(session: aiohttp.ClientSession, base: str, token: str) -> int:
+    return (await _me(session, base, token))["coins"]
 
 
 def _escrowed(stack, code: str) -> list[tuple[str, int, int]]:  # type: ignore[no-untyped-def]
@@ -167,6 +174,41 @@ async def test_a_start_that_fails_after_the_escrow_gives_the_stakes_back(tmp_pat
             await host.send({"start": {}})
             await host.wait_until(lambda c: c.room["status"] == "playing")
             assert [status for status, _, _ in _escrowed(stack, host.code)] == ["refunded", "open"]
+            await host.close()
+            await guest.close()
+    finally:
+        stack.stop()
+
+
+async def test_an_escrow_left_by_a_dead_process_is_refunded(tmp_path) -> None:
+    """A process that died between taking the stakes and writing the start leaves an open
+    escrow no game uses: the gateway's sweep gives the stakes back. The escrow of a game in
+    play is left alone however old it is."""
+    stack = Stack.on_free_ports(
+        f"sqlite:///{tmp_path}/rooms.sqlite3",
+        log_dir=tmp_path / "logs",
+        extra_env={"GAMEROOM_STAKE_SWEEP_MS": "1000"},
+    )
+    stack.start()
+    try:
+        async with aiohttp.ClientSession() as session:
+            host, guest, anna, ben = await _table(session, stack.base_url, 1000)
+            await host.send({"start": {}})
+            await host.wait_until(lambda c: c.room["status"] == "playing")
+            players = [(await _me(session, stack.base_url, t))["player"]["id"] for t in (anna["token"], ben["token"])]
+            # What the dead process wrote: the stakes for a game that never reached the store.
+            store = make_store(stack.store_url)
+            await store.open()
+            try:
+                await Ledger(store).escrow_stakes(f"{host.code}:2:0123456789abcdef", players, 100)
+            finally:
+                await store.close()
+            assert sorted(_escrowed(stack, host.code)) == [("open", 100, 200), ("open", 1000, 2000)]
+            for _ in range(100):
+                if ("refunded", 100, 0) in _escrowed(stack, host.code):
+                    break
+                await asyncio.sleep(0.1)
+            assert sorted(_escrowed(stack, host.code)) == [("open", 1000, 2000), ("refunded", 100, 0)]
             await host.close()
             await guest.close()
     finally:

@@ -106,6 +106,15 @@ async def test_settle_and_refund_close_an_escrow_exactly_once(store) -> None:
     assert (await store.ledger_escrow(played)).status == "settled"
     assert (await store.ledger_escrow(abandoned)).status == "refunded"
     assert [await ledger.balance(p) for p in (anna, ben)] == [950, 1050]
+    still_open = f"t3-{anna}"
+    await ledger.escrow_stakes(still_open, [anna, ben], 10)
+    mine = {played, abandoned, still_open}
+    assert [e.table for e in await store.ledger_escrows(status="open") if e.table in mine] == [still_open]
+    assert {e.table: e.status for e in await store.ledger_escrows() if e.table in mine} == {
+        played: "settled",
+        abandoned: "refunded",
+        still_open: "open",
+    }
 
 
 async def test_payouts_must_fit_the_table(store) -> None:
