@@ -974,11 +974,13 @@ class Lobby:
         started = time.perf_counter()
         for _ in range(WRITE_ATTEMPTS):
             async with runtime.lock:
-                prior = await self.store.move_answer(ticket.code, key)
+                loaded = await self.store.load_room_for_move(ticket.code, key)
+                if loaded is None:
+                    raise Refusal("unknown_room", ticket.code)
+                room, revision, prior = loaded
                 if prior is not None:
                     await self._repeat_answer(subscriber, prior, client_move_id)
                     return
-                room, revision = await self._load(ticket.code)
                 now = self.now_ms()
                 try:
                     if seat not in room["tickets"].get(ticket.key, {}).get("seats", []):

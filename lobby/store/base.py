@@ -172,6 +172,10 @@ class Store(Protocol):
 
     async def move_answer(self, code: str, key: str) -> dict[str, Any] | None: ...
 
+    async def load_room_for_move(self, code: str, key: str) -> tuple[dict[str, Any], int, dict[str, Any] | None] | None:
+        """The room, its revision and the answer already stored for move `key` (None when
+        the move is new), in one round trip: the start of every move. None without a room."""
+
     async def put_move_answer(self, code: str, key: str, answer: dict[str, Any]) -> dict[str, Any]:
         """Store an answer unless one exists; return the one that is stored."""
 

@@ -353,6 +353,15 @@ class PostgresStore:
         )
         return [StoredEvent(r["number"], r["event"], r["visible_to"]) for r in rows]
 
+    async def load_room_for_move(self, code: str, key: str) -> tuple[dict[str, Any], int, dict[str, Any] | None] | None:
+        row = await self.pool.fetchrow(
+            "SELECT data, revision, (SELECT answer FROM move_answers WHERE code = $1 AND key = $2) AS answer"
+            " FROM rooms WHERE code = $1",
+            code,
+            key,
+        )
+        return (row["data"], row["revision"], row["answer"]) if row else None
+
     async def move_answer(self, code: str, key: str) -> dict[str, Any] | None:
         return await self.pool.fetchval("SELECT answer FROM move_answers WHERE code = $1 AND key = $2", code, key)
 

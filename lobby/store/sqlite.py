@@ -273,6 +273,19 @@ class SqliteStore:
 
         return await self._run(work)
 
+    async def load_room_for_move(self, code: str, key: str) -> tuple[dict[str, Any], int, dict[str, Any] | None] | None:
+        def work(db: sqlite3.Connection) -> tuple[dict[str, Any], int, dict[str, Any] | None] | None:
+            row = db.execute(
+                "SELECT data, revision, (SELECT answer FROM move_answers WHERE code = ? AND key = ?)"
+                " FROM rooms WHERE code = ?",
+                (code, key, code),
+            ).fetchone()
+            if row is None:
+                return None
+            return json.loads(row[0]), row[1], json.loads(row[2]) if row[2] is not None else None
+
+        return await self._run(work)
+
     async def move_answer(self, code: str, key: str) -> dict[str, Any] | None:
         def work(db: sqlite3.Connection) -> dict[str, Any] | None:
             row = db.execute("SELECT answer FROM move_answers WHERE code = ? AND key = ?", (code, key)).fetchone()

@@ -66,6 +66,11 @@ async def test_events_and_answer_written_with_the_room_or_not_at_all(store) -> N
     assert [e.number for e in await store.events_since(room["code"], 1)] == [2]
     assert await store.move_answer(room["code"], "k1") == {"accepted": True, "version": 1}
     assert await store.move_answer(room["code"], "k2") is None
+    # The start of a move reads the room and the move's earlier answer in one go.
+    loaded, revision, answered = await store.load_room_for_move(room["code"], "k1")
+    assert (loaded["version"], revision, answered) == (1, 2, {"accepted": True, "version": 1})
+    assert (await store.load_room_for_move(room["code"], "k2"))[2] is None
+    assert await store.load_room_for_move("NOPE9", "k1") is None
 
 
 async def test_first_answer_stays(store) -> None:
