@@ -52,14 +52,16 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
     async def CreateRoom(self, request, context) -> play_pb2.RoomTicket:
         try:
             seats = [_struct(s) for s in request.seats]
-            ticket = await self.lobby.create_room(request.game, _struct(request.options), seats, request.nickname)
+            ticket = await self.lobby.create_room(
+                request.game, _struct(request.options), seats, request.nickname, request.player_token
+            )
         except Refusal as refusal:
             await _abort(context, refusal)
         return json_format.ParseDict(ticket, play_pb2.RoomTicket())
 
     async def JoinRoom(self, request, context) -> play_pb2.RoomTicket:
         try:
-            ticket = await self.lobby.join_room(request.code, request.nickname, request.spectator)
+            ticket = await self.lobby.join_room(request.code, request.nickname, request.spectator, request.player_token)
         except Refusal as refusal:
             await _abort(context, refusal)
         return json_format.ParseDict(ticket, play_pb2.RoomTicket())

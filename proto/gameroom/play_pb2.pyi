@@ -38,26 +38,30 @@ class SeatSpec(_message.Message):
     def __init__(self, kind: _Optional[str] = ..., level: _Optional[str] = ..., local: _Optional[bool] = ...) -> None: ...
 
 class CreateRoomRequest(_message.Message):
-    __slots__ = ("game", "options", "seats", "nickname")
+    __slots__ = ("game", "options", "seats", "nickname", "player_token")
     GAME_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     NICKNAME_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_TOKEN_FIELD_NUMBER: _ClassVar[int]
     game: str
     options: _struct_pb2.Struct
     seats: _containers.RepeatedCompositeFieldContainer[SeatSpec]
     nickname: str
-    def __init__(self, game: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatSpec, _Mapping]]] = ..., nickname: _Optional[str] = ...) -> None: ...
+    player_token: str
+    def __init__(self, game: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatSpec, _Mapping]]] = ..., nickname: _Optional[str] = ..., player_token: _Optional[str] = ...) -> None: ...
 
 class JoinRoomRequest(_message.Message):
-    __slots__ = ("code", "nickname", "spectator")
+    __slots__ = ("code", "nickname", "spectator", "player_token")
     CODE_FIELD_NUMBER: _ClassVar[int]
     NICKNAME_FIELD_NUMBER: _ClassVar[int]
     SPECTATOR_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_TOKEN_FIELD_NUMBER: _ClassVar[int]
     code: str
     nickname: str
     spectator: bool
-    def __init__(self, code: _Optional[str] = ..., nickname: _Optional[str] = ..., spectator: _Optional[bool] = ...) -> None: ...
+    player_token: str
+    def __init__(self, code: _Optional[str] = ..., nickname: _Optional[str] = ..., spectator: _Optional[bool] = ..., player_token: _Optional[str] = ...) -> None: ...
 
 class GetRoomRequest(_message.Message):
     __slots__ = ("code",)

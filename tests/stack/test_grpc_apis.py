@@ -114,3 +114,29 @@ def test_every_process_has_health_reflection_and_metrics(stack) -> None:
     with urllib.request.urlopen(f"{stack.base_url}/metrics", timeout=5) as answer:
         text = answer.read().decode()
     assert "gameroom_ws_connections" in text and "gameroom_moves_total" in text
+
+
+async def test_a_bot_sits_as_a_player_with_its_token(stack) -> None:
+    """A player token from REST links the gRPC seat to that player: its nickname names the
+    seat, and an unknown token is refused with bad_token."""
+    created = json.loads(
+        urllib.request.urlopen(
+            urllib.request.Request(
+                f"{stack.base_url}/api/players",
+                data=json.dumps({"nickname": "Robo"}).encode(),
+                headers={"Content-Type": "application/json"},
+                method="POST",
+            ),
+            timeout=10,
+        ).read()
+    )
+    async with grpc.aio.insecure_channel(f"127.0.0.1:{stack.ports['play']}") as channel:
+        play = play_pb2_grpc.PlayStub(channel)
+        seats = [play_pb2.SeatSpec(kind="human"), play_pb2.SeatSpec(kind="human")]
+        ticket = await play.CreateRoom(
+            play_pb2.CreateRoomRequest(game="hau-hau", seats=seats, player_token=created["token"])
+        )
+        assert ticket.room.seats[0].name == "Robo"
+        with pytest.raises(grpc.aio.AioRpcError) as refused:
+            await play.JoinRoom(play_pb2.JoinRoomRequest(code=ticket.code, nickname="x", player_token="nope"))
+        assert refused.value.details().startswith("bad_token")
