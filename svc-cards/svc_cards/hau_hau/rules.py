@@ -73,7 +73,7 @@ META = GameMeta(
     # No rule bounds a match (drawing is always allowed); random 1 vs 1 matches end within
     # about 4,600 moves, so this is the playout tests' limit, far beyond bad luck.
     longest_game=30_000,
-    options=(Option("stake", "choice", 0, "options.stake", choices=(0, 1000, 5000, 25000)),),
+    options=(Option("stake", "choice", 0, "option.stake", choices=(0, 1000, 5000, 25000)),),
     cpu_levels=("random", "easy", "strong"),
 )
 

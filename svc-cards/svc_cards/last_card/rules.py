@@ -61,10 +61,10 @@ META = GameMeta(
     # about 1,000 moves, so this is the playout tests' limit, far beyond bad luck.
     longest_game=40_000,
     options=(
-        Option("start_cards", "int", 7, "options.start_cards", minimum=5, maximum=10),
-        Option("stacking", "bool", False, "options.stacking"),
-        Option("draw_until_playable", "bool", False, "options.draw_until_playable"),
-        Option("play_drawn", "bool", True, "options.play_drawn"),
+        Option("start_cards", "int", 7, "option.start_cards", minimum=5, maximum=10),
+        Option("stacking", "bool", False, "option.stacking"),
+        Option("draw_until_playable", "bool", False, "option.draw_until_playable"),
+        Option("play_drawn", "bool", True, "option.play_drawn"),
     ),
     cpu_levels=("random", "easy", "strong"),
 )

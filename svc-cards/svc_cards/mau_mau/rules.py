@@ -53,13 +53,13 @@ META = GameMeta(
     # the playout tests' limit, far beyond bad luck.
     longest_game=20_000,
     options=(
-        Option("deck", "choice", 32, "options.deck", choices=(32, 52)),
-        Option("seven_draw_two", "bool", True, "options.seven_draw_two"),
-        Option("eight_skip", "bool", True, "options.eight_skip"),
-        Option("nine_reverse", "bool", True, "options.nine_reverse"),
-        Option("jack_wish", "bool", True, "options.jack_wish"),
-        Option("jack_on_jack", "bool", False, "options.jack_on_jack"),
-        Option("ace_again", "bool", True, "options.ace_again"),
+        Option("deck", "choice", 32, "option.deck", choices=(32, 52)),
+        Option("seven_draw_two", "bool", True, "option.seven_draw_two"),
+        Option("eight_skip", "bool", True, "option.eight_skip"),
+        Option("nine_reverse", "bool", True, "option.nine_reverse"),
+        Option("jack_wish", "bool", True, "option.jack_wish"),
+        Option("jack_on_jack", "bool", False, "option.jack_on_jack"),
+        Option("ace_again", "bool", True, "option.ace_again"),
     ),
     cpu_levels=("random", "easy", "strong"),
 )

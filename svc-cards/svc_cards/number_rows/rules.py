@@ -56,7 +56,7 @@ META = GameMeta(
     simultaneous=False,
     # At most 80 lays, 80 draws and (seats - 1) passes between two lays: under 1,000.
     longest_game=1_000,
-    options=(Option("start_cards", "int", 10, "options.start_cards", minimum=5, maximum=15),),
+    options=(Option("start_cards", "int", 10, "option.start_cards", minimum=5, maximum=15),),
     cpu_levels=("random", "easy", "strong"),
 )
 
