@@ -33,6 +33,9 @@ def stakers(room: dict[str, Any], seats: list[dict[str, Any]]) -> list[str]:
         player = room["tickets"].get(holder, {}).get("player", "") if seat["kind"] == "human" and holder else ""
         if not player:
             raise Refusal("stake_needs_players", f"seat {number} has no signed-in player")
+        if seat.get("left"):
+            # A CPU plays the seat of someone who left; a new game must not take their coins.
+            raise Refusal("stake_needs_players", f"the player of seat {number} has left")
         players.append(player)
     if len(set(players)) != len(players):
         raise Refusal("stake_needs_players", "one player holds two seats")
