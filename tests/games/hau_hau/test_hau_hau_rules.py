@@ -9,7 +9,7 @@ from svc_cards.core import SUITS, card_census, full_decks, parse
 from svc_cards.hau_hau import ENGINE
 from svc_cards.hau_hau.rules import MOVE_MS
 
-from rulekit import IllegalMove, Rng, State
+from rulekit import IllegalMove, Refusal, Rng, State
 from tests.games.card_core.arrange import arrange, codes, step
 
 
@@ -358,7 +358,15 @@ def test_hau_hau_on_the_last_card_ends_the_round_at_once() -> None:
         assert state["pending"] == 0 and len(state["hands"][1]) == 1 and state["phase"] == "rps"
 
 
-def test_no_stake_option_yet() -> None:
-    """Coin stakes wait for the ledger: the match has no options."""
-    assert ENGINE.meta.options == ()
+def test_the_stake_is_one_of_the_texts_three_or_none() -> None:
+    """ "Jeder Spieler zahlt den gewählten Einsatz: 1.000, 5.000 oder 25.000 Münzen" (0 is the
+    friendly match). The stake is the lobby's business: the same seed deals the same match."""
+    (stake,) = ENGINE.meta.options
+    assert (stake.key, stake.kind, stake.default, stake.choices) == ("stake", "choice", 0, (0, 1000, 5000, 25000))
     assert ENGINE.meta.allowed_seat_counts() == (2, 4)
+    friendly = ENGINE.setup(2, {}, b"same seed")
+    staked = ENGINE.setup(2, {"stake": 25000}, b"same seed")
+    assert {k: v for k, v in staked.items() if k != "options"} == {k: v for k, v in friendly.items() if k != "options"}
+    with pytest.raises(Refusal) as refused:
+        ENGINE.setup(2, {"stake": 2000}, b"same seed")
+    assert refused.value.code == "bad_option"
