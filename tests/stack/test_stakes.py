@@ -38,12 +38,11 @@ def _escrowed(stack, code: str) -> list[tuple[str, int, int]]:  # type: ignore[n
         ).fetchall()
 
 
-async def _table(
+async def _host(
     session: aiohttp.ClientSession, base: str, stake: int, seats: list[dict[str, Any]] = HUMANS
-) -> tuple[PlayClient, PlayClient, dict[str, Any], dict[str, Any]]:
-    """Anna hosts a Hau Hau table at `stake`, Ben (a player too) joins; both connected."""
+) -> tuple[PlayClient, dict[str, Any]]:
+    """Anna, a player, hosts a Hau Hau table at `stake`: her connected client and her player."""
     anna = await rest(session, base, "POST", "/api/players", {"nickname": "Anna"})
-    ben = await rest(session, base, "POST", "/api/players", {"nickname": "Ben"})
     created = await rest(
         session,
         base,
@@ -51,9 +50,19 @@ async def _table(
         "/api/rooms",
         {"game": "hau-hau", "seats": seats, "options": {"stake": stake}, "player_token": anna["token"]},
     )
-    joined = await rest(session, base, "POST", f"/api/rooms/{created['code']}/join", {"player_token": ben["token"]})
-    host, guest = PlayClient(session, base, created), PlayClient(session, base, joined)
+    host = PlayClient(session, base, created)
     await host.connect()
+    return host, anna
+
+
+async def _table(
+    session: aiohttp.ClientSession, base: str, stake: int
+) -> tuple[PlayClient, PlayClient, dict[str, Any], dict[str, Any]]:
+    """Anna hosts a Hau Hau table at `stake`, Ben (a player too) joins; both connected."""
+    host, anna = await _host(session, base, stake)
+    ben = await rest(session, base, "POST", "/api/players", {"nickname": "Ben"})
+    joined = await rest(session, base, "POST", f"/api/rooms/{host.code}/join", {"player_token": ben["token"]})
+    guest = PlayClient(session, base, joined)
     await guest.connect()
     return host, guest, anna, ben
 
@@ -119,16 +128,7 @@ async def test_a_stake_above_the_wallets_is_refused_and_takes_nothing(stack) -> 
 )
 async def test_a_staked_table_needs_a_player_in_every_seat(stack, seats: list[dict[str, Any]]) -> None:
     async with aiohttp.ClientSession() as session:
-        anna = await rest(session, stack.base_url, "POST", "/api/players", {"nickname": "Anna"})
-        created = await rest(
-            session,
-            stack.base_url,
-            "POST",
-            "/api/rooms",
-            {"game": "hau-hau", "seats": seats, "options": {"stake": 1000}, "player_token": anna["token"]},
-        )
-        host = PlayClient(session, stack.base_url, created)
-        await host.connect()
+        host, anna = await _host(session, stack.base_url, 1000, seats)
         await host.send({"start": {}})
         assert (await host.expect("refused"))["code"] == "stake_needs_players"
         assert await _coins(session, stack.base_url, anna["token"]) == 1000
@@ -137,17 +137,8 @@ async def test_a_staked_table_needs_a_player_in_every_seat(stack, seats: list[di
 
 async def test_a_guest_without_a_player_cannot_sit_at_a_staked_table(stack) -> None:
     async with aiohttp.ClientSession() as session:
-        anna = await rest(session, stack.base_url, "POST", "/api/players", {"nickname": "Anna"})
-        created = await rest(
-            session,
-            stack.base_url,
-            "POST",
-            "/api/rooms",
-            {"game": "hau-hau", "seats": HUMANS, "options": {"stake": 1000}, "player_token": anna["token"]},
-        )
-        host = PlayClient(session, stack.base_url, created)
+        host, _ = await _host(session, stack.base_url, 1000)
         guest = await PlayClient.join(session, stack.base_url, host.code, "Ben")  # no player token
-        await host.connect()
         await guest.connect()
         await host.send({"start": {}})
         assert (await host.expect("refused"))["code"] == "stake_needs_players"
