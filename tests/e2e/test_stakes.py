@@ -43,7 +43,8 @@ def test_a_staked_hau_hau_table_by_code(browser: Browser, stack) -> None:
 
         anna.get_by_test_id("start-button").click()
         for page in (anna, ben):
-            expect(page.get_by_test_id("stake")).to_have_text("Stake 1,000")
+            expect(page.get_by_test_id("stake")).to_have_text("1,000")
+            expect(page.get_by_test_id("stake")).to_have_attribute("aria-label", "Stake 1,000")
             expect(page.get_by_test_id("event-log")).to_contain_text(
                 "Everyone stakes 1,000 coins; the pot holds 2,000.", timeout=15_000
             )

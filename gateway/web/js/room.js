@@ -131,8 +131,20 @@ export class Room {
       ),
       this.badgeEl,
     );
-    // A staked table says so at the top: the coins each player put in.
-    this.stakeEl = h("span", { class: "stake-chip", "data-testid": "stake", hidden: true });
+    // A staked table says so at the top: a coin and the stake each player put in (the full
+    // words are its label, so a phone's narrow bar keeps room for the game's name).
+    this.stakeAmount = h("span", { "aria-hidden": "true" });
+    this.stakeEl = h(
+      "span",
+      { class: "stake-chip", role: "img", "data-testid": "stake", hidden: true },
+      svg.s(
+        "svg",
+        { viewBox: "0 0 16 16", width: 14, height: 14, "aria-hidden": "true", focusable: "false" },
+        svg.s("circle", { cx: 8, cy: 8, r: 6.5, fill: "none", stroke: "currentColor", "stroke-width": 1.5 }),
+        svg.s("circle", { cx: 8, cy: 8, r: 3.5, fill: "none", stroke: "currentColor", "stroke-width": 1 }),
+      ),
+      this.stakeAmount,
+    );
     const topbar = h("header", { class: "topbar" }, menu, this.titleEl, this.stakeEl, this.clockEl, this.codeEl, this.codeHintEl, this.chatButton);
     this.bannerEl = h("div", { class: "banner", role: "status", "data-testid": "connection-status", hidden: true });
     this.seatsEl = h("nav", { class: "seats", "data-testid": "seats", "aria-label": t("seat.players") });
@@ -615,7 +627,9 @@ export class Room {
     this.frameEl.dataset.status = room.status;
     this.titleEl.textContent = this.gameId ? gameName(this.gameId) : "";
     this.stakeEl.hidden = !room.stake;
-    this.stakeEl.textContent = room.stake ? t("stake.chip", { coins: formatNumber(room.stake) }) : "";
+    this.stakeAmount.textContent = room.stake ? formatNumber(room.stake) : "";
+    this.stakeEl.setAttribute("aria-label", room.stake ? t("stake.chip", { coins: formatNumber(room.stake) }) : "");
+    this.stakeEl.title = this.stakeEl.getAttribute("aria-label");
     // The button's text is exactly the code (tests and screen readers read it); the hint
     // that a tap copies the link is its description.
     this.codeEl.textContent = this.code;
