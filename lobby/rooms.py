@@ -692,6 +692,8 @@ class Lobby:
         seed = secrets.token_bytes(32)
         now = self.now_ms()
         number = room.get("game_number", room["games_played"]) + 1
+        # The last game's pot first (paid already unless that failed): the room forgets its escrow now.
+        await self._settle_stakes(room)
         room.pop("stake", None)
         if stake_of(room):
             room["stake"] = await self._escrow_stakes(room, number, seed, escrows)

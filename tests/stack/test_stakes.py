@@ -5,6 +5,7 @@ staked is refused with its code and takes no coin."""
 from __future__ import annotations
 
 import asyncio
+import random
 import sqlite3
 from typing import Any
 
@@ -14,7 +15,7 @@ import pytest
 from devstack import Stack
 from lobby.ledger import Ledger
 from lobby.store import make_store
-from tests.support.client import PlayClient, rest
+from tests.support.client import PlayClient, Refused, rest
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
@@ -204,3 +205,46 @@ async def test_an_escrow_left_by_a_dead_process_is_refunded(tmp_path) -> None:
             await guest.close()
     finally:
         stack.stop()
+
+
+async def test_a_rematch_pays_the_last_pot_and_stakes_again(stack) -> None:
+    """Two players play a staked match to the end, then a rematch: the first pot was paid,
+    the second match takes both stakes again (the loser's empty wallet got today's top-up)."""
+    rnd = random.Random(5)
+    async with aiohttp.ClientSession() as session:
+        host, guest, anna, ben = await _table(session, stack.base_url, 1000)
+        await host.send({"start": {}})
+        await host.wait_until(lambda c: c.room["status"] == "playing")
+        while host.room["status"] == "playing":
+            acted = False
+            for client in (host, guest):
+                seat = client.seats[0]
+                view = client.views.get(seat, {})
+                if client.room["status"] != "playing" or seat not in view.get("to_move", []):
+                    continue
+                legal = view["legal_moves"]
+                plays = [m for m in legal if m["type"] == "play"]  # play when it can: shorter matches
+                move = rnd.choice(plays if plays and rnd.random() < 0.9 else legal)
+                try:
+                    await client.move(seat, move)
+                except Refused as refused:
+                    if refused.code == "rate_limited":  # faster than 20 messages a second
+                        await asyncio.sleep(0.2)
+                    assert refused.code in ("stale_version", "not_your_turn", "game_over", "rate_limited")
+                acted = True
+            if not acted:
+                await asyncio.sleep(0.01)
+        await guest.wait_until(lambda c: c.room["status"] == "finished")
+        over = next(e for e in host.events.values() if e["code"] == "game_over" and "result" in e)
+        winner = over["result"]["placings"].index(1)
+        assert _escrowed(stack, host.code) == [("settled", 1000, 0)]
+        for client in (host, guest):
+            await client.send({"rematch": {}})
+        await host.wait_until(lambda c: c.room["status"] == "playing")
+        assert [status for status, _, _ in _escrowed(stack, host.code)] == ["settled", "open"]
+        wallets = {player["token"]: await _coins(session, stack.base_url, player["token"]) for player in (anna, ben)}
+        tokens = [anna["token"], ben["token"]]
+        assert wallets[tokens[winner]] == 1000  # 1,000 + the pot of 2,000 - the new stake
+        assert wallets[tokens[1 - winner]] == 0  # topped up to 1,000, staked again
+        await host.close()
+        await guest.close()
