@@ -30,8 +30,9 @@ from .hub import Subscriber
 from .ledger import Ledger
 from .metrics import MOVE_SECONDS, MOVES, ROOMS_STARTED, TIMER_FIRINGS
 from .players import Players
-from .stakes import placings_by_player, pot_shares, stake_of, stakers, table_of
-from .store import FinishedGame, InsufficientFunds, LedgerError, MoveRecord, Store, StoredEvent
+from .staked_tables import StakedTables
+from .stakes import pot_shares, stake_of
+from .store import FinishedGame, MoveRecord, Store, StoredEvent
 
 log = logging.getLogger(__name__)
 
@@ -69,8 +70,8 @@ class LobbySettings:
     ai_budget_ms: int = 1000
     takeover_grace_ms: int = 60_000  # a seat with no connection this long is played by a CPU
     # An escrow open this long without its game in the store was left by a process that died
-    # between taking the stakes and writing the start: it is refused back. A start's write
-    # follows its escrow within seconds, so a younger one may still be on its way.
+    # between taking the stakes and writing the start: it is refunded. A start's write follows
+    # its escrow within seconds, so a younger one may still be on its way.
     stake_sweep_ms: int = 120_000
     clock: Callable[[], float] = time.time
 
@@ -83,7 +84,6 @@ class _RoomRuntime:
     timer: asyncio.TimerHandle | None = None
     timer_at: int = 0
     seen_revision: int = 0
-    settled: str = ""  # the last escrow this process paid out
 
 
 class _Lost(Exception):
@@ -123,6 +123,7 @@ class Lobby:
         self.players = Players(store, self.ledger, self.settings.clock)
         self._rooms: dict[str, _RoomRuntime] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self.stakes = StakedTables(self.ledger, self._room_or_none, self.now_ms, self.settings.stake_sweep_ms)
         self._sweeper: asyncio.Task[None] | None = None
         self.accepting_rooms = True
 
@@ -144,7 +145,7 @@ class Lobby:
                 await self._seats_gone(code, absent, announce_presence=False)
             else:
                 await self._after_change(room, revision, force=True)
-        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_stakes_forever())
+        self._sweeper = asyncio.get_running_loop().create_task(self.stakes.sweep_forever())
 
     async def close(self) -> None:
         if self._sweeper:
@@ -177,6 +178,12 @@ class Lobby:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("background task failed", exc_info=task.exception())
+
+    async def _room_or_none(self, code: str) -> dict[str, Any] | None:
+        try:
+            return (await self._load(code))[0]
+        except Refusal:
+            return None
 
     async def _load(self, code: str) -> tuple[dict[str, Any], int]:
         code = codes.normalise_code(code)
@@ -300,7 +307,7 @@ class Lobby:
         connections, the other replicas, and the room's driver."""
         await self._deliver(room, revision, events, ack, presence, skip)
         if not presence:
-            await self._settle_stakes(room)  # after the durable write that ended the game
+            await self.stakes.settle(room)  # after the durable write that ended the game
         payload = {
             "kind": "room",
             # Other replicas render views and drive clocks; the state and its seed stay out of Redis.
@@ -466,7 +473,7 @@ class Lobby:
         if written is None:
             await self._announce(room, revision, [], presence=True, skip=subscriber)
         # A pot not paid because a process died after the game's last write is paid now.
-        await self._settle_stakes(room)
+        await self.stakes.settle(room)
 
     def disconnect(self, subscriber: Subscriber) -> None:
         ticket = subscriber.ticket
@@ -693,10 +700,10 @@ class Lobby:
         now = self.now_ms()
         number = room.get("game_number", room["games_played"]) + 1
         # The last game's pot first (paid already unless that failed): the room forgets its escrow now.
-        await self._settle_stakes(room)
+        await self.stakes.settle(room)
         room.pop("stake", None)
         if stake_of(room):
-            room["stake"] = await self._escrow_stakes(room, number, seed, escrows)
+            room["stake"] = await self.stakes.escrow(room, number, seed, escrows)
         reply = await self.engines.setup(room["game"], len(room["seats"]), room["options"], seed, now)
         room["status"] = "playing"
         room["rematch"] = []
@@ -716,26 +723,6 @@ class Lobby:
             started.update(stake=room["stake"]["amount"], pot=room["stake"]["amount"] * len(room["seats"]))
         return self._absorb(room, reply, [started])
 
-    async def _escrow_stakes(
-        self, room: dict[str, Any], number: int, seed: bytes, escrows: list[str]
-    ) -> dict[str, Any]:
-        """Each seat's stake into this attempt's escrow (its name carries the seed's hash, so a
-        redone attempt never finds an earlier one's escrow)."""
-        amount = stake_of(room)
-        players = stakers(room, room["seats"])
-        table = f"{table_of(room['code'], number)}:{hashlib.sha256(seed).hexdigest()[:16]}"
-        for player in players:
-            await self.ledger.wallet(player)  # opens it, and today's top-up if due
-        try:
-            escrows.append(table)
-            await self.ledger.escrow_stakes(table, players, amount)
-        except InsufficientFunds as short:
-            escrows.remove(table)
-            short_of = short.account.removeprefix("wallet:")
-            seat = players.index(short_of) if short_of in players else -1
-            raise Refusal("insufficient_coins", f"seat {seat} cannot pay {amount}") from None
-        return {"table": table, "amount": amount, "players": players}
-
     async def _with_stakes(self, escrows: list[str], mutation: Awaitable[Any]) -> Any:
         """Run a room change that may open escrows; refund each one that did not become the
         room's game (a lost write race, a refusal after the escrow, a failed setup)."""
@@ -745,59 +732,7 @@ class Lobby:
             kept = (result[0].get("stake") or {}).get("table", "")
             return result
         finally:
-            for table in escrows:
-                if table != kept:
-                    try:
-                        await self.ledger.refund(table)
-                    except LedgerError:
-                        log.warning("could not refund escrow %s", table, exc_info=True)
-
-    async def sweep_stakes(self) -> int:
-        """Close the escrows a dead process left behind; the number closed. An open escrow
-        older than `stake_sweep_ms` is refunded unless its room plays that game with it; a
-        finished game's pot that was never paid is paid."""
-        closed = 0
-        now = self.now_ms()
-        for escrow in await self.store.ledger_escrows(status="open"):
-            if now - escrow.opened_ms < self.settings.stake_sweep_ms:
-                continue
-            try:
-                room, _ = await self._load(escrow.table.split(":", 1)[0])
-            except Refusal:
-                room = None
-            if room is not None and (room.get("stake") or {}).get("table") == escrow.table:
-                if room["status"] == "finished":
-                    await self._settle_stakes(room)
-                    closed += 1
-                continue
-            try:
-                await self.ledger.refund(escrow.table)
-                closed += 1
-            except LedgerError:
-                log.warning("could not refund escrow %s", escrow.table, exc_info=True)
-        return closed
-
-    async def _sweep_stakes_forever(self) -> None:
-        while True:
-            try:
-                await self.sweep_stakes()
-            except Exception:
-                log.warning("the stake sweep failed; trying again later", exc_info=True)
-            await asyncio.sleep(max(1.0, self.settings.stake_sweep_ms / 2000))
-
-    async def _settle_stakes(self, room: dict[str, Any]) -> None:
-        """Pay a finished staked game's pot (once: the ledger closes each escrow once)."""
-        stake = room.get("stake")
-        if room["status"] != "finished" or not stake or room.get("result") is None:
-            return
-        runtime = self._runtime(room["code"])
-        if runtime.settled == stake["table"]:
-            return
-        try:
-            await self.ledger.settle(stake["table"], placings=placings_by_player(room))
-            runtime.settled = stake["table"]
-        except LedgerError:
-            log.warning("could not settle %s", stake["table"], exc_info=True)
+            await self.stakes.refund_unplayed(escrows, kept)
 
     def _absorb(self, room: dict[str, Any], reply: Any, lobby_events: list[dict[str, Any]]) -> list[StoredEvent]:
         """Take a family service's step reply into the room; number the events."""
