@@ -1,5 +1,6 @@
-"""What the card games' CPU tests share: asking a level for its move from a seat's view, and
-positions that differ from a real one only in the cards that seat cannot see."""
+"""What the card games' CPU tests share: asking a level for its move from a seat's view, seeded
+random mid-game positions, and positions that differ from a real one only in the cards that
+seat cannot see."""
 
 from __future__ import annotations
 
@@ -23,6 +24,27 @@ def levels_registered(engine: Engine, levels: dict) -> bool:
     return PLAYERS[engine.meta.id] is levels and levels_of(engine.meta.id) == list(engine.meta.cpu_levels)
 
 
+def random_positions(
+    engine: Engine, seed: bytes, seats: int, moves_below: int, games: int = 40
+) -> Iterator[tuple[State, int, random.Random, int]]:
+    """(state, seat to move, the walk's generator, index) for `games` seeded games, each
+    played some random number (below `moves_below`) of random legal moves in; games already
+    over are skipped. Game `index` is set up from b"<seed>-<index>" and walked with
+    random.Random(index), so every run checks the same positions."""
+    for index in range(games):
+        rnd = random.Random(index)
+        state = engine.setup(seats, {}, b"%s-%d" % (seed, index))
+        for _ in range(rnd.randrange(moves_below)):
+            if engine.result(state) is not None:
+                break
+            (seat,) = engine.to_move(state)
+            state, _ = engine.apply(state, seat, rnd.choice(engine.legal_moves(state, seat)), 0)
+        if engine.result(state) is not None:
+            continue
+        (seat,) = engine.to_move(state)
+        yield state, seat, rnd, index
+
+
 def hidden_cards_redealt(
     engine: Engine,
     seed: bytes,
@@ -30,21 +52,10 @@ def hidden_cards_redealt(
     hidden_from: Callable[[State, int], Iterable[str]],
     games: int = 40,
 ) -> Iterator[tuple[State, State, int]]:
-    """(state, twin, seat) for `games` seeded two-seat games, each played some random number
-    (below `moves_below`) of random legal moves in: `twin` is `state` with every card hidden
-    from `seat`, the seat to move, dealt differently among the other hands and the draw pile.
-    Games already over are skipped. Game `index` is set up from b"<seed>-<index>" and walked
-    with random.Random(index), so every run checks the same positions."""
-    for index in range(games):
-        rnd = random.Random(index)
-        state = engine.setup(2, {}, b"%s-%d" % (seed, index))
-        for _ in range(rnd.randrange(moves_below)):
-            if engine.result(state) is not None:
-                break
-            state, _ = engine.apply(state, state["turn"], rnd.choice(engine.legal_moves(state, state["turn"])), 0)
-        if engine.result(state) is not None:
-            continue
-        seat = state["turn"]
+    """(state, twin, seat) for the two-seat `random_positions`: `twin` is `state` with every
+    card hidden from `seat`, the seat to move, dealt differently among the other hands and
+    the draw pile."""
+    for state, seat, rnd, _ in random_positions(engine, seed, 2, moves_below, games):
         hidden = sorted(hidden_from(state, seat))
         swap = dict(zip(hidden, rnd.sample(hidden, len(hidden)), strict=True))
         twin = dict(state, hands=[[swap.get(c, c) for c in hand] for hand in state["hands"]])

@@ -3,7 +3,6 @@ the German and Spanish pages say the same) and per decision of GAMES.md."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -13,6 +12,7 @@ from svc_cards.thirty_one.rules import hidden_from, points_half
 
 from rulekit import IllegalMove, State
 from tests.games.card_core.arrange import codes, step
+from tests.games.card_core.cpu_views import random_positions
 
 
 def table(
@@ -231,17 +231,7 @@ def test_views_show_own_points_in_half_points() -> None:
 
 def test_determinize_agrees_with_the_view() -> None:
     """A CPU's sample of the hidden cards conserves the deck and shows the seat exactly its view."""
-    for index in range(40):
-        rnd = random.Random(index)
-        state = ENGINE.setup(3, {}, b"determinize-%d" % index)
-        for _ in range(rnd.randrange(60)):
-            if ENGINE.result(state) is not None:
-                break
-            (seat,) = ENGINE.to_move(state)
-            state, _ = ENGINE.apply(state, seat, rnd.choice(ENGINE.legal_moves(state, seat)), 0)
-        if ENGINE.result(state) is not None:
-            continue
-        (seat,) = ENGINE.to_move(state)
+    for state, seat, _, index in random_positions(ENGINE, b"determinize", 3, 60):
         view = ENGINE.view(state, seat)
         sample = ENGINE.determinize(view, seat, b"sample-%d" % index)
         assert cards_conserved(sample) and ENGINE.view(sample, seat) == view
