@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import time
 from datetime import UTC, datetime
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Mapping, Sequence, TypeVar
 
 from .store import HOUSE, MINT, Escrow, EscrowChange, LedgerError, Posting, Store, Transfer
+
+K = TypeVar("K", str, int)  # a player id, or a seat number
 
 STARTING_BALANCE = 1000
 DAILY_TOP_UP_TO = 1000  # the first look at a wallet on a new (UTC) day fills it up to this
@@ -32,7 +34,7 @@ def escrow_account(table: str) -> str:
     return f"escrow:{table}"
 
 
-def split_by_placings(pot: int, placings: Mapping[str, int]) -> dict[str, int]:
+def split_by_placings(pot: int, placings: Mapping[K, int]) -> dict[K, int]:
     """Whoever placed first shares the pot (a tie splits it); the odd coins go to the house."""
     if not placings:
         return {}

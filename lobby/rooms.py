@@ -305,9 +305,11 @@ class Lobby:
     ) -> None:
         """After a durable write (or, with `presence`, a change of who is connected): our
         connections, the other replicas, and the room's driver."""
-        await self._deliver(room, revision, events, ack, presence, skip)
         if not presence:
-            await self.stakes.settle(room)  # after the durable write that ended the game
+            # After the durable write that ended the game and before anyone hears of its end,
+            # so a wallet looked at on the result screen holds the pot.
+            await self.stakes.settle(room)
+        await self._deliver(room, revision, events, ack, presence, skip)
         payload = {
             "kind": "room",
             # Other replicas render views and drive clocks; the state and its seed stay out of Redis.

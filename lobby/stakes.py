@@ -14,6 +14,8 @@ from typing import Any
 
 from rulekit import Refusal
 
+from .ledger import split_by_placings
+
 
 def stake_of(room: dict[str, Any]) -> int:
     """Each player's stake at this table; 0 when the game or the host's setting has none."""
@@ -49,10 +51,7 @@ def placings_by_player(room: dict[str, Any]) -> dict[str, int]:
 
 
 def pot_shares(room: dict[str, Any]) -> dict[int, int]:
-    """Coins per seat when the game ends: first place takes the pot, a tie splits it (what
-    ledger.split_by_placings pays; said in the game_over event)."""
+    """Coins per seat when the game ends: what the ledger's settle pays (first place takes the
+    pot, a tie splits it), said in the game_over event."""
     placings = room["result"]["placings"]
-    pot = room["stake"]["amount"] * len(placings)
-    best = min(placings)
-    winners = [seat for seat, place in enumerate(placings) if place == best]
-    return {seat: pot // len(winners) for seat in winners}
+    return split_by_placings(room["stake"]["amount"] * len(placings), dict(enumerate(placings)))
