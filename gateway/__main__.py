@@ -16,7 +16,7 @@ from grpc_reflection.v1alpha import reflection
 
 from lobby.bus import make_bus
 from lobby.engines import Engines
-from lobby.rooms import Lobby, LobbySettings
+from lobby.lobby import Lobby, LobbySettings
 from lobby.store import make_store
 from servicekit import config
 from servicekit.grpc_server import bind_host, server_options

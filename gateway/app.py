@@ -14,8 +14,8 @@ from urllib.parse import urlsplit
 from aiohttp import WSCloseCode, WSMsgType, web
 from prometheus_client import CONTENT_TYPE_LATEST, Gauge, generate_latest
 
+from lobby.lobby import Lobby
 from lobby.metrics import REFUSALS
-from lobby.rooms import Lobby
 from rulekit import Refusal
 
 from . import dispatch

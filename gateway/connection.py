@@ -7,7 +7,7 @@ import asyncio
 import logging
 from typing import Any, Awaitable, Callable
 
-from lobby.rooms import Ticket
+from lobby.room import Ticket
 
 log = logging.getLogger(__name__)
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from lobby.lobby import Lobby, Subscriber
 from lobby.metrics import REFUSALS
-from lobby.rooms import Lobby, Subscriber
 from rulekit import Refusal
 
 log = logging.getLogger(__name__)

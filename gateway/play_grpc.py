@@ -10,7 +10,7 @@ import grpc
 from gameroom import play_pb2, play_pb2_grpc
 from google.protobuf import json_format
 
-from lobby.rooms import Lobby
+from lobby.lobby import Lobby
 from rulekit import Refusal
 
 from . import dispatch

@@ -1,0 +1,95 @@
+"""What every part of the lobby shares: the store, the engines, the bus, the settings, and the
+per-room locks and timers of this process."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Awaitable, Callable
+
+from rulekit import Refusal
+
+from . import codes
+from .bus import LocalBus, RedisBus
+from .engines import Engines
+from .hub import Subscriber
+from .room import Room, Ticket
+from .store import Store
+
+log = logging.getLogger(__name__)
+
+WRITE_ATTEMPTS = 8  # a write that lost the race is redone from the fresh room, this often at most
+CATCH_UP_EVENTS = 500  # at most this many past events are sent to a connection that catches up
+
+
+@dataclass
+class LobbySettings:
+    cpu_delay_ms: int = 700  # CPU moves are paced so people can follow them
+    ai_budget_ms: int = 1000
+    takeover_grace_ms: int = 60_000  # a seat with no connection this long is played by a CPU
+    # An escrow open this long without its game in the store was left by a process that died
+    # between taking the stakes and writing the start: it is refunded. A start's write follows
+    # its escrow within seconds, so a younger one may still be on its way.
+    stake_sweep_ms: int = 120_000
+    clock: Callable[[], float] = time.time
+
+
+@dataclass
+class RoomRuntime:
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one writer per room in this process
+    fanout: asyncio.Lock = field(default_factory=asyncio.Lock)  # one fan-out per room at a time
+    cpu_task: asyncio.Task[None] | None = None
+    timer: asyncio.TimerHandle | None = None
+    timer_at: int = 0
+    seen_revision: int = 0
+
+
+class Lost(Exception):
+    """The write lost the race against another writer: redo it from the room as it now is."""
+
+
+class LobbyContext:
+    def __init__(self, store: Store, engines: Engines, settings: LobbySettings, bus: LocalBus | RedisBus) -> None:
+        self.store = store
+        self.engines = engines
+        self.settings = settings
+        self.bus = bus
+        self.hub = bus.hub
+        self.rooms: dict[str, RoomRuntime] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    def now_ms(self) -> int:
+        return int(self.settings.clock() * 1000)
+
+    def runtime(self, code: str) -> RoomRuntime:
+        return self.rooms.setdefault(code, RoomRuntime())
+
+    def spawn(self, work: Awaitable[None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)  # type: ignore[arg-type]
+        self.tasks.add(task)
+        task.add_done_callback(self._finished_task)
+
+    def _finished_task(self, task: asyncio.Task[None]) -> None:
+        self.tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("background task failed", exc_info=task.exception())
+
+    async def load(self, code: str) -> tuple[Room, int]:
+        code = codes.normalise_code(code)
+        loaded = await self.store.load_room(code) if codes.is_code(code) else None
+        if loaded is None:
+            raise Refusal("unknown_room", code)
+        return Room.from_json(loaded[0]), loaded[1]
+
+    def takeover_level(self, room: Room) -> str:
+        """The CPU level that plays for an absent player: the game's second level if it has one."""
+        levels = self.engines.catalogue.meta(room.game)["cpu_levels"]
+        return levels[1] if len(levels) > 1 else levels[0]
+
+
+def require(subscriber: Subscriber) -> Ticket:
+    if subscriber.ticket is None:
+        raise Refusal("bad_request", "say hello first")
+    return subscriber.ticket

@@ -1,0 +1,145 @@
+"""CPU seats: playing them, and a CPU taking over the seat of a player who is away (left the
+room, or gone past the grace period) until that player is back.
+
+A taken-over seat keeps its holder: `left` marks that a CPU plays it for them, and the
+holder's ticket hands it back (lobby/room_life.py, when they connect again)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+import secrets
+
+from rulekit import Refusal
+from rulekit.playout import instantiate
+
+from .context import LobbyContext
+from .move_path import MovePath
+from .ports import Driver
+from .room import Room
+from .store import StoredEvent
+
+log = logging.getLogger(__name__)
+
+CPU_FAILURES = 5  # a CPU turn given up after this many failed attempts (the timer looks again)
+
+
+class CpuSeats:
+    def __init__(self, ctx: LobbyContext, moves: MovePath) -> None:
+        self.ctx = ctx
+        self.moves = moves
+        self.driver: Driver | None = None  # wired by the Lobby
+
+    async def drive(self, code: str) -> None:
+        """Play the room's CPU seats while one is to move and this replica drives the room."""
+        ctx = self.ctx
+        failures = 0
+        while failures < CPU_FAILURES:
+            room, _ = await ctx.load(code)
+            seats = room.cpu_seats_to_move() if room.status == "playing" else []
+            if not seats or not await ctx.bus.owns(code):
+                return
+            seat = seats[0]
+            await asyncio.sleep(ctx.settings.cpu_delay_ms / 1000)
+            view_json = room.views[str(seat)]
+            level = room.seats[seat].level or ctx.takeover_level(room)
+            try:
+                move = await ctx.engines.choose_move(
+                    room.game, seat, view_json, level, secrets.token_bytes(16), ctx.settings.ai_budget_ms
+                )
+            except Refusal as refusal:
+                # The AI pool is unreachable or failed: a random legal move keeps the game going.
+                log.warning("AI failed for %s seat %s: %s", code, seat, refusal)
+                legal = json.loads(view_json).get("legal_moves") or []
+                if not legal:
+                    return
+                move = instantiate(random.choice(legal), random.Random())
+            try:
+                if not await self.moves.apply_as_lobby(code, seat, move, room.version):
+                    failures += 1
+            except Refusal as refusal:
+                log.warning("CPU move refused in %s: %s %s", code, refusal, move)
+                failures += 1
+            except Exception:
+                log.exception("CPU driver failed in %s", code)
+                failures += 1
+                await asyncio.sleep(0.5)
+
+    # -- takeover and hand-back ------------------------------------------------------------------
+    def hand_to_cpu(self, room: Room, seat_number: int, reason: str, events: list[StoredEvent]) -> None:
+        """A CPU plays the seat for its holder from now on; `reason`: left, gone."""
+        seat = room.seats[seat_number]
+        seat.left = True
+        seat.left_ms = self.ctx.now_ms()
+        seat.gone_ms = None
+        seat.level = seat.level or self.ctx.takeover_level(room)
+        room.last_event += 1
+        events.append(
+            StoredEvent(room.last_event, {"code": "cpu_took_over", "seat": seat_number, "reason": reason}, None)
+        )
+
+    @staticmethod
+    def hand_back(room: Room, seat_number: int, events: list[StoredEvent]) -> bool:
+        """The holder is back: the CPU gives the seat up. False if no CPU was playing it."""
+        seat = room.seats[seat_number]
+        if not seat.left:
+            return False
+        seat.left = False
+        seat.left_ms = None
+        room.last_event += 1
+        events.append(StoredEvent(room.last_event, {"code": "seat_returned", "seat": seat_number}, None))
+        return True
+
+    async def seats_gone(self, code: str, seats: set[int], announce_presence: bool = True) -> None:
+        """Seats that lost their last connection here (or on a replica that died): their grace
+        period starts, unless they are connected elsewhere."""
+        assert self.driver is not None, "CPU seats have no driver"
+        ctx = self.ctx
+        present = await ctx.bus.present_seats(code) if seats else set()
+        now = ctx.now_ms()
+
+        async def change(room: Room) -> list[StoredEvent] | None:
+            if room.status != "playing":
+                return None
+            changed = False
+            for seat_number in seats - present:
+                if seat_number >= len(room.seats):
+                    continue
+                seat = room.seats[seat_number]
+                if seat.holder and not seat.left and seat.gone_ms is None:
+                    seat.gone_ms = now
+                    changed = True
+            return [] if changed else None
+
+        room, revision, written = await self.moves.mutate(code, change)
+        if written is None:
+            if announce_presence:
+                await self.moves.announce(room, revision, [], presence=True)
+            await self.driver.after_change(room, revision, force=True)
+
+    async def take_over_gone(self, code: str) -> None:
+        """Seats gone past the grace period: a CPU plays them until their player is back."""
+        ctx = self.ctx
+        present = await ctx.bus.present_seats(code)
+        now = ctx.now_ms()
+        grace = ctx.settings.takeover_grace_ms
+
+        async def change(room: Room) -> list[StoredEvent] | None:
+            if room.status != "playing":
+                return None
+            events: list[StoredEvent] = []
+            changed = False
+            for number, seat in enumerate(room.seats):
+                if seat.gone_ms is None or seat.left:
+                    continue
+                if number in present:
+                    seat.gone_ms = None  # back before the grace ran out
+                    changed = True
+                elif seat.gone_ms + grace <= now:
+                    self.hand_to_cpu(room, number, "gone", events)
+                    changed = True
+            return events if changed else None
+
+        await self.moves.mutate(code, change)

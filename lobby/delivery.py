@@ -1,0 +1,201 @@
+"""What connections get: the room's public info, each seat its own views and events, catch-up
+after a reconnect, resync after a gap, and chat."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rulekit import Refusal
+
+from .context import CATCH_UP_EVENTS, LobbyContext, require
+from .hub import Subscriber
+from .room import Room, Ticket
+from .stakes import stake_of
+from .store import StoredEvent
+
+MAX_CHAT = 500
+HIDDEN_EVENT = {"code": "hidden"}
+
+
+def room_info(room: Room, present: set[int]) -> dict[str, Any]:
+    """The room as every connection may see it; `present` are the seats with a connection."""
+    host = room.seats_held_by(room.host) or [-1]
+    return {
+        "code": room.code,
+        "game": room.game,
+        "options": room.options,
+        "seats": [
+            {
+                "seat": i,
+                "kind": s.kind,
+                "name": s.name,
+                "taken": bool(s.holder),
+                "connected": s.kind == "cpu" or i in present,
+                "level": s.level if s.played_by_cpu else "",
+            }
+            for i, s in enumerate(room.seats)
+        ],
+        "status": room.status,
+        "host_seat": host[0],
+        "version": room.version,
+        "last_event": room.last_event,
+        "rematch_votes": len(room.rematch),
+        "stake": stake_of({"options": room.options}),
+    }
+
+
+def update(
+    room: Room, ticket: Ticket, info: dict[str, Any], events: list[StoredEvent], client_move_id: str = ""
+) -> dict[str, Any]:
+    """One connection's update: its seats' views, the events it may see, the move clock."""
+    seats = ticket.seats
+    views = []
+    if room.spectator_view:  # a game has started
+        if seats:
+            views = [{"seat": s, "view": json.loads(room.views[str(s)])} for s in seats]
+        else:
+            views = [{"seat": -1, "view": json.loads(room.spectator_view)}]
+    items = [
+        {
+            "number": e.number,
+            "event": e.event if e.visible_to is None or set(seats) & set(e.visible_to) else HIDDEN_EVENT,
+        }
+        for e in events
+    ]
+    deadline = room.deadline
+    return {
+        "update": {
+            "room": info,
+            "views": views,
+            "events": items,
+            "client_move_id": client_move_id,
+            "deadline_ms": str(deadline.at_ms if deadline else 0),
+            "deadline_seat": deadline.seat if deadline and deadline.seat is not None else -1,
+        }
+    }
+
+
+def chat_json(line: Any) -> dict[str, Any]:
+    return {"number": line.number, "seat": line.seat, "name": line.name, "text": line.text, "at_ms": str(line.at_ms)}
+
+
+class Delivery:
+    def __init__(self, ctx: LobbyContext) -> None:
+        self.ctx = ctx
+
+    async def info(self, room: Room) -> dict[str, Any]:
+        return room_info(room, await self.ctx.bus.present_seats(room.code))
+
+    async def deliver(
+        self,
+        room: Room,
+        revision: int,
+        events: list[StoredEvent],
+        ack: tuple[Subscriber, str] | None = None,
+        presence: bool = False,
+        skip: Subscriber | None = None,
+    ) -> None:
+        """Send a room change to this process's connections of the room, each from where it is:
+        an older revision than a connection has is skipped, a gap in its events is filled from
+        the store, so every connection sees every event once and in order."""
+        ctx = self.ctx
+        code = room.code
+        if not ctx.hub.subscribers(code):
+            return
+        runtime = ctx.runtime(code)
+        renumbered = False
+        async with runtime.fanout:
+            present = await ctx.bus.present_seats(code)
+            info = room_info(room, present)
+            fetched: dict[int, list[StoredEvent]] = {}
+            for subscriber in ctx.hub.subscribers(code):
+                ticket = subscriber.ticket
+                if ticket is None or not ticket.ready or subscriber is skip:
+                    continue
+                acked = ack is not None and ack[0] is subscriber
+                if revision < ticket.sent_revision or (revision == ticket.sent_revision and not presence):
+                    if acked:  # a newer change overtook the answer: answer from the room as it is
+                        await self.answer_from_latest(subscriber, ack[1])  # type: ignore[index]
+                    continue
+                # Seats are renumbered at start: every connection learns its seats from the room.
+                entry = room.tickets.get(ticket.key)
+                if entry is None:
+                    continue
+                if entry.seats != ticket.seats:
+                    ticket.seats = list(entry.seats)
+                    renumbered = True
+                    subscriber.send({"welcome": {"room": info, "seats": ticket.seats}})
+                needed = [e for e in events if e.number > ticket.sent_event]
+                behind = ticket.sent_event < room.last_event
+                if behind and (not needed or needed[0].number != ticket.sent_event + 1):
+                    after = max(ticket.sent_event, room.last_event - CATCH_UP_EVENTS)
+                    if after not in fetched:
+                        fetched[after] = await ctx.store.events_since(code, after)
+                    needed = [e for e in fetched[after] if e.number <= room.last_event]
+                subscriber.send(update(room, ticket, info, needed, ack[1] if acked else ""))  # type: ignore[index]
+                ticket.sent_revision = revision
+                ticket.sent_event = max(ticket.sent_event, room.last_event)
+        if renumbered:
+            await ctx.bus.sync_presence(code)
+
+    async def answer_from_latest(self, subscriber: Subscriber, client_move_id: str) -> None:
+        """Within the fan-out lock: the room as stored now, with the move id of an answer."""
+        ticket = require(subscriber)
+        room, revision = await self.ctx.load(ticket.code)
+        present = await self.ctx.bus.present_seats(ticket.code)
+        needed = (
+            await self.ctx.store.events_since(room.code, ticket.sent_event)
+            if ticket.sent_event < room.last_event
+            else []
+        )
+        needed = [e for e in needed if e.number <= room.last_event]
+        subscriber.send(update(room, ticket, room_info(room, present), needed, client_move_id))
+        ticket.sent_revision = max(ticket.sent_revision, revision)
+        ticket.sent_event = max(ticket.sent_event, room.last_event)
+
+    async def repeat_answer(self, subscriber: Subscriber, answer: dict[str, Any], client_move_id: str) -> None:
+        """A move id answered before: the same refusal, or the room as it is now."""
+        if "refused" in answer:
+            subscriber.send({"refused": {**answer["refused"], "client_move_id": client_move_id}})
+            return
+        async with self.ctx.runtime(require(subscriber).code).fanout:
+            await self.answer_from_latest(subscriber, client_move_id)
+
+    async def catch_up(
+        self, subscriber: Subscriber, room: Room, revision: int, present: set[int], last_event: int
+    ) -> None:
+        ticket = require(subscriber)
+        after = max(last_event, room.last_event - CATCH_UP_EVENTS, 0)
+        events = await self.ctx.store.events_since(room.code, after) if after < room.last_event else []
+        events = [e for e in events if e.number <= room.last_event]
+        subscriber.send(update(room, ticket, room_info(room, present), events))
+        ticket.sent_revision = max(ticket.sent_revision, revision)
+        ticket.sent_event = room.last_event
+
+    async def resync(self, subscriber: Subscriber) -> None:
+        ticket = require(subscriber)
+        async with self.ctx.runtime(ticket.code).fanout:
+            room, revision = await self.ctx.load(ticket.code)
+            present = await self.ctx.bus.present_seats(ticket.code)
+            await self.catch_up(subscriber, room, revision, present, max(0, room.last_event - CATCH_UP_EVENTS))
+
+    # -- chat -------------------------------------------------------------------------------------
+    async def chat(self, subscriber: Subscriber, text: str) -> None:
+        ticket = require(subscriber)
+        text = " ".join(str(text).split())
+        if not text or len(text) > MAX_CHAT:
+            raise Refusal("bad_request", f"chat text must be 1..{MAX_CHAT} characters")
+        line = await self.ctx.store.add_chat(
+            ticket.code, ticket.seats[0] if ticket.seats else -1, ticket.name, text, self.ctx.now_ms()
+        )
+        self.deliver_chat(ticket.code, chat_json(line))
+        await self.ctx.bus.announce(ticket.code, {"kind": "chat", "line": chat_json(line)}, None)
+
+    def deliver_chat(self, code: str, line: dict[str, Any]) -> None:
+        for other in self.ctx.hub.subscribers(code):
+            other.send({"chat": line})
+
+    async def send_chat_history(self, subscriber: Subscriber, code: str) -> None:
+        for line in await self.ctx.store.chat_since(code, 0, 50):
+            subscriber.send({"chat": chat_json(line)})

@@ -1,0 +1,221 @@
+"""The lobby the gateway runs: one object whose methods are what clients can do, composed of
+the parts that do it.
+
+    room_life.py   create, join, seats, settings, connections, start, rematch, leave
+    move_path.py   a move checked, applied, written once (versions, move ids), announced
+    clocks.py      the room's driver: move clocks, takeover timers, CPU turns, the lease
+    cpu_seats.py   CPU seats played, a CPU taking over an absent player's seat and handing it back
+    delivery.py    views and events to connections, catch-up, resync, chat
+    room.py        the room as a typed record (and how it is stored)
+
+The bus (lobby/bus.py) calls back into this object through `BusListener`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from rulekit import Refusal, resolve_options
+
+from .bus import LocalBus, RedisBus
+from .clocks import RoomDriver
+from .context import LobbyContext, LobbySettings
+from .cpu_seats import CpuSeats
+from .delivery import Delivery
+from .engines import Engines
+from .hub import Subscriber
+from .ledger import Ledger
+from .move_path import MovePath
+from .players import Players
+from .room import Room, Ticket, plain_json
+from .room_life import RoomLife
+from .staked_tables import StakedTables
+from .store import Store, StoredEvent
+
+__all__ = ["Lobby", "LobbySettings", "Subscriber", "Ticket"]
+
+
+class Lobby:
+    def __init__(
+        self,
+        store: Store,
+        engines: Engines,
+        settings: LobbySettings | None = None,
+        bus: LocalBus | RedisBus | None = None,
+    ) -> None:
+        self.settings = settings or LobbySettings()
+        self.ctx = LobbyContext(store, engines, self.settings, bus or LocalBus())
+        self.store = store
+        self.engines = engines
+        self.bus = self.ctx.bus
+        self.hub = self.ctx.hub
+        self.ledger = Ledger(store, self.settings.clock)
+        self.players = Players(store, self.ledger, self.settings.clock)
+        self.stakes = StakedTables(self.ledger, self._room_or_none, self.ctx.now_ms, self.settings.stake_sweep_ms)
+        self.delivery = Delivery(self.ctx)
+        self.moves = MovePath(self.ctx, self.delivery, self.stakes)
+        self.cpu = CpuSeats(self.ctx, self.moves)
+        self.driver = RoomDriver(self.ctx, self.moves, self.cpu)
+        self.life = RoomLife(self.ctx, self.moves, self.delivery, self.cpu, self.players, self.stakes)
+        self.moves.driver = self.cpu.driver = self.life.driver = self.driver
+        self._sweeper: asyncio.Task[None] | None = None
+
+    @property
+    def accepting_rooms(self) -> bool:
+        return self.life.accepting_rooms
+
+    @accepting_rooms.setter
+    def accepting_rooms(self, value: bool) -> None:
+        self.life.accepting_rooms = value
+
+    # -- life cycle ------------------------------------------------------------------------
+    async def start(self) -> None:
+        await self.store.open()
+        await self.engines.load_catalogue()
+        await self.bus.start(self)
+        for code in await self.store.rooms_in_play():
+            try:
+                room, revision = await self.ctx.load(code)
+            except Refusal:
+                continue
+            # Nobody is connected to a process that just started: absent seats start their grace.
+            absent = {i for i, s in enumerate(room.seats) if s.holder and s.gone_ms is None and not s.left}
+            if absent:
+                await self.cpu.seats_gone(code, absent, announce_presence=False)
+            else:
+                await self.driver.after_change(room, revision, force=True)
+        self._sweeper = asyncio.get_running_loop().create_task(self.stakes.sweep_forever())
+
+    async def close(self) -> None:
+        if self._sweeper:
+            self._sweeper.cancel()
+        self.driver.stop()
+        # Connections closed by the shutdown are still being recorded: let that finish first.
+        if self.ctx.tasks:
+            await asyncio.wait(list(self.ctx.tasks), timeout=3)
+        for task in list(self.ctx.tasks):
+            task.cancel()
+        await self.bus.close()
+        await self.store.close()
+
+    def now_ms(self) -> int:
+        return self.ctx.now_ms()
+
+    async def _room_or_none(self, code: str) -> dict[str, Any] | None:
+        """For the stake sweep: the room as stored (staked_tables.py reads the stored form)."""
+        try:
+            return (await self.ctx.load(code))[0].to_json()
+        except Refusal:
+            return None
+
+    # -- what anyone may look at -----------------------------------------------------------------
+    def list_games(self) -> list[dict[str, Any]]:
+        metas = self.engines.catalogue.metas
+        return [{"id": g, "family": metas[g]["family"], "meta": metas[g]} for g in sorted(metas)]
+
+    async def get_room(self, code: str) -> dict[str, Any]:
+        room, _ = await self.ctx.load(code)
+        return await self.delivery.info(room)
+
+    async def finished_game(self, code: str, number: int) -> dict[str, Any]:
+        """A finished game for replay: setup from the (now revealed) seed, then every move."""
+        room, _ = await self.ctx.load(code)
+        game = await self.store.finished_game(room.code, number)
+        if game is None:
+            raise Refusal("not_started", f"game {number} of {room.code} has not finished")
+        return {
+            "code": game.code,
+            "number": game.number,
+            "game": game.game,
+            "options": game.options,
+            "seed": game.seed,
+            "names": game.names,
+            "result": game.result,
+            "started_ms": str(game.started_ms),
+            "finished_ms": str(game.finished_ms),
+            "moves": [
+                {"seat": m.seat, "move": m.move, "version": m.version, "at_ms": str(m.at_ms)} for m in game.moves
+            ],
+        }
+
+    def resolve_options(self, game: str, options: dict[str, Any]) -> dict[str, Any]:
+        """Host settings checked against the game's schema (bad_option, unknown_game)."""
+        return resolve_options(self.engines.catalogue.options_schema(game), plain_json(options))
+
+    # -- what a client does -----------------------------------------------------------------------
+    async def create_room(
+        self,
+        game: str,
+        options: dict[str, Any] | None,
+        seats: list[dict[str, Any]],
+        nickname: str,
+        player_token: str = "",
+    ) -> dict[str, Any]:
+        return await self.life.create_room(game, options, seats, nickname, player_token)
+
+    async def join_room(
+        self, code: str, nickname: str, spectator: bool = False, player_token: str = ""
+    ) -> dict[str, Any]:
+        return await self.life.join_room(code, nickname, spectator, player_token)
+
+    async def ticket(self, code: str, token: str) -> Ticket:
+        return await self.life.ticket(code, token)
+
+    async def connect(self, subscriber: Subscriber, code: str, token: str, last_event: int) -> None:
+        await self.life.connect(subscriber, code, token, last_event)
+
+    def disconnect(self, subscriber: Subscriber) -> None:
+        self.life.disconnect(subscriber)
+
+    async def start_game(self, subscriber: Subscriber) -> None:
+        await self.life.start_game(subscriber)
+
+    async def change_settings(
+        self, subscriber: Subscriber, options: dict[str, Any] | None, seats: list[dict[str, Any]] | None
+    ) -> None:
+        await self.life.change_settings(subscriber, options, seats)
+
+    async def rematch(self, subscriber: Subscriber) -> None:
+        await self.life.rematch(subscriber)
+
+    async def leave(self, subscriber: Subscriber) -> None:
+        await self.life.leave(subscriber)
+
+    async def move(self, subscriber: Subscriber, seat: int, move: Any, client_move_id: str, version: int) -> None:
+        await self.moves.move(subscriber, seat, move, client_move_id, version)
+
+    async def resync(self, subscriber: Subscriber) -> None:
+        await self.delivery.resync(subscriber)
+
+    async def chat(self, subscriber: Subscriber, text: str) -> None:
+        await self.delivery.chat(subscriber, text)
+
+    # -- what the bus calls back (BusListener) ------------------------------------------------------
+    async def on_remote_change(self, code: str, payload: dict[str, Any]) -> None:
+        """Another replica wrote this room (or saw its presence change, or a chat line)."""
+        if payload["kind"] == "chat":
+            self.delivery.deliver_chat(code, payload["line"])
+            return
+        room = Room.from_json(payload["room"])
+        revision = payload["revision"]
+        events = [StoredEvent(n, e, v) for n, e, v in payload["events"]]
+        await self.delivery.deliver(room, revision, events, presence=payload["presence"])
+        if not payload["presence"] and self.bus.holds(code):
+            await self.driver.after_change(room, revision)
+
+    async def on_seats_gone(self, code: str, seats: set[int]) -> None:
+        """These seats' presence lapsed (their replica died or stalled)."""
+        try:
+            await self.cpu.seats_gone(code, seats)
+        except Refusal:
+            return
+
+    async def on_orphan(self, code: str) -> None:
+        await self.driver.on_orphan(code)
+
+    def on_lost(self, code: str) -> None:
+        self.driver.on_lost(code)
+
+    def idle(self, code: str) -> bool:
+        return self.driver.idle(code)

@@ -1,0 +1,261 @@
+"""The move path: a seat's move, checked and applied, written once, then announced.
+
+Order of checks on a move (as boardgame.io's master): credentials, active player, allowed move
+(the engine), state version; then the durable write, and only then the answer and the fan-out.
+
+Several gateway replicas may run this lobby over one store (lobby/bus.py): every write names
+the revision it read, a write that loses the race is redone from the room as it now is, and a
+move id's answer is written in the same transaction as the move, so it is answered once.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from typing import Any, Awaitable, Callable
+
+from rulekit import Refusal
+
+from .context import WRITE_ATTEMPTS, LobbyContext, Lost, require
+from .delivery import Delivery
+from .hub import Subscriber
+from .metrics import MOVE_SECONDS, MOVES
+from .ports import Driver
+from .room import Deadline, Room, plain_json
+from .staked_tables import StakedTables
+from .stakes import pot_shares
+from .store import FinishedGame, MoveRecord, StoredEvent
+
+log = logging.getLogger(__name__)
+
+MAX_MOVE_ID = 64
+# Refusals that say nothing about the move: not stored as its answer, so a resend is tried again.
+TRANSIENT = frozenset({"unavailable", "internal"})
+
+Change = Callable[[Room], Awaitable[list[StoredEvent] | None]]
+
+
+def absorb(room: Room, reply: Any, lobby_events: list[dict[str, Any]]) -> list[StoredEvent]:
+    """Take a family service's step reply into the room; number the events (the lobby's own
+    first, then the engine's, then the end of the game if it ended)."""
+    room.state_json = reply.state_json
+    new_views = {str(v.seat): v.view_json for v in reply.views}
+    # The version at which each seat's legal moves last changed: a move chosen against an
+    # older version is stale only if the choices it was made from have changed since
+    # (in simultaneous phases another seat's move leaves mine valid).
+    if room.choice_version is None:
+        room.choice_version = {}
+    for seat, view_json in new_views.items():
+        old = room.views.get(seat)
+        if old is None or _legal_moves_of(old) != _legal_moves_of(view_json):
+            room.choice_version[seat] = room.version + 1
+    room.views = new_views
+    room.spectator_view = reply.spectator_view_json
+    room.to_move = list(reply.to_move)
+    room.result = json.loads(reply.result_json) if reply.result_json else None
+    room.deadline = _deadline_of(reply)
+    room.version += 1
+    stored: list[StoredEvent] = []
+    for item in lobby_events:
+        room.last_event += 1
+        stored.append(StoredEvent(room.last_event, item, None))
+    for item in reply.events:
+        room.last_event += 1
+        stored.append(StoredEvent(room.last_event, json.loads(item.event_json), list(item.visible_to) or None))
+    if room.result is not None:
+        room.status = "finished"
+        room.games_played += 1
+        room.last_event += 1
+        over = {"code": "game_over", "result": room.result, "seed": room.seed}
+        if room.stake:
+            over["pot"] = {str(seat): coins for seat, coins in pot_shares(room.to_json()).items()}
+        stored.append(StoredEvent(room.last_event, over, None))
+    return stored
+
+
+def _deadline_of(reply: Any) -> Deadline | None:
+    if not reply.HasField("deadline"):
+        return None
+    clock = reply.deadline
+    seat = None if clock.game_clock else clock.seat
+    seats = list(getattr(clock, "seats", ())) or ([] if seat is None else [seat])
+    return Deadline(clock.at_ms, seat, seats)
+
+
+def _legal_moves_of(view_json: str) -> Any:
+    return json.loads(view_json).get("legal_moves")
+
+
+def finished_record(room: Room, now_ms: int) -> FinishedGame:
+    holders = [s.holder for s in room.seats]
+    return FinishedGame(
+        code=room.code,
+        number=room.game_number,
+        game=room.game,
+        options=room.options,
+        seed=room.seed,
+        names=[s.name or f"CPU ({s.level})" for s in room.seats],
+        players=[room.player_of(h) for h in holders],
+        result=room.result or {},
+        started_ms=room.started_ms,
+        finished_ms=now_ms,
+    )
+
+
+class MovePath:
+    def __init__(self, ctx: LobbyContext, delivery: Delivery, stakes: StakedTables) -> None:
+        self.ctx = ctx
+        self.delivery = delivery
+        self.stakes = stakes
+        self.driver: Driver | None = None  # wired by the Lobby: the driver drives through us
+
+    # -- writing a room ----------------------------------------------------------------------------
+    async def commit(
+        self,
+        room: Room,
+        revision: int,
+        events: list[StoredEvent] = (),  # type: ignore[assignment]
+        answer: tuple[str, dict[str, Any]] | None = None,
+        moves: list[MoveRecord] = (),  # type: ignore[assignment]
+    ) -> int:
+        """The durable write; the new revision, or Lost when another writer got there first."""
+        room.updated_ms = self.ctx.now_ms()
+        finished = finished_record(room, self.ctx.now_ms()) if room.status == "finished" and moves else None
+        if not await self.ctx.store.save_room(room.to_json(), revision, list(events), answer, list(moves), finished):
+            raise Lost
+        return revision + 1
+
+    async def mutate(self, code: str, change: Change) -> tuple[Room, int, list[StoredEvent] | None]:
+        """Load, change, write, announce; redone from the fresh room when another writer won.
+        `change` returns the new events (maybe none), or None to write nothing."""
+        runtime = self.ctx.runtime(code)
+        for _ in range(WRITE_ATTEMPTS):
+            async with runtime.lock:
+                room, revision = await self.ctx.load(code)
+                events = await change(room)
+                if events is None:
+                    return room, revision, None
+                try:
+                    revision = await self.commit(room, revision, events)
+                except Lost:
+                    continue
+            await self.announce(room, revision, events)
+            return room, revision, events
+        raise Refusal("unavailable", "the room is too busy; try again")
+
+    async def settle(self, room: Room) -> None:
+        """A finished staked game's pot, paid (once: the ledger closes each escrow once)."""
+        if room.stake and room.status == "finished":
+            await self.stakes.settle(room.to_json())
+
+    async def announce(
+        self,
+        room: Room,
+        revision: int,
+        events: list[StoredEvent],
+        ack: tuple[Subscriber, str] | None = None,
+        presence: bool = False,
+        skip: Subscriber | None = None,
+    ) -> None:
+        """After a durable write (or, with `presence`, a change of who is connected): our
+        connections, the other replicas, and the room's driver."""
+        assert self.driver is not None, "the move path has no driver"
+        if not presence:
+            # After the durable write that ended the game and before anyone hears of its end,
+            # so a wallet looked at on the result screen holds the pot.
+            await self.settle(room)
+        await self.delivery.deliver(room, revision, events, ack, presence, skip)
+        payload = {
+            "kind": "room",
+            "room": room.to_json(server_side=False),
+            "revision": revision,
+            "events": [[e.number, e.event, e.visible_to] for e in events],
+            "presence": presence,
+        }
+        try:
+            await self.ctx.bus.announce(room.code, payload, None if presence else (self.driver.due(room), revision))
+            if not presence:
+                await self.driver.after_change(room, revision)
+        except Exception:
+            # The write is durable and our own connections have it; other replicas' players
+            # catch up with the next change or their next reconnect, a lapsed lease is swept.
+            log.warning("could not announce a change of room %s", room.code, exc_info=True)
+
+    # -- moves ------------------------------------------------------------------------------------
+    async def move(self, subscriber: Subscriber, seat: int, move: Any, client_move_id: str, version: int) -> None:
+        """A seat's move. The answer (update with the move id, or refused) goes to `subscriber`."""
+        ticket = require(subscriber)
+        if not client_move_id or len(client_move_id) > MAX_MOVE_ID:
+            raise Refusal("bad_request", f"client_move_id must be 1..{MAX_MOVE_ID} characters")
+        ctx = self.ctx
+        key = f"{ticket.key}:{client_move_id}"
+        runtime = ctx.runtime(ticket.code)
+        started = time.perf_counter()
+        for _ in range(WRITE_ATTEMPTS):
+            async with runtime.lock:
+                loaded = await ctx.store.load_room_for_move(ticket.code, key)
+                if loaded is None:
+                    raise Refusal("unknown_room", ticket.code)
+                stored_room, revision, prior = loaded
+                if prior is not None:
+                    await self.delivery.repeat_answer(subscriber, prior, client_move_id)
+                    return
+                room = Room.from_json(stored_room)
+                now = ctx.now_ms()
+                try:
+                    if seat not in room.seats_held_by(ticket.key):
+                        raise Refusal("bad_token", f"this ticket does not hold seat {seat}")
+                    if room.status != "playing":
+                        raise Refusal("game_over" if room.status == "finished" else "not_started")
+                    if seat not in room.to_move:
+                        raise Refusal("not_your_turn")
+                    if not isinstance(move, dict):
+                        raise Refusal("malformed_move", "a move is an object")
+                    stage = time.perf_counter()
+                    reply = await ctx.engines.apply(room.game, room.state_json, seat, plain_json(move), now)
+                    MOVE_SECONDS.labels(room.game, "family").observe(time.perf_counter() - stage)
+                    chosen_at = (room.choice_version or {}).get(str(seat), room.version)
+                    if not chosen_at <= version <= room.version:
+                        raise Refusal("stale_version", f"the game is at version {room.version}")
+                except Refusal as refusal:
+                    if refusal.code in TRANSIENT:
+                        raise
+                    answer = {"refused": {"code": refusal.code, "detail": refusal.detail}}
+                    stored = await ctx.store.put_move_answer(ticket.code, key, answer)
+                    await self.delivery.repeat_answer(subscriber, stored, client_move_id)
+                    return
+                events = absorb(room, reply, [])
+                record = MoveRecord(seat, plain_json(move), room.version, now)
+                stage = time.perf_counter()
+                try:
+                    revision = await self.commit(
+                        room, revision, events, (key, {"accepted": True, "version": room.version}), [record]
+                    )
+                except Lost:
+                    continue  # another writer (maybe this very move, on another replica): look again
+                MOVE_SECONDS.labels(room.game, "store").observe(time.perf_counter() - stage)
+            MOVES.labels(room.game).inc()
+            await self.announce(room, revision, events, ack=(subscriber, client_move_id))
+            MOVE_SECONDS.labels(room.game, "total").observe(time.perf_counter() - started)
+            return
+        raise Refusal("unavailable", "the room is too busy; send the move again")
+
+    async def apply_as_lobby(self, code: str, seat: int, move: dict[str, Any], version: int) -> bool:
+        """A CPU seat's move; False if the game moved on meanwhile or another writer won."""
+        ctx = self.ctx
+        runtime = ctx.runtime(code)
+        async with runtime.lock:
+            room, revision = await ctx.load(code)
+            if room.status != "playing" or room.version != version or seat not in room.to_move:
+                return False
+            now = ctx.now_ms()
+            reply = await ctx.engines.apply(room.game, room.state_json, seat, move, now)
+            events = absorb(room, reply, [])
+            try:
+                revision = await self.commit(room, revision, events, moves=[MoveRecord(seat, move, room.version, now)])
+            except Lost:
+                return False
+        MOVES.labels(room.game).inc()
+        await self.announce(room, revision, events)
+        return True

@@ -1,0 +1,357 @@
+"""A room's life: created, joined, its seats and settings, connections coming and going, the
+game started, a rematch, players leaving."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from typing import Any, Awaitable
+
+from rulekit import Refusal, resolve_options
+
+from . import codes
+from .context import LobbyContext, require
+from .cpu_seats import CpuSeats
+from .delivery import Delivery, room_info
+from .hub import Subscriber
+from .metrics import ROOMS_STARTED
+from .move_path import MovePath, absorb
+from .players import Players
+from .ports import Driver
+from .room import SEAT_KINDS, Room, Seat, Ticket, TicketEntry, clean_name, plain_json
+from .staked_tables import StakedTables
+from .stakes import stake_of
+from .store import StoredEvent
+
+MAX_SEATS_SPEC = 16
+MAX_TICKETS = 200
+
+
+class RoomLife:
+    def __init__(
+        self,
+        ctx: LobbyContext,
+        moves: MovePath,
+        delivery: Delivery,
+        cpu: CpuSeats,
+        players: Players,
+        stakes: StakedTables,
+    ) -> None:
+        self.ctx = ctx
+        self.moves = moves
+        self.delivery = delivery
+        self.cpu = cpu
+        self.players = players
+        self.stakes = stakes
+        self.driver: Driver | None = None  # wired by the Lobby
+        self.accepting_rooms = True
+
+    # -- creating and joining ------------------------------------------------------------------
+    async def create_room(
+        self,
+        game: str,
+        options: dict[str, Any] | None,
+        seats: list[dict[str, Any]],
+        nickname: str,
+        player_token: str = "",
+    ) -> dict[str, Any]:
+        if not self.accepting_rooms:
+            raise Refusal("unavailable", "this replica is draining")
+        catalogue = self.ctx.engines.catalogue
+        meta = catalogue.meta(game)
+        resolved = resolve_options(catalogue.options_schema(game), plain_json(options or {}))
+        seat_list = self.seat_list(meta, seats)
+        player = await self.players.by_token(player_token) if player_token else None
+        token = codes.new_token()
+        key = codes.token_hash(token)
+        name = clean_name(nickname or (player.nickname if player else ""), "Player 1")
+        held: list[int] = []
+        first_human = next((i for i, s in enumerate(seat_list) if s.kind == "human"), None)
+        for i, (spec, seat) in enumerate(zip(seats, seat_list, strict=True)):
+            if seat.kind == "human" and (i == first_human or spec.get("local")):
+                seat.holder = key
+                seat.name = name if i == first_human else f"{name} ({i + 1})"
+                held.append(i)
+        now = self.ctx.now_ms()
+        room = Room(
+            code="",
+            game=game,
+            options=resolved,
+            seats=seat_list,
+            host=key,
+            tickets={key: TicketEntry(held, name, player.id if player else "")},
+            created_ms=now,
+            updated_ms=now,
+        )
+        for _ in range(20):
+            room.code = codes.new_room_code()
+            if await self.ctx.store.insert_room(room.to_json()):
+                return await self._ticket_answer(room, token)
+        raise Refusal("internal", "no free room code")
+
+    @staticmethod
+    def seat_list(meta: dict[str, Any], seats: list[dict[str, Any]]) -> list[Seat]:
+        if not isinstance(seats, list) or not 1 <= len(seats) <= min(MAX_SEATS_SPEC, meta["max_seats"]):
+            raise Refusal("bad_seat_count", f"{meta['id']} takes up to {meta['max_seats']} seats")
+        out = []
+        for spec in seats:
+            kind = spec.get("kind") if isinstance(spec, dict) else None
+            if kind not in SEAT_KINDS:
+                raise Refusal("bad_request", f"seat kind must be one of {SEAT_KINDS}")
+            level = spec.get("level") or ""
+            if kind == "cpu":
+                levels = meta["cpu_levels"]
+                level = level or (levels[1] if len(levels) > 1 else levels[0])
+                if level not in levels:
+                    raise Refusal("bad_request", f"unknown CPU level {level!r}")
+            out.append(Seat(kind=kind, level=level))
+        return out
+
+    async def join_room(
+        self, code: str, nickname: str, spectator: bool = False, player_token: str = ""
+    ) -> dict[str, Any]:
+        code = codes.normalise_code(code)
+        player = await self.players.by_token(player_token) if player_token else None
+        token = codes.new_token()
+        key = codes.token_hash(token)
+
+        async def change(room: Room) -> list[StoredEvent]:
+            if len(room.tickets) >= MAX_TICKETS:
+                raise Refusal("room_full")
+            name = clean_name(nickname or (player.nickname if player else ""), f"Player {len(room.tickets) + 1}")
+            held: list[int] = []
+            if not spectator and room.status == "waiting":
+                open_seat = next((i for i, s in enumerate(room.seats) if s.kind == "human" and not s.holder), None)
+                if open_seat is not None:
+                    room.seats[open_seat].holder = key
+                    room.seats[open_seat].name = name
+                    held.append(open_seat)
+            room.tickets[key] = TicketEntry(held, name, player.id if player else "")
+            return []
+
+        room, _, _ = await self.moves.mutate(code, change)
+        return await self._ticket_answer(room, token)
+
+    async def _ticket_answer(self, room: Room, token: str) -> dict[str, Any]:
+        held = room.tickets[codes.token_hash(token)].seats
+        return {"code": room.code, "seats": held, "token": token, "room": await self.delivery.info(room)}
+
+    async def ticket(self, code: str, token: str) -> Ticket:
+        room, _ = await self.ctx.load(code)
+        entry = room.tickets.get(codes.token_hash(token or ""))
+        if entry is None:
+            raise Refusal("bad_token")
+        return Ticket(room.code, codes.token_hash(token), list(entry.seats), entry.name, entry.player)
+
+    # -- connections ----------------------------------------------------------------------------
+    async def connect(self, subscriber: Subscriber, code: str, token: str, last_event: int) -> None:
+        """Hello: register the connection, hand a seat back, send welcome and catch-up."""
+        ctx = self.ctx
+        ticket = await self.ticket(code, token)
+        ticket.sent_event = max(0, last_event)
+        subscriber.ticket = ticket
+        ctx.hub.add(ticket.code, subscriber)
+        await ctx.bus.sync_presence(ticket.code)
+
+        async def change(room: Room) -> list[StoredEvent] | None:
+            events: list[StoredEvent] = []
+            changed = False
+            for seat_number in room.tickets[ticket.key].seats:
+                seat = room.seats[seat_number]
+                if seat.gone_ms is not None:
+                    seat.gone_ms = None
+                    changed = True
+                # Back with the token: the CPU hands the seat over.
+                changed = self.cpu.hand_back(room, seat_number, events) or changed
+            return events if changed else None
+
+        room, revision, written = await self.moves.mutate(ticket.code, change)
+        async with ctx.runtime(ticket.code).fanout:
+            # Loaded inside the fan-out lock: any change this connection was skipped for (it was
+            # not ready) is older than what it gets now.
+            room, revision = await ctx.load(ticket.code)
+            present = await ctx.bus.present_seats(ticket.code)
+            ticket.seats = list(room.tickets[ticket.key].seats)
+            subscriber.send({"welcome": {"room": room_info(room, present), "seats": ticket.seats}})
+            await self.delivery.catch_up(subscriber, room, revision, present, last_event)
+            ticket.ready = True
+        await self.delivery.send_chat_history(subscriber, ticket.code)
+        if written is None:
+            await self.moves.announce(room, revision, [], presence=True, skip=subscriber)
+        # A pot not paid because a process died after the game's last write is paid now.
+        await self.moves.settle(room)
+
+    def disconnect(self, subscriber: Subscriber) -> None:
+        ticket = subscriber.ticket
+        if ticket is None:
+            return
+        self.ctx.hub.remove(ticket.code, subscriber)
+        self.ctx.spawn(self._disconnected(ticket.code))
+
+    async def _disconnected(self, code: str) -> None:
+        assert self.driver is not None, "room life has no driver"
+        ctx = self.ctx
+        try:
+            lost = await ctx.bus.sync_presence(code)
+            await self.cpu.seats_gone(code, lost)
+        except Refusal:
+            pass
+        # Nothing of the room left in this process: forget it (a later change brings it back).
+        runtime = ctx.rooms.get(code)
+        if (
+            runtime is not None
+            and not ctx.hub.subscribers(code)
+            and self.driver.idle(code)
+            and not runtime.fanout.locked()
+        ):
+            del ctx.rooms[code]
+
+    # -- host actions -----------------------------------------------------------------------------
+    async def start_game(self, subscriber: Subscriber) -> None:
+        ticket = require(subscriber)
+        present = await self.ctx.bus.present_seats(ticket.code)
+        escrows: list[str] = []
+
+        async def change(room: Room) -> list[StoredEvent]:
+            if room.host != ticket.key:
+                raise Refusal("not_host")
+            if room.status != "waiting":
+                raise Refusal("already_started")
+            active = [s for s in room.seats if s.kind == "cpu" or (s.kind == "human" and s.holder)]
+            if len(active) not in self.ctx.engines.catalogue.meta(room.game)["seat_counts"]:
+                raise Refusal("bad_seat_count", f"{len(active)} seats")
+            here = {room.seats[s].holder for s in present if s < len(room.seats)}
+            room.seats = active
+            room.renumber_tickets()
+            events = await self._new_game(room, escrows)
+            self._mark_absent(room, here)
+            return events
+
+        room, _, _ = await self._with_stakes(escrows, self.moves.mutate(ticket.code, change))
+        ROOMS_STARTED.labels(room.game).inc()
+
+    def _mark_absent(self, room: Room, here: set[str | None]) -> None:
+        """At the start of a game, seats whose holder has no connection start their grace."""
+        now = self.ctx.now_ms()
+        for seat in room.seats:
+            if seat.holder and seat.holder not in here and not seat.left and seat.gone_ms is None:
+                seat.gone_ms = now
+
+    async def _new_game(self, room: Room, escrows: list[str]) -> list[StoredEvent]:
+        """Set up the next game; at a staked table first take every stake into a new escrow
+        (named in `escrows`, so the caller refunds it if this attempt does not become the game)."""
+        seed = secrets.token_bytes(32)
+        now = self.ctx.now_ms()
+        number = room.game_number + 1
+        # The last game's pot first (paid already unless that failed): the room forgets its escrow now.
+        await self.moves.settle(room)
+        room.stake = None
+        if stake_of({"options": room.options}):
+            room.stake = await self.stakes.escrow(room.to_json(), number, seed, escrows)
+        reply = await self.ctx.engines.setup(room.game, len(room.seats), room.options, seed, now)
+        room.status = "playing"
+        room.rematch = []
+        room.views = {}  # a new game: every seat's choices are new
+        room.game_number = number
+        room.seed = seed.hex()
+        room.started_ms = now
+        # Commit-reveal: the seed's hash now, the seed itself when the game is over.
+        started = {
+            "code": "game_started",
+            "game": room.game,
+            "seats": len(room.seats),
+            "number": room.game_number,
+            "seed_sha256": hashlib.sha256(seed).hexdigest(),
+        }
+        if room.stake:
+            started.update(stake=room.stake["amount"], pot=room.stake["amount"] * len(room.seats))
+        return absorb(room, reply, [started])
+
+    async def _with_stakes(self, escrows: list[str], mutation: Awaitable[Any]) -> Any:
+        """Run a room change that may open escrows; refund each one that did not become the
+        room's game (a lost write race, a refusal after the escrow, a failed setup)."""
+        kept = ""
+        try:
+            result = await mutation
+            kept = (result[0].stake or {}).get("table", "")
+            return result
+        finally:
+            await self.stakes.refund_unplayed(escrows, kept)
+
+    async def change_settings(
+        self, subscriber: Subscriber, options: dict[str, Any] | None, seats: list[dict[str, Any]] | None
+    ) -> None:
+        ticket = require(subscriber)
+        catalogue = self.ctx.engines.catalogue
+
+        async def change(room: Room) -> list[StoredEvent]:
+            if room.host != ticket.key:
+                raise Refusal("not_host")
+            if room.status != "waiting":
+                raise Refusal("already_started")
+            if options is not None:
+                room.options = resolve_options(catalogue.options_schema(room.game), plain_json(options))
+            if seats:
+                new_list = self.seat_list(catalogue.meta(room.game), seats)
+                for i, seat in enumerate(room.seats):
+                    if seat.holder:
+                        if i >= len(new_list) or new_list[i].kind != "human":
+                            raise Refusal("seat_taken", f"seat {i} is taken")
+                        new_list[i].holder = seat.holder
+                        new_list[i].name = seat.name
+                room.seats = new_list
+                room.renumber_tickets()
+            return []
+
+        await self.moves.mutate(ticket.code, change)
+
+    async def rematch(self, subscriber: Subscriber) -> None:
+        ticket = require(subscriber)
+        present = await self.ctx.bus.present_seats(ticket.code)
+        escrows: list[str] = []
+
+        async def change(room: Room) -> list[StoredEvent]:
+            if room.status != "finished":
+                raise Refusal("not_started", "the game has not ended")
+            seats_now = room.tickets[ticket.key].seats
+            if not seats_now:
+                raise Refusal("bad_token", "spectators do not vote")
+            room.rematch = sorted(set(room.rematch) | set(seats_now))
+            needed = {i for i, s in enumerate(room.seats) if s.kind == "human" and s.holder and not s.left}
+            if not needed <= set(room.rematch):
+                return []
+            here = {room.seats[s].holder for s in present if s < len(room.seats)}
+            # Everyone moves one seat on, so another player starts this time.
+            room.seats = room.seats[1:] + room.seats[:1]
+            for seat in room.seats:
+                seat.gone_ms = None
+            room.renumber_tickets()
+            events = await self._new_game(room, escrows)
+            self._mark_absent(room, here)
+            return events
+
+        await self._with_stakes(escrows, self.moves.mutate(ticket.code, change))
+
+    async def leave(self, subscriber: Subscriber) -> None:
+        ticket = require(subscriber)
+
+        async def change(room: Room) -> list[StoredEvent]:
+            events: list[StoredEvent] = []
+            if room.status == "waiting":
+                for seat in room.seats:
+                    if seat.holder == ticket.key:
+                        seat.holder = None
+                        seat.name = ""
+                room.tickets.pop(ticket.key, None)
+                if room.host == ticket.key:
+                    room.host = next(iter(room.tickets), "")
+            else:
+                # The seat stays theirs: a CPU plays it until they come back with the token.
+                for seat_number in room.seats_held_by(ticket.key):
+                    if not room.seats[seat_number].left:
+                        self.cpu.hand_to_cpu(room, seat_number, "left", events)
+            return events
+
+        self.ctx.hub.remove(ticket.code, subscriber)
+        await self.ctx.bus.sync_presence(ticket.code)
+        await self.moves.mutate(ticket.code, change)
