@@ -1,5 +1,6 @@
 """The shared rule kit: the engine contract, the generator, options, errors and test harness."""
 
+from .clock import MoveClock
 from .contract import (
     BaseEngine,
     Deadline,
@@ -30,6 +31,7 @@ __all__ = [
     "GameMeta",
     "IllegalMove",
     "Move",
+    "MoveClock",
     "Option",
     "Refusal",
     "Registry",

@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Protocol
 
+from .clock import TURN_STARTED, MoveClock, clock_choice
 from .errors import IllegalMove, Refusal
 from .options import Option, resolve_options, schema_json
 from .rng import Rng, new_rng_state
@@ -44,6 +45,11 @@ class GameMeta:
     options: tuple[Option, ...] = field(default_factory=tuple)
     cpu_levels: tuple[str, ...] = ("random",)
     seat_counts: tuple[int, ...] = ()  # allowed counts when not every count in the range is
+    clock: MoveClock | None = None  # adds the host option `move_clock` to `options`
+
+    def __post_init__(self) -> None:
+        if self.clock is not None and all(option.key != "move_clock" for option in self.options):
+            object.__setattr__(self, "options", (*self.options, self.clock.option()))
 
     def allowed_seat_counts(self) -> tuple[int, ...]:
         return self.seat_counts or tuple(range(self.min_seats, self.max_seats + 1))
@@ -61,13 +67,14 @@ class GameMeta:
             "longest_game": self.longest_game,
             "options": schema_json(self.options),
             "cpu_levels": list(self.cpu_levels),
+            **({"clock": self.clock.to_json()} if self.clock is not None else {}),
         }
 
 
 class Engine(Protocol):
     meta: GameMeta
 
-    def setup(self, seats: int, options: Mapping[str, Any], seed: bytes) -> State: ...
+    def setup(self, seats: int, options: Mapping[str, Any], seed: bytes, now_ms: int = 0) -> State: ...
     def to_move(self, state: State) -> frozenset[int]: ...
     def legal_moves(self, state: State, seat: int) -> list[Move]: ...
     def apply(self, state: State, seat: int, move: Move, now_ms: int) -> tuple[State, list[Event]]: ...
@@ -75,6 +82,7 @@ class Engine(Protocol):
     def result(self, state: State) -> Result | None: ...
     def deadline(self, state: State) -> Deadline | None: ...
     def timeout_move(self, state: State, seat: int | None) -> Move: ...
+    def apply_timeout(self, state: State, now_ms: int) -> tuple[State, list[Event]]: ...
     def determinize(self, view: View, seat: int, seed: bytes) -> State: ...
 
 
@@ -138,13 +146,17 @@ class BaseEngine:
         raise NotImplementedError
 
     # -- the contract -------------------------------------------------------------------
-    def setup(self, seats: int, options: Mapping[str, Any], seed: bytes) -> State:
+    def setup(self, seats: int, options: Mapping[str, Any], seed: bytes, now_ms: int = 0) -> State:
+        """A new game. `now_ms` starts the first turn's clock; 0 means "not known" (a caller
+        without a clock), and the clock then starts with the first move."""
         if seats not in self.meta.allowed_seat_counts():
             raise Refusal("bad_seat_count", f"{self.meta.id} takes {list(self.meta.allowed_seat_counts())} seats")
         resolved = resolve_options(self.meta.options, options)
         rng = Rng(new_rng_state(seed))
         state = self.initial_state(seats, resolved, rng)
         state.update(schema=SCHEMA_VERSION, game=self.meta.id, seats=seats, options=resolved, rng=rng.to_state())
+        state[TURN_STARTED] = now_ms or None
+        self.start_clock(state, now_ms)
         return state
 
     def to_move(self, state: State) -> frozenset[int]:
@@ -164,12 +176,18 @@ class BaseEngine:
         if not any(move_matches(legal, move) for legal in self.legal_moves(state, seat)):
             raise IllegalMove("illegal_move", to_json(move))
 
+    def copy_state(self, state: State) -> State:
+        """The private copy `apply` works on; a game that knows its state's shape copies faster."""
+        return clone(state)
+
     def apply(self, state: State, seat: int, move: Move, now_ms: int) -> tuple[State, list[Event]]:
         self.check_move(state, seat, move)
-        new_state = clone(state)
+        new_state = self.copy_state(state)
         rng = Rng(new_state["rng"])
         events = self.play(new_state, seat, move, now_ms, rng)
         new_state["rng"] = rng.to_state()
+        # Every move starts the next turn's clock (0: a caller without a clock).
+        new_state[TURN_STARTED] = now_ms or None
         return new_state, events
 
     def view(self, state: State, seat: int | None) -> View:
@@ -178,14 +196,55 @@ class BaseEngine:
     def result(self, state: State) -> Result | None:
         raise NotImplementedError
 
+    # -- the move clock -----------------------------------------------------------------
+    def start_clock(self, state: State, now_ms: int) -> None:
+        """Set up a game's own clock fields in a new state (a chess clock's banks); none here."""
+
+    def clock_seconds(self, state: State) -> int | None:
+        """The seconds each move may take under the state's `move_clock`, or None when off."""
+        clock = self.meta.clock
+        return None if clock is None else clock.seconds(clock_choice(state.get("options", {})))
+
+    def clock_seats(self, state: State) -> list[int]:
+        """The seats whose clock runs: every seat still to act (all throwers of a
+        simultaneous phase)."""
+        return sorted(self.to_move(state))
+
     def deadline(self, state: State) -> Deadline | None:
-        return None
+        seconds = self.clock_seconds(state)
+        started = state.get(TURN_STARTED)
+        if seconds is None or started is None or self.result(state) is not None:
+            return None
+        seats = self.clock_seats(state)
+        if not seats:
+            return None
+        return {"at_ms": started + seconds * 1000, "seat": min(seats), "seats": seats}
 
     def timeout_move(self, state: State, seat: int | None) -> Move:
-        """By default the first legal move; games with a rule for it override this."""
-        if seat is None:
-            raise IllegalMove("illegal_move", "this game has no game clock")
-        return self.legal_moves(state, seat)[0]
+        """The move the clock makes for `seat`: a pure choice among its legal moves that a
+        player of the game would accept. Every game with a clock chooses its own; there is
+        no "first legal move" default."""
+        raise NotImplementedError(f"{self.meta.id} has not chosen a default move for its clock")
+
+    def play_timeout(self, state: State, seat: int, now_ms: int) -> tuple[State, list[Event]]:
+        """Apply `seat`'s default move; a game whose default needs the generator overrides this."""
+        return self.apply(state, seat, self.timeout_move(state, seat), now_ms)
+
+    def apply_timeout(self, state: State, now_ms: int) -> tuple[State, list[Event]]:
+        """The clock has run out: every seat in the deadline gets its default move, each
+        announced by a `timed_out` event before the move's own events."""
+        deadline = self.deadline(state)
+        if deadline is None or deadline["at_ms"] > now_ms:
+            raise IllegalMove("illegal_move", "no clock has run out")
+        events: list[Event] = []
+        for seat in deadline["seats"]:
+            # An earlier seat's default move may have settled this seat's turn too.
+            if seat not in self.to_move(state):
+                continue
+            events.append(event("timed_out", seat=seat))
+            state, move_events = self.play_timeout(state, seat, now_ms)
+            events += move_events
+        return state, events
 
     def determinize(self, view: View, seat: int, seed: bytes) -> State:
         """Open games: the view's `public` part is the state less its generator; add a fresh one."""

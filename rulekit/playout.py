@@ -12,7 +12,7 @@ import string
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping
 
-from .contract import RANGE_KEY, TEXT_KEY, Engine, Event, Move, State, to_json
+from .contract import RANGE_KEY, TEXT_KEY, Deadline, Engine, Event, Move, State, move_matches, to_json
 from .errors import IllegalMove
 
 HiddenFrom = Callable[[State, "int | None"], Iterable[Any]]
@@ -111,14 +111,17 @@ def random_playout(
     `scan_views=False` skips serialising every seat's view each step (most of a playout's
     cost at a big table). `contract_checks=False` also skips, at every step, serialising the
     state (to prove `apply` left its input alone and the state round-trips through JSON) and
-    the illegal-move probe. What stays at every step: result and to_move agree, placings,
-    the length bound, a legal move for every seat to move, the out-of-turn refusal, the
-    clock's timeout move, and `check`.
+    the illegal-move probe, and applying the clock's timeout (`apply_timeout`, whose state
+    must pass the same checks; the playout goes on from the random move). What stays at
+    every step: result and to_move agree, placings, the length bound, a legal move for
+    every seat to move, the out-of-turn refusal, every timed-out seat's `timeout_move`
+    among its legal moves, and `check`.
     """
     run = Playout(seed=seed, seats=seats)
     rnd = random.Random(seed)
-    state = engine.setup(seats, dict(options or {}), seed)
-    now_ms = 0
+    # The game starts at a known time, so a clock runs from the first turn on.
+    now_ms = step_ms
+    state = engine.setup(seats, dict(options or {}), seed, now_ms)
     if scan_views:
         _check_private(run, engine, state, hidden_from, [])
     # The state's JSON text, kept from step to step: serialising is most of a playout's cost.
@@ -145,8 +148,8 @@ def random_playout(
         if contract_checks:
             _expect_refusal(run, engine, state, min(to_move), {"type": "__no_such_move__"}, "illegal_move", now_ms)
         deadline = engine.deadline(state)
-        if deadline is not None and deadline.get("seat") is not None:
-            engine.check_move(state, deadline["seat"], engine.timeout_move(state, deadline["seat"]))
+        if deadline is not None:
+            _check_timeout(run, engine, state, deadline, legal, before if contract_checks else None)
         seat = rnd.choice(sorted(to_move))
         # The legal moves are already at hand; the default chooser would only ask again.
         move = (
@@ -171,6 +174,49 @@ def random_playout(
             _check_private(run, engine, state, hidden_from, events)
     run.final_state = state
     return run
+
+
+def _check_state(run: Playout, engine: Engine, state: State) -> None:
+    """The invariants of a state reached other than by a random move (a timeout)."""
+    result, to_move = engine.result(state), engine.to_move(state)
+    if (result is None) == (not to_move):
+        _fail(run, f"result {result} but to_move {sorted(to_move)}")
+    if result is not None and len(result.get("placings", [])) != run.seats:
+        _fail(run, f"bad placings {result.get('placings')}")
+    for seat in to_move:
+        if not engine.legal_moves(state, seat):
+            _fail(run, f"seat {seat} is to move without a legal move")
+
+
+def _check_timeout(
+    run: Playout, engine: Engine, state: State, deadline: Deadline, legal: dict[int, list[Move]], before: str | None
+) -> None:
+    """Every timed-out seat's default move is legal; with `before` (the state's JSON, in the
+    thorough mode) the timeout is also applied and its state checked."""
+    seats = deadline.get("seats", [])
+    if deadline.get("seat") != (min(seats) if seats else None):
+        _fail(run, f"deadline seat {deadline.get('seat')} is not the first of {seats}")
+    for seat in seats:
+        if seat not in legal:
+            _fail(run, f"the clock runs for seat {seat}, who is not to move")
+        move = engine.timeout_move(state, seat)
+        if not any(move_matches(option, move) for option in legal[seat]):
+            _fail(run, f"timeout move {move} of seat {seat} is not legal")
+    if before is None:
+        return
+    try:
+        timed_out, events = engine.apply_timeout(state, deadline["at_ms"])
+    except IllegalMove as refusal:
+        _fail(run, f"apply_timeout refused at its own deadline: {refusal}")
+        return
+    if to_json(state) != before:
+        _fail(run, "apply_timeout changed the state it was given")
+    if json.loads(to_json(timed_out)) != timed_out:
+        _fail(run, "state after a timeout does not round-trip through JSON")
+    announced = [e["seat"] for e in events if e.get("code") == "timed_out"]
+    if not announced or not set(announced) <= set(seats):
+        _fail(run, f"timeout events name seats {announced}, the deadline {seats}")
+    _check_state(run, engine, timed_out)
 
 
 def _expect_refusal(run: Playout, engine: Engine, state: State, seat: int, move: Move, code: str, now_ms: int) -> None:

@@ -50,7 +50,12 @@ def step_reply(engine: Engine, state: State, events: list[dict[str, Any]]) -> en
     if deadline is not None:
         seat = deadline.get("seat")
         reply.deadline.CopyFrom(
-            engine_pb2.Deadline(at_ms=deadline["at_ms"], seat=seat if seat is not None else -1, game_clock=seat is None)
+            engine_pb2.Deadline(
+                at_ms=deadline["at_ms"],
+                seat=seat if seat is not None else -1,
+                game_clock=seat is None,
+                seats=deadline.get("seats", []),
+            )
         )
     return reply
 
@@ -105,7 +110,7 @@ class FamilyServicer(engine_pb2_grpc.FamilyEngineServicer):
                 raise Refusal("bad_option", "options must be an object")
             if not request.seed:
                 raise Refusal("bad_request", "a seed is required")
-            return step_reply(engine, engine.setup(request.seats, options, request.seed), [])
+            return step_reply(engine, engine.setup(request.seats, options, request.seed, request.now_ms), [])
 
         return self._run(request.game, "Setup", body)
 
@@ -121,13 +126,8 @@ class FamilyServicer(engine_pb2_grpc.FamilyEngineServicer):
     async def Timeout(self, request, context) -> engine_pb2.StepReply:
         def body(engine: Engine) -> engine_pb2.StepReply:
             state = _load(request.state_json, "state")
-            deadline = engine.deadline(state)
-            if deadline is None or deadline["at_ms"] > request.now_ms:
-                raise Refusal("illegal_move", "no clock has run out")
-            seat = deadline.get("seat")
-            move = engine.timeout_move(state, seat)
-            mover = seat if seat is not None else min(engine.to_move(state))
-            new_state, events = engine.apply(state, mover, move, request.now_ms)
+            # Refuses with illegal_move ("no clock has run out") before the deadline.
+            new_state, events = engine.apply_timeout(state, request.now_ms)
             return step_reply(engine, new_state, events)
 
         return self._run(request.game, "Timeout", body)

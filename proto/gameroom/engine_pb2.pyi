@@ -107,14 +107,16 @@ class Event(_message.Message):
     def __init__(self, event_json: _Optional[str] = ..., visible_to: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class Deadline(_message.Message):
-    __slots__ = ("at_ms", "seat", "game_clock")
+    __slots__ = ("at_ms", "seat", "game_clock", "seats")
     AT_MS_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     GAME_CLOCK_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
     at_ms: int
     seat: int
     game_clock: bool
-    def __init__(self, at_ms: _Optional[int] = ..., seat: _Optional[int] = ..., game_clock: _Optional[bool] = ...) -> None: ...
+    seats: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, at_ms: _Optional[int] = ..., seat: _Optional[int] = ..., game_clock: _Optional[bool] = ..., seats: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class StepReply(_message.Message):
     __slots__ = ("refusal", "state_json", "views", "spectator_view_json", "events", "to_move", "result_json", "deadline")

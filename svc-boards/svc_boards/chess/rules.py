@@ -15,6 +15,13 @@ house rules text decides (house-rules-de-en-es.txt, "Chess"):
   the seat shown as "1" to players, which is seat index 0.
 - A player may resign whenever it is their turn. There are no draw offers: the text ends a
   game only by the rules above.
+- Move clock (setting `move_clock`): a chess clock, a time bank per side with an increment
+  added after each move (relaxed 30 min + 20 s, normal 10 min + 5 s, fast 3 min + 2 s). The
+  banks (`bank_ms`) are kept in the state from `now_ms`. When the side to move runs out, the
+  game ends: a loss on time (termination `time`), or a draw (`time_draw`) when the opponent
+  has no mating material (python-chess's `has_insufficient_material` of that colour). A move
+  that arrives after the flag fell changes nothing but the end. The clock's move
+  (`timeout_move`) is therefore not a chess move: it is the flag.
 
 The state holds the start FEN and the whole move list in UCI (the game's record), the current
 FEN, and the FEN after the last pawn move or capture (`since_fen`, at ply `since_ply`): a
@@ -30,7 +37,22 @@ from typing import Any
 
 import chess
 
-from rulekit import BaseEngine, Event, GameMeta, Move, Option, Result, Rng, State, View, event
+from rulekit import (
+    BaseEngine,
+    Deadline,
+    Event,
+    GameMeta,
+    IllegalMove,
+    Move,
+    MoveClock,
+    Option,
+    Result,
+    Rng,
+    State,
+    View,
+    event,
+)
+from rulekit.clock import TURN_STARTED, clock_choice
 
 META = GameMeta(
     id="chess",
@@ -45,12 +67,13 @@ META = GameMeta(
     longest_game=11_899,
     options=(Option("white", "choice", "random", "option.white", choices=("random", "seat1")),),
     cpu_levels=("random", "beginner", "easy", "medium", "strong"),
+    clock=MoveClock(relaxed_s=30 * 60, normal_s=10 * 60, fast_s=3 * 60, increment_s=(20, 5, 2)),
 )
 
 RESIGN: Move = {"type": "resign"}
 
 # Terminations with a winner; every other one is a draw.
-DECISIVE = frozenset({"checkmate", "resignation"})
+DECISIVE = frozenset({"checkmate", "resignation", "time"})
 
 
 # FEN -> legal moves in UCI. The contract asks for the legal moves of a position many times
@@ -110,7 +133,7 @@ def _settle(state: State, board: chess.Board) -> None:
     state["winner"] = colour_seat(state, not board.turn) if termination == "checkmate" else None
 
 
-def copy_state(state: State) -> State:
+def shallow_copy(state: State) -> State:
     """A copy sharing nothing mutable with `state` (whose lists and dicts hold only scalars)."""
     return {
         key: list(value) if isinstance(value, list) else dict(value) if isinstance(value, dict) else value
@@ -143,18 +166,60 @@ class Chess(BaseEngine):
         moves.append(dict(RESIGN))
         return moves
 
-    def apply(self, state: State, seat: int, move: Move, now_ms: int) -> tuple[State, list[Event]]:
-        """`BaseEngine.apply` with a copy that knows the state's shape: every value is a
-        scalar, a list of strings or a dict of scalars, so copying one level down is a full
-        copy, and far cheaper than `deepcopy` on a long move list."""
-        self.check_move(state, seat, move)
-        new_state = copy_state(state)
-        rng = Rng(new_state["rng"])
-        events = self.play(new_state, seat, move, now_ms, rng)
-        new_state["rng"] = rng.to_state()
-        return new_state, events
+    def copy_state(self, state: State) -> State:
+        """A copy that knows the state's shape: every value is a scalar, a list of strings
+        or numbers or a dict of scalars, so copying one level down is a full copy, and far
+        cheaper than `deepcopy` on a long move list."""
+        return shallow_copy(state)
+
+    # -- the chess clock -----------------------------------------------------------------
+    def start_clock(self, state: State, now_ms: int) -> None:
+        seconds = self.clock_seconds(state)
+        state["bank_ms"] = None if seconds is None else [seconds * 1000, seconds * 1000]
+
+    def deadline(self, state: State) -> Deadline | None:
+        banks, started = state.get("bank_ms"), state.get(TURN_STARTED)
+        if banks is None or started is None or state["termination"] is not None:
+            return None
+        seat = state["turn"]
+        return {"at_ms": started + banks[seat], "seat": seat, "seats": [seat]}
+
+    def timeout_move(self, state: State, seat: int | None) -> Move:
+        """The flag: once the bank is empty, `play` ends the game on time whatever the move,
+        so the clock sends the one move every position has."""
+        if seat is None or seat not in self.to_move(state):
+            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        return dict(RESIGN)
+
+    def _run_clock(self, state: State, seat: int, now_ms: int) -> bool:
+        """Charge the mover's bank for this turn and add the increment; False when the flag
+        has fallen (the bank ran out before the move came)."""
+        banks, started = state.get("bank_ms"), state.get(TURN_STARTED)
+        if banks is None:
+            return True
+        # Unknown times (a caller without a clock, or the first move after a setup without
+        # `now_ms`) charge nothing.
+        spent = max(0, now_ms - started) if now_ms and started is not None else 0
+        if spent >= banks[seat]:
+            banks[seat] = 0
+            return False
+        choice = clock_choice(state["options"])
+        assert self.meta.clock is not None
+        banks[seat] += self.meta.clock.increment(choice) * 1000 - spent
+        return True
+
+    def _flag(self, state: State, seat: int) -> list[Event]:
+        board = chess.Board(state["fen"])
+        # The side to move is the one out of time; a draw when the other side cannot mate.
+        if board.has_insufficient_material(not board.turn):
+            state["termination"], state["winner"] = "time_draw", None
+            return [event("draw", reason="time_draw", seat=seat)]
+        state["termination"], state["winner"] = "time", 1 - seat
+        return [event("lost_on_time", seat=seat)]
 
     def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+        if not self._run_clock(state, seat, now_ms):
+            return self._flag(state, seat)
         if move["type"] == "resign":
             state["termination"] = "resignation"
             state["winner"] = 1 - seat

@@ -35,7 +35,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from rulekit import BaseEngine, Event, GameMeta, Move, Result, Rng, State, View, event
+from rulekit import BaseEngine, Event, GameMeta, IllegalMove, Move, MoveClock, Result, Rng, State, View, event
 
 ROWS = 8
 SQUARES = 32
@@ -61,6 +61,7 @@ META = GameMeta(
     # restart the forty-move count, so at most 40 moves follow each of them.
     longest_game=(12 * 7 * 2 + 23 + 1) * DRAW_KING_MOVES,
     cpu_levels=("random", "easy", "medium", "strong"),
+    clock=MoveClock(relaxed_s=90, normal_s=45, fast_s=20),
 )
 
 
@@ -257,12 +258,10 @@ class Draughts(BaseEngine):
             return []
         return [{"type": "move", "path": [i + 1 for i in path]} for path in moves_of(state["board"], seat)]
 
-    def apply(self, state: State, seat: int, move: Move, now_ms: int) -> tuple[State, list[Event]]:
+    def copy_state(self, state: State) -> State:
         # Every value but the generator is immutable or, like `last`, replaced whole rather
         # than changed, so a shallow copy suffices.
-        self.check_move(state, seat, move)
-        new_state = {**state, "rng": dict(state["rng"]), "options": dict(state["options"])}
-        return new_state, self.play(new_state, seat, move, now_ms, Rng(new_state["rng"]))
+        return {**state, "rng": dict(state["rng"]), "options": dict(state["options"])}
 
     def successor(self, state: State, seat: int, move: Move) -> State:
         """The search's fast path: the same rule code as `play`, without validation or events."""
@@ -284,6 +283,23 @@ class Draughts(BaseEngine):
         view = self.base_view(state, seat)
         view["public"] = self.open_state(state)
         return view
+
+    def timeout_move(self, state: State, seat: int | None) -> Move:
+        """Out of time: a move that wins, else (captures being compulsory, any capture on
+        offer is a legal move) the one taking the most pieces, then one after which the
+        opponent has nothing to capture, then a crowning; on a tie the first in board order."""
+        legal = self.legal_moves(state, seat) if seat is not None else []
+        if not legal:
+            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        board, mover = state["board"], state["turn"]
+
+        def value(move: Move) -> tuple[bool, int, bool, bool]:
+            after, captured, crowned = make_move(board, mover, tuple(n - 1 for n in move["path"]))
+            replies = moves_of(after, 1 - mover)
+            exposed = bool(replies) and bool(make_move(after, 1 - mover, replies[0])[1])
+            return not replies, len(captured), not exposed, crowned
+
+        return max(legal, key=value)
 
     def result(self, state: State) -> Result | None:
         if not state["over"]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import BaseEngine, Event, GameMeta, IllegalMove, Move, Option, Result, Rng, State, View, event
+from rulekit import BaseEngine, Event, GameMeta, IllegalMove, Move, MoveClock, Option, Result, Rng, State, View, event
 
 META = GameMeta(
     id="four-in-a-row",
@@ -23,6 +23,7 @@ META = GameMeta(
     longest_game=9 * 7,  # every cell of the larger grid filled
     options=(Option("variant", "choice", "7x6-4", "option.variant", choices=("7x6-4", "9x7-5")),),
     cpu_levels=("random", "easy", "medium", "strong"),
+    clock=MoveClock(relaxed_s=60, normal_s=30, fast_s=15),
 )
 
 # variant -> (columns, rows, discs in a row that win)
@@ -129,6 +130,20 @@ class FourInARow(BaseEngine):
         view = self.base_view(state, seat)
         view["public"] = self.open_state(state)
         return view
+
+    def timeout_move(self, state: State, seat: int | None) -> Move:
+        """Out of time: win at once if a drop does, else block the opponent's winning drop,
+        else the column nearest the centre (the one that takes part in the most lines)."""
+        legal = self.legal_moves(state, seat) if seat is not None else []
+        if not legal:
+            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        assert seat is not None
+        centre = (state["columns"] - 1) / 2
+
+        def wins(mover: int, move: Move) -> bool:
+            return self.successor(state, mover, move)["line"] is not None
+
+        return max(legal, key=lambda m: (wins(seat, m), wins(1 - seat, m), -abs(m["column"] - centre)))
 
     def result(self, state: State) -> Result | None:
         line = state["line"]

@@ -27,7 +27,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import BaseEngine, Event, GameMeta, Move, Option, Result, Rng, State, View, event, placings_from_scores
+from rulekit import (
+    BaseEngine,
+    Event,
+    GameMeta,
+    IllegalMove,
+    Move,
+    MoveClock,
+    Option,
+    Result,
+    Rng,
+    State,
+    View,
+    event,
+    placings_from_scores,
+)
 
 PITS = 6
 STORE = (PITS, 2 * PITS + 1)  # the store of seat 0 and of seat 1
@@ -47,6 +61,7 @@ META = GameMeta(
     longest_game=(2 * PITS * MAX_SEEDS + 1) * (2 * PITS * MAX_SEEDS * PITS + 1),
     options=(Option("seeds", "int", 4, "option.seeds", minimum=3, maximum=MAX_SEEDS),),
     cpu_levels=("random", "easy", "medium", "strong"),
+    clock=MoveClock(relaxed_s=45, normal_s=20, fast_s=10),
 )
 
 
@@ -113,12 +128,10 @@ class Kalaha(BaseEngine):
             return []
         return [{"type": "sow", "pit": k} for k in playable(state["pits"], seat)]
 
-    def apply(self, state: State, seat: int, move: Move, now_ms: int) -> tuple[State, list[Event]]:
+    def copy_state(self, state: State) -> State:
         # The pit list is the only mutable part a move changes (`last` is replaced whole): copy
         # it, share the rest.
-        self.check_move(state, seat, move)
-        new_state = {**state, "pits": list(state["pits"]), "rng": dict(state["rng"]), "options": dict(state["options"])}
-        return new_state, self.play(new_state, seat, move, now_ms, Rng(new_state["rng"]))
+        return {**state, "pits": list(state["pits"]), "rng": dict(state["rng"]), "options": dict(state["options"])}
 
     def successor(self, state: State, seat: int, move: Move) -> State:
         """The search's fast path: the same rule code as `play`, without validation."""
@@ -144,6 +157,22 @@ class Kalaha(BaseEngine):
         view = self.base_view(state, seat)
         view["public"] = self.open_state(state)
         return view
+
+    def timeout_move(self, state: State, seat: int | None) -> Move:
+        """Out of time: the sowing that ends in the store (another turn) if there is one,
+        else the one that brings the most seeds into the store (a capture); on a tie the
+        pit nearest the store."""
+        legal = self.legal_moves(state, seat) if seat is not None else []
+        if not legal:
+            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        store = STORE[state["turn"]]
+
+        def gain(move: Move) -> tuple[bool, int, int]:
+            child = self.successor(state, state["turn"], move)
+            again = not child["over"] and child["turn"] == state["turn"]
+            return again, child["pits"][store] - state["pits"][store], move["pit"]
+
+        return max(legal, key=gain)
 
     def result(self, state: State) -> Result | None:
         if not state["over"]:

@@ -36,7 +36,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from rulekit import BaseEngine, Event, GameMeta, Move, Option, Result, Rng, State, View, event
+from rulekit import BaseEngine, Event, GameMeta, IllegalMove, Move, MoveClock, Option, Result, Rng, State, View, event
 
 POINTS = (
     "a7", "d7", "g7",
@@ -104,6 +104,7 @@ META = GameMeta(
         Option("flying", "bool", True, "option.flying"),
     ),
     cpu_levels=("random", "easy", "medium", "strong"),
+    clock=MoveClock(relaxed_s=60, normal_s=30, fast_s=15),
 )
 
 
@@ -230,17 +231,15 @@ class Morris(BaseEngine):
         cached = _move_objects(state["board"], seat, state["in_hand"][seat], options["pieces"], options["flying"])
         return [dict(move) for move in cached]
 
-    def apply(self, state: State, seat: int, move: Move, now_ms: int) -> tuple[State, list[Event]]:
+    def copy_state(self, state: State) -> State:
         # `advance` replaces `in_hand` and `last` instead of changing them, so a shallow copy
         # suffices.
-        self.check_move(state, seat, move)
-        new_state = {
+        return {
             **state,
             "in_hand": list(state["in_hand"]),
             "rng": dict(state["rng"]),
             "options": dict(state["options"]),
         }
-        return new_state, self.play(new_state, seat, move, now_ms, Rng(new_state["rng"]))
 
     def successor(self, state: State, seat: int, move: Move) -> State:
         """The search's fast path: the same rule code as `play`, without validation or events."""
@@ -264,6 +263,22 @@ class Morris(BaseEngine):
         view = self.base_view(state, seat)
         view["public"] = self.open_state(state)
         return view
+
+    def timeout_move(self, state: State, seat: int | None) -> Move:
+        """Out of time: a move that wins, else one that closes a mill (taking the first
+        piece on offer), else one after which the opponent cannot close a mill; on a tie the
+        first in board order."""
+        legal = self.legal_moves(state, seat) if seat is not None else []
+        if not legal:
+            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+
+        def value(move: Move) -> tuple[bool, bool, bool]:
+            child = self.successor(state, state["turn"], move)
+            if child["over"]:
+                return child["winner"] == state["turn"], True, True
+            return False, "remove" in move, not any(remove >= 0 for _, _, remove in state_moves(child))
+
+        return max(legal, key=value)
 
     def result(self, state: State) -> Result | None:
         if not state["over"]:

@@ -25,7 +25,20 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from rulekit import BaseEngine, Event, GameMeta, Move, Result, Rng, State, View, event, placings_from_scores
+from rulekit import (
+    BaseEngine,
+    Event,
+    GameMeta,
+    IllegalMove,
+    Move,
+    MoveClock,
+    Result,
+    Rng,
+    State,
+    View,
+    event,
+    placings_from_scores,
+)
 
 SIZE = 8
 CELLS = SIZE * SIZE
@@ -35,6 +48,15 @@ EMPTY = "."
 NAMES = tuple(FILES[i % SIZE] + str(i // SIZE + 1) for i in range(CELLS))
 INDEX = {name: i for i, name in enumerate(NAMES)}
 PASS: Move = {"type": "pass"}
+# The usual weights of the squares (rank 1 first): corners best, the squares that give a
+# corner away worst. The clock's move ranks placements by them.
+_VALUE_ROWS = (
+    (100, -20, 10, 5, 5, 10, -20, 100),
+    (-20, -50, -2, -2, -2, -2, -50, -20),
+    (10, -2, 1, 1, 1, 1, -2, 10),
+    (5, -2, 1, 0, 0, 1, -2, 5),
+)
+SQUARE_VALUE = tuple(value for row in (*_VALUE_ROWS, *reversed(_VALUE_ROWS)) for value in row)
 
 META = GameMeta(
     id="reversi",
@@ -47,6 +69,7 @@ META = GameMeta(
     # 60 placements at most, and a pass is always followed by a placement (or the game ends).
     longest_game=120,
     cpu_levels=("random", "easy", "medium", "strong"),
+    clock=MoveClock(relaxed_s=60, normal_s=30, fast_s=15),
 )
 
 
@@ -162,11 +185,9 @@ class Reversi(BaseEngine):
             return [dict(PASS)]
         return [{"type": "place", "square": NAMES[i]} for i, _ in counts]
 
-    def apply(self, state: State, seat: int, move: Move, now_ms: int) -> tuple[State, list[Event]]:
+    def copy_state(self, state: State) -> State:
         # Every value in the state is immutable but the generator, so a shallow copy suffices.
-        self.check_move(state, seat, move)
-        new_state = {**state, "rng": dict(state["rng"]), "options": dict(state["options"])}
-        return new_state, self.play(new_state, seat, move, now_ms, Rng(new_state["rng"]))
+        return {**state, "rng": dict(state["rng"]), "options": dict(state["options"])}
 
     def successor(self, state: State, seat: int, move: Move) -> State:
         """The search's fast path: the same rule code as `play`, without validation or events."""
@@ -212,6 +233,18 @@ class Reversi(BaseEngine):
         state = super().determinize(view, seat, seed)
         state.pop("flips", None)  # view-only: derived from the board
         return state
+
+    def timeout_move(self, state: State, seat: int | None) -> Move:
+        """Out of time: the square a reversi player values most (corners first, never the
+        squares next to an empty corner while another will do), then the most flips; a
+        pass when that is the only move."""
+        legal = self.legal_moves(state, seat) if seat is not None else []
+        if not legal:
+            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        if legal[0]["type"] == "pass":
+            return legal[0]
+        flips = dict(flip_counts(state["board"], state["turn"]))
+        return max(legal, key=lambda m: (SQUARE_VALUE[INDEX[m["square"]]], flips[INDEX[m["square"]]]))
 
     def result(self, state: State) -> Result | None:
         if not state["over"]:

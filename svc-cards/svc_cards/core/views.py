@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from rulekit import BaseEngine, Event, Move, Rng, State, View, event, new_rng_state
+from rulekit import BaseEngine, Event, Rng, State, View, event, new_rng_state
 from rulekit.contract import SCHEMA_VERSION
 
 from .cards import Card, build_decks
@@ -174,13 +174,8 @@ class CardEngine(BaseEngine):
     extra_secret: frozenset[str] = frozenset()
     view_keys: frozenset[str] = frozenset()
 
-    def apply(self, state: State, seat: int, move: Move, now_ms: int) -> tuple[State, list[Event]]:
-        self.check_move(state, seat, move)
-        new_state = copy_card_state(state)
-        rng = Rng(new_state["rng"])
-        events = self.play(new_state, seat, move, now_ms, rng)
-        new_state["rng"] = rng.to_state()
-        return new_state, events
+    def copy_state(self, state: State) -> State:
+        return copy_card_state(state)
 
     def view(self, state: State, seat: int | None) -> View:
         view = self.base_view(state, seat)

@@ -29,11 +29,12 @@ written on the rules page:
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from rulekit import Event, GameMeta, Move, Result, Rng, State, event, placings_from_scores
+from rulekit import Event, GameMeta, IllegalMove, Move, MoveClock, Result, Rng, State, event, placings_from_scores
 
 from ..core import (
     SUITS,
@@ -68,6 +69,7 @@ META = GameMeta(
     # bound is generous.
     longest_game=20_000,
     cpu_levels=("random", "easy", "strong"),
+    clock=MoveClock(relaxed_s=60, normal_s=30, fast_s=15),
 )
 
 
@@ -235,6 +237,29 @@ class CrazyEights(CardEngine):
         events = [event("blocked")] if blocked else [event("went_out", seat=winners[0])]
         events.append(event("round_won", seats=winners, hand_values=values))
         return events + [event("game_over")]
+
+    def timeout_move(self, state: State, seat: int | None) -> Move:
+        """Out of time: draw (or pass with nothing to draw); drawing is only for a hand with
+        nothing playable, so when a card must be laid: one card, an eight only if nothing
+        else fits, the highest-valued (a round's end counts what is left), an eight wishing
+        the suit held most."""
+        legal = self.legal_moves(state, seat) if seat is not None else []
+        plays = [move for move in legal if move["type"] == "play"]
+        if not plays:
+            if not legal:
+                raise IllegalMove("not_your_turn", "no clock runs for this seat")
+            return legal[0]
+
+        def cost(move: Move) -> tuple[int, int, int]:
+            cards = move["cards"]
+            return sum(parse(card)[1] == EIGHT for card in cards), len(cards), -card_value(cards[0])
+
+        best = min(plays, key=cost)
+        if "suit" not in best:
+            return best
+        left = Counter(parse(card)[0] for card in state["hands"][seat] if card not in best["cards"])
+        wish = max(SUITS, key=lambda suit: (left[suit], -SUITS.index(suit)))
+        return {**best, "suit": wish}
 
     def result(self, state: State) -> Result | None:
         if state["turn"] is not None:

@@ -12,8 +12,10 @@ also written on the rules page:
   card would fit, and after drawing you may play "a card from your hand, e.g. a 10 or an A").
 - After the drawn card (or the last card after a penalty) nothing fitting means the turn ends.
 - When nothing is left to draw (all other cards in the hands) a draw gives what there is.
-- The move clock starts with the first move: an engine learns the time only from moves, so
-  the very first throw of a match has no clock.
+- The move clock (10 s, fixed by the text: setting `move_clock` has the one choice "fixed")
+  runs from the start of the game, so on the first throw too, and in a throw on every seat
+  still to throw. A timed-out throw is drawn from the state's generator, which it advances:
+  nobody can foresee it, and two timed-out seats do not throw the same shape for ever.
 - Stakes (setting `stake`): 1,000, 5,000 or 25,000 coins from each player, the match winner
   takes the pot (lobby/stakes.py pays it; the rules here do not change). 0, the default, is a
   friendly match without coins, so CPU seats and players who are not signed in can play.
@@ -24,11 +26,11 @@ from __future__ import annotations
 from typing import Any
 
 from rulekit import (
-    Deadline,
     Event,
     GameMeta,
     IllegalMove,
     Move,
+    MoveClock,
     Option,
     Result,
     Rng,
@@ -55,7 +57,7 @@ from ..core import (
 
 HAND_SIZE = 6
 DEAL_BATCH = 2
-MOVE_MS = 10_000
+MOVE_SECONDS = 10
 SHAPES = ("rock", "paper", "scissors")
 BEATS = {"rock": "scissors", "paper": "rock", "scissors": "paper"}
 WISH_RANKS = ("10", "A")
@@ -75,6 +77,7 @@ META = GameMeta(
     longest_game=30_000,
     options=(Option("stake", "choice", 0, "option.stake", choices=(0, 1000, 5000, 25000)),),
     cpu_levels=("random", "easy", "strong"),
+    clock=MoveClock(fixed_s=MOVE_SECONDS),
 )
 
 
@@ -119,7 +122,6 @@ class HauHau(CardEngine):
             wished=False,
             pending=0,
             stage="open",  # "open" turn, "took" a penalty, "drew" one card
-            clock_ms=None,
         )
         return state
 
@@ -167,7 +169,6 @@ class HauHau(CardEngine):
 
     # -- moves ---------------------------------------------------------------------------
     def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
-        state["clock_ms"] = now_ms
         kind = move["type"]
         if kind == "rps":
             return self._throw(state, seat, move["hand"], rng)
@@ -283,19 +284,24 @@ class HauHau(CardEngine):
         return events
 
     # -- clock ---------------------------------------------------------------------------
-    def deadline(self, state: State) -> Deadline | None:
-        if state["clock_ms"] is None or state["phase"] == "over":
-            return None
-        return {"at_ms": state["clock_ms"] + MOVE_MS, "seat": min(self.to_move(state))}
-
     def timeout_move(self, state: State, seat: int | None) -> Move:
-        """Out of time: a random throw, otherwise "automatically drawn" (a pass once drawn)."""
+        """Out of time: a throw from the generator, otherwise "automatically drawn" (a pass
+        once drawn). The throw shown here reads the generator without advancing it; the
+        clock's own throw (`play_timeout`) advances it."""
         if seat is None or seat not in self.to_move(state):
             raise IllegalMove("illegal_move", "no clock runs for this seat")
         if state["phase"] == "rps":
-            # Read the generator without advancing it: nobody can foresee the throw.
             return {"type": "rps", "hand": SHAPES[Rng(state["rng"]).below(len(SHAPES))]}
         return {"type": "pass" if state["stage"] == "drew" and not state["pending"] else "draw"}
+
+    def play_timeout(self, state: State, seat: int, now_ms: int) -> tuple[State, list[Event]]:
+        if state["phase"] != "rps":
+            return super().play_timeout(state, seat, now_ms)
+        # The draw advances the generator: the next timed-out throw is another draw, so two
+        # seats out of time do not tie for ever, and nobody can foresee it from the last one.
+        rng = Rng(state["rng"])
+        hand = SHAPES[rng.below(len(SHAPES))]
+        return self.apply({**state, "rng": rng.to_state()}, seat, {"type": "rps", "hand": hand}, now_ms)
 
     # -- views ---------------------------------------------------------------------------
     def decorate(self, view: View, state: State, seat: int | None) -> None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import Event, GameMeta, Move, Option, Result, Rng, State, View, event
+from rulekit import Event, GameMeta, Move, MoveClock, Option, Result, Rng, State, View, event
 
 from ..core import (
     COLOURS,
@@ -44,6 +44,7 @@ from ..core import (
     reverse,
     turn_up,
 )
+from ..core.clock import shedding_default
 
 MAX_SEATS = 16
 WILDS = (WILD, WILD_DRAW_FOUR)
@@ -67,6 +68,7 @@ META = GameMeta(
         Option("play_drawn", "bool", True, "option.play_drawn"),
     ),
     cpu_levels=("random", "easy", "strong"),
+    clock=MoveClock(relaxed_s=60, normal_s=30, fast_s=15),
 )
 
 
@@ -85,6 +87,10 @@ def play_moves(card: Card) -> list[Move]:
     if parse(card)[0] is None:
         return [{"type": "play", "card": card, "colour": colour} for colour in COLOURS]
     return [{"type": "play", "card": card}]
+
+
+# How much a player would miss a card when the clock lays one: numbers least, wilds most.
+KEEP = {SKIP: 1, REVERSE: 1, DRAW_TWO: 2, WILDS[0]: 3, WILDS[1]: 4}
 
 
 class LastCard(CardEngine):
@@ -195,6 +201,14 @@ class LastCard(CardEngine):
         view["public"]["last_card"] = [
             s for s, hand in enumerate(state["hands"]) if len(hand) == 1 and s not in finished
         ]
+
+    def timeout_move(self, state: State, seat: int | None) -> Move:
+        """Out of time: draw a card or take the penalty, pass after a draw; when a card must
+        be laid (drawing is only for a hand without one), the plainest, wishing the colour
+        held most."""
+        legal = self.legal_moves(state, seat) if seat is not None else []
+        hand = state["hands"][seat] if legal else []
+        return shedding_default(legal, hand, lambda card: KEEP.get(parse(card)[1], 0), "colour", COLOURS)
 
     def result(self, state: State) -> Result | None:
         if state["turn"] is not None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import Event, GameMeta, Move, Option, Result, Rng, State, View, event
+from rulekit import Event, GameMeta, Move, MoveClock, Option, Result, Rng, State, View, event
 
 from ..core import (
     SUITS,
@@ -37,6 +37,7 @@ from ..core import (
     reverse,
     turn_up,
 )
+from ..core.clock import shedding_default
 
 MAX_SEATS = 8
 HAND_SIZE = 5
@@ -62,6 +63,7 @@ META = GameMeta(
         Option("ace_again", "bool", True, "option.ace_again"),
     ),
     cpu_levels=("random", "easy", "strong"),
+    clock=MoveClock(relaxed_s=60, normal_s=30, fast_s=15),
 )
 
 
@@ -84,6 +86,16 @@ def play_moves(card: Card, state: State) -> list[Move]:
     if parse(card)[1] == "J" and state["options"]["jack_wish"]:
         return [{"type": "play", "card": card, "suit": suit} for suit in SUITS]
     return [{"type": "play", "card": card}]
+
+
+# Rank: (the option that makes it special, how much a player would miss it).
+SPECIAL = {
+    "J": ("jack_wish", 3),
+    "7": ("seven_draw_two", 2),
+    "A": ("ace_again", 2),
+    "8": ("eight_skip", 1),
+    "9": ("nine_reverse", 1),
+}
 
 
 class MauMau(CardEngine):
@@ -187,6 +199,19 @@ class MauMau(CardEngine):
     def decorate(self, view: View, state: State, seat: int | None) -> None:
         finished = state["finished"]
         view["public"]["mau"] = [s for s, hand in enumerate(state["hands"]) if len(hand) == 1 and s not in finished]
+
+    def timeout_move(self, state: State, seat: int | None) -> Move:
+        """Out of time: draw a card or take the sevens, pass after a draw; when a card must
+        be laid (drawing is only for a hand where nothing fits), the plainest: a switched-on
+        special card (jack most of all) is kept, a jack wishes the suit held most."""
+        options = state["options"]
+
+        def keep(card: Card) -> int:
+            special = SPECIAL.get(parse(card)[1])
+            return special[1] if special is not None and options[special[0]] else 0
+
+        legal = self.legal_moves(state, seat) if seat is not None else []
+        return shedding_default(legal, state["hands"][seat] if legal else [], keep, "suit", SUITS)
 
     def result(self, state: State) -> Result | None:
         if state["turn"] is not None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import Event, GameMeta, Move, Option, Result, Rng, State, View, event
+from rulekit import Event, GameMeta, IllegalMove, Move, MoveClock, Option, Result, Rng, State, View, event
 
 from ..core import (
     COLOURS,
@@ -58,6 +58,7 @@ META = GameMeta(
     longest_game=1_000,
     options=(Option("start_cards", "int", 10, "option.start_cards", minimum=5, maximum=15),),
     cpu_levels=("random", "easy", "strong"),
+    clock=MoveClock(relaxed_s=60, normal_s=30, fast_s=15),
 )
 
 
@@ -156,7 +157,7 @@ class NumberRows(CardEngine):
         """The table sample, with the cards the rows show back on the discard pile: every
         laid card is known from the rows, only the order below the top is not."""
         state = determinize_cards(view, seat, seed)
-        laid = set()
+        laid: set[str] = set()
         for colour, row in state["rows"].items():
             if row is not None:
                 laid.update(f"{colour}{n}.0" for n in range(row[0], row[1] + 1))
@@ -168,6 +169,26 @@ class NumberRows(CardEngine):
             zone[zone.index(card)] = stray
             discard[discard.index(stray)] = card
         return state
+
+    def timeout_move(self, state: State, seat: int | None) -> Move:
+        """Out of time: draw a card (pass with nothing to draw); a drawn card that fits is
+        laid, as the rules demand. When a card must be laid, the one that opens the fewest
+        places for the others: counting each number it makes layable, +1 when the player
+        holds that card, -1 when someone else may; an 11 opens two."""
+        legal = self.legal_moves(state, seat) if seat is not None else []
+        if not legal:
+            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        if len(legal) == 1:
+            return legal[0]
+        hand = set(state["hands"][seat])
+
+        def opened(card: Card) -> int:
+            colour, number = card[0], number_of(card)
+            row = state["rows"][colour]
+            numbers = (number - 1, number + 1) if row is None else (number - 1,) if number < row[0] else (number + 1,)
+            return sum(1 if f"{colour}{n}.0" in hand else -1 for n in numbers if 1 <= n <= HIGHEST)
+
+        return max(legal, key=lambda move: opened(move["card"]))
 
     def result(self, state: State) -> Result | None:
         if state["turn"] is not None:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import Event, GameMeta, Move, Result, Rng, State, View, event, placings_from_scores
+from rulekit import Event, GameMeta, IllegalMove, Move, MoveClock, Result, Rng, State, View, event, placings_from_scores
 
 from ..core import Card, CardEngine, active_seats, build_decks, deal, determinize_cards, new_table, next_seat, parse
 from ..core import hidden_from as table_hidden_from
@@ -53,6 +53,7 @@ META = GameMeta(
     # on for ever (as at a real table), so the bound is generous.
     longest_game=20_000,
     cpu_levels=("random", "easy", "strong"),
+    clock=MoveClock(relaxed_s=60, normal_s=30, fast_s=15),
 )
 
 
@@ -257,6 +258,23 @@ class ThirtyOne(CardEngine):
                 zone[zone.index(card)] = spare
                 hands[other][hands[other].index(spare)] = card
         return state
+
+    def timeout_move(self, state: State, seat: int | None) -> Move:
+        """Out of time: never a knock. Swap the card (or all three) that raises the hand's
+        points most, else push ("schieben")."""
+        if seat is None or seat != state["turn"]:
+            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        hand, middle = state["hands"][seat], state["middle"]
+        best: Move = {"type": "push"}
+        most = points_half(hand)
+        for give in hand:
+            for take in middle:
+                points = points_half([take if card == give else card for card in hand])
+                if points > most:
+                    best, most = {"type": "swap", "give": give, "take": take}, points
+        if points_half(middle) > most:
+            best = {"type": "swap_all"}
+        return best
 
     def result(self, state: State) -> Result | None:
         if state["turn"] is not None:

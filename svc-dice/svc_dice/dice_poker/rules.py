@@ -15,7 +15,20 @@ from __future__ import annotations
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
-from rulekit import BaseEngine, Event, GameMeta, Move, Result, Rng, State, View, event, placings_from_scores
+from rulekit import (
+    BaseEngine,
+    Event,
+    GameMeta,
+    IllegalMove,
+    Move,
+    MoveClock,
+    Result,
+    Rng,
+    State,
+    View,
+    event,
+    placings_from_scores,
+)
 
 DICE = 5
 FACES = 6
@@ -51,6 +64,7 @@ META = GameMeta(
     # Every seat fills 13 rows, each turn at most three rolls and one score.
     longest_game=ROUNDS * MAX_SEATS * (ROLLS_PER_TURN + 1),
     cpu_levels=("random", "easy", "strong"),
+    clock=MoveClock(relaxed_s=60, normal_s=30, fast_s=15),
 )
 
 
@@ -185,20 +199,27 @@ class DicePoker(BaseEngine):
         state["rolls_left"] = ROLLS_PER_TURN
         return events
 
-    def apply(self, state: State, seat: int, move: Move, now_ms: int) -> tuple[State, list[Event]]:
-        """BaseEngine.apply with a copy that knows the state's shape: a deep copy of the
-        whole sheet on every move cost more than the rest of the move put together."""
-        self.check_move(state, seat, move)
-        new_state = _copy_state(state)
-        rng = Rng(new_state["rng"])
-        events = self.play(new_state, seat, move, now_ms, rng)
-        new_state["rng"] = rng.to_state()
-        return new_state, events
+    def copy_state(self, state: State) -> State:
+        """A copy that knows the state's shape: a deep copy of the whole sheet on every
+        move cost more than the rest of the move put together."""
+        return _copy_state(state)
 
     def view(self, state: State, seat: int | None) -> View:
         view = self.base_view(state, seat)
         view["public"] = self.open_state(state)
         return view
+
+    def timeout_move(self, state: State, seat: int | None) -> Move:
+        """Out of time: roll when the turn has no roll yet, else score the open row worth the
+        most for these dice (on equal points the first on the sheet, so a crossing out
+        takes the ones before anything dearer)."""
+        if seat is None or seat != state["turn"]:
+            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        if state["rolls_left"] == ROLLS_PER_TURN:
+            return {"type": "roll", "keep": []}
+        offers = offers_for(state["sheet"][seat], state["dice"])
+        row = max(offers, key=lambda name: (offers[name], -ROWS.index(name)))
+        return {"type": "score", "row": row}
 
     def result(self, state: State) -> Result | None:
         if state["turn"] is not None:

@@ -226,7 +226,7 @@ def test_one_win_per_round_and_the_round_record() -> None:
     state, _ = step(ENGINE, state, {"type": "play", "cards": ["H9.0"]})
     assert state["match"] == {"rounds_played": 1, "wins": [0, 1, 0]}
     assert ENGINE.result(state)["placings"].count(1) == 1
-    assert ENGINE.meta.options == ()
+    assert [option.key for option in ENGINE.meta.options] == ["move_clock"]  # the only setting
 
 
 def test_blocked_round_lowest_hand_value_wins() -> None:

@@ -304,8 +304,16 @@ def test_meta_and_registry() -> None:
             "default": "7x6-4",
             "label": "option.variant",
             "choices": ["7x6-4", "9x7-5"],
-        }
+        },
+        {
+            "key": "move_clock",
+            "kind": "choice",
+            "default": "off",
+            "label": "option.move_clock",
+            "choices": ["off", "relaxed", "normal", "fast"],
+        },
     ]
+    assert data["clock"] == {"relaxed": 60, "normal": 30, "fast": 15}
     assert data["cpu_levels"] == ["random", "easy", "medium", "strong"]
 
 
@@ -323,6 +331,7 @@ def test_view_shape(seat: int | None) -> None:
         "last",
         "line",
         "moves",
+        "turn_started_ms",
         "schema",
         "game",
         "seats",

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from svc_cards.core import SUITS, card_census, full_decks, parse
 from svc_cards.hau_hau import ENGINE
-from svc_cards.hau_hau.rules import MOVE_MS
+from svc_cards.hau_hau.rules import MOVE_SECONDS
 
 from rulekit import IllegalMove, Refusal, Rng, State
 from tests.games.card_core.arrange import arrange, codes, step
@@ -306,14 +306,14 @@ def test_nothing_fits_after_drawing_ends_the_turn() -> None:
 
 def test_ten_seconds_per_move_then_an_automatic_draw() -> None:
     """ "Du hast 10 Sekunden pro Zug – danach wird automatisch gezogen." """
-    state = table(hands={0: ["S3.0a", "C4.0a"]}, top="S7.0a", suit="S", clock_ms=50_000)
-    assert ENGINE.deadline(state) == {"at_ms": 50_000 + MOVE_MS, "seat": 0}
+    state = table(hands={0: ["S3.0a", "C4.0a"]}, top="S7.0a", suit="S", turn_started_ms=50_000)
+    assert ENGINE.deadline(state) == {"at_ms": 50_000 + MOVE_SECONDS * 1000, "seat": 0, "seats": [0]}
     assert ENGINE.timeout_move(state, 0) == {"type": "draw"}
     state, _ = ENGINE.apply(state, 0, ENGINE.timeout_move(state, 0), 60_000)
     assert ENGINE.deadline(state)["at_ms"] == 70_000
     if state["turn"] == 0:
         assert ENGINE.timeout_move(state, 0) == {"type": "pass"}
-    pending = table(hands={1: ["S3.0a"]}, top="SK.0a", suit="S", pending=2, turn=1, clock_ms=0)
+    pending = table(hands={1: ["S3.0a"]}, top="SK.0a", suit="S", pending=2, turn=1, turn_started_ms=1)
     assert ENGINE.timeout_move(pending, 1) == {"type": "draw"}
     with pytest.raises(IllegalMove):
         ENGINE.timeout_move(pending, 0)
@@ -361,7 +361,7 @@ def test_hau_hau_on_the_last_card_ends_the_round_at_once() -> None:
 def test_the_stake_is_one_of_the_texts_three_or_none() -> None:
     """ "Jeder Spieler zahlt den gewählten Einsatz: 1.000, 5.000 oder 25.000 Münzen" (0 is the
     friendly match). The stake is the lobby's business: the same seed deals the same match."""
-    (stake,) = ENGINE.meta.options
+    stake, _clock = ENGINE.meta.options
     assert (stake.key, stake.kind, stake.default, stake.choices) == ("stake", "choice", 0, (0, 1000, 5000, 25000))
     assert ENGINE.meta.allowed_seat_counts() == (2, 4)
     friendly = ENGINE.setup(2, {}, b"same seed")
