@@ -31,7 +31,9 @@ async def main() -> None:
     lobby = Lobby(
         make_store(),
         Engines(),
-        LobbySettings(
+        LobbySettings.at_rate(
+            # Test-only: the lobby's clock this many times as fast as real time (move clocks).
+            float(os.environ.get("GAMEROOM_CLOCK_RATE", "1")),
             cpu_delay_ms=int(os.environ.get("GAMEROOM_CPU_DELAY_MS", "700")),
             ai_budget_ms=int(os.environ.get("GAMEROOM_AI_BUDGET_MS", "1000")),
             takeover_grace_ms=int(os.environ.get("GAMEROOM_TAKEOVER_GRACE_MS", "60000")),

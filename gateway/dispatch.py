@@ -40,6 +40,8 @@ async def handle(lobby: Lobby, connection: Subscriber, branch: str, body: dict[s
             await lobby.rematch(connection)
         elif branch == "leave":
             await lobby.leave(connection)
+        elif branch == "resume":
+            await lobby.resume(connection)
         elif branch == "resync":
             await lobby.resync(connection)
         elif branch == "settings":

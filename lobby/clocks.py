@@ -124,7 +124,7 @@ class RoomDriver:
         if at_ms is None or runtime.timer is not None:
             return
         loop = asyncio.get_running_loop()
-        delay = max(0.0, (at_ms - self.ctx.now_ms()) / 1000)
+        delay = max(0.0, (at_ms - self.ctx.now_ms()) / 1000 / self.ctx.settings.clock_rate)
         runtime.timer_at = at_ms
         runtime.timer = loop.call_later(delay, lambda: self.ctx.spawn(self._on_timer(code)))
 
@@ -169,6 +169,7 @@ class RoomDriver:
                     log.warning("clock in %s not applied: %s", code, refusal)
                     return
                 events = absorb(room, reply, [])
+                self.cpu.count_timeouts(room, events)
                 record = MoveRecord(-1 if seat is None else seat, {"timeout": True}, room.version, now)
                 try:
                     revision = await self.moves.commit(room, revision, events, moves=[record])

@@ -7,7 +7,7 @@ import asyncio
 import logging
 import time
 from dataclasses import dataclass, field
-from typing import Awaitable, Callable
+from typing import Any, Awaitable, Callable
 
 from rulekit import Refusal
 
@@ -34,6 +34,25 @@ class LobbySettings:
     # its escrow within seconds, so a younger one may still be on its way.
     stake_sweep_ms: int = 120_000
     clock: Callable[[], float] = time.time
+    # How many times as fast as real time `clock` runs (tests of move clocks, see clock_at_rate):
+    # the timers the lobby arms wait that much less real time.
+    clock_rate: float = 1.0
+
+    @classmethod
+    def at_rate(cls, rate: float, **settings: Any) -> LobbySettings:
+        return cls(clock=clock_at_rate(rate), clock_rate=rate, **settings)
+
+
+def clock_at_rate(rate: float, real: Callable[[], float] = time.time) -> Callable[[], float]:
+    """A clock that runs `rate` times as fast as `real` from now on.
+
+    For tests over the running platform: the lobby is the only keeper of time (engines get
+    it as `now_ms`), so a faster lobby clock makes every move clock, grace period and
+    timestamp shorter alike, and the engines and their seconds per game stay as they are."""
+    if rate == 1:
+        return real
+    start = real()
+    return lambda: start + (real() - start) * rate
 
 
 @dataclass

@@ -1,8 +1,10 @@
 """CPU seats: playing them, and a CPU taking over the seat of a player who is away (left the
-room, or gone past the grace period) until that player is back.
+room, gone past the grace period, or let the move clock run out TIMEOUTS_BEFORE_TAKEOVER
+times in a row) until that player is back.
 
-A taken-over seat keeps its holder: `left` marks that a CPU plays it for them, and the
-holder's ticket hands it back (lobby/room_life.py, when they connect again)."""
+A taken-over seat keeps its holder: `left` marks that a CPU plays it for them. The holder gets
+it back by acting: connecting again (lobby/room_life.py), a move of theirs that is accepted
+(lobby/move_path.py), or `resume`."""
 
 from __future__ import annotations
 
@@ -15,7 +17,8 @@ import secrets
 from rulekit import Refusal
 from rulekit.playout import instantiate
 
-from .context import LobbyContext
+from .context import LobbyContext, require
+from .hub import Subscriber
 from .move_path import MovePath
 from .ports import Driver
 from .room import Room
@@ -24,6 +27,7 @@ from .store import StoredEvent
 log = logging.getLogger(__name__)
 
 CPU_FAILURES = 5  # a CPU turn given up after this many failed attempts (the timer looks again)
+TIMEOUTS_BEFORE_TAKEOVER = 3  # the move clock ran out this often in a row: the player is gone
 
 
 class CpuSeats:
@@ -69,11 +73,12 @@ class CpuSeats:
 
     # -- takeover and hand-back ------------------------------------------------------------------
     def hand_to_cpu(self, room: Room, seat_number: int, reason: str, events: list[StoredEvent]) -> None:
-        """A CPU plays the seat for its holder from now on; `reason`: left, gone."""
+        """A CPU plays the seat for its holder from now on; `reason`: left, gone, timeouts."""
         seat = room.seats[seat_number]
         seat.left = True
         seat.left_ms = self.ctx.now_ms()
         seat.gone_ms = None
+        seat.timeouts = 0
         seat.level = seat.level or self.ctx.takeover_level(room)
         room.last_event += 1
         events.append(
@@ -83,14 +88,39 @@ class CpuSeats:
     @staticmethod
     def hand_back(room: Room, seat_number: int, events: list[StoredEvent]) -> bool:
         """The holder is back: the CPU gives the seat up. False if no CPU was playing it."""
-        seat = room.seats[seat_number]
-        if not seat.left:
+        if not room.seats[seat_number].return_to_holder():
             return False
-        seat.left = False
-        seat.left_ms = None
         room.last_event += 1
         events.append(StoredEvent(room.last_event, {"code": "seat_returned", "seat": seat_number}, None))
         return True
+
+    def count_timeouts(self, room: Room, events: list[StoredEvent]) -> None:
+        """After a clock ran out: each `timed_out` seat's count goes up, and a player who let
+        it run out TIMEOUTS_BEFORE_TAKEOVER times in a row is treated as gone."""
+        for item in list(events):
+            seat_number = item.event.get("seat")
+            if item.event.get("code") != "timed_out" or not isinstance(seat_number, int):
+                continue
+            if not 0 <= seat_number < len(room.seats):
+                continue
+            seat = room.seats[seat_number]
+            if seat.kind != "human" or not seat.holder or seat.left:
+                continue
+            seat.timeouts += 1
+            if seat.timeouts >= TIMEOUTS_BEFORE_TAKEOVER and room.status == "playing":
+                self.hand_to_cpu(room, seat_number, "timeouts", events)
+
+    async def resume(self, subscriber: Subscriber) -> None:
+        """The player says they are back: every seat of theirs a CPU plays is theirs again."""
+        ticket = require(subscriber)
+
+        async def change(room: Room) -> list[StoredEvent] | None:
+            events: list[StoredEvent] = []
+            for seat_number in room.seats_held_by(ticket.key):
+                self.hand_back(room, seat_number, events)
+            return events or None
+
+        await self.moves.mutate(ticket.code, change)
 
     async def seats_gone(self, code: str, seats: set[int], announce_presence: bool = True) -> None:
         """Seats that lost their last connection here (or on a replica that died): their grace

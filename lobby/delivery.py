@@ -33,6 +33,7 @@ def room_info(room: Room, present: set[int]) -> dict[str, Any]:
                 "taken": bool(s.holder),
                 "connected": s.kind == "cpu" or i in present,
                 "level": s.level if s.played_by_cpu else "",
+                "cpu_plays": s.kind == "human" and s.left,  # for its holder, until they are back
             }
             for i, s in enumerate(room.seats)
         ],
@@ -72,6 +73,7 @@ def update(
             "client_move_id": client_move_id,
             "deadline_ms": str(deadline.at_ms if deadline else 0),
             "deadline_seat": deadline.seat if deadline and deadline.seat is not None else -1,
+            "deadline_seats": deadline.seats if deadline else [],
         }
     }
 

@@ -185,6 +185,9 @@ class Lobby:
     async def move(self, subscriber: Subscriber, seat: int, move: Any, client_move_id: str, version: int) -> None:
         await self.moves.move(subscriber, seat, move, client_move_id, version)
 
+    async def resume(self, subscriber: Subscriber) -> None:
+        await self.cpu.resume(subscriber)
+
     async def resync(self, subscriber: Subscriber) -> None:
         await self.delivery.resync(subscriber)
 

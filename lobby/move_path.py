@@ -225,7 +225,11 @@ class MovePath:
                     stored = await ctx.store.put_move_answer(ticket.code, key, answer)
                     await self.delivery.repeat_answer(subscriber, stored, client_move_id)
                     return
-                events = absorb(room, reply, [])
+                # The player acts: the clock's count starts again, and a seat a CPU played
+                # for them (they were away, or let the clock run out) is theirs again.
+                returned = room.seats[seat].return_to_holder()
+                room.seats[seat].timeouts = 0
+                events = absorb(room, reply, [{"code": "seat_returned", "seat": seat}] if returned else [])
                 record = MoveRecord(seat, plain_json(move), room.version, now)
                 stage = time.perf_counter()
                 try:

@@ -67,6 +67,15 @@ class Seat:
     def played_by_cpu(self) -> bool:
         return self.kind == "cpu" or self.left
 
+    def return_to_holder(self) -> bool:
+        """The holder plays the seat again (a CPU played it for them); False if none did."""
+        if not self.left:
+            return False
+        self.left = False
+        self.left_ms = None
+        self.timeouts = 0
+        return True
+
 
 @dataclass
 class TicketEntry:

@@ -82,20 +82,22 @@ class RoomTicket(_message.Message):
     def __init__(self, code: _Optional[str] = ..., seats: _Optional[_Iterable[int]] = ..., token: _Optional[str] = ..., room: _Optional[_Union[RoomInfo, _Mapping]] = ...) -> None: ...
 
 class SeatInfo(_message.Message):
-    __slots__ = ("seat", "kind", "name", "taken", "connected", "level")
+    __slots__ = ("seat", "kind", "name", "taken", "connected", "level", "cpu_plays")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     TAKEN_FIELD_NUMBER: _ClassVar[int]
     CONNECTED_FIELD_NUMBER: _ClassVar[int]
     LEVEL_FIELD_NUMBER: _ClassVar[int]
+    CPU_PLAYS_FIELD_NUMBER: _ClassVar[int]
     seat: int
     kind: str
     name: str
     taken: bool
     connected: bool
     level: str
-    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., taken: _Optional[bool] = ..., connected: _Optional[bool] = ..., level: _Optional[str] = ...) -> None: ...
+    cpu_plays: bool
+    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., taken: _Optional[bool] = ..., connected: _Optional[bool] = ..., level: _Optional[str] = ..., cpu_plays: _Optional[bool] = ...) -> None: ...
 
 class RoomInfo(_message.Message):
     __slots__ = ("code", "game", "options", "seats", "status", "host_seat", "version", "last_event", "rematch_votes", "stake")
@@ -122,7 +124,7 @@ class RoomInfo(_message.Message):
     def __init__(self, code: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., status: _Optional[str] = ..., host_seat: _Optional[int] = ..., version: _Optional[int] = ..., last_event: _Optional[int] = ..., rematch_votes: _Optional[int] = ..., stake: _Optional[int] = ...) -> None: ...
 
 class ClientMessage(_message.Message):
-    __slots__ = ("hello", "move", "chat", "start", "rematch", "leave", "resync", "settings", "ping")
+    __slots__ = ("hello", "move", "chat", "start", "rematch", "leave", "resync", "settings", "ping", "resume")
     HELLO_FIELD_NUMBER: _ClassVar[int]
     MOVE_FIELD_NUMBER: _ClassVar[int]
     CHAT_FIELD_NUMBER: _ClassVar[int]
@@ -132,6 +134,7 @@ class ClientMessage(_message.Message):
     RESYNC_FIELD_NUMBER: _ClassVar[int]
     SETTINGS_FIELD_NUMBER: _ClassVar[int]
     PING_FIELD_NUMBER: _ClassVar[int]
+    RESUME_FIELD_NUMBER: _ClassVar[int]
     hello: Hello
     move: MoveRequest
     chat: ChatRequest
@@ -141,7 +144,8 @@ class ClientMessage(_message.Message):
     resync: ResyncRequest
     settings: SettingsRequest
     ping: Ping
-    def __init__(self, hello: _Optional[_Union[Hello, _Mapping]] = ..., move: _Optional[_Union[MoveRequest, _Mapping]] = ..., chat: _Optional[_Union[ChatRequest, _Mapping]] = ..., start: _Optional[_Union[StartRequest, _Mapping]] = ..., rematch: _Optional[_Union[RematchRequest, _Mapping]] = ..., leave: _Optional[_Union[LeaveRequest, _Mapping]] = ..., resync: _Optional[_Union[ResyncRequest, _Mapping]] = ..., settings: _Optional[_Union[SettingsRequest, _Mapping]] = ..., ping: _Optional[_Union[Ping, _Mapping]] = ...) -> None: ...
+    resume: ResumeRequest
+    def __init__(self, hello: _Optional[_Union[Hello, _Mapping]] = ..., move: _Optional[_Union[MoveRequest, _Mapping]] = ..., chat: _Optional[_Union[ChatRequest, _Mapping]] = ..., start: _Optional[_Union[StartRequest, _Mapping]] = ..., rematch: _Optional[_Union[RematchRequest, _Mapping]] = ..., leave: _Optional[_Union[LeaveRequest, _Mapping]] = ..., resync: _Optional[_Union[ResyncRequest, _Mapping]] = ..., settings: _Optional[_Union[SettingsRequest, _Mapping]] = ..., ping: _Optional[_Union[Ping, _Mapping]] = ..., resume: _Optional[_Union[ResumeRequest, _Mapping]] = ...) -> None: ...
 
 class Hello(_message.Message):
     __slots__ = ("code", "token", "last_event")
@@ -184,6 +188,10 @@ class LeaveRequest(_message.Message):
     def __init__(self) -> None: ...
 
 class ResyncRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class ResumeRequest(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
 
@@ -240,20 +248,22 @@ class EventItem(_message.Message):
     def __init__(self, number: _Optional[int] = ..., event: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class Update(_message.Message):
-    __slots__ = ("room", "views", "events", "client_move_id", "deadline_ms", "deadline_seat")
+    __slots__ = ("room", "views", "events", "client_move_id", "deadline_ms", "deadline_seat", "deadline_seats")
     ROOM_FIELD_NUMBER: _ClassVar[int]
     VIEWS_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
     CLIENT_MOVE_ID_FIELD_NUMBER: _ClassVar[int]
     DEADLINE_MS_FIELD_NUMBER: _ClassVar[int]
     DEADLINE_SEAT_FIELD_NUMBER: _ClassVar[int]
+    DEADLINE_SEATS_FIELD_NUMBER: _ClassVar[int]
     room: RoomInfo
     views: _containers.RepeatedCompositeFieldContainer[SeatView]
     events: _containers.RepeatedCompositeFieldContainer[EventItem]
     client_move_id: str
     deadline_ms: int
     deadline_seat: int
-    def __init__(self, room: _Optional[_Union[RoomInfo, _Mapping]] = ..., views: _Optional[_Iterable[_Union[SeatView, _Mapping]]] = ..., events: _Optional[_Iterable[_Union[EventItem, _Mapping]]] = ..., client_move_id: _Optional[str] = ..., deadline_ms: _Optional[int] = ..., deadline_seat: _Optional[int] = ...) -> None: ...
+    deadline_seats: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, room: _Optional[_Union[RoomInfo, _Mapping]] = ..., views: _Optional[_Iterable[_Union[SeatView, _Mapping]]] = ..., events: _Optional[_Iterable[_Union[EventItem, _Mapping]]] = ..., client_move_id: _Optional[str] = ..., deadline_ms: _Optional[int] = ..., deadline_seat: _Optional[int] = ..., deadline_seats: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class Refused(_message.Message):
     __slots__ = ("code", "detail", "client_move_id")

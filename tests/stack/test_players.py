@@ -71,7 +71,8 @@ async def test_house_rules_are_saved_checked_and_deleted(stack) -> None:
         saved = await _me(
             session, stack.base_url, token, "/house-rules/four-in-a-row/big", "PUT", {"options": {"variant": "9x7-5"}}
         )
-        assert saved == {"game": "four-in-a-row", "name": "big", "options": {"variant": "9x7-5"}}
+        options = {"variant": "9x7-5", "move_clock": "off"}  # the game's default clock included
+        assert saved == {"game": "four-in-a-row", "name": "big", "options": options}
         with pytest.raises(Refused) as bad:
             await _me(
                 session,
@@ -86,7 +87,7 @@ async def test_house_rules_are_saved_checked_and_deleted(stack) -> None:
             await _me(session, stack.base_url, token, "/house-rules/no-such-game/x", "PUT", {"options": {}})
         assert unknown.value.code == "unknown_game"
         listed = await _me(session, stack.base_url, token, "/house-rules?game=four-in-a-row")
-        assert [(r["name"], r["options"]) for r in listed["house_rules"]] == [("big", {"variant": "9x7-5"})]
+        assert [(r["name"], r["options"]) for r in listed["house_rules"]] == [("big", options)]
         assert (await _me(session, stack.base_url, token, "/house-rules/four-in-a-row/big", "DELETE")) == {
             "deleted": True
         }
