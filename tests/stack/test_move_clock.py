@@ -143,14 +143,22 @@ async def test_a_hau_hau_match_where_nobody_throws_still_ends(tmp_path) -> None:
             # Both throw at once, so both clocks run out together.
             first = await anna.expect("update", where=lambda u: u["room"]["status"] == "playing")
             assert first["deadline_seats"] == [0, 1] and int(first["deadline_ms"]) > 0
+            # Ben says he is back (the web client's "Play again") once the CPU plays for him,
+            # then does nothing again: the clock takes his seat a second time.
+            await ben.wait_until(lambda c: c.room["seats"][1]["cpu_plays"], timeout=60)
+            await ben.send({"resume": {}})
+            await ben.wait_until(lambda c: _events(c, "seat_returned", 1), timeout=30)
             await anna.wait_until(lambda c: c.room["status"] == "finished", timeout=300)
             for seat in (0, 1):
                 order = [e["code"] for _, e in sorted(anna.events.items()) if e.get("seat") == seat]
                 took = order.index("cpu_took_over")
                 assert order[:took].count("timed_out") == 3, order[: took + 1]
-                assert _events(anna, "cpu_took_over", seat) == [
-                    {"code": "cpu_took_over", "seat": seat, "reason": "timeouts"}
-                ]
+            assert _events(anna, "cpu_took_over", 0) == [{"code": "cpu_took_over", "seat": 0, "reason": "timeouts"}]
+            # Ben's count started again when he came back: three more, then the CPU again.
+            order = [e["code"] for _, e in sorted(anna.events.items()) if e.get("seat") == 1]
+            back = order.index("seat_returned")
+            assert order[back:].count("cpu_took_over") == 1, order[back:]
+            assert order[back : order.index("cpu_took_over", back)].count("timed_out") == 3
             # The lobby's game_over (the engine may say one of its own first) has the result.
             assert sorted(next(e for e in _events(anna, "game_over") if "result" in e)["result"]["placings"]) == [1, 2]
             await anna.close()

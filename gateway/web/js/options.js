@@ -8,8 +8,30 @@ export function optionLabel(option, gameId) {
   return t(option.label || `option.${option.key}`, null, gameId);
 }
 
-/** The label of one choice: "<label>.<choice>", then "option.<key>.<choice>", else the value. */
-export function choiceLabel(option, choice, gameId) {
+/**
+ * What a move-clock choice means in time, from the game's meta.clock ({relaxed, normal, fast}
+ * seconds, or {fixed}; a chess-style bank adds `bank` and `increment`): "15 s per move",
+ * "3 min + 2 s per move"; "" when the clock is off or the seconds are unknown.
+ */
+export function clockText(clock, choice) {
+  const seconds = clock && choice && choice !== "off" ? Number(clock[choice]) : 0;
+  if (!seconds) return "";
+  if (clock.bank) {
+    const increment = Number((clock.increment || {})[choice]) || 0;
+    return t("clock.bank", { minutes: formatNumber(Math.round(seconds / 60)), increment: formatNumber(increment) });
+  }
+  return t("clock.per_move", { seconds: formatNumber(seconds) });
+}
+
+/** The label of one choice: "<label>.<choice>", then "option.<key>.<choice>", else the value.
+ * A move-clock choice says its seconds too (`clock`: the game's meta.clock). */
+export function choiceLabel(option, choice, gameId, clock = null) {
+  const time = option.key === "move_clock" ? clockText(clock, choice) : "";
+  const name = plainChoiceLabel(option, choice, gameId);
+  return time ? `${name} · ${time}` : name;
+}
+
+function plainChoiceLabel(option, choice, gameId) {
   for (const key of [`${option.label}.${choice}`, `option.${option.key}.${choice}`]) {
     if (has(key, gameId)) return t(key, null, gameId);
   }
@@ -17,9 +39,9 @@ export function choiceLabel(option, choice, gameId) {
   return typeof choice === "number" ? formatNumber(choice) : String(choice);
 }
 
-export function optionValueText(option, value, gameId) {
+export function optionValueText(option, value, gameId, clock = null) {
   if (option.kind === "bool") return t(value ? "ui.on" : "ui.off");
-  if (option.kind === "choice") return choiceLabel(option, value, gameId);
+  if (option.kind === "choice") return choiceLabel(option, value, gameId, clock);
   return typeof value === "number" ? formatNumber(value) : String(value);
 }
 
@@ -32,9 +54,10 @@ export function optionValues(schema, given = {}) {
 
 /**
  * Form fields for the schema. `values` is changed in place; `onChange()` runs after each
- * change. Test ids: option-<key>.
+ * change; `clock` is the game's meta.clock (the seconds of each move-clock choice). Test ids:
+ * option-<key>.
  */
-export function optionFields(schema, values, onChange, gameId) {
+export function optionFields(schema, values, onChange, gameId, clock = null) {
   return (schema || []).map((option) => {
     const id = `opt-${option.key}`;
     const label = optionLabel(option, gameId);
@@ -73,7 +96,7 @@ export function optionFields(schema, values, onChange, gameId) {
             },
           },
           option.choices.map((choice, i) =>
-            h("option", { value: String(i), selected: choice === values[option.key] }, choiceLabel(option, choice, gameId)),
+            h("option", { value: String(i), selected: choice === values[option.key] }, choiceLabel(option, choice, gameId, clock)),
           ),
         ),
       );
@@ -104,12 +127,15 @@ export function optionFields(schema, values, onChange, gameId) {
 }
 
 /** Read-only list of the settings, for players who are not the host. */
-export function optionSummary(schema, values, gameId) {
+export function optionSummary(schema, values, gameId, clock = null) {
   if (!schema || !schema.length) return null;
   return h(
     "dl",
     { class: "option-summary", "data-testid": "option-summary" },
-    schema.map((option) => [h("dt", null, optionLabel(option, gameId)), h("dd", null, optionValueText(option, values[option.key], gameId))]),
+    schema.map((option) => [
+      h("dt", null, optionLabel(option, gameId)),
+      h("dd", { "data-testid": `summary-${option.key}` }, optionValueText(option, values[option.key], gameId, clock)),
+    ]),
   );
 }
 

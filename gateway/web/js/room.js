@@ -25,6 +25,12 @@ const PACE_MS = 600;
 const PACE_FAST_MS = 150; // when several updates are queued
 const GAP_RECONNECT_MS = 3000;
 const CHAT_HISTORY_MS = 800;
+// The move clock warns in its last seconds: the last 5 s, or the last fifth of a longer turn
+// (at most its last 30 s, so a chess bank does not warn for minutes).
+const CLOCK_WARN_MS = 5000;
+const CLOCK_WARN_SHARE = 0.2;
+const CLOCK_WARN_MAX_MS = 30000;
+const CLOCK_TEN_S = 10;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -53,7 +59,7 @@ export class Room {
     this.module = null;
     this.meta = null;
     this.moduleState = {};
-    this.deadline = { ms: 0, seat: -1 };
+    this.deadline = { ms: 0, seat: -1, seats: [], total: 0, said: new Set() };
     this.currentEvents = [];
     this.resultDismissed = false;
     this.rematchVoted = false;
@@ -61,7 +67,7 @@ export class Room {
     this.drawerTab = "log";
     this.unread = 0;
     this.failed = null;
-    this.lastClockSecond = null;
+    this.timeUpSaid = 0;
     this.log = new EventLog();
     this.chat = new Chat({ onSend: (text) => this.conn.send({ chat: { text } }), colourOf: (seat) => seatColour(seat) });
     this.build();
@@ -385,6 +391,27 @@ export class Room {
     return prefix;
   }
 
+  /** The update's move clock. A new deadline is a new turn: its length is measured from now
+   * (what this device saw of it), and its announcements are not made yet. */
+  takeDeadline(update) {
+    const ms = Number(update.deadline_ms) || 0;
+    const seat = typeof update.deadline_seat === "number" ? update.deadline_seat : -1;
+    const seats = update.deadline_seats && update.deadline_seats.length ? update.deadline_seats.map(Number) : seat >= 0 ? [seat] : [];
+    if (ms === this.deadline.ms) {
+      this.deadline.seat = seat;
+      this.deadline.seats = seats;
+      return;
+    }
+    this.deadline = { ms, seat, seats, total: Math.max(0, ms - Date.now()), said: new Set() };
+  }
+
+  /** "Time is up", once per clock (`ms`: its deadline). */
+  sayTimeUp(ms) {
+    if (this.timeUpSaid === ms) return;
+    this.timeUpSaid = ms;
+    announce(t("clock.time_up"));
+  }
+
   endGap() {
     if (!this.gap) return;
     clearTimeout(this.gap.timer);
@@ -397,7 +424,8 @@ export class Room {
     this.room = update.room || this.room;
     this.statusSeen = this.room.status;
     if (update.views && update.views.length) this.views = Object.fromEntries(update.views.map((sv) => [sv.seat, sv.view]));
-    this.deadline = { ms: Number(update.deadline_ms) || 0, seat: update.deadline_seat };
+    const endedClock = this.deadline.ms;
+    this.takeDeadline(update);
     const catchUp = this.catchUp;
     this.catchUp = false;
 
@@ -412,6 +440,8 @@ export class Room {
     const events = this.takeEvents(update.events || [], Number(this.room.last_event) || 0, catchUp);
     for (const item of events) {
       const text = this.logEvent(item);
+      // The clock fired on this device's seat: said first, once (the countdown may have said it).
+      if (!catchUp && item.event.code === "timed_out" && this.held.includes(item.event.seat)) this.sayTimeUp(endedClock);
       if (!catchUp && text) announce(text);
     }
     this.chooseSeat();
@@ -472,8 +502,10 @@ export class Room {
         const paid = Object.entries(event.pot || {}).map(([seat, coins]) => t("event.pot_won", { name: ctx.seatName(Number(seat)), coins: formatNumber(coins) }));
         return [text, ...paid].join(" ");
       }
-      case "cpu_took_over":
-        return t(event.reason === "gone" ? "event.cpu_took_over_gone" : "event.cpu_took_over", { name });
+      case "cpu_took_over": {
+        const key = { gone: "event.cpu_took_over_gone", timeouts: "event.cpu_took_over_timeouts" }[event.reason];
+        return t(key || "event.cpu_took_over", { name });
+      }
       case "seat_returned":
         return t("event.seat_returned", { name });
       default:
@@ -658,6 +690,11 @@ export class Room {
       return;
     }
     const finishedHidden = room.status === "finished" && this.resultDismissed && view && view.result;
+    if (this.renderCpuPlaysForMe()) {
+      this.renderGame(view);
+      this.renderResultPanel(view);
+      return;
+    }
     replace(
       this.statusEl,
       this.turnText(),
@@ -680,6 +717,24 @@ export class Room {
     this.statusEl.classList.toggle("mine", this.myTurn());
     this.renderGame(view);
     this.renderResultPanel(view);
+  }
+
+  /** A CPU plays one of this device's seats (its player was away, or let the clock run out):
+   * the status line says so and offers the seat back. True when it did. */
+  renderCpuPlaysForMe() {
+    const room = this.room;
+    const taken = room.status === "playing" && (room.seats || []).some((s) => s.cpu_plays && this.held.includes(s.seat));
+    if (!taken) return false;
+    const hadFocus = this.statusEl.contains(document.activeElement);
+    replace(
+      this.statusEl,
+      h("span", null, t("takeover.cpu_plays_for_you")),
+      " ",
+      h("button", { type: "button", class: "resume-button", "data-testid": "resume", onclick: () => this.conn.send({ resume: {} }) }, t("takeover.resume")),
+    );
+    this.statusEl.classList.remove("mine");
+    if (hadFocus) this.statusEl.querySelector("button").focus({ preventScroll: true });
+    return true;
   }
 
   /** Re-render inside `scope`, keeping keyboard focus (by test id) and scroll position. */
@@ -762,7 +817,7 @@ export class Room {
   }
 
   renderClock() {
-    const ms = this.deadline.ms;
+    const { ms, seat, seats, total, said } = this.deadline;
     if (!ms || !this.room || this.room.status !== "playing") {
       this.clockEl.hidden = true;
       return;
@@ -770,17 +825,25 @@ export class Room {
     const left = Math.max(0, ms - Date.now());
     const seconds = Math.ceil(left / 1000);
     const text = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
-    const seat = this.deadline.seat;
-    const mine = this.held.includes(seat);
+    // Every seat whose clock runs (both throwers at once in a simultaneous phase).
+    const mine = seats.some((s) => this.held.includes(s));
+    const warnAt = Math.min(CLOCK_WARN_MAX_MS, Math.max(CLOCK_WARN_MS, CLOCK_WARN_SHARE * total));
+    const low = left <= warnAt;
     this.clockEl.hidden = false;
     this.clockEl.textContent = text;
-    this.clockEl.classList.toggle("low", seconds <= 10);
+    // Colour is never the only signal: the warning also puts a sign before the time (CSS).
+    this.clockEl.classList.toggle("low", low);
     this.clockEl.classList.toggle("mine", mine);
-    this.clockEl.style.borderColor = seat >= 0 ? seatColour(seat) : "";
-    const who = seat >= 0 ? seatNameOf(this.room, seat) : "";
+    this.clockEl.dataset.seconds = String(seconds);
+    this.clockEl.style.borderColor = seats.length === 1 && seat >= 0 ? seatColour(seat) : "";
+    const who = seats.map((s) => seatNameOf(this.room, s)).join(", ");
     this.clockEl.setAttribute("aria-label", t("clock.label", { name: who, seconds }));
-    if (mine && seconds === 10 && this.lastClockSecond !== 10) announce(t("clock.ten_left"));
-    this.lastClockSecond = seconds;
+    // Spoken only for this device's own clock, once each, so it is not noise.
+    if (mine && seconds <= CLOCK_TEN_S && total > (CLOCK_TEN_S + 0.5) * 1000 && left > 0 && !said.has("ten")) {
+      said.add("ten");
+      announce(t("clock.ten_left"));
+    }
+    if (mine && left === 0) this.sayTimeUp(ms);
   }
 }
 

@@ -67,7 +67,7 @@ export function seatMarkOf(room, seat) {
 
 /** The dot state of a seat: "cpu", "connected", "away" or "open". */
 export function presence(info) {
-  if (info.kind === "cpu") return "cpu";
+  if (info.kind === "cpu" || info.cpu_plays) return "cpu"; // a CPU plays it for its player
   if (info.kind === "empty" || (info.kind === "human" && !info.taken)) return "open";
   return info.connected ? "connected" : "away";
 }

@@ -188,7 +188,7 @@ export async function showStart(root, nav) {
       form.seats = defaultSeats(meta);
     }
     gameInfo.textContent = seatCountsText(meta);
-    optionsBox.replaceChildren(...optionFields(meta.options, form.options, () => {}, form.gameId));
+    optionsBox.replaceChildren(...optionFields(meta.options, form.options, () => {}, form.gameId, meta.clock));
     optionsBox.hidden = !(meta.options || []).length;
     renderSeatsBox();
   };

@@ -182,8 +182,8 @@ export function renderWaiting(container, { room, meta, held, send, gameId }) {
       schema.length ? h("h3", null, t("waiting.settings")) : null,
       schema.length
         ? isHost
-          ? h("div", { class: "options", "data-testid": "waiting-options" }, optionFields(schema, values, sendSettings, gameId))
-          : optionSummary(schema, values, gameId)
+          ? h("div", { class: "options", "data-testid": "waiting-options" }, optionFields(schema, values, sendSettings, gameId, meta && meta.clock))
+          : optionSummary(schema, values, gameId, meta && meta.clock)
         : null,
       h(
         "div",
