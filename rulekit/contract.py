@@ -232,7 +232,8 @@ class BaseEngine:
 
     def apply_timeout(self, state: State, now_ms: int) -> tuple[State, list[Event]]:
         """The clock has run out: every seat in the deadline gets its default move, each
-        announced by a `timed_out` event before the move's own events."""
+        announced by a `timed_out` event before the move's own events. A game with a game
+        clock (a deadline without seats) overrides this."""
         deadline = self.deadline(state)
         if deadline is None or deadline["at_ms"] > now_ms:
             raise IllegalMove("illegal_move", "no clock has run out")

@@ -149,7 +149,7 @@ def random_playout(
             _expect_refusal(run, engine, state, min(to_move), {"type": "__no_such_move__"}, "illegal_move", now_ms)
         deadline = engine.deadline(state)
         if deadline is not None:
-            _check_timeout(run, engine, state, deadline, legal, before if contract_checks else None)
+            _check_timeout(run, engine, state, deadline, legal, thorough=contract_checks)
         seat = rnd.choice(sorted(to_move))
         # The legal moves are already at hand; the default chooser would only ask again.
         move = (
@@ -189,10 +189,10 @@ def _check_state(run: Playout, engine: Engine, state: State) -> None:
 
 
 def _check_timeout(
-    run: Playout, engine: Engine, state: State, deadline: Deadline, legal: dict[int, list[Move]], before: str | None
+    run: Playout, engine: Engine, state: State, deadline: Deadline, legal: dict[int, list[Move]], thorough: bool
 ) -> None:
-    """Every timed-out seat's default move is legal; with `before` (the state's JSON, in the
-    thorough mode) the timeout is also applied and its state checked."""
+    """Every timed-out seat's default move is legal; in the thorough mode the timeout is also
+    applied and its state checked."""
     seats = deadline.get("seats", [])
     if deadline.get("seat") != (min(seats) if seats else None):
         _fail(run, f"deadline seat {deadline.get('seat')} is not the first of {seats}")
@@ -202,15 +202,14 @@ def _check_timeout(
         move = engine.timeout_move(state, seat)
         if not any(move_matches(option, move) for option in legal[seat]):
             _fail(run, f"timeout move {move} of seat {seat} is not legal")
-    if before is None:
+    if not thorough:
         return
     try:
         timed_out, events = engine.apply_timeout(state, deadline["at_ms"])
     except IllegalMove as refusal:
         _fail(run, f"apply_timeout refused at its own deadline: {refusal}")
         return
-    if to_json(state) != before:
-        _fail(run, "apply_timeout changed the state it was given")
+    # Whether it left `state` alone is checked with the random move's apply, against `before`.
     if json.loads(to_json(timed_out)) != timed_out:
         _fail(run, "state after a timeout does not round-trip through JSON")
     announced = [e["seat"] for e in events if e.get("code") == "timed_out"]

@@ -86,7 +86,7 @@ class FamilyEngineServicer:
         raise NotImplementedError('Method not implemented!')
 
     def Timeout(self, request, context):
-        """The move the rules make when a clock runs out (`timeout_move`), applied.
+        """The clock has run out: every seat in the deadline gets its default move (`apply_timeout`).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

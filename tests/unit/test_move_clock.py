@@ -247,3 +247,14 @@ def test_a_broken_timeout_state_fails_the_thorough_mode_only() -> None:
     with pytest.raises(PlayoutFailure, match="to move without a legal move"):
         random_playout(BrokenTimeout(), 2, {"move_clock": "fast"}, b"b")
     random_playout(BrokenTimeout(), 2, {"move_clock": "fast"}, b"b", contract_checks=False, scan_views=False)
+
+
+class TimeoutMutatesInput(TakeAway):
+    def play_timeout(self, state: State, seat: int, now_ms: int) -> tuple[State, list[Event]]:
+        state["touched"] = True
+        return super().play_timeout(state, seat, now_ms)
+
+
+def test_a_timeout_that_changes_its_input_fails_the_thorough_mode() -> None:
+    with pytest.raises(PlayoutFailure, match="changed the state it was given"):
+        random_playout(TimeoutMutatesInput(), 2, {"move_clock": "fast"}, b"t")

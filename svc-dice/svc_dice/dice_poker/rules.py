@@ -52,6 +52,23 @@ SMALL_STRAIGHT_POINTS = 30
 LARGE_STRAIGHT_POINTS = 40
 FIVE_KIND_POINTS = 50
 MAX_SEATS = 8
+# The order in which players give rows up: the ones cost least, five of a kind is the
+# rarest, the chance is kept for last.
+SACRIFICE = (
+    "ones",
+    "twos",
+    "five_kind",
+    "threes",
+    "four_kind",
+    "large_straight",
+    "fours",
+    "full_house",
+    "small_straight",
+    "fives",
+    "three_kind",
+    "sixes",
+    "chance",
+)
 
 META = GameMeta(
     id="dice-poker",
@@ -211,14 +228,14 @@ class DicePoker(BaseEngine):
 
     def timeout_move(self, state: State, seat: int | None) -> Move:
         """Out of time: roll when the turn has no roll yet, else score the open row worth the
-        most for these dice (on equal points the first on the sheet, so a crossing out
-        takes the ones before anything dearer)."""
+        most for these dice; on equal points (a crossing out above all) the row a player
+        gives up most easily (SACRIFICE)."""
         if seat is None or seat != state["turn"]:
             raise IllegalMove("not_your_turn", "no clock runs for this seat")
         if state["rolls_left"] == ROLLS_PER_TURN:
             return {"type": "roll", "keep": []}
         offers = offers_for(state["sheet"][seat], state["dice"])
-        row = max(offers, key=lambda name: (offers[name], -ROWS.index(name)))
+        row = max(offers, key=lambda name: (offers[name], -SACRIFICE.index(name)))
         return {"type": "score", "row": row}
 
     def result(self, state: State) -> Result | None:
