@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from svc_ai.ask import Ask, Choice
+from rulekit.players import Ask, Choice
 
 from ..core import SUITS, Card, parse
 from ..core.tactics import legal_or_refuse

@@ -12,25 +12,17 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+
+from rulekit.players import Ask, Choice
 
 from ..core import SUITS, Card, parse
 from ..core.tactics import by_card, fewest_cards, legal_or_refuse, majority_suit, next_in_view, of_type, with_choice
-
-if TYPE_CHECKING:
-    from svc_ai.players import Ask, Choice
 
 # Weights of the strong level's card value.
 COLOUR_WEIGHT = 0.6  # per card left in the suit the played card sets
 ACE_ATTACK = 6.0  # +4 against a player about to go out
 ACE_KEEP = -15.0  # otherwise the ace is kept: it always fits, and stacks
 TEN_KEEP = -20.0  # a 10 is kept for when nothing else fits
-
-
-def _choice(move: dict) -> Choice:
-    from svc_ai.players import Choice
-
-    return Choice(move)
 
 
 def _finish(moves: list[dict], hand: list[Card], card: Card) -> dict:
@@ -45,14 +37,14 @@ def easy(ask: Ask) -> Choice:
     legal = legal_or_refuse(ask.view)
     rnd = random.Random(ask.seed)
     if legal[0]["type"] == "rps":
-        return _choice(rnd.choice(legal))
+        return Choice(rnd.choice(legal))
     if ask.view["public"]["pending"]:
-        return _choice(of_type(legal, "draw") or legal[0])
+        return Choice(of_type(legal, "draw") or legal[0])
     plays = by_card(legal)
     if not plays:
-        return _choice(_fallback(legal))
+        return Choice(_fallback(legal))
     card = rnd.choice(sorted(plays))
-    return _choice(_finish(plays[card], ask.view["private"]["hand"], card))
+    return Choice(_finish(plays[card], ask.view["private"]["hand"], card))
 
 
 def _value(card: Card, hand: list[Card], view: dict, seat: int) -> float:
@@ -81,17 +73,17 @@ def strong(ask: Ask) -> Choice:
     view = ask.view
     legal = legal_or_refuse(view)
     if legal[0]["type"] == "rps":
-        return _choice(random.Random(ask.seed).choice(legal))
+        return Choice(random.Random(ask.seed).choice(legal))
     hand = view["private"]["hand"]
     plays = by_card(legal)
     if not plays:
-        return _choice(_fallback(legal))
+        return Choice(_fallback(legal))
     if view["public"]["pending"]:
         kings = sorted(card for card in plays if parse(card)[1] == "K")
         card = kings[0] if kings else sorted(plays)[0]
-        return _choice(_finish(plays[card], hand, card))
+        return Choice(_finish(plays[card], hand, card))
     card = max(sorted(plays), key=lambda c: _value(c, hand, view, ask.seat))
-    return _choice(_finish(plays[card], hand, card))
+    return Choice(_finish(plays[card], hand, card))
 
 
 LEVELS = {"easy": easy, "strong": strong}

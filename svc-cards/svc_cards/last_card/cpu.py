@@ -11,13 +11,11 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+
+from rulekit.players import Ask, Choice
 
 from ..core import COLOURS, DRAW_TWO, REVERSE, SKIP, WILD, WILD_DRAW_FOUR, Card, parse
 from ..core.tactics import by_card, fewest_cards, legal_or_refuse, majority_suit, next_in_view, of_type, with_choice
-
-if TYPE_CHECKING:
-    from svc_ai.players import Ask, Choice
 
 # With two players left each of these gives the turn straight back.
 ACTIONS = (SKIP, REVERSE, DRAW_TWO)
@@ -27,12 +25,6 @@ AGAIN_BONUS = 1.5  # turn comes back and a card can follow
 AGAIN_MALUS = -1.0  # turn comes back to nothing playable: a draw
 THREAT_BONUS = 4.0  # an action card against the player closest to going out
 HOLD_MALUS = -0.5  # otherwise an action card is worth keeping
-
-
-def _choice(move: dict) -> Choice:
-    from svc_ai.players import Choice
-
-    return Choice(move)
 
 
 def _finish(moves: list[dict], hand: list[Card], card: Card) -> dict:
@@ -45,9 +37,9 @@ def easy(ask: Ask) -> Choice:
     hand = ask.view["private"]["hand"]
     plays = by_card(legal)
     if not plays:
-        return _choice(of_type(legal, "draw") or of_type(legal, "pass") or legal[0])
+        return Choice(of_type(legal, "draw") or of_type(legal, "pass") or legal[0])
     card = random.Random(ask.seed).choice(sorted(plays))
-    return _choice(_finish(plays[card], hand, card))
+    return Choice(_finish(plays[card], hand, card))
 
 
 def _follows(card: Card, rest: list[Card]) -> bool:
@@ -85,17 +77,17 @@ def strong(ask: Ask) -> Choice:
     hand = view["private"]["hand"]
     plays = by_card(legal)
     if not plays:
-        return _choice(of_type(legal, "draw") or of_type(legal, "pass") or legal[0])
+        return Choice(of_type(legal, "draw") or of_type(legal, "pass") or legal[0])
     public = view["public"]
     if public["pending"]:
         twos = sorted(card for card in plays if parse(card)[1] == DRAW_TWO)
         card = twos[0] if twos else sorted(plays)[0]
-        return _choice(_finish(plays[card], hand, card))
+        return Choice(_finish(plays[card], hand, card))
     if public["drew"]:
         card = next(iter(plays))
-        return _choice(_finish(plays[card], hand, card))
+        return Choice(_finish(plays[card], hand, card))
     card = max(sorted(plays), key=lambda c: _value(c, hand, view, ask.seat))
-    return _choice(_finish(plays[card], hand, card))
+    return Choice(_finish(plays[card], hand, card))
 
 
 LEVELS = {"easy": easy, "strong": strong}

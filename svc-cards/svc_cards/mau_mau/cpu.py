@@ -10,13 +10,11 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+
+from rulekit.players import Ask, Choice
 
 from ..core import SUITS, Card, parse
 from ..core.tactics import by_card, fewest_cards, legal_or_refuse, majority_suit, next_in_view, of_type, with_choice
-
-if TYPE_CHECKING:
-    from svc_ai.players import Ask, Choice
 
 # Weights of the strong level's card value.
 COLOUR_WEIGHT = 0.6  # per card left in the suit the played card sets
@@ -24,12 +22,6 @@ AGAIN_BONUS = 3.0
 AGAIN_MALUS = -2.0
 SEVEN_BONUS = 4.0
 JACK_VALUE = -20.0  # a wishing jack is kept for when nothing else fits
-
-
-def _choice(move: dict) -> Choice:
-    from svc_ai.players import Choice
-
-    return Choice(move)
 
 
 def _finish(moves: list[dict], hand: list[Card], card: Card) -> dict:
@@ -40,9 +32,9 @@ def easy(ask: Ask) -> Choice:
     legal = legal_or_refuse(ask.view)
     plays = by_card(legal)
     if not plays:
-        return _choice(of_type(legal, "draw") or of_type(legal, "pass") or legal[0])
+        return Choice(of_type(legal, "draw") or of_type(legal, "pass") or legal[0])
     card = random.Random(ask.seed).choice(sorted(plays))
-    return _choice(_finish(plays[card], ask.view["private"]["hand"], card))
+    return Choice(_finish(plays[card], ask.view["private"]["hand"], card))
 
 
 def _follows(card: Card, rest: list[Card], options: dict) -> bool:
@@ -80,12 +72,12 @@ def strong(ask: Ask) -> Choice:
     hand = view["private"]["hand"]
     plays = by_card(legal)
     if not plays:
-        return _choice(of_type(legal, "draw") or of_type(legal, "pass") or legal[0])
+        return Choice(of_type(legal, "draw") or of_type(legal, "pass") or legal[0])
     if view["public"]["pending"] or view["public"]["drew"]:
         card = sorted(plays)[0]
-        return _choice(_finish(plays[card], hand, card))
+        return Choice(_finish(plays[card], hand, card))
     card = max(sorted(plays), key=lambda c: _value(c, hand, view, ask.seat))
-    return _choice(_finish(plays[card], hand, card))
+    return Choice(_finish(plays[card], hand, card))
 
 
 LEVELS = {"easy": easy, "strong": strong}

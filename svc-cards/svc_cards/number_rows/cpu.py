@@ -11,7 +11,7 @@ Laying is compulsory, so the only choice is which fitting card to lay.
 
 from __future__ import annotations
 
-from svc_ai.ask import Ask, Choice
+from rulekit.players import Ask, Choice
 
 from ..core import Card, parse
 from ..core.tactics import legal_or_refuse

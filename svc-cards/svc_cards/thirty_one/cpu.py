@@ -15,7 +15,7 @@ Both knock once the deal has gone round four times, so a table of CPUs always en
 
 from __future__ import annotations
 
-from svc_ai.ask import Ask, Choice
+from rulekit.players import Ask, Choice
 
 from ..core import Card
 from ..core.tactics import legal_or_refuse, next_in_view

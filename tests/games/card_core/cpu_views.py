@@ -7,9 +7,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator
 
-from svc_ai.players import PLAYERS, Ask, choose, levels_of
+from svc_ai.players import PLAYERS, choose, levels_of
 
 from rulekit import Engine, State
+from rulekit.players import Ask
 
 
 def cpu_move(engine: Engine, state: State, level: str = "strong", seat: int | None = None) -> dict:

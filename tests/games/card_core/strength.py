@@ -9,9 +9,10 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from svc_ai.players import Ask, choose
+from svc_ai.players import choose
 
 from rulekit import Engine
+from rulekit.players import Ask
 
 PAIRINGS = (("strong", "easy"), ("strong", "random"), ("easy", "random"))
 
