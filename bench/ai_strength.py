@@ -24,8 +24,10 @@ ROOT = Path(__file__).resolve().parent.parent
 for folder in (ROOT, ROOT / "svc-ai", ROOT / "svc-boards"):
     sys.path.insert(0, str(folder))
 
-from svc_ai.players import Ask, choose, levels_of  # noqa: E402
+from svc_ai.players import choose, levels_of  # noqa: E402
 from svc_boards.registry import REGISTRY  # noqa: E402
+
+from rulekit.players import Ask  # noqa: E402
 
 DEFAULT_GAMES = ("draughts", "morris", "reversi", "kalaha", "chess")
 

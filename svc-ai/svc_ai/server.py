@@ -11,10 +11,11 @@ from gameroom import engine_pb2, engine_pb2_grpc
 from prometheus_client import Counter, Gauge, Histogram
 
 from rulekit import Refusal, to_json
+from rulekit.players import Ask
 from servicekit import config
 from servicekit.grpc_server import bind_host, serve
 
-from .players import Ask, choose
+from .players import choose
 
 SEARCHES = Counter(
     "gameroom_ai_searches_total", "Moves chosen, by game, level and outcome", ["game", "level", "outcome"]

@@ -9,16 +9,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING
-
-from svc_ai.search import alphabeta
 
 from rulekit import Engine, Move, State
-
-if TYPE_CHECKING:
-    # svc_ai.players imports every game's cpu module, which imports this one: importing it
-    # here at run time would make a cycle whenever a cpu module is imported first.
-    from svc_ai.players import Ask, Choice, Player
+from rulekit.players import Ask, Choice, Player
+from rulekit.search import alphabeta
 
 Evaluate = Callable[[State, int], float]
 Order = Callable[[State, list[Move]], list[Move]]
@@ -39,8 +33,6 @@ def search_player(
     ordering, so equally good moves vary from game to game."""
 
     def player(ask: Ask) -> Choice:
-        from svc_ai.players import Choice
-
         state = engine.determinize(ask.view, ask.seat, ask.seed)
         rnd = random.Random(ask.seed)
 

@@ -1,14 +1,14 @@
-"""svc_ai.search.alphabeta on small games whose values are known or brute-forced here."""
+"""rulekit.search.alphabeta on small games whose values are known or brute-forced here."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from svc_ai.search import WIN_SCORE, SearchResult, alphabeta
 from svc_boards.four_in_a_row import ENGINE as FOUR_IN_A_ROW
 
 from rulekit import BaseEngine, Event, GameMeta, Move, Result, Rng, State, View, to_json
+from rulekit.search import WIN_SCORE, SearchResult, alphabeta
 
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import random
 
-from svc_ai.players import Ask, choose, levels_of
+from svc_ai.players import choose, levels_of
 
 from rulekit import Engine
+from rulekit.players import Ask
 
 LEVELS = ("easy", "medium", "strong")
 # Small budgets keep the tests quick; bench/ai_strength.py measures the levels at real budgets.

@@ -1,22 +1,11 @@
-"""CPU players for chess: Stockfish at four strengths, a pure-Python search where it is missing.
+"""CPU players for chess in pure Python: alpha-beta search on python-chess boards.
 
-Levels (Stockfish's "Skill Level" plus a depth limit, through svc_ai.stockfish; the same
-kind of ladder Lichess uses for its computer levels):
-- beginner: skill 0, depth 1. Stockfish picks among its best few moves with a large random
-  error: it hangs pieces and misses mates.
-- easy: skill 5, depth 5.
-- medium: skill 10, depth 7.
-- strong: full strength, no depth limit.
-Each thinks for the request's budget (`ask.budget_ms`), capped per level (50, 200, 400 ms
-and 10 s): a weakened Stockfish settles its move at a shallow depth, so more time buys it
-little. Measured in adjacent-level matches, each level wins above 90 % against the one below
-at 20 ms a move (bench/ai_strength.py gives the figures at the service's budget).
-
-Fallback, when no binary is found or it cannot run: alpha-beta search on python-chess boards
-(iterative deepening, quiescence on captures, most-valuable-victim ordering) with a material
-and piece-square evaluation: one ply (plus captures) for beginner and easy, which add a random
-error of up to 200 and 50 centipawns to every root move's score (drawn from the request's
-seed), two plies for medium, and as deep as the budget allows for strong.
+svc-ai serves chess with Stockfish (svc_ai/chess_levels.py) and falls back to these levels,
+under the same names, where no Stockfish binary runs. The search: iterative deepening,
+quiescence on captures, most-valuable-victim ordering, a material and piece-square
+evaluation. One ply (plus captures) for beginner and easy, which add a random error of up to
+200 and 50 centipawns to every root move's score (drawn from the request's seed), two plies
+for medium, and as deep as the budget allows for strong.
 
 Players read only the seat's view (`view["public"]` is the open game) and never resign.
 """
@@ -25,19 +14,14 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
 
 import chess
-from svc_ai.stockfish import StockfishUnavailable, driver
 
 from rulekit import Refusal
+from rulekit.players import Ask, Choice, Levels, Player
 
 from .rules import board_of
-
-if TYPE_CHECKING:
-    from svc_ai.players import Ask, Choice
 
 # Leave some of the budget for starting up, rebuilding the board and answering.
 BUDGET_SHARE = 0.8
@@ -45,64 +29,49 @@ BUDGET_SHARE = 0.8
 
 @dataclass(frozen=True)
 class Level:
-    stockfish: dict[str, Any]  # UCI options for this level
-    depth: int | None  # Stockfish stops at this depth (None: only the clock stops it)
-    max_ms: int  # longest Stockfish think; the budget may cut it shorter
-    fallback_depth: int  # deepest full-width search of the fallback
-    fallback_noise: int  # centipawns of random error per root move in the fallback
-    fallback_ms: int = field(default=10_000)  # longest fallback think
+    fallback_depth: int  # deepest full-width search
+    fallback_noise: int  # centipawns of random error per root move
+    fallback_ms: int = 10_000  # longest think; the ask's budget may cut it shorter
 
 
 LEVEL_SETTINGS: dict[str, Level] = {
-    "beginner": Level({"Skill Level": 0}, 1, max_ms=50, fallback_depth=1, fallback_noise=200, fallback_ms=200),
-    "easy": Level({"Skill Level": 5}, 5, max_ms=200, fallback_depth=1, fallback_noise=50, fallback_ms=500),
-    "medium": Level({"Skill Level": 10}, 7, max_ms=400, fallback_depth=2, fallback_noise=0),
-    "strong": Level({}, None, max_ms=10_000, fallback_depth=64, fallback_noise=0),
+    "beginner": Level(fallback_depth=1, fallback_noise=200, fallback_ms=200),
+    "easy": Level(fallback_depth=1, fallback_noise=50, fallback_ms=500),
+    "medium": Level(fallback_depth=2, fallback_noise=0),
+    "strong": Level(fallback_depth=64, fallback_noise=0),
 }
 
 
-def _board(ask: Ask) -> chess.Board:
+def board(ask: Ask) -> chess.Board:
+    """The board of the ask's view; refuses when the seat is not to move."""
     public = ask.view.get("public")
     if not isinstance(public, dict) or not ask.view.get("legal_moves"):
         raise Refusal("not_your_turn", "the view lists no legal move for this seat")
     return board_of(public)
 
 
-def _think_ms(ask: Ask, cap: int) -> int:
+def think_ms(ask: Ask, cap: int) -> int:
     return max(1, min(cap, int(ask.budget_ms * BUDGET_SHARE)))
-
-
-def choose_stockfish(ask: Ask, level: Level) -> Choice:
-    """Stockfish's move; raises StockfishUnavailable where there is no working binary."""
-    from svc_ai.players import Choice
-
-    board = _board(ask)
-    answer = driver().play(board, movetime_ms=_think_ms(ask, level.max_ms), options=level.stockfish, depth=level.depth)
-    return Choice({"type": "move", "uci": answer.move.uci()}, nodes=answer.nodes)
 
 
 def choose_fallback(ask: Ask, level: Level) -> Choice:
     """The pure-Python search's move."""
-    from svc_ai.players import Choice
-
-    move, nodes = fallback_search(_board(ask), level, _think_ms(ask, level.fallback_ms), ask.seed)
+    move, nodes = fallback_search(board(ask), level, think_ms(ask, level.fallback_ms), ask.seed)
     return Choice({"type": "move", "uci": move.uci()}, nodes=nodes)
 
 
-def _player(name: str) -> Callable[[Ask], Choice]:
+def _player(name: str) -> Player:
     level = LEVEL_SETTINGS[name]
 
     def play(ask: Ask) -> Choice:
-        try:
-            return choose_stockfish(ask, level)
-        except StockfishUnavailable:
-            return choose_fallback(ask, level)
+        # Looked up at call time, so a test can watch every fallback search.
+        return choose_fallback(ask, level)
 
     play.__name__ = f"chess_{name}"
     return play
 
 
-LEVELS: dict[str, Callable[[Ask], Choice]] = {name: _player(name) for name in LEVEL_SETTINGS}
+LEVELS: Levels = {name: _player(name) for name in LEVEL_SETTINGS}
 
 
 # -- the fallback search ---------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""CPU players for Four in a Row: alpha-beta search (svc_ai.search) at three depths.
+"""CPU players for Four in a Row: alpha-beta search (rulekit.search) at three depths.
 
 - easy: 2 plies, knows only that central discs are worth more. It takes a win in one and
   blocks a loss in one, little else.
@@ -14,16 +14,12 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
-
-from svc_ai.search import alphabeta
 
 from rulekit import Move, Refusal, State
+from rulekit.players import Ask, Choice
+from rulekit.search import alphabeta
 
 from .rules import EMPTY, ENGINE
-
-if TYPE_CHECKING:
-    from svc_ai.players import Ask, Choice
 
 # A side certain to win next move (or facing two threats it cannot both block) is scored this
 # high: far above any line count, far below a win the search has actually seen.
@@ -174,9 +170,6 @@ def _board_key(state: State) -> tuple[tuple[int, ...], ...]:
 
 def _searcher(depth: int, evaluate: Callable[[State, int], float]) -> Callable[[Ask], Choice]:
     def player(ask: Ask) -> Choice:
-        # Imported here: svc_ai.players imports this module to build its table.
-        from svc_ai.players import Choice
-
         state = ENGINE.determinize(ask.view, ask.seat, ask.seed)
         if ask.seat not in ENGINE.to_move(state):
             raise Refusal("not_your_turn", "the view lists no legal move for this seat")

@@ -15,11 +15,19 @@ Both knock once the deal has gone round four times, so a table of CPUs always en
 
 from __future__ import annotations
 
-from svc_ai.ask import Ask, Choice
+import random
 
-from ..core import Card
+from rulekit import Engine, Move, State
+from rulekit.montecarlo import MonteCarlo
+from rulekit.players import Ask, Choice
+
+from ..core import Card, active_seats
 from ..core.tactics import legal_or_refuse, next_in_view
-from .rules import THIRTY_ONE, points_half
+from .rules import ENGINE, THIRTY_ONE, points_half
+
+MC_ROLLOUTS = 40  # about 10-30 ms a move (0.3-0.7 ms a rollout): see the README table
+MC_BUDGET_MS = 250  # a time cap too, for a loaded machine
+MC_MARGIN = 0.1  # the rule-based move stands unless a move beats it by this much
 
 EASY_KNOCK = 52  # half points (26)
 STRONG_KNOCK = 48  # half points (24)
@@ -104,4 +112,45 @@ def strong(ask: Ask) -> Choice:
     return Choice(best_move)
 
 
-LEVELS = {"easy": easy, "strong": strong}
+def greedy_rollout(engine: Engine, state: State, seat: int, rnd: random.Random) -> Move:
+    """Rollout policy, the easy level's play on the sampled state: the swap that gives the
+    most points now, knock from 26 points (or a long deal), else push. Random swaps and
+    knocks would make every deal a lottery."""
+    legal = engine.legal_moves(state, seat)
+    hand, middle = state["hands"][seat], state["middle"]
+    knock = _find(legal, "knock")
+    if knock and (points_half(hand) >= EASY_KNOCK or state["turns"] >= LONG_DEAL * len(active_seats(state))):
+        return knock
+    best, _ = _best_swap(legal, hand, middle)
+    return best or _find(legal, "push") or rnd.choice(legal)
+
+
+def deal_value(root: State, state: State, seat: int, moves: int) -> float | None:
+    """Rollouts stop at the first showdown: 1 if only others lost a life, 0 if only `seat`
+    did, ties share (as placings do). Each deal is its own contest."""
+    if state["lives"] == root["lives"]:
+        return None
+    lost = [before - after for before, after in zip(root["lives"], state["lives"], strict=True)]
+    playing = [other for other in range(len(lost)) if root["out_at"][other] is None]
+    if len(playing) < 2:
+        return 1.0
+    fewer = sum(1 for other in playing if lost[other] > lost[seat])
+    same = sum(1 for other in playing if lost[other] == lost[seat]) - 1
+    return (fewer + same / 2) / (len(playing) - 1)
+
+
+# Determinized Monte Carlo: rollouts cap (and time cap) per move; see rulekit.montecarlo.
+MONTE_CARLO = MonteCarlo(
+    rollouts=MC_ROLLOUTS,
+    budget_ms=MC_BUDGET_MS,
+    policy=greedy_rollout,
+    evaluate=deal_value,
+    prior=strong,
+    margin=MC_MARGIN,
+)
+monte_carlo = MONTE_CARLO.player(ENGINE)
+
+
+# "strong" is the Monte Carlo search over the rule-based level (the level name rooms already
+# use); `strong` above stays its prior and the baseline it is measured against.
+LEVELS = {"easy": easy, "strong": monte_carlo}

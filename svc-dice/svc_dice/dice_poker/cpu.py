@@ -15,9 +15,10 @@ from functools import cache
 from itertools import combinations, combinations_with_replacement
 from math import comb, factorial, prod
 from operator import mul
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from rulekit import Move, Refusal
+from rulekit import Refusal
+from rulekit.players import Ask, Choice
 
 from .rules import (
     BONUS_POINTS,
@@ -29,9 +30,6 @@ from .rules import (
     SCORES,
     UPPER_ROWS,
 )
-
-if TYPE_CHECKING:
-    from svc_ai.players import Ask, Choice
 
 # What a row scores on average when it is kept for later and filled by a good player
 # (solitaire statistics of the five-dice game under near-optimal play). Scoring a row below
@@ -169,18 +167,11 @@ def _table(ask: Ask) -> tuple[dict[str, Any], dict[str, int | None]]:
     return public, public["sheet"][ask.view["seat"]]
 
 
-def _choice(move: Move, nodes: int = 0) -> Choice:
-    # Imported here: svc_ai.players imports this module to register LEVELS.
-    from svc_ai.players import Choice
-
-    return Choice(move, nodes)
-
-
 def strong(ask: Ask) -> Choice:
     """Keeps what maximises the expected value of the finished hand; scores the best row."""
     public, sheet = _table(ask)
     if public["rolls_left"] == ROLLS_PER_TURN:
-        return _choice({"type": "roll", "keep": []})
+        return Choice({"type": "roll", "keep": []})
     dice = public["dice"]
     hand = HAND_ID[tuple(sorted(dice))]
     values = row_values(sheet)
@@ -195,8 +186,8 @@ def strong(ask: Ask) -> Choice:
         roll_value, keep = max((_expected(later, keep), keep) for keep in HAND_KEEPS[hand])
         nodes += (rolls_left - 1) * len(KEEP_SETS) + len(HAND_KEEPS[hand])
         if roll_value > final[hand] + 1e-9:
-            return _choice({"type": "roll", "keep": _keep_indices(dice, KEEP_SETS[keep])}, nodes)
-    return _choice({"type": "score", "row": max(values, key=lambda row: values[row][hand])}, nodes)
+            return Choice({"type": "roll", "keep": _keep_indices(dice, KEEP_SETS[keep])}, nodes)
+    return Choice({"type": "score", "row": max(values, key=lambda row: values[row][hand])}, nodes)
 
 
 def easy(ask: Ask) -> Choice:
@@ -204,14 +195,14 @@ def easy(ask: Ask) -> Choice:
     public, sheet = _table(ask)
     dice = public["dice"]
     if public["rolls_left"] == ROLLS_PER_TURN:
-        return _choice({"type": "roll", "keep": []})
+        return Choice({"type": "roll", "keep": []})
     counts = Counter(dice)
     target = max(counts, key=lambda face: (counts[face], face))
     if public["rolls_left"] > 0 and counts[target] < DICE:
-        return _choice({"type": "roll", "keep": [i for i, die in enumerate(dice) if die == target]})
+        return Choice({"type": "roll", "keep": [i for i, die in enumerate(dice) if die == target]})
     points = SCORES[tuple(sorted(dice))]
     free = [(points[index], -index, row) for index, row in enumerate(ROWS) if sheet[row] is None]
-    return _choice({"type": "score", "row": max(free)[2]})
+    return Choice({"type": "score", "row": max(free)[2]})
 
 
 LEVELS = {"easy": easy, "strong": strong}

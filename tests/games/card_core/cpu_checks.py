@@ -5,9 +5,10 @@ from __future__ import annotations
 import time
 
 import pytest
-from svc_ai.players import Ask, Choice, choose
+from svc_ai.players import choose
 
 from rulekit import Engine, Refusal, move_matches
+from rulekit.players import Ask, Choice
 
 
 def every_level_answers_legally(engine: Engine, seats: int, seed: bytes, options: dict | None = None) -> float:

@@ -7,16 +7,27 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator
 
-from svc_ai.players import PLAYERS, Ask, choose, levels_of
+from svc_ai.players import PLAYERS, choose, levels_of
 
 from rulekit import Engine, State
+from rulekit.players import Ask, Choice, Player
 
 
-def cpu_move(engine: Engine, state: State, level: str = "strong", seat: int | None = None) -> dict:
-    """The move CPU `level` picks for `seat` (default: the seat whose turn it is) from that
-    seat's view alone."""
+def cpu_move(engine: Engine, state: State, level: str | Player = "strong", seat: int | None = None) -> dict:
+    """The move CPU `level` (a level name svc-ai serves, or a player function such as the
+    rule-based `strong` of a cpu.py) picks for `seat` (default: the seat whose turn it is)
+    from that seat's view alone."""
     seat = state["turn"] if seat is None else seat
-    return choose(Ask(engine.meta.id, seat, engine.view(state, seat), level, b"cpu", 1000)).move
+    return ask_player(engine, state, seat, level, b"cpu").move
+
+
+def ask_player(
+    engine: Engine, state: State, seat: int, level: str | Player, seed: bytes, budget_ms: int = 1000
+) -> Choice:
+    """Ask a level by name (through svc-ai's table) or a player function directly."""
+    name = level if isinstance(level, str) else "strong"
+    ask = Ask(engine.meta.id, seat, engine.view(state, seat), name, seed, budget_ms)
+    return choose(ask) if isinstance(level, str) else level(ask)
 
 
 def levels_registered(engine: Engine, levels: dict) -> bool:
@@ -27,9 +38,9 @@ def levels_registered(engine: Engine, levels: dict) -> bool:
 def random_positions(
     engine: Engine, seed: bytes, seats: int, moves_below: int, games: int = 40
 ) -> Iterator[tuple[State, int, random.Random, int]]:
-    """(state, seat to move, the walk's generator, index) for `games` seeded games, each
-    played some random number (below `moves_below`) of random legal moves in; games already
-    over are skipped. Game `index` is set up from b"<seed>-<index>" and walked with
+    """(state, a seat to move (the first), the walk's generator, index) for `games` seeded
+    games, each played some random number (below `moves_below`) of random legal moves in;
+    games already over are skipped. Game `index` is set up from b"<seed>-<index>" and walked with
     random.Random(index), so every run checks the same positions."""
     for index in range(games):
         rnd = random.Random(index)
@@ -37,12 +48,13 @@ def random_positions(
         for _ in range(rnd.randrange(moves_below)):
             if engine.result(state) is not None:
                 break
-            (seat,) = engine.to_move(state)
+            to_move = sorted(engine.to_move(state))
+            # Simultaneous phases (Hau Hau's throws): any seat that is to move.
+            seat = to_move[0] if len(to_move) == 1 else rnd.choice(to_move)
             state, _ = engine.apply(state, seat, rnd.choice(engine.legal_moves(state, seat)), 0)
         if engine.result(state) is not None:
             continue
-        (seat,) = engine.to_move(state)
-        yield state, seat, rnd, index
+        yield state, min(engine.to_move(state)), rnd, index
 
 
 def hidden_cards_redealt(

@@ -9,28 +9,31 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from svc_ai.players import Ask, choose
-
 from rulekit import Engine
+from rulekit.players import Player
+from tests.games.card_core.cpu_views import ask_player
+
+Level = str | Player
 
 PAIRINGS = (("strong", "easy"), ("strong", "random"), ("easy", "random"))
 
 
-def play_game(engine: Engine, levels: list[str], seed: bytes, options: dict[str, Any] | None = None) -> list[int]:
-    """One whole game, each seat played by the CPU level given for it; returns the placings."""
+def play_game(engine: Engine, levels: list[Level], seed: bytes, options: dict[str, Any] | None = None) -> list[int]:
+    """One whole game, each seat played by the CPU level given for it (a level name, or a
+    player function such as a cpu.py's rule-based `strong`); returns the placings."""
     state = engine.setup(len(levels), options or {}, seed)
     step = 0
     while engine.result(state) is None:
         seat = min(engine.to_move(state))
-        ask = Ask(engine.meta.id, seat, engine.view(state, seat), levels[seat], b"%s:%d" % (seed, step), 1000)
-        state, _ = engine.apply(state, seat, choose(ask).move, 1000 * step)
+        move = ask_player(engine, state, seat, levels[seat], b"%s:%d" % (seed, step)).move
+        state, _ = engine.apply(state, seat, move, 1000 * step)
         step += 1
     result = engine.result(state)
     assert result is not None
     return result["placings"]
 
 
-def win_rate(engine: Engine, first: str, second: str, games: int, options: dict[str, Any] | None = None) -> float:
+def win_rate(engine: Engine, first: Level, second: Level, games: int, options: dict[str, Any] | None = None) -> float:
     """Share of two-seat games `first` wins against `second` (seats alternate every game)."""
     wins = 0
     for index in range(games):

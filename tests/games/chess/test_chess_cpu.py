@@ -12,12 +12,13 @@ import signal
 import chess
 import pytest
 from svc_ai import stockfish
-from svc_ai.players import Ask, Choice, choose, levels_of
+from svc_ai.players import choose, levels_of
 from svc_boards.chess import ENGINE
 from svc_boards.chess import cpu as chess_cpu
 from svc_boards.chess.rules import start_position
 
 from rulekit import State
+from rulekit.players import Ask, Choice
 
 GAME = "chess"
 LEVELS = ["beginner", "easy", "medium", "strong"]

@@ -11,16 +11,17 @@ from __future__ import annotations
 import pytest
 from svc_cards.core import hidden_from
 from svc_cards.crazy_eights import ENGINE
-from svc_cards.crazy_eights.cpu import LEVELS
+from svc_cards.crazy_eights.cpu import LEVELS, strong
 
 from rulekit import State
+from rulekit.players import Player
 from tests.games.card_core.arrange import arrange
 from tests.games.card_core.cpu_checks import every_level_answers_legally, refuses_when_not_to_move
 from tests.games.card_core.cpu_views import cpu_move, hidden_cards_redealt, levels_registered
 from tests.games.card_core.strength import win_rate
 
 
-def ask(state: State, level: str = "strong", seat: int | None = None) -> dict:
+def ask(state: State, level: str | Player = strong, seat: int | None = None) -> dict:
     return cpu_move(ENGINE, state, level, seat)
 
 
@@ -70,7 +71,7 @@ def test_strong_goes_out_with_eights_naming_a_suit() -> None:
 
 
 def test_strong_beats_easy() -> None:
-    assert win_rate(ENGINE, "strong", "easy", 1000) > 0.54
+    assert win_rate(ENGINE, strong, "easy", 1000) > 0.54
 
 
 def test_easy_beats_random() -> None:

@@ -6,12 +6,13 @@ import statistics
 import time
 
 import pytest
-from svc_ai.players import PLAYERS, Ask, Choice, choose, levels_of
+from svc_ai.players import PLAYERS, choose, levels_of
 from svc_dice.dice_poker import ENGINE
 from svc_dice.dice_poker.cpu import KEEP_HANDS, KEEP_PROBS, LEVELS, bonus_chance
 from svc_dice.dice_poker.rules import ROWS, offers_for
 
 from rulekit import Refusal, State, move_matches
+from rulekit.players import Ask, Choice
 
 GAMES_PER_LEVEL = 100
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 import time
 
 import pytest
-from svc_ai.players import Ask, Choice, choose, levels_of
+from svc_ai.players import choose, levels_of
 from svc_boards.four_in_a_row import ENGINE
 from svc_boards.four_in_a_row.cpu import LEVELS, geometry, threat_evaluation
 
 from rulekit import Refusal, State
+from rulekit.players import Ask, Choice
 
 GAME = "four-in-a-row"
 # Generous: the levels finish their depth long before this; the matches test play, not clocks.

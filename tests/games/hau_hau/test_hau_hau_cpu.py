@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import pytest
 from svc_cards.hau_hau import ENGINE
-from svc_cards.hau_hau.cpu import LEVELS
+from svc_cards.hau_hau.cpu import LEVELS, strong
 
 from rulekit import State
+from rulekit.players import Player
 from tests.games.card_core.arrange import arrange
 from tests.games.card_core.cpu_checks import every_level_answers_legally, refuses_when_not_to_move
 from tests.games.card_core.cpu_views import cpu_move, levels_registered
 from tests.games.card_core.strength import win_rate
 
 
-def ask(state: State, level: str = "strong") -> dict:
+def ask(state: State, level: str | Player = strong) -> dict:
     return cpu_move(ENGINE, state, level, min(ENGINE.to_move(state)))
 
 
@@ -72,7 +73,7 @@ def test_strong_stacks_a_king_before_an_ace() -> None:
 
 def test_strong_beats_easy_beats_random() -> None:
     """Two-seat best-of-5 matches, seats alternating (the README table runs 500+)."""
-    strong_easy = win_rate(ENGINE, "strong", "easy", 300)
+    strong_easy = win_rate(ENGINE, strong, "easy", 300)
     easy_random = win_rate(ENGINE, "easy", "random", 60)
     print(f"hau-hau: strong vs easy {strong_easy:.1%}, easy vs random {easy_random:.1%}")
     assert strong_easy > 0.57 and easy_random > 0.9

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 from svc_cards.mau_mau import ENGINE
-from svc_cards.mau_mau.cpu import LEVELS
+from svc_cards.mau_mau.cpu import LEVELS, strong
 
 from rulekit import State
+from rulekit.players import Player
 from tests.games.card_core.arrange import arrange
 from tests.games.card_core.cpu_checks import every_level_answers_legally, refuses_when_not_to_move
 from tests.games.card_core.cpu_views import cpu_move, levels_registered
@@ -16,7 +17,7 @@ from tests.games.card_core.strength import win_rate
 STRENGTH_GAMES = 1000
 
 
-def ask(state: State, level: str = "strong") -> dict:
+def ask(state: State, level: str | Player = strong) -> dict:
     return cpu_move(ENGINE, state, level)
 
 
@@ -60,7 +61,7 @@ def test_strong_passes_sevens_on() -> None:
 
 def test_strong_beats_easy_beats_random() -> None:
     """Two-seat games, seats alternating (the README table runs the same with 500+ games)."""
-    strong_easy = win_rate(ENGINE, "strong", "easy", STRENGTH_GAMES)
+    strong_easy = win_rate(ENGINE, strong, "easy", STRENGTH_GAMES)
     easy_random = win_rate(ENGINE, "easy", "random", STRENGTH_GAMES)
     print(f"mau-mau: strong vs easy {strong_easy:.1%}, easy vs random {easy_random:.1%}")
     assert strong_easy > 0.53 and easy_random > 0.55

@@ -11,9 +11,10 @@ from __future__ import annotations
 import pytest
 from svc_cards.core import COLOURS, hidden_from
 from svc_cards.number_rows import ENGINE
-from svc_cards.number_rows.cpu import LEVELS
+from svc_cards.number_rows.cpu import LEVELS, strong
 
 from rulekit import State
+from rulekit.players import Player
 from tests.games.card_core.arrange import arrange
 from tests.games.card_core.cpu_checks import every_level_answers_legally, refuses_when_not_to_move
 from tests.games.card_core.cpu_views import cpu_move, hidden_cards_redealt, levels_registered
@@ -22,7 +23,7 @@ from tests.games.card_core.strength import win_rate
 CLOSED = {colour: None for colour in COLOURS}
 
 
-def ask(state: State, level: str = "strong") -> dict:
+def ask(state: State, level: str | Player = strong) -> dict:
     return cpu_move(ENGINE, state, level)
 
 
@@ -70,7 +71,7 @@ def test_strong_opens_a_colour_it_holds_much_of() -> None:
 
 
 def test_strong_beats_easy() -> None:
-    assert win_rate(ENGINE, "strong", "easy", 400) > 0.55
+    assert win_rate(ENGINE, strong, "easy", 400) > 0.55
 
 
 def test_easy_beats_random() -> None:

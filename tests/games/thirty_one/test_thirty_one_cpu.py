@@ -10,16 +10,17 @@ from __future__ import annotations
 import pytest
 from svc_cards.core import card_census, full_decks
 from svc_cards.thirty_one import ENGINE
-from svc_cards.thirty_one.cpu import LEVELS
+from svc_cards.thirty_one.cpu import LEVELS, strong
 from svc_cards.thirty_one.rules import hidden_from
 
 from rulekit import State
+from rulekit.players import Player
 from tests.games.card_core.cpu_checks import every_level_answers_legally, refuses_when_not_to_move
 from tests.games.card_core.cpu_views import cpu_move, hidden_cards_redealt, levels_registered
 from tests.games.card_core.strength import win_rate
 
 
-def ask(state: State, level: str = "strong") -> dict:
+def ask(state: State, level: str | Player = strong) -> dict:
     return cpu_move(ENGINE, state, level)
 
 
@@ -84,7 +85,7 @@ def test_strong_swaps_all_three_when_the_middle_is_better() -> None:
 
 
 def test_strong_beats_easy() -> None:
-    assert win_rate(ENGINE, "strong", "easy", 600) > 0.54
+    assert win_rate(ENGINE, strong, "easy", 600) > 0.54
 
 
 def test_easy_beats_random() -> None:

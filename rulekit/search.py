@@ -24,7 +24,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from rulekit import Engine, Move, State, to_json
+from .contract import Engine, Move, State, to_json
 
 WIN_SCORE = 1_000_000.0
 # A score this far from zero is a proven win or loss (no search looks 10,000 plies ahead).
