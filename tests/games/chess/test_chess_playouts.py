@@ -1,7 +1,7 @@
 """Seeded random games through rulekit's playout harness, with chess's own invariants checked
 at every move against python-chess read independently of the engine's bookkeeping.
 
-- 2,000 games through `run_playouts`, whose random player picks uniformly among all legal
+- The budget's games (tests/budget.py; 2,000 in `make soak`) through the playout harness, whose random player picks uniformly among all legal
   moves, resignation included (about one in thirty), so most of these games end early by
   resignation.
 - 40 more through the same harness (`random_playout`) with a player that never resigns, so
@@ -19,9 +19,9 @@ import chess
 from svc_boards.chess import ENGINE
 
 from rulekit import Engine, Event, Move, State
-from rulekit.playout import random_playout, run_playouts
+from rulekit.playout import random_playout
+from tests import budget
 
-GAMES = 2000
 FULL_GAMES = 40
 
 
@@ -85,12 +85,13 @@ def replay(state: State) -> chess.Board:
 
 def test_random_playouts() -> None:
     checker = Checker()
-    runs = run_playouts(ENGINE, GAMES, check=checker.check)
-    assert len(runs) == GAMES
-    assert sum(checker.endings.values()) == GAMES
-    assert checker.endings["resignation"] > GAMES // 2 and checker.endings["checkmate"] > 0, checker.endings
+    tally = budget.playouts(ENGINE, check=checker.check, keep=True)
+    runs, games = tally.runs, tally.planned
+    assert runs is not None and len(runs) == games
+    assert sum(checker.endings.values()) == games
+    assert checker.endings["resignation"] > games // 2 and checker.endings["checkmate"] > 0, checker.endings
     whites = Counter(run.final_state["white"] for run in runs)
-    assert whites[0] > GAMES // 3 and whites[1] > GAMES // 3
+    assert whites[0] > games // 3 and whites[1] > games // 3
 
 
 def test_random_games_to_their_end() -> None:
