@@ -46,19 +46,19 @@ class Series:
 # Sized by each title's measured cost (README, "Test suite and its time") so that none costs
 # much more than half a minute of one core in `make test`.
 GAMES: dict[str, Series] = {
-    "chess": Series(300),
-    "four-in-a-row": Series(600),
-    "draughts": Series(400),
-    "morris": Series(400),
-    "reversi": Series(400),
-    "kalaha": Series(500),
-    "dice-poker": Series({2: 300, 3: 100, 5: 40}),
-    "last-card": Series({2: 200, 5: 60, 9: 30, 13: 20}),
-    "mau-mau": Series({2: 250, 5: 100}),
-    "hau-hau": Series({2: 100, 4: 60}, thorough=20, scanned=3),
-    "crazy-eights": Series({2: 300, 4: 150}),
-    "number-rows": Series({2: 250, 5: 120}),
-    "thirty-one": Series({2: 250, 5: 120}),
+    "chess": Series(500),
+    "four-in-a-row": Series(1000),
+    "draughts": Series(1000),
+    "morris": Series(800),
+    "reversi": Series(800),
+    "kalaha": Series(1000),
+    "dice-poker": Series({2: 400, 3: 100, 5: 40}, thorough=40),
+    "last-card": Series({2: 300, 5: 100, 9: 40, 13: 30}, thorough=20, scanned=3),
+    "mau-mau": Series({2: 400, 5: 150}, thorough=50),
+    "hau-hau": Series({2: 100, 4: 60}, thorough=15, scanned=3),
+    "crazy-eights": Series({2: 500, 4: 300}),
+    "number-rows": Series({2: 300, 5: 150}, thorough=50),
+    "thirty-one": Series({2: 400, 5: 120, 8: 60}, thorough=30, scanned=5),
 }
 
 # A seat count's series runs in BLOCKS test items, so two workers share the long soak series.
