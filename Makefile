@@ -1,7 +1,8 @@
 # The two commands of the README: `make run` and `make test`. Both install what they need.
+# `make soak` plays the full playout counts (GAMES="chess reversi" narrows it to some titles).
 PY := .venv/bin/python
 
-.PHONY: run test lint format stubs bench
+.PHONY: run test soak lint format stubs bench
 
 .venv/.installed: pyproject.toml scripts/bootstrap.sh
 	bash scripts/bootstrap.sh
@@ -11,6 +12,9 @@ run: .venv/.installed
 
 test: .venv/.installed
 	bash scripts/test.sh
+
+soak: .venv/.installed
+	GAMES="$(GAMES)" bash scripts/soak.sh
 
 lint: .venv/.installed
 	$(PY) -m ruff check .

@@ -3,10 +3,12 @@
 # finally the browser tests in their own run (Playwright's sync API keeps an event loop
 # running in its thread, which must not meet the asyncio tests in the same process).
 # Starts PostgreSQL and Redis when they are installed but down (the store tests need them).
+# The playouts run the counts of tests/budget.py; `make soak` runs the full ones. Prints its time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=.venv/bin/python
 WORKERS="${GAMEROOM_TEST_WORKERS:-2}"
+started=$(date +%s)
 
 bash scripts/ensure-services.sh
 
@@ -19,3 +21,5 @@ run_pytest() {
 }
 run_pytest -m "not e2e" "$@"
 run_pytest -m e2e "$@"
+elapsed=$(($(date +%s) - started))
+printf 'make test took %dm%02ds on %s workers\n' $((elapsed / 60)) $((elapsed % 60)) "$WORKERS"

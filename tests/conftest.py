@@ -13,6 +13,13 @@ if str(ROOT) not in sys.path:
 
 
 from devstack import Stack  # noqa: E402  (needs the path above)
+from tests import budget  # noqa: E402
+
+
+def pytest_report_header() -> str:
+    if budget.SOAK:
+        return f"playouts: soak, {budget.SOAK_GAMES} games per title and seat count, every view scanned"
+    return f"playouts: make test's counts (tests/budget.py) x {budget.SCALE:g}"
 
 
 @pytest.fixture(scope="session")

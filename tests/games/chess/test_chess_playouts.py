@@ -1,13 +1,15 @@
 """Seeded random games through rulekit's playout harness, with chess's own invariants checked
 at every move against python-chess read independently of the engine's bookkeeping.
 
-- 2,000 games through `run_playouts`, whose random player picks uniformly among all legal
+- The budget's games (tests/budget.py; 2,000 in `make soak`) through the playout harness, whose random player picks uniformly among all legal
   moves, resignation included (about one in thirty), so most of these games end early by
   resignation.
 - 40 more through the same harness (`random_playout`) with a player that never resigns, so
   the games run to their rule-given end (mate, stalemate, dead position, fifty moves,
   repetition); at the end the whole game is replayed from the start with python-chess and the
-  ending checked against the full history.
+  ending checked against the full history. Every move of them is checked against
+  python-chess; the harness's own contract checks and view scans, which the first series
+  already runs, cover the first FULL_CHECKED of them (all of them in `make soak`).
 """
 
 from __future__ import annotations
@@ -19,10 +21,11 @@ import chess
 from svc_boards.chess import ENGINE
 
 from rulekit import Engine, Event, Move, State
-from rulekit.playout import random_playout, run_playouts
+from rulekit.playout import random_playout
+from tests import budget
 
-GAMES = 2000
 FULL_GAMES = 40
+FULL_CHECKED = FULL_GAMES if budget.SOAK else 5
 
 
 class Checker:
@@ -85,19 +88,30 @@ def replay(state: State) -> chess.Board:
 
 def test_random_playouts() -> None:
     checker = Checker()
-    runs = run_playouts(ENGINE, GAMES, check=checker.check)
-    assert len(runs) == GAMES
-    assert sum(checker.endings.values()) == GAMES
-    assert checker.endings["resignation"] > GAMES // 2 and checker.endings["checkmate"] > 0, checker.endings
+    tally = budget.playouts(ENGINE, check=checker.check, keep=True)
+    runs, games = tally.runs, tally.planned
+    assert runs is not None and len(runs) == games
+    assert sum(checker.endings.values()) == games
+    assert checker.endings["resignation"] > games // 2 and checker.endings["checkmate"] > 0, checker.endings
     whites = Counter(run.final_state["white"] for run in runs)
-    assert whites[0] > GAMES // 3 and whites[1] > GAMES // 3
+    assert whites[0] > games // 3 and whites[1] > games // 3
 
 
 def test_random_games_to_their_end() -> None:
     checker = Checker()
     lengths = []
     for index in range(FULL_GAMES):
-        run = random_playout(ENGINE, 2, {}, f"full:{index}".encode(), check=checker.check, choose=never_resigns)
+        thorough = index < FULL_CHECKED
+        run = random_playout(
+            ENGINE,
+            2,
+            {},
+            f"full:{index}".encode(),
+            check=checker.check,
+            choose=never_resigns,
+            scan_views=thorough,
+            contract_checks=thorough,
+        )
         final = run.final_state
         board = replay(final)
         assert board.fen() == final["fen"]

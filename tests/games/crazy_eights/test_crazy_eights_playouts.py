@@ -2,7 +2,7 @@
 (cards conserved, only the seat to move moves, every game ends) and the hidden-information
 scan.
 
-2,000 games per seat count (tests/games/card_core/invariants.py).
+The games per seat count are set in tests/budget.py (2,000 in `make soak`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from svc_cards.crazy_eights.rules import hand_value
 
 from rulekit import Event, Move, State
 from rulekit.playout import Playout, run_playouts
-from tests.games.card_core.invariants import BLOCKS, PLAYOUTS, card_check, card_playouts
+from tests import budget
+from tests.games.card_core.invariants import card_check
 
 SEAT_COUNTS = list(range(2, 7))
 HIDDEN = {2: 100, 4: 20, 6: 10}
@@ -52,11 +53,19 @@ def one_winner(run: Playout) -> None:
     assert ENGINE.result(run.final_state)["placings"].count(1) == 1
 
 
-@pytest.mark.parametrize("block", range(BLOCKS))
+@pytest.mark.parametrize("block", range(budget.BLOCKS))
 @pytest.mark.parametrize("seats", SEAT_COUNTS)
 def test_random_playouts(seats: int, block: int) -> None:
-    tally = card_playouts(ENGINE, seats, CHECK, block=block, after_game=one_winner)
-    assert tally.games == PLAYOUTS // BLOCKS
+    tally = budget.playouts(
+        ENGINE,
+        seats=seats,
+        block=block,
+        blocks=budget.BLOCKS,
+        check=CHECK,
+        hidden_from=hidden_from,
+        after_game=one_winner,
+    )
+    assert tally.games == tally.planned > 0
     print(f"{seats} seats, block {block}: {tally.games} games, longest {tally.longest} moves")
 
 
@@ -64,7 +73,7 @@ def test_random_playouts(seats: int, block: int) -> None:
 def test_no_view_or_event_shows_a_hidden_card(seats: int) -> None:
     """Every view and every event a seat (or a spectator) receives is scanned for the cards in
     other hands and in the draw pile."""
-    run_playouts(ENGINE, HIDDEN[seats], seat_counts=[seats], label="hidden", hidden_from=hidden_from)
+    run_playouts(ENGINE, budget.extra(HIDDEN[seats]), seat_counts=[seats], label="hidden", hidden_from=hidden_from)
 
 
 def test_budget_covers_every_seat_count() -> None:

@@ -1,6 +1,7 @@
-"""2,000 seeded random games per variant through rulekit's playout harness, with Four in a Row's
-own invariants checked at every move: exactly one disc more, at the bottom of its column, and a
-win exactly when the new disc completes a real line (checked here without the engine's code)."""
+"""Seeded random games per variant (the count is in tests/budget.py; 2,000 in `make soak`)
+through rulekit's playout harness, with Four in a Row's own invariants checked at every move:
+exactly one disc more, at the bottom of its column, and a win exactly when the new disc
+completes a real line (checked here without the engine's code)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,8 @@ import pytest
 from svc_boards.four_in_a_row import ENGINE
 
 from rulekit import Event, Move, State
-from rulekit.playout import run_playouts
+from tests import budget
 
-GAMES = 2000
 STEPS = ((1, 0), (0, 1), (1, 1), (1, -1), (-1, 0), (0, -1), (-1, -1), (-1, 1))
 
 
@@ -77,9 +77,10 @@ class Tally:
 @pytest.mark.parametrize("variant", ["7x6-4", "9x7-5"])
 def test_random_playouts(variant: str) -> None:
     tally = Tally()
-    runs = run_playouts(ENGINE, GAMES, options={"variant": variant}, label=variant, check=tally.check)
-    assert len(runs) == GAMES
-    assert sum(tally.endings.values()) == GAMES
+    played = budget.playouts(ENGINE, options={"variant": variant}, label=variant, check=tally.check, keep=True)
+    runs = played.runs
+    assert runs is not None and len(runs) == played.planned
+    assert sum(tally.endings.values()) == played.planned
     # Every way a game can end came up, so every branch of the check above ran.
     assert set(tally.endings) == {"draw", "won (1, 0)", "won (0, 1)", "won (1, 1)", "won (1, -1)"}, tally.endings
     winners = Counter(

@@ -1,4 +1,5 @@
-"""2,000 seeded random kalaha games through the engine interface, with kalaha's invariants."""
+"""Seeded random kalaha games through the engine interface, with kalaha's invariants (the count
+is in tests/budget.py; 2,000 in `make soak`)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from svc_boards.kalaha import ENGINE
 from svc_boards.kalaha.rules import STORE
 
 from rulekit import Event, Move, State
-from rulekit.playout import run_playouts
+from tests import budget
 
 
 def check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
@@ -30,16 +31,21 @@ def check(before: State, after: State, seat: int, move: Move, events: list[Event
         assert (after["turn"] == seat) == ("extra_turn" in codes)
 
 
-def _final(runs: list) -> None:
-    for run in runs:
+def _final(played: budget.Tally) -> None:
+    assert played.runs is not None and len(played.runs) == played.planned
+    for run in played.runs:
         result = ENGINE.result(run.final_state)
         assert sum(result["scores"]) == 12 * run.final_state["options"]["seeds"]
 
 
-def test_two_thousand_random_games() -> None:
-    _final(run_playouts(ENGINE, 2000, check=check))
+def test_random_games() -> None:
+    _final(budget.playouts(ENGINE, check=check, keep=True))
 
 
 @pytest.mark.parametrize("seeds", [3, 5, 6])
 def test_random_games_with_other_seed_counts(seeds: int) -> None:
-    _final(run_playouts(ENGINE, 100, options={"seeds": seeds}, check=check, label=f"seeds{seeds}"))
+    _final(
+        budget.playouts(
+            ENGINE, count=budget.extra(100), options={"seeds": seeds}, check=check, label=f"seeds{seeds}", keep=True
+        )
+    )

@@ -1,7 +1,7 @@
 """Seeded random Last Card games through rulekit's playout harness, with card invariants, and
 the hidden-information scan.
 
-2,000 games for each of the fifteen seat counts (tests/games/card_core/invariants.py): a
+The games per seat count are set in tests/budget.py (2,000 in `make soak`): a
 16-seat game is ~650 moves.
 """
 
@@ -15,7 +15,8 @@ from svc_cards.last_card import ENGINE
 
 from rulekit import Event, Move, State
 from rulekit.playout import run_playouts
-from tests.games.card_core.invariants import BLOCKS, PLAYOUTS, card_check, card_playouts, finished_in_order
+from tests import budget
+from tests.games.card_core.invariants import card_check, finished_in_order
 
 SEAT_COUNTS = list(range(2, 17))
 VARIANTS: list[tuple[dict[str, Any], dict[int, int]]] = [
@@ -48,11 +49,19 @@ CHECK = card_check(ENGINE, rules_check)
 FINISHED_IN_ORDER = finished_in_order(ENGINE)
 
 
-@pytest.mark.parametrize("block", range(BLOCKS))
+@pytest.mark.parametrize("block", range(budget.BLOCKS))
 @pytest.mark.parametrize("seats", SEAT_COUNTS)
 def test_random_playouts(seats: int, block: int) -> None:
-    tally = card_playouts(ENGINE, seats, CHECK, block=block, after_game=FINISHED_IN_ORDER)
-    assert tally.games == PLAYOUTS // BLOCKS
+    tally = budget.playouts(
+        ENGINE,
+        seats=seats,
+        block=block,
+        blocks=budget.BLOCKS,
+        check=CHECK,
+        hidden_from=hidden_from,
+        after_game=FINISHED_IN_ORDER,
+    )
+    assert tally.games == tally.planned > 0
     print(f"{seats} seats, block {block}: {tally.games} games, longest {tally.longest} moves")
 
 
@@ -60,20 +69,27 @@ def test_random_playouts(seats: int, block: int) -> None:
 def test_random_playouts_with_variants(options: dict[str, Any], counts: dict[int, int]) -> None:
     for seats, count in counts.items():
         label = "variant:" + ",".join(f"{k}={v}" for k, v in sorted(options.items()))
-        tally = card_playouts(
-            ENGINE, seats, CHECK, after_game=FINISHED_IN_ORDER, games=count, options=options, label=label
+        tally = budget.playouts(
+            ENGINE,
+            seats=seats,
+            count=budget.extra(count),
+            check=CHECK,
+            hidden_from=hidden_from,
+            options=options,
+            label=label,
+            after_game=FINISHED_IN_ORDER,
         )
-        assert tally.games == count
+        assert tally.games == budget.extra(count)
 
 
 @pytest.mark.parametrize("seats", sorted(HIDDEN))
 def test_no_view_or_event_shows_a_hidden_card(seats: int) -> None:
     """Every view and every event a seat (or a spectator) receives is scanned for the cards in
     other hands and in the draw pile."""
-    run_playouts(ENGINE, HIDDEN[seats], seat_counts=[seats], label="hidden", hidden_from=hidden_from)
+    run_playouts(ENGINE, budget.extra(HIDDEN[seats]), seat_counts=[seats], label="hidden", hidden_from=hidden_from)
     run_playouts(
         ENGINE,
-        max(1, HIDDEN[seats] // 4),
+        budget.extra(max(1, HIDDEN[seats] // 4)),
         seat_counts=[seats],
         options={"stacking": True, "draw_until_playable": True},
         label="hidden-variant",

@@ -1,7 +1,7 @@
 """Seeded random Mau-Mau games through rulekit's playout harness, with card invariants, and
 the hidden-information scan.
 
-2,000 games per seat count (tests/games/card_core/invariants.py).
+The games per seat count are set in tests/budget.py (2,000 in `make soak`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from svc_cards.mau_mau import ENGINE
 
 from rulekit import Event, Move, State
 from rulekit.playout import run_playouts
-from tests.games.card_core.invariants import BLOCKS, PLAYOUTS, card_check, card_playouts, finished_in_order
+from tests import budget
+from tests.games.card_core.invariants import card_check, finished_in_order
 
 SEAT_COUNTS = list(range(2, 9))
 ALL_OFF = {"seven_draw_two": False, "eight_skip": False, "nine_reverse": False, "jack_wish": False, "ace_again": False}
@@ -46,11 +47,19 @@ CHECK = card_check(ENGINE, rules_check)
 FINISHED_IN_ORDER = finished_in_order(ENGINE)
 
 
-@pytest.mark.parametrize("block", range(BLOCKS))
+@pytest.mark.parametrize("block", range(budget.BLOCKS))
 @pytest.mark.parametrize("seats", SEAT_COUNTS)
 def test_random_playouts(seats: int, block: int) -> None:
-    tally = card_playouts(ENGINE, seats, CHECK, block=block, after_game=FINISHED_IN_ORDER)
-    assert tally.games == PLAYOUTS // BLOCKS
+    tally = budget.playouts(
+        ENGINE,
+        seats=seats,
+        block=block,
+        blocks=budget.BLOCKS,
+        check=CHECK,
+        hidden_from=hidden_from,
+        after_game=FINISHED_IN_ORDER,
+    )
+    assert tally.games == tally.planned > 0
     print(f"{seats} seats, block {block}: {tally.games} games, longest {tally.longest} moves")
 
 
@@ -58,17 +67,24 @@ def test_random_playouts(seats: int, block: int) -> None:
 def test_random_playouts_with_variants(options: dict[str, Any], counts: dict[int, int]) -> None:
     label = "variant:" + ",".join(f"{k}={v}" for k, v in sorted(options.items()))
     for seats, count in counts.items():
-        tally = card_playouts(
-            ENGINE, seats, CHECK, after_game=FINISHED_IN_ORDER, games=count, options=options, label=label
+        tally = budget.playouts(
+            ENGINE,
+            seats=seats,
+            count=budget.extra(count),
+            check=CHECK,
+            hidden_from=hidden_from,
+            options=options,
+            label=label,
+            after_game=FINISHED_IN_ORDER,
         )
-        assert tally.games == count
+        assert tally.games == budget.extra(count)
 
 
 @pytest.mark.parametrize("seats", sorted(HIDDEN))
 def test_no_view_or_event_shows_a_hidden_card(seats: int) -> None:
     """Every view and every event a seat (or a spectator) receives is scanned for the cards in
     other hands and in the draw pile."""
-    run_playouts(ENGINE, HIDDEN[seats], seat_counts=[seats], label="hidden", hidden_from=hidden_from)
+    run_playouts(ENGINE, budget.extra(HIDDEN[seats]), seat_counts=[seats], label="hidden", hidden_from=hidden_from)
 
 
 def test_budget_covers_every_seat_count() -> None:

@@ -1,4 +1,5 @@
-"""2,000 seeded random morris games through the engine interface, with morris' invariants."""
+"""Seeded random morris games through the engine interface, with morris' invariants (the count
+is in tests/budget.py; 2,000 in `make soak`)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from svc_boards.morris import ENGINE
 from svc_boards.morris.rules import COLOUR, DRAW_QUIET_MOVES, INDEX, LAYOUTS, closes_mill
 
 from rulekit import Event, Move, State
-from rulekit.playout import run_playouts
+from tests import budget
 
 
 def pieces(state: State, seat: int) -> int:
@@ -52,8 +53,9 @@ def check(before: State, after: State, seat: int, move: Move, events: list[Event
     assert after["last"] == last
 
 
-def _ends(runs: list) -> None:
-    for run in runs:
+def _ends(played: budget.Tally) -> None:
+    assert played.runs is not None and len(played.runs) == played.planned
+    for run in played.runs:
         state = run.final_state
         if state["reason"] == "too_few_pieces":
             assert pieces(state, 1 - state["winner"]) == 2
@@ -61,10 +63,11 @@ def _ends(runs: list) -> None:
             assert state["winner"] is None and state["quiet"] == DRAW_QUIET_MOVES
 
 
-def test_two_thousand_random_games() -> None:
-    _ends(run_playouts(ENGINE, 2000, check=check))
+def test_random_games() -> None:
+    _ends(budget.playouts(ENGINE, check=check, keep=True))
 
 
 @pytest.mark.parametrize("options", [{"pieces": 12}, {"flying": False}, {"pieces": 12, "flying": False}])
 def test_random_games_with_other_settings(options: dict) -> None:
-    _ends(run_playouts(ENGINE, 150, options=options, check=check, label=str(sorted(options.items()))))
+    label = str(sorted(options.items()))
+    _ends(budget.playouts(ENGINE, count=budget.extra(150), options=options, check=check, label=label, keep=True))

@@ -1,4 +1,5 @@
-"""2,000 seeded random reversi games through the engine interface, with reversi's invariants."""
+"""Seeded random reversi games through the engine interface, with reversi's invariants (the
+count is in tests/budget.py; 2,000 in `make soak`)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from svc_boards.reversi import ENGINE
 from svc_boards.reversi.rules import DISC, INDEX, flip_counts
 
 from rulekit import Event, Move, State
-from rulekit.playout import run_playouts
+from tests import budget
 
 CORNERS = (INDEX["a1"], INDEX["h1"], INDEX["a8"], INDEX["h8"])
 
@@ -32,9 +33,10 @@ def check(before: State, after: State, seat: int, move: Move, events: list[Event
     assert after["over"] == (not flip_counts(after["board"], 0) and not flip_counts(after["board"], 1))
 
 
-def test_two_thousand_random_games() -> None:
-    runs = run_playouts(ENGINE, 2000, check=check)
-    assert len(runs) == 2000
+def test_random_games() -> None:
+    played = budget.playouts(ENGINE, check=check, keep=True)
+    runs = played.runs
+    assert runs is not None and len(runs) == played.planned
     for run in runs:
         board = run.final_state["board"]
         placements = sum(1 for _, move in run.moves if move["type"] == "place")

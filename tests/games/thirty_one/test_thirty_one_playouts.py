@@ -2,7 +2,7 @@
 (cards conserved, only the seat to move moves, every game ends, lives and seats out agree)
 and the hidden-information scan.
 
-2,000 games per seat count (tests/games/card_core/invariants.py).
+The games per seat count are set in tests/budget.py (2,000 in `make soak`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from svc_cards.thirty_one.rules import LIVES, THIRTY_ONE, hidden_from, points_ha
 
 from rulekit import Event, Move, State
 from rulekit.playout import Playout, run_playouts
-from tests.games.card_core.invariants import BLOCKS, PLAYOUTS, card_check, card_playouts
+from tests import budget
+from tests.games.card_core.invariants import card_check
 
 SEAT_COUNTS = list(range(2, 10))
 HIDDEN = {2: 100, 5: 10, 9: 4}
@@ -52,11 +53,19 @@ def one_left(run: Playout) -> None:
     assert sum(1 for life in run.final_state["lives"] if life) <= 1 and 1 in result["placings"]
 
 
-@pytest.mark.parametrize("block", range(BLOCKS))
+@pytest.mark.parametrize("block", range(budget.BLOCKS))
 @pytest.mark.parametrize("seats", SEAT_COUNTS)
 def test_random_playouts(seats: int, block: int) -> None:
-    tally = card_playouts(ENGINE, seats, CHECK, block=block, after_game=one_left)
-    assert tally.games == PLAYOUTS // BLOCKS
+    tally = budget.playouts(
+        ENGINE,
+        seats=seats,
+        block=block,
+        blocks=budget.BLOCKS,
+        check=CHECK,
+        hidden_from=hidden_from,
+        after_game=one_left,
+    )
+    assert tally.games == tally.planned > 0
     print(f"{seats} seats, block {block}: {tally.games} games, longest {tally.longest} moves")
 
 
@@ -64,7 +73,7 @@ def test_random_playouts(seats: int, block: int) -> None:
 def test_no_view_or_event_shows_a_hidden_card(seats: int) -> None:
     """Every view and every event a seat (or a spectator) receives is scanned for the cards in
     other hands (less those seen taken from the middle) and in the draw pile."""
-    run_playouts(ENGINE, HIDDEN[seats], seat_counts=[seats], label="hidden", hidden_from=hidden_from)
+    run_playouts(ENGINE, budget.extra(HIDDEN[seats]), seat_counts=[seats], label="hidden", hidden_from=hidden_from)
 
 
 def test_budget_covers_every_seat_count() -> None:
