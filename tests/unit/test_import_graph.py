@@ -138,10 +138,5 @@ def test_game_families_do_not_import_each_other() -> None:
     assert crossing == []
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="the games' cpu.py still import svc_ai (Ask, Choice); removed on another branch, "
-    "this mark goes once that is merged",
-)
 def test_game_packages_do_not_import_svc_ai() -> None:
     assert _importers("svc_ai", GAME_FAMILIES) == []
