@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import os
 import pathlib
@@ -20,7 +19,7 @@ from rulekit import Refusal
 
 from . import dispatch
 from .connection import QueuedConnection
-from .frames import MAX_FRAME_BYTES, parse_client_frame, server_frame
+from .frames import MAX_FRAME_BYTES, loads_bounded, parse_client_frame, server_frame
 from .limits import TokenBucket
 
 log = logging.getLogger(__name__)
@@ -78,10 +77,7 @@ async def read_json(request: web.Request) -> dict[str, Any]:
     raw = await request.content.read(MAX_BODY_BYTES + 1)
     if len(raw) > MAX_BODY_BYTES:
         raise Refusal("frame_too_large", "request body too large")
-    try:
-        data = json.loads(raw or b"{}")
-    except ValueError:
-        raise Refusal("malformed_frame", "body is not JSON") from None
+    data = loads_bounded(raw or b"{}")
     if not isinstance(data, dict):
         raise Refusal("malformed_frame", "body is not an object")
     return data

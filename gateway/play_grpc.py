@@ -16,7 +16,7 @@ from rulekit import Refusal
 from . import dispatch
 from .app import GatewaySettings
 from .connection import QueuedConnection
-from .frames import to_proto
+from .frames import MAX_JSON_DEPTH, to_proto, value_depth
 from .limits import TokenBucket
 
 GRPC_STATUS = {
@@ -97,6 +97,13 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
                         dispatch.refuse(connection, Refusal("rate_limited"), move_id)
                         continue
                     if branch == "move":
+                        if value_depth(body.get("move")) > MAX_JSON_DEPTH:
+                            dispatch.refuse(
+                                connection,
+                                Refusal("malformed_frame", f"JSON nests at most {MAX_JSON_DEPTH} deep"),
+                                str(body.get("client_move_id", "")),
+                            )
+                            continue
                         body["move"] = json.loads(json.dumps(body.get("move", {})))
                     await dispatch.handle(self.lobby, connection, branch, body)
             finally:
