@@ -15,6 +15,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, Gauge, generate_latest
 
 from lobby.metrics import REFUSALS
 from lobby.rooms import Lobby
+from lobby.text import clean_text
 from rulekit import Refusal
 
 from . import dispatch
@@ -107,7 +108,7 @@ async def create_room(request: web.Request) -> web.Response:
             str(body.get("game", "")),
             body.get("options") or {},
             body.get("seats") or [],
-            str(body.get("nickname", "")),
+            clean_text(body.get("nickname"), "nickname"),
             str(body.get("player_token", "")),
         )
     except Refusal as refusal:
@@ -122,7 +123,7 @@ async def join_room(request: web.Request) -> web.Response:
         body = await read_json(request)
         ticket = await request.app[LOBBY].join_room(
             request.match_info["code"],
-            str(body.get("nickname", "")),
+            clean_text(body.get("nickname"), "nickname"),
             bool(body.get("spectator", False)),
             str(body.get("player_token", "")),
         )
@@ -162,7 +163,7 @@ async def create_player(request: web.Request) -> web.Response:
         if not origin_allowed(request, request.app[SETTINGS]):
             raise Refusal("bad_origin")
         body = await read_json(request)
-        player, token = await request.app[LOBBY].players.create(str(body.get("nickname", "")))
+        player, token = await request.app[LOBBY].players.create(clean_text(body.get("nickname"), "nickname"))
     except Refusal as refusal:
         return refused_response(refusal)
     return web.json_response({"player": {"id": player.id, "nickname": player.nickname}, "token": token}, status=201)

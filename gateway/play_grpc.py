@@ -11,6 +11,7 @@ from gameroom import play_pb2, play_pb2_grpc
 from google.protobuf import json_format
 
 from lobby.rooms import Lobby
+from lobby.text import clean_text
 from rulekit import Refusal
 
 from . import dispatch
@@ -53,7 +54,11 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
         try:
             seats = [_struct(s) for s in request.seats]
             ticket = await self.lobby.create_room(
-                request.game, _struct(request.options), seats, request.nickname, request.player_token
+                request.game,
+                _struct(request.options),
+                seats,
+                clean_text(request.nickname, "nickname"),
+                request.player_token,
             )
         except Refusal as refusal:
             await _abort(context, refusal)
@@ -61,7 +66,9 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
 
     async def JoinRoom(self, request, context) -> play_pb2.RoomTicket:
         try:
-            ticket = await self.lobby.join_room(request.code, request.nickname, request.spectator, request.player_token)
+            ticket = await self.lobby.join_room(
+                request.code, clean_text(request.nickname, "nickname"), request.spectator, request.player_token
+            )
         except Refusal as refusal:
             await _abort(context, refusal)
         return json_format.ParseDict(ticket, play_pb2.RoomTicket())
