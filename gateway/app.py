@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import os
 import pathlib
+import re
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -13,6 +15,7 @@ from urllib.parse import urlsplit
 from aiohttp import WSCloseCode, WSMsgType, web
 from prometheus_client import CONTENT_TYPE_LATEST, Gauge, generate_latest
 
+from lobby import codes
 from lobby.metrics import REFUSALS
 from lobby.rooms import Lobby
 from lobby.text import clean_text
@@ -21,7 +24,7 @@ from rulekit import Refusal
 from . import dispatch
 from .connection import QueuedConnection
 from .frames import MAX_FRAME_BYTES, loads_bounded, parse_client_frame, server_frame
-from .limits import TokenBucket
+from .limits import FloodGuard, FloodMeter, TokenBucket
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +51,10 @@ class GatewaySettings:
     rate_per_s: float = 20.0
     burst: int = 40
     admin_token: str = ""
+    ws_per_address: int = 100  # open WebSocket connections per client address
+    ws_per_ticket: int = 4  # per seat ticket (a reconnect may overlap the dying socket)
+    flood_close_after: int = 100  # frames over the rate within 10 s before the socket is closed
+    trusted_proxies: int = 0  # load balancers in front that append to X-Forwarded-For
 
     @classmethod
     def from_env(cls) -> GatewaySettings:
@@ -57,12 +64,17 @@ class GatewaySettings:
             admin_token=os.environ.get("GAMEROOM_ADMIN_TOKEN", ""),
             rate_per_s=float(os.environ.get("GAMEROOM_RATE_PER_S", "20")),
             burst=int(os.environ.get("GAMEROOM_RATE_BURST", "40")),
+            ws_per_address=int(os.environ.get("GAMEROOM_WS_PER_ADDRESS", "100")),
+            ws_per_ticket=int(os.environ.get("GAMEROOM_WS_PER_TICKET", "4")),
+            flood_close_after=int(os.environ.get("GAMEROOM_FLOOD_CLOSE_AFTER", "100")),
+            trusted_proxies=int(os.environ.get("GAMEROOM_TRUSTED_PROXIES", "0")),
         )
 
 
 LOBBY = web.AppKey("lobby", Lobby)
 SETTINGS = web.AppKey("settings", GatewaySettings)
 SOCKETS = web.AppKey("sockets", set)
+FLOOD_GUARD = web.AppKey("flood_guard", FloodGuard)
 
 
 def refused_response(refusal: Refusal) -> web.Response:
@@ -211,15 +223,64 @@ async def delete_house_rules(request: web.Request) -> web.Response:
 
 
 # -- WebSocket -------------------------------------------------------------------------------------
+# A refused move is named so its client knows which one to send again; the id is found in the
+# raw text, since a frame over the rate is never parsed.
+_MOVE_ID = re.compile(r'"client_move_id"\s*:\s*"([^"\\]{1,64})"')
+
+
+MAX_HOLD_S = 5.0  # the longest a client asking during its back-off is kept waiting for the answer
+
+
+def client_address(request: web.Request, settings: GatewaySettings) -> str:
+    """The client's address: the peer, or with `trusted_proxies` hops of load balancers in
+    front, the X-Forwarded-For entry the outermost trusted one added."""
+    if settings.trusted_proxies:
+        hops = [h.strip() for h in request.headers.get("X-Forwarded-For", "").split(",") if h.strip()]
+        if len(hops) >= settings.trusted_proxies:
+            return hops[-settings.trusted_proxies]
+    return request.remote or "unknown"
+
+
+def _too_many(retry_after: float) -> web.Response:
+    REFUSALS.labels("rate_limited").inc()
+    return web.json_response(
+        {"refused": {"code": "rate_limited", "detail": "try again later"}},
+        status=429,
+        headers={"Retry-After": str(max(1, math.ceil(retry_after)))},
+    )
+
+
 async def websocket(request: web.Request) -> web.StreamResponse:
     settings = request.app[SETTINGS]
+    guard = request.app[FLOOD_GUARD]
     if not origin_allowed(request, settings):
         return refused_response(Refusal("bad_origin", request.headers.get("Origin", "")))
+    address = f"address:{client_address(request, settings)}"
+    if not guard.admit(address, settings.ws_per_address):
+        return _too_many(1)
+    try:
+        # A client closed for flooding waits its back-off before it gets a socket again; one
+        # that asks sooner is held (costing no CPU) before it hears so.
+        wait = guard.retry_after(address)
+        if wait > 0:
+            await asyncio.sleep(min(wait, MAX_HOLD_S))
+            return _too_many(guard.retry_after(address))
+        return await _serve_socket(request, settings, guard, address)
+    finally:
+        guard.release(address)
+
+
+async def _serve_socket(
+    request: web.Request, settings: GatewaySettings, guard: FloodGuard, address: str
+) -> web.WebSocketResponse:
     # Frames a little over our own cap still arrive, so they get a refusal rather than a hang-up.
-    ws = web.WebSocketResponse(max_msg_size=4 * MAX_FRAME_BYTES, heartbeat=30)
+    # A close waits a second at most for the client's answer.
+    ws = web.WebSocketResponse(max_msg_size=4 * MAX_FRAME_BYTES, heartbeat=30, timeout=1.0)
     await ws.prepare(request)
     lobby = request.app[LOBBY]
     bucket = TokenBucket(settings.rate_per_s, settings.burst)
+    meter = FloodMeter(settings.flood_close_after)
+    ticket_key = ""
 
     async def write(message: dict[str, Any]) -> None:
         await ws.send_str(server_frame(message))
@@ -227,28 +288,68 @@ async def websocket(request: web.Request) -> web.StreamResponse:
     def overflow() -> None:
         asyncio.get_running_loop().create_task(ws.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"too slow"))
 
+    async def hang_up(retry_after: float, hold_s: float = 0.0) -> None:
+        """Close with 1013 without reading what a flooder goes on sending: reading stops
+        first (the close then waits its second for nothing), and a client that came back
+        during its back-off is held a while before it hears so."""
+        if request.transport is not None:
+            request.transport.pause_reading()
+        if hold_s > 0:
+            await asyncio.sleep(min(hold_s, MAX_HOLD_S))
+        message = f"retry_after={max(1, math.ceil(retry_after))}".encode()
+        await ws.close(code=WSCloseCode.TRY_AGAIN_LATER, message=message)
+
     connection = QueuedConnection(write, overflow)
     request.app[SOCKETS].add(ws)
     WS_CONNECTIONS.inc()
     try:
         async for frame in ws:
-            if frame.type == WSMsgType.TEXT:
-                try:
-                    branch, body = parse_client_frame(frame.data)
-                except Refusal as refusal:
-                    dispatch.refuse(connection, refusal)
-                    continue
-                if not bucket.take():
-                    # Named, so a client can tell which of its moves to send again.
-                    move_id = str(body.get("client_move_id", "")) if branch == "move" else ""
-                    dispatch.refuse(connection, Refusal("rate_limited"), move_id)
-                    continue
-                await dispatch.handle(lobby, connection, branch, body)
-            elif frame.type == WSMsgType.BINARY:
+            if frame.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
+                if frame.type == WSMsgType.ERROR:
+                    break
+                continue
+            # The rate check comes first: a frame over the rate costs a counter, not a parse.
+            if not bucket.take():
+                if meter.refused():
+                    # A seat's ticket is backed off; only a flooder without one costs its
+                    # address (which people behind one NAT share) the back-off.
+                    backoff = guard.punish(ticket_key or address)
+                    log.info("closing a flooding connection; back-off %.0f s", backoff)
+                    await hang_up(backoff)
+                    break
+                named = _MOVE_ID.search(frame.data) if frame.type == WSMsgType.TEXT else None
+                if named is not None:
+                    dispatch.refuse(connection, Refusal("rate_limited"), named.group(1))
+                elif meter.notice_due():
+                    dispatch.refuse(connection, Refusal("rate_limited"))
+                continue
+            if frame.type == WSMsgType.BINARY:
                 dispatch.refuse(connection, Refusal("malformed_frame", "text frames only"))
-            elif frame.type == WSMsgType.ERROR:
-                break
+                continue
+            try:
+                branch, body = parse_client_frame(frame.data)
+            except Refusal as refusal:
+                dispatch.refuse(connection, refusal)
+                continue
+            if branch == "hello" and connection.ticket is None:
+                key = f"ticket:{codes.token_hash(str(body.get('token', '')))}"
+                wait = guard.retry_after(key)
+                if wait > 0 or not guard.admit(key, settings.ws_per_ticket):
+                    REFUSALS.labels("rate_limited").inc()
+                    refused = {"code": "rate_limited", "detail": "too many connections for this ticket"}
+                    await ws.send_str(server_frame({"refused": {**refused, "client_move_id": ""}}))
+                    await hang_up(wait, hold_s=wait)
+                    break
+                await dispatch.handle(lobby, connection, branch, body)
+                if connection.ticket is None:
+                    guard.release(key)
+                else:
+                    ticket_key = key
+                continue
+            await dispatch.handle(lobby, connection, branch, body)
     finally:
+        if ticket_key:
+            guard.release(ticket_key)
         WS_CONNECTIONS.dec()
         request.app[SOCKETS].discard(ws)
         lobby.disconnect(connection)
@@ -299,6 +400,7 @@ def make_app(lobby: Lobby, settings: GatewaySettings | None = None) -> web.Appli
     app[LOBBY] = lobby
     app[SETTINGS] = settings or GatewaySettings()
     app[SOCKETS] = set()
+    app[FLOOD_GUARD] = FloodGuard()
     app.cleanup_ctx.append(close_sockets)
     app.add_routes(
         [
