@@ -8,10 +8,11 @@ import math
 import os
 import pathlib
 import re
+import uuid
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlsplit
 
+import structlog
 from aiohttp import WSCloseCode, WSMsgType, web
 from prometheus_client import CONTENT_TYPE_LATEST, Gauge, generate_latest
 
@@ -22,7 +23,7 @@ from lobby.text import clean_text
 from rulekit import Refusal
 
 from . import dispatch
-from .connection import QueuedConnection
+from .connection import QueuedConnection, rooms_by_status
 from .frames import MAX_FRAME_BYTES, loads_bounded, parse_client_frame, server_frame
 from .limits import FloodGuard, FloodMeter, TokenBucket
 
@@ -30,6 +31,7 @@ log = logging.getLogger(__name__)
 
 WEB_ROOT = pathlib.Path(__file__).parent / "web"
 WS_CONNECTIONS = Gauge("gameroom_ws_connections", "Open WebSocket connections")
+ROOMS = Gauge("gameroom_rooms", "Rooms with a connection on this gateway, by status", ["status"])
 MAX_BODY_BYTES = 16 * 1024
 
 STATUS_OF = {
@@ -47,7 +49,10 @@ STATUS_OF = {
 
 @dataclass
 class GatewaySettings:
-    allowed_origins: set[str] = field(default_factory=set)  # beside the page's own origin
+    # Browsers' origins allowed to open a WebSocket or write through REST. Empty: the origin
+    # the gateway serves by default (http://localhost:<port> and http://127.0.0.1:<port>).
+    allowed_origins: set[str] = field(default_factory=set)
+    http_port: int = 8080
     rate_per_s: float = 20.0
     burst: int = 40
     admin_token: str = ""
@@ -61,6 +66,7 @@ class GatewaySettings:
         origins = {o.strip() for o in os.environ.get("GAMEROOM_ALLOWED_ORIGINS", "").split(",") if o.strip()}
         return cls(
             allowed_origins=origins,
+            http_port=int(os.environ.get("GAMEROOM_HTTP_PORT", "8080")),
             admin_token=os.environ.get("GAMEROOM_ADMIN_TOKEN", ""),
             rate_per_s=float(os.environ.get("GAMEROOM_RATE_PER_S", "20")),
             burst=int(os.environ.get("GAMEROOM_RATE_BURST", "40")),
@@ -96,14 +102,19 @@ async def read_json(request: web.Request) -> dict[str, Any]:
     return data
 
 
+def served_origins(settings: GatewaySettings) -> set[str]:
+    if settings.allowed_origins:
+        return settings.allowed_origins
+    return {f"http://localhost:{settings.http_port}", f"http://127.0.0.1:{settings.http_port}"}
+
+
 def origin_allowed(request: web.Request, settings: GatewaySettings) -> bool:
+    """A browser's Origin must be one we serve. Never the request's own Host header: a page
+    on a domain the attacker pointed at our address (DNS rebinding) would match it."""
     origin = request.headers.get("Origin")
     if origin is None:
         return True  # not a browser (bots, tests): tokens protect the seats
-    if origin in settings.allowed_origins:
-        return True
-    parts = urlsplit(origin)
-    return parts.netloc == request.host and parts.scheme in ("http", "https")
+    return origin.rstrip("/") in served_origins(settings)
 
 
 # -- REST ------------------------------------------------------------------------------------------
@@ -345,6 +356,7 @@ async def _serve_socket(
                     guard.release(key)
                 else:
                     ticket_key = key
+                    structlog.contextvars.bind_contextvars(room=connection.ticket.code)
                 continue
             await dispatch.handle(lobby, connection, branch, body)
     finally:
@@ -373,6 +385,8 @@ async def readyz(request: web.Request) -> web.Response:
 
 
 async def metrics(request: web.Request) -> web.Response:
+    for status, count in rooms_by_status().items():
+        ROOMS.labels(status).set(count)
     return web.Response(body=generate_latest(), headers={"Content-Type": CONTENT_TYPE_LATEST})
 
 
@@ -395,13 +409,69 @@ async def close_sockets(app: web.Application):  # type: ignore[no-untyped-def]
         await ws.close(code=WSCloseCode.GOING_AWAY, message=b"server shutdown")
 
 
+# Scripts and styles only from our own files (no inline ones), never framed, no sniffing.
+CONTENT_SECURITY_POLICY = "; ".join(
+    (
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    )
+)
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+
+
+async def security_headers(request: web.Request, response: web.StreamResponse) -> None:
+    """On every answer: pages, static files, REST, refusals, the WebSocket upgrade."""
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    if REQUEST_ID in request:
+        response.headers["X-Request-Id"] = request[REQUEST_ID]
+
+
+REQUEST_ID = "request_id"
+_GOOD_REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,64}")
+
+
+@web.middleware
+async def log_context(request: web.Request, handler):  # type: ignore[no-untyped-def]
+    """Every log line of a request carries its id (the load balancer's X-Request-Id, or a
+    new one) and the room code it names; a WebSocket adds its room after the hello."""
+    given = request.headers.get("X-Request-Id", "")
+    request[REQUEST_ID] = given if _GOOD_REQUEST_ID.fullmatch(given) else uuid.uuid4().hex[:16]
+    structlog.contextvars.clear_contextvars()
+    structlog.contextvars.bind_contextvars(
+        request_id=request[REQUEST_ID], room=codes.normalise_code(request.match_info.get("code", ""))
+    )
+    return await handler(request)
+
+
+def make_metrics_app() -> web.Application:
+    """/metrics alone, for the gateway's metrics port."""
+    app = web.Application()
+    app.add_routes([web.get("/metrics", metrics)])
+    return app
+
+
 def make_app(lobby: Lobby, settings: GatewaySettings | None = None) -> web.Application:
-    app = web.Application(client_max_size=MAX_BODY_BYTES)
+    app = web.Application(client_max_size=MAX_BODY_BYTES, middlewares=[log_context])
     app[LOBBY] = lobby
     app[SETTINGS] = settings or GatewaySettings()
     app[SOCKETS] = set()
     app[FLOOD_GUARD] = FloodGuard()
     app.cleanup_ctx.append(close_sockets)
+    app.on_response_prepare.append(security_headers)
     app.add_routes(
         [
             web.get("/", index),
@@ -419,7 +489,6 @@ def make_app(lobby: Lobby, settings: GatewaySettings | None = None) -> web.Appli
             web.get("/ws", websocket),
             web.get("/healthz", healthz),
             web.get("/readyz", readyz),
-            web.get("/metrics", metrics),
             web.post("/admin/drain", drain),
             web.static("/static", WEB_ROOT, show_index=False),
         ]
