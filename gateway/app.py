@@ -26,6 +26,7 @@ from . import dispatch
 from .connection import QueuedConnection, rooms_by_status
 from .frames import MAX_FRAME_BYTES, loads_bounded, parse_client_frame, server_frame
 from .limits import FloodGuard, FloodMeter, TokenBucket
+from .rest_limits import RestLimiter
 
 log = logging.getLogger(__name__)
 
@@ -81,6 +82,7 @@ LOBBY = web.AppKey("lobby", Lobby)
 SETTINGS = web.AppKey("settings", GatewaySettings)
 SOCKETS = web.AppKey("sockets", set)
 FLOOD_GUARD = web.AppKey("flood_guard", FloodGuard)
+REST_LIMITER = web.AppKey("rest_limiter", RestLimiter)
 
 
 def refused_response(refusal: Refusal) -> web.Response:
@@ -122,11 +124,28 @@ async def list_games(request: web.Request) -> web.Response:
     return web.json_response({"games": request.app[LOBBY].list_games()})
 
 
+async def limit_player(request: web.Request, token: str) -> None:
+    """A player named in a body (`player_token`) counts against that player's limit too."""
+    if token:
+        wait = await request.app[REST_LIMITER].retry_after(
+            client_address(request, request.app[SETTINGS]), (), player_token=token
+        )
+        if wait:
+            raise TooManyRequests(wait)
+
+
+class TooManyRequests(Exception):
+    def __init__(self, retry_after: float) -> None:
+        super().__init__(f"retry after {retry_after} s")
+        self.retry_after = retry_after
+
+
 async def create_room(request: web.Request) -> web.Response:
     try:
         if not origin_allowed(request, request.app[SETTINGS]):
             raise Refusal("bad_origin")
         body = await read_json(request)
+        await limit_player(request, str(body.get("player_token", "")))
         ticket = await request.app[LOBBY].create_room(
             str(body.get("game", "")),
             body.get("options") or {},
@@ -144,6 +163,7 @@ async def join_room(request: web.Request) -> web.Response:
         if not origin_allowed(request, request.app[SETTINGS]):
             raise Refusal("bad_origin")
         body = await read_json(request)
+        await limit_player(request, str(body.get("player_token", "")))
         ticket = await request.app[LOBBY].join_room(
             request.match_info["code"],
             clean_text(body.get("nickname"), "nickname"),
@@ -457,6 +477,39 @@ async def log_context(request: web.Request, handler):  # type: ignore[no-untyped
     return await handler(request)
 
 
+# Lookups by code could walk the code space; creating rooms and guests writes to the store.
+REST_KINDS = {
+    create_room: ("create_room",),
+    create_player: ("create_player",),
+    get_room: ("lookup",),
+    join_room: ("lookup",),
+    finished_game: ("lookup",),
+}
+
+
+@web.middleware
+async def rest_limits(request: web.Request, handler):  # type: ignore[no-untyped-def]
+    """Per address and per player on every /api/ request: 429 with Retry-After when over."""
+    if not request.path.startswith("/api/"):
+        return await handler(request)
+    header = request.headers.get("Authorization", "")
+    token = header[len("Bearer ") :] if header.startswith("Bearer ") else ""
+    kinds = REST_KINDS.get(getattr(request.match_info, "handler", None), ())
+    try:
+        wait = await request.app[REST_LIMITER].retry_after(
+            client_address(request, request.app[SETTINGS]), kinds, player_token=token
+        )
+    except Exception:  # the shared counters are unreachable: serve rather than refuse everyone
+        log.warning("REST limits unavailable", exc_info=True)
+        wait = 0
+    if wait:
+        return _too_many(wait)
+    try:
+        return await handler(request)
+    except TooManyRequests as over:
+        return _too_many(over.retry_after)
+
+
 def make_metrics_app() -> web.Application:
     """/metrics alone, for the gateway's metrics port."""
     app = web.Application()
@@ -464,8 +517,11 @@ def make_metrics_app() -> web.Application:
     return app
 
 
-def make_app(lobby: Lobby, settings: GatewaySettings | None = None) -> web.Application:
-    app = web.Application(client_max_size=MAX_BODY_BYTES, middlewares=[log_context])
+def make_app(
+    lobby: Lobby, settings: GatewaySettings | None = None, rest_limiter: RestLimiter | None = None
+) -> web.Application:
+    app = web.Application(client_max_size=MAX_BODY_BYTES, middlewares=[log_context, rest_limits])
+    app[REST_LIMITER] = rest_limiter or RestLimiter.from_env()
     app[LOBBY] = lobby
     app[SETTINGS] = settings or GatewaySettings()
     app[SOCKETS] = set()
