@@ -21,7 +21,7 @@ from lobby.store import make_store
 from servicekit import config, logs
 from servicekit.grpc_server import bind_host, server_options
 
-from .app import GatewaySettings, make_app, make_metrics_app
+from .app import FLOOD_GUARD, GatewaySettings, make_app, make_metrics_app
 from .play_grpc import PlayServicer
 
 log = logging.getLogger("gateway")
@@ -43,7 +43,8 @@ async def main() -> None:
     host = bind_host()
     http_port = int(os.environ.get("GAMEROOM_HTTP_PORT", "8080"))
     settings = GatewaySettings.from_env()
-    runner = web.AppRunner(make_app(lobby, settings))
+    app = make_app(lobby, settings)
+    runner = web.AppRunner(app)
     await runner.setup()
     await web.TCPSite(runner, host, http_port).start()
     metrics_runner = web.AppRunner(make_metrics_app(), access_log=None)
@@ -51,7 +52,7 @@ async def main() -> None:
     await web.TCPSite(metrics_runner, host, config.metrics_port("gateway")).start()
 
     play_server = grpc.aio.server(options=server_options(rebalance=False))
-    play_pb2_grpc.add_PlayServicer_to_server(PlayServicer(lobby, settings), play_server)
+    play_pb2_grpc.add_PlayServicer_to_server(PlayServicer(lobby, settings, app[FLOOD_GUARD]), play_server)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, play_server)
     reflection.enable_server_reflection(

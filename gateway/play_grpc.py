@@ -10,6 +10,8 @@ import grpc
 from gameroom import play_pb2, play_pb2_grpc
 from google.protobuf import json_format
 
+from lobby import codes
+from lobby.metrics import REFUSALS
 from lobby.rooms import Lobby
 from lobby.text import clean_text
 from rulekit import Refusal
@@ -18,7 +20,7 @@ from . import dispatch
 from .app import GatewaySettings
 from .connection import QueuedConnection
 from .frames import MAX_JSON_DEPTH, to_proto, value_depth
-from .limits import TokenBucket
+from .limits import FloodGuard, TokenBucket
 
 GRPC_STATUS = {
     "unknown_room": grpc.StatusCode.NOT_FOUND,
@@ -43,9 +45,11 @@ def _struct(message: Any) -> dict[str, Any]:
 
 
 class PlayServicer(play_pb2_grpc.PlayServicer):
-    def __init__(self, lobby: Lobby, settings: GatewaySettings | None = None) -> None:
+    def __init__(self, lobby: Lobby, settings: GatewaySettings | None = None, guard: FloodGuard | None = None) -> None:
         self.lobby = lobby
         self.settings = settings or GatewaySettings()
+        # Shared with the WebSocket side: a ticket's connections are counted over both.
+        self.guard = guard or FloodGuard()
 
     async def ListGames(self, request, context) -> play_pb2.ListGamesReply:
         return json_format.ParseDict({"games": self.lobby.list_games()}, play_pb2.ListGamesReply())
@@ -90,8 +94,10 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
 
         connection = QueuedConnection(write, lambda: outbox.put_nowait(None))
         bucket = TokenBucket(self.settings.rate_per_s, self.settings.burst)
+        ticket_key = ""
 
         async def read() -> None:
+            nonlocal ticket_key
             try:
                 async for message in request_iterator:
                     branch = message.WhichOneof("body")
@@ -112,6 +118,22 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
                             )
                             continue
                         body["move"] = json.loads(json.dumps(body.get("move", {})))
+                    if branch == "hello" and connection.ticket is None:
+                        key = f"ticket:{codes.token_hash(str(body.get('token', '')))}"
+                        if self.guard.retry_after(key) > 0 or not self.guard.admit(key, self.settings.ws_per_ticket):
+                            # Straight to the stream, ahead of its end.
+                            REFUSALS.labels("rate_limited").inc()
+                            detail = "too many connections for this ticket"
+                            await outbox.put(
+                                {"refused": {"code": "rate_limited", "detail": detail, "client_move_id": ""}}
+                            )
+                            return
+                        await dispatch.handle(self.lobby, connection, branch, body)
+                        if connection.ticket is None:
+                            self.guard.release(key)
+                        else:
+                            ticket_key = key
+                        continue
                     await dispatch.handle(self.lobby, connection, branch, body)
             finally:
                 await outbox.put(None)
@@ -125,5 +147,7 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
                 yield to_proto(item)
         finally:
             reader.cancel()
+            if ticket_key:
+                self.guard.release(ticket_key)
             self.lobby.disconnect(connection)
             await connection.close()

@@ -136,3 +136,37 @@ async def test_connections_per_address_are_capped(own_stack) -> None:
         sockets.append(await session.ws_connect(base + "/ws"))
         for ws in sockets:
             await ws.close()
+
+
+async def test_grpc_streams_count_against_the_same_ticket_cap(own_stack) -> None:
+    import grpc
+    from gameroom import play_pb2, play_pb2_grpc
+
+    base = own_stack.base_url
+    async with aiohttp.ClientSession() as session:
+        anna = await _connected(session, base)  # one WebSocket on the ticket
+        async with grpc.aio.insecure_channel(f"127.0.0.1:{own_stack.ports['play']}") as channel:
+            play = play_pb2_grpc.PlayStub(channel)
+            held = asyncio.Event()
+
+            def stream():  # type: ignore[no-untyped-def]
+                async def requests():  # type: ignore[no-untyped-def]
+                    yield play_pb2.ClientMessage(hello=play_pb2.Hello(code=anna.code, token=anna.token))
+                    await held.wait()
+
+                return play.Connect(requests())
+
+            async def first(call) -> str:  # type: ignore[no-untyped-def]
+                async for message in call:
+                    body = message.WhichOneof("body")
+                    return body if body != "refused" else message.refused.code
+                return ""
+
+            calls = [stream() for _ in range(4)]
+            answers = [await asyncio.wait_for(first(call), 15) for call in calls]
+            # With the WebSocket, four on the ticket: one stream of the four is refused.
+            assert sorted(answers) == ["rate_limited", "welcome", "welcome", "welcome"], answers
+            held.set()
+            for call in calls:
+                call.cancel()
+        await anna.close()
