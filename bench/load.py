@@ -525,7 +525,12 @@ def one_step(args: argparse.Namespace, connections: int, folder: Path) -> tuple[
             "platform", stack.base_url, args.game, args.seats, rooms, args.seconds, args.think_ms, args.setup_timeout
         )
         platform, reports = run_phase(
-            phase, args.client_procs, server_pids, gateway, connections, stack.base_url + "/metrics"
+            phase,
+            args.client_procs,
+            server_pids,
+            gateway,
+            connections,
+            f"http://127.0.0.1:{stack.metrics_ports['gateway']}/metrics",
         )
         for report in reports:
             if report["errors"]:

@@ -78,6 +78,7 @@ class Stack:
         env = self.env()
         if name in self.gateways:
             http_port, play_port = self.gateways[name]
+            env["GAMEROOM_GATEWAY_METRICS_PORT"] = str(free_port())
             env["GAMEROOM_HTTP_PORT"] = str(http_port)
             env["GAMEROOM_PLAY_PORT"] = str(play_port)
             env["GAMEROOM_PLAY_ADDR"] = f"127.0.0.1:{play_port}"

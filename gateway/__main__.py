@@ -18,10 +18,10 @@ from lobby.bus import make_bus
 from lobby.engines import Engines
 from lobby.lobby import Lobby, LobbySettings
 from lobby.store import make_store
-from servicekit import config
+from servicekit import config, logs
 from servicekit.grpc_server import bind_host, server_options
 
-from .app import GatewaySettings, make_app
+from .app import FLOOD_GUARD, GatewaySettings, make_app, make_metrics_app
 from .play_grpc import PlayServicer
 
 log = logging.getLogger("gateway")
@@ -45,12 +45,16 @@ async def main() -> None:
     host = bind_host()
     http_port = int(os.environ.get("GAMEROOM_HTTP_PORT", "8080"))
     settings = GatewaySettings.from_env()
-    runner = web.AppRunner(make_app(lobby, settings))
+    app = make_app(lobby, settings)
+    runner = web.AppRunner(app)
     await runner.setup()
     await web.TCPSite(runner, host, http_port).start()
+    metrics_runner = web.AppRunner(make_metrics_app(), access_log=None)
+    await metrics_runner.setup()
+    await web.TCPSite(metrics_runner, host, config.metrics_port("gateway")).start()
 
     play_server = grpc.aio.server(options=server_options(rebalance=False))
-    play_pb2_grpc.add_PlayServicer_to_server(PlayServicer(lobby, settings), play_server)
+    play_pb2_grpc.add_PlayServicer_to_server(PlayServicer(lobby, settings, app[FLOOD_GUARD]), play_server)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, play_server)
     reflection.enable_server_reflection(
@@ -60,7 +64,7 @@ async def main() -> None:
     play_port = play_server.add_insecure_port(f"{host}:{config.listen_port('play')}")
     await play_server.start()
     await health_servicer.set("", health_pb2.HealthCheckResponse.SERVING)
-    print(f"gateway ready on http://{host}:{http_port} (play gRPC {play_port})", flush=True)
+    log.info("gateway ready on http://%s:%s (play gRPC %s)", host, http_port, play_port)
 
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -70,9 +74,10 @@ async def main() -> None:
     await health_servicer.enter_graceful_shutdown()
     await play_server.stop(grace=3)
     await runner.cleanup()
+    await metrics_runner.cleanup()
     await lobby.close()
 
 
 if __name__ == "__main__":
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    logs.setup("gateway")
     asyncio.run(main())

@@ -3,30 +3,36 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
+import math
 import os
 import pathlib
+import re
+import uuid
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlsplit
 
+import structlog
 from aiohttp import WSCloseCode, WSMsgType, web
 from prometheus_client import CONTENT_TYPE_LATEST, Gauge, generate_latest
 
+from lobby import codes
 from lobby.lobby import Lobby
 from lobby.metrics import REFUSALS
+from lobby.text import clean_text
 from rulekit import Refusal
 
 from . import dispatch
-from .connection import QueuedConnection
-from .frames import MAX_FRAME_BYTES, parse_client_frame, server_frame
-from .limits import TokenBucket
+from .connection import QueuedConnection, rooms_by_status
+from .frames import MAX_FRAME_BYTES, loads_bounded, parse_client_frame, server_frame
+from .limits import FloodGuard, FloodMeter, TokenBucket
+from .rest_limits import RestLimiter
 
 log = logging.getLogger(__name__)
 
 WEB_ROOT = pathlib.Path(__file__).parent / "web"
 WS_CONNECTIONS = Gauge("gameroom_ws_connections", "Open WebSocket connections")
+ROOMS = Gauge("gameroom_rooms", "Rooms with a connection on this gateway, by status", ["status"])
 MAX_BODY_BYTES = 16 * 1024
 
 STATUS_OF = {
@@ -44,25 +50,39 @@ STATUS_OF = {
 
 @dataclass
 class GatewaySettings:
-    allowed_origins: set[str] = field(default_factory=set)  # beside the page's own origin
+    # Browsers' origins allowed to open a WebSocket or write through REST. Empty: the origin
+    # the gateway serves by default (http://localhost:<port> and http://127.0.0.1:<port>).
+    allowed_origins: set[str] = field(default_factory=set)
+    http_port: int = 8080
     rate_per_s: float = 20.0
     burst: int = 40
     admin_token: str = ""
+    ws_per_address: int = 100  # open WebSocket connections per client address
+    ws_per_ticket: int = 4  # per seat ticket (a reconnect may overlap the dying socket)
+    flood_close_after: int = 100  # frames over the rate within 10 s before the socket is closed
+    trusted_proxies: int = 0  # load balancers in front that append to X-Forwarded-For
 
     @classmethod
     def from_env(cls) -> GatewaySettings:
         origins = {o.strip() for o in os.environ.get("GAMEROOM_ALLOWED_ORIGINS", "").split(",") if o.strip()}
         return cls(
             allowed_origins=origins,
+            http_port=int(os.environ.get("GAMEROOM_HTTP_PORT", "8080")),
             admin_token=os.environ.get("GAMEROOM_ADMIN_TOKEN", ""),
             rate_per_s=float(os.environ.get("GAMEROOM_RATE_PER_S", "20")),
             burst=int(os.environ.get("GAMEROOM_RATE_BURST", "40")),
+            ws_per_address=int(os.environ.get("GAMEROOM_WS_PER_ADDRESS", "100")),
+            ws_per_ticket=int(os.environ.get("GAMEROOM_WS_PER_TICKET", "4")),
+            flood_close_after=int(os.environ.get("GAMEROOM_FLOOD_CLOSE_AFTER", "100")),
+            trusted_proxies=int(os.environ.get("GAMEROOM_TRUSTED_PROXIES", "0")),
         )
 
 
 LOBBY = web.AppKey("lobby", Lobby)
 SETTINGS = web.AppKey("settings", GatewaySettings)
 SOCKETS = web.AppKey("sockets", set)
+FLOOD_GUARD = web.AppKey("flood_guard", FloodGuard)
+REST_LIMITER = web.AppKey("rest_limiter", RestLimiter)
 
 
 def refused_response(refusal: Refusal) -> web.Response:
@@ -78,23 +98,25 @@ async def read_json(request: web.Request) -> dict[str, Any]:
     raw = await request.content.read(MAX_BODY_BYTES + 1)
     if len(raw) > MAX_BODY_BYTES:
         raise Refusal("frame_too_large", "request body too large")
-    try:
-        data = json.loads(raw or b"{}")
-    except ValueError:
-        raise Refusal("malformed_frame", "body is not JSON") from None
+    data = loads_bounded(raw or b"{}")
     if not isinstance(data, dict):
         raise Refusal("malformed_frame", "body is not an object")
     return data
 
 
+def served_origins(settings: GatewaySettings) -> set[str]:
+    if settings.allowed_origins:
+        return settings.allowed_origins
+    return {f"http://localhost:{settings.http_port}", f"http://127.0.0.1:{settings.http_port}"}
+
+
 def origin_allowed(request: web.Request, settings: GatewaySettings) -> bool:
+    """A browser's Origin must be one we serve. Never the request's own Host header: a page
+    on a domain the attacker pointed at our address (DNS rebinding) would match it."""
     origin = request.headers.get("Origin")
     if origin is None:
         return True  # not a browser (bots, tests): tokens protect the seats
-    if origin in settings.allowed_origins:
-        return True
-    parts = urlsplit(origin)
-    return parts.netloc == request.host and parts.scheme in ("http", "https")
+    return origin.rstrip("/") in served_origins(settings)
 
 
 # -- REST ------------------------------------------------------------------------------------------
@@ -102,16 +124,33 @@ async def list_games(request: web.Request) -> web.Response:
     return web.json_response({"games": request.app[LOBBY].list_games()})
 
 
+async def limit_player(request: web.Request, token: str) -> None:
+    """A player named in a body (`player_token`) counts against that player's limit too."""
+    if token:
+        wait = await request.app[REST_LIMITER].retry_after(
+            client_address(request, request.app[SETTINGS]), (), player_token=token
+        )
+        if wait:
+            raise TooManyRequests(wait)
+
+
+class TooManyRequests(Exception):
+    def __init__(self, retry_after: float) -> None:
+        super().__init__(f"retry after {retry_after} s")
+        self.retry_after = retry_after
+
+
 async def create_room(request: web.Request) -> web.Response:
     try:
         if not origin_allowed(request, request.app[SETTINGS]):
             raise Refusal("bad_origin")
         body = await read_json(request)
+        await limit_player(request, str(body.get("player_token", "")))
         ticket = await request.app[LOBBY].create_room(
             str(body.get("game", "")),
             body.get("options") or {},
             body.get("seats") or [],
-            str(body.get("nickname", "")),
+            clean_text(body.get("nickname"), "nickname"),
             str(body.get("player_token", "")),
         )
     except Refusal as refusal:
@@ -124,9 +163,10 @@ async def join_room(request: web.Request) -> web.Response:
         if not origin_allowed(request, request.app[SETTINGS]):
             raise Refusal("bad_origin")
         body = await read_json(request)
+        await limit_player(request, str(body.get("player_token", "")))
         ticket = await request.app[LOBBY].join_room(
             request.match_info["code"],
-            str(body.get("nickname", "")),
+            clean_text(body.get("nickname"), "nickname"),
             bool(body.get("spectator", False)),
             str(body.get("player_token", "")),
         )
@@ -166,7 +206,7 @@ async def create_player(request: web.Request) -> web.Response:
         if not origin_allowed(request, request.app[SETTINGS]):
             raise Refusal("bad_origin")
         body = await read_json(request)
-        player, token = await request.app[LOBBY].players.create(str(body.get("nickname", "")))
+        player, token = await request.app[LOBBY].players.create(clean_text(body.get("nickname"), "nickname"))
     except Refusal as refusal:
         return refused_response(refusal)
     return web.json_response({"player": {"id": player.id, "nickname": player.nickname}, "token": token}, status=201)
@@ -214,15 +254,64 @@ async def delete_house_rules(request: web.Request) -> web.Response:
 
 
 # -- WebSocket -------------------------------------------------------------------------------------
+# A refused move is named so its client knows which one to send again; the id is found in the
+# raw text, since a frame over the rate is never parsed.
+_MOVE_ID = re.compile(r'"client_move_id"\s*:\s*"([^"\\]{1,64})"')
+
+
+MAX_HOLD_S = 5.0  # the longest a client asking during its back-off is kept waiting for the answer
+
+
+def client_address(request: web.Request, settings: GatewaySettings) -> str:
+    """The client's address: the peer, or with `trusted_proxies` hops of load balancers in
+    front, the X-Forwarded-For entry the outermost trusted one added."""
+    if settings.trusted_proxies:
+        hops = [h.strip() for h in request.headers.get("X-Forwarded-For", "").split(",") if h.strip()]
+        if len(hops) >= settings.trusted_proxies:
+            return hops[-settings.trusted_proxies]
+    return request.remote or "unknown"
+
+
+def _too_many(retry_after: float) -> web.Response:
+    REFUSALS.labels("rate_limited").inc()
+    return web.json_response(
+        {"refused": {"code": "rate_limited", "detail": "try again later"}},
+        status=429,
+        headers={"Retry-After": str(max(1, math.ceil(retry_after)))},
+    )
+
+
 async def websocket(request: web.Request) -> web.StreamResponse:
     settings = request.app[SETTINGS]
+    guard = request.app[FLOOD_GUARD]
     if not origin_allowed(request, settings):
         return refused_response(Refusal("bad_origin", request.headers.get("Origin", "")))
+    address = f"address:{client_address(request, settings)}"
+    if not guard.admit(address, settings.ws_per_address):
+        return _too_many(1)
+    try:
+        # A client closed for flooding waits its back-off before it gets a socket again; one
+        # that asks sooner is held (costing no CPU) before it hears so.
+        wait = guard.retry_after(address)
+        if wait > 0:
+            await asyncio.sleep(min(wait, MAX_HOLD_S))
+            return _too_many(guard.retry_after(address))
+        return await _serve_socket(request, settings, guard, address)
+    finally:
+        guard.release(address)
+
+
+async def _serve_socket(
+    request: web.Request, settings: GatewaySettings, guard: FloodGuard, address: str
+) -> web.WebSocketResponse:
     # Frames a little over our own cap still arrive, so they get a refusal rather than a hang-up.
-    ws = web.WebSocketResponse(max_msg_size=4 * MAX_FRAME_BYTES, heartbeat=30)
+    # A close waits a second at most for the client's answer.
+    ws = web.WebSocketResponse(max_msg_size=4 * MAX_FRAME_BYTES, heartbeat=30, timeout=1.0)
     await ws.prepare(request)
     lobby = request.app[LOBBY]
     bucket = TokenBucket(settings.rate_per_s, settings.burst)
+    meter = FloodMeter(settings.flood_close_after)
+    ticket_key = ""
 
     async def write(message: dict[str, Any]) -> None:
         await ws.send_str(server_frame(message))
@@ -230,28 +319,69 @@ async def websocket(request: web.Request) -> web.StreamResponse:
     def overflow() -> None:
         asyncio.get_running_loop().create_task(ws.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"too slow"))
 
+    async def hang_up(retry_after: float, hold_s: float = 0.0) -> None:
+        """Close with 1013 without reading what a flooder goes on sending: reading stops
+        first (the close then waits its second for nothing), and a client that came back
+        during its back-off is held a while before it hears so."""
+        if request.transport is not None:
+            request.transport.pause_reading()
+        if hold_s > 0:
+            await asyncio.sleep(min(hold_s, MAX_HOLD_S))
+        message = f"retry_after={max(1, math.ceil(retry_after))}".encode()
+        await ws.close(code=WSCloseCode.TRY_AGAIN_LATER, message=message)
+
     connection = QueuedConnection(write, overflow)
     request.app[SOCKETS].add(ws)
     WS_CONNECTIONS.inc()
     try:
         async for frame in ws:
-            if frame.type == WSMsgType.TEXT:
-                try:
-                    branch, body = parse_client_frame(frame.data)
-                except Refusal as refusal:
-                    dispatch.refuse(connection, refusal)
-                    continue
-                if not bucket.take():
-                    # Named, so a client can tell which of its moves to send again.
-                    move_id = str(body.get("client_move_id", "")) if branch == "move" else ""
-                    dispatch.refuse(connection, Refusal("rate_limited"), move_id)
-                    continue
-                await dispatch.handle(lobby, connection, branch, body)
-            elif frame.type == WSMsgType.BINARY:
+            if frame.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
+                if frame.type == WSMsgType.ERROR:
+                    break
+                continue
+            # The rate check comes first: a frame over the rate costs a counter, not a parse.
+            if not bucket.take():
+                if meter.refused():
+                    # A seat's ticket is backed off; only a flooder without one costs its
+                    # address (which people behind one NAT share) the back-off.
+                    backoff = guard.punish(ticket_key or address)
+                    log.info("closing a flooding connection; back-off %.0f s", backoff)
+                    await hang_up(backoff)
+                    break
+                named = _MOVE_ID.search(frame.data) if frame.type == WSMsgType.TEXT else None
+                if named is not None:
+                    dispatch.refuse(connection, Refusal("rate_limited"), named.group(1))
+                elif meter.notice_due():
+                    dispatch.refuse(connection, Refusal("rate_limited"))
+                continue
+            if frame.type == WSMsgType.BINARY:
                 dispatch.refuse(connection, Refusal("malformed_frame", "text frames only"))
-            elif frame.type == WSMsgType.ERROR:
-                break
+                continue
+            try:
+                branch, body = parse_client_frame(frame.data)
+            except Refusal as refusal:
+                dispatch.refuse(connection, refusal)
+                continue
+            if branch == "hello" and connection.ticket is None:
+                key = f"ticket:{codes.token_hash(str(body.get('token', '')))}"
+                wait = guard.retry_after(key)
+                if wait > 0 or not guard.admit(key, settings.ws_per_ticket):
+                    REFUSALS.labels("rate_limited").inc()
+                    refused = {"code": "rate_limited", "detail": "too many connections for this ticket"}
+                    await ws.send_str(server_frame({"refused": {**refused, "client_move_id": ""}}))
+                    await hang_up(wait, hold_s=wait)
+                    break
+                await dispatch.handle(lobby, connection, branch, body)
+                if connection.ticket is None:
+                    guard.release(key)
+                else:
+                    ticket_key = key
+                    structlog.contextvars.bind_contextvars(room=connection.ticket.code)
+                continue
+            await dispatch.handle(lobby, connection, branch, body)
     finally:
+        if ticket_key:
+            guard.release(ticket_key)
         WS_CONNECTIONS.dec()
         request.app[SOCKETS].discard(ws)
         lobby.disconnect(connection)
@@ -275,6 +405,8 @@ async def readyz(request: web.Request) -> web.Response:
 
 
 async def metrics(request: web.Request) -> web.Response:
+    for status, count in rooms_by_status().items():
+        ROOMS.labels(status).set(count)
     return web.Response(body=generate_latest(), headers={"Content-Type": CONTENT_TYPE_LATEST})
 
 
@@ -297,12 +429,105 @@ async def close_sockets(app: web.Application):  # type: ignore[no-untyped-def]
         await ws.close(code=WSCloseCode.GOING_AWAY, message=b"server shutdown")
 
 
-def make_app(lobby: Lobby, settings: GatewaySettings | None = None) -> web.Application:
-    app = web.Application(client_max_size=MAX_BODY_BYTES)
+# Scripts and styles only from our own files (no inline ones), never framed, no sniffing.
+CONTENT_SECURITY_POLICY = "; ".join(
+    (
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    )
+)
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+
+
+async def security_headers(request: web.Request, response: web.StreamResponse) -> None:
+    """On every answer: pages, static files, REST, refusals, the WebSocket upgrade."""
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    if REQUEST_ID in request:
+        response.headers["X-Request-Id"] = request[REQUEST_ID]
+
+
+REQUEST_ID = "request_id"
+_GOOD_REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,64}")
+
+
+@web.middleware
+async def log_context(request: web.Request, handler):  # type: ignore[no-untyped-def]
+    """Every log line of a request carries its id (the load balancer's X-Request-Id, or a
+    new one) and the room code it names; a WebSocket adds its room after the hello."""
+    given = request.headers.get("X-Request-Id", "")
+    request[REQUEST_ID] = given if _GOOD_REQUEST_ID.fullmatch(given) else uuid.uuid4().hex[:16]
+    structlog.contextvars.clear_contextvars()
+    structlog.contextvars.bind_contextvars(
+        request_id=request[REQUEST_ID], room=codes.normalise_code(request.match_info.get("code", ""))
+    )
+    return await handler(request)
+
+
+# Lookups by code could walk the code space; creating rooms and guests writes to the store.
+REST_KINDS = {
+    create_room: ("create_room",),
+    create_player: ("create_player",),
+    get_room: ("lookup",),
+    join_room: ("lookup",),
+    finished_game: ("lookup",),
+}
+
+
+@web.middleware
+async def rest_limits(request: web.Request, handler):  # type: ignore[no-untyped-def]
+    """Per address and per player on every /api/ request: 429 with Retry-After when over."""
+    if not request.path.startswith("/api/"):
+        return await handler(request)
+    header = request.headers.get("Authorization", "")
+    token = header[len("Bearer ") :] if header.startswith("Bearer ") else ""
+    kinds = REST_KINDS.get(getattr(request.match_info, "handler", None), ())
+    try:
+        wait = await request.app[REST_LIMITER].retry_after(
+            client_address(request, request.app[SETTINGS]), kinds, player_token=token
+        )
+    except Exception:  # the shared counters are unreachable: serve rather than refuse everyone
+        log.warning("REST limits unavailable", exc_info=True)
+        wait = 0
+    if wait:
+        return _too_many(wait)
+    try:
+        return await handler(request)
+    except TooManyRequests as over:
+        return _too_many(over.retry_after)
+
+
+def make_metrics_app() -> web.Application:
+    """/metrics alone, for the gateway's metrics port."""
+    app = web.Application()
+    app.add_routes([web.get("/metrics", metrics)])
+    return app
+
+
+def make_app(
+    lobby: Lobby, settings: GatewaySettings | None = None, rest_limiter: RestLimiter | None = None
+) -> web.Application:
+    app = web.Application(client_max_size=MAX_BODY_BYTES, middlewares=[log_context, rest_limits])
+    app[REST_LIMITER] = rest_limiter or RestLimiter.from_env()
     app[LOBBY] = lobby
     app[SETTINGS] = settings or GatewaySettings()
     app[SOCKETS] = set()
+    app[FLOOD_GUARD] = FloodGuard()
     app.cleanup_ctx.append(close_sockets)
+    app.on_response_prepare.append(security_headers)
     app.add_routes(
         [
             web.get("/", index),
@@ -320,7 +545,6 @@ def make_app(lobby: Lobby, settings: GatewaySettings | None = None) -> web.Appli
             web.get("/ws", websocket),
             web.get("/healthz", healthz),
             web.get("/readyz", readyz),
-            web.get("/metrics", metrics),
             web.post("/admin/drain", drain),
             web.static("/static", WEB_ROOT, show_index=False),
         ]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
+from collections import Counter
 from typing import Any, Awaitable, Callable
 
 from lobby.room import Ticket
@@ -12,6 +14,15 @@ from lobby.room import Ticket
 log = logging.getLogger(__name__)
 
 SEND_QUEUE = 256
+ROOM_STATUSES = ("waiting", "playing", "finished")
+_OPEN: weakref.WeakSet[QueuedConnection] = weakref.WeakSet()
+
+
+def rooms_by_status() -> dict[str, int]:
+    """The rooms with a connection on this process, by the status their last message told."""
+    status_of = {c.ticket.code: c.room_status for c in list(_OPEN) if c.ticket is not None and c.room_status}
+    counts = Counter(status_of.values())
+    return {status: counts.get(status, 0) for status in (*ROOM_STATUSES, *counts)}
 
 
 class QueuedConnection:
@@ -19,15 +30,20 @@ class QueuedConnection:
 
     def __init__(self, write: Callable[[dict[str, Any]], Awaitable[None]], on_overflow: Callable[[], None]) -> None:
         self.ticket: Ticket | None = None
+        self.room_status = ""
         self._queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(SEND_QUEUE)
         self._write = write
         self._on_overflow = on_overflow
         self._writer = asyncio.get_running_loop().create_task(self._drain())
         self.closed = False
+        _OPEN.add(self)
 
     def send(self, message: dict[str, Any]) -> None:
         if self.closed:
             return
+        body = message.get("update") or message.get("welcome")
+        if body is not None:
+            self.room_status = body.get("room", {}).get("status", self.room_status)
         try:
             self._queue.put_nowait(message)
         except asyncio.QueueFull:
@@ -49,6 +65,7 @@ class QueuedConnection:
 
     async def close(self) -> None:
         self.closed = True
+        _OPEN.discard(self)
         try:
             self._queue.put_nowait(None)
         except asyncio.QueueFull:

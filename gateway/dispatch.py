@@ -7,6 +7,7 @@ from typing import Any
 
 from lobby.lobby import Lobby, Subscriber
 from lobby.metrics import REFUSALS
+from lobby.text import clean_text
 from rulekit import Refusal
 
 log = logging.getLogger(__name__)
@@ -33,7 +34,7 @@ async def handle(lobby: Lobby, connection: Subscriber, branch: str, body: dict[s
                 _int(body.get("version", 0)),
             )
         elif branch == "chat":
-            await lobby.chat(connection, str(body.get("text", "")))
+            await lobby.chat(connection, clean_text(body.get("text"), "chat"))
         elif branch == "start":
             await lobby.start_game(connection)
         elif branch == "rematch":

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from itertools import accumulate
 from typing import Any
 
 from gameroom import play_pb2
@@ -11,16 +13,51 @@ from google.protobuf import json_format
 from rulekit import Refusal
 
 MAX_FRAME_BYTES = 16 * 1024
+# Far deeper than any message of ours; json.loads recurses per level, so a few hundred
+# brackets would otherwise end in a RecursionError instead of a refusal.
+MAX_JSON_DEPTH = 32
+
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
+
+
+def json_depth(text: str) -> int:
+    """How deep the brackets of a JSON text nest (strings skipped), without parsing it."""
+    if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:
+        return 0  # too few brackets to go past the cap: the common case costs two counts
+    brackets = _NOT_BRACKETS.sub("", _STRINGS.sub("", text))
+    return max(accumulate(1 if c in "[{" else -1 for c in brackets), default=0)
+
+
+def loads_bounded(text: str | bytes) -> Any:
+    """json.loads for text from outside: a Refusal (`malformed_frame`) for anything that is
+    not JSON or nests deeper than MAX_JSON_DEPTH."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode()
+        except UnicodeDecodeError:
+            raise Refusal("malformed_frame", "not UTF-8") from None
+    if json_depth(text) > MAX_JSON_DEPTH:
+        raise Refusal("malformed_frame", f"JSON nests at most {MAX_JSON_DEPTH} deep")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        raise Refusal("malformed_frame", "not JSON") from None
+
+
+def value_depth(value: Any, limit: int = MAX_JSON_DEPTH) -> int:
+    """How deep a decoded value nests, counting no further than limit + 1."""
+    if not isinstance(value, (dict, list)) or limit < 0:
+        return 0
+    children = value.values() if isinstance(value, dict) else value
+    return 1 + max((value_depth(child, limit - 1) for child in children), default=0)
 
 
 def parse_client_frame(text: str) -> tuple[str, dict[str, Any]]:
     """(branch, body) of a ClientMessage in the JSON mapping, or a Refusal."""
     if len(text.encode()) > MAX_FRAME_BYTES:
         raise Refusal("frame_too_large", f"frames are at most {MAX_FRAME_BYTES} bytes")
-    try:
-        data = json.loads(text)
-    except ValueError:
-        raise Refusal("malformed_frame", "not JSON") from None
+    data = loads_bounded(text)
     if not isinstance(data, dict) or len(data) != 1:
         raise Refusal("malformed_frame", "a frame is an object with one key")
     try:

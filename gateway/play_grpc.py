@@ -10,14 +10,17 @@ import grpc
 from gameroom import play_pb2, play_pb2_grpc
 from google.protobuf import json_format
 
+from lobby import codes
 from lobby.lobby import Lobby
+from lobby.metrics import REFUSALS
+from lobby.text import clean_text
 from rulekit import Refusal
 
 from . import dispatch
 from .app import GatewaySettings
 from .connection import QueuedConnection
-from .frames import to_proto
-from .limits import TokenBucket
+from .frames import MAX_JSON_DEPTH, to_proto, value_depth
+from .limits import FloodGuard, TokenBucket
 
 GRPC_STATUS = {
     "unknown_room": grpc.StatusCode.NOT_FOUND,
@@ -42,9 +45,11 @@ def _struct(message: Any) -> dict[str, Any]:
 
 
 class PlayServicer(play_pb2_grpc.PlayServicer):
-    def __init__(self, lobby: Lobby, settings: GatewaySettings | None = None) -> None:
+    def __init__(self, lobby: Lobby, settings: GatewaySettings | None = None, guard: FloodGuard | None = None) -> None:
         self.lobby = lobby
         self.settings = settings or GatewaySettings()
+        # Shared with the WebSocket side: a ticket's connections are counted over both.
+        self.guard = guard or FloodGuard()
 
     async def ListGames(self, request, context) -> play_pb2.ListGamesReply:
         return json_format.ParseDict({"games": self.lobby.list_games()}, play_pb2.ListGamesReply())
@@ -53,7 +58,11 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
         try:
             seats = [_struct(s) for s in request.seats]
             ticket = await self.lobby.create_room(
-                request.game, _struct(request.options), seats, request.nickname, request.player_token
+                request.game,
+                _struct(request.options),
+                seats,
+                clean_text(request.nickname, "nickname"),
+                request.player_token,
             )
         except Refusal as refusal:
             await _abort(context, refusal)
@@ -61,7 +70,9 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
 
     async def JoinRoom(self, request, context) -> play_pb2.RoomTicket:
         try:
-            ticket = await self.lobby.join_room(request.code, request.nickname, request.spectator, request.player_token)
+            ticket = await self.lobby.join_room(
+                request.code, clean_text(request.nickname, "nickname"), request.spectator, request.player_token
+            )
         except Refusal as refusal:
             await _abort(context, refusal)
         return json_format.ParseDict(ticket, play_pb2.RoomTicket())
@@ -83,8 +94,10 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
 
         connection = QueuedConnection(write, lambda: outbox.put_nowait(None))
         bucket = TokenBucket(self.settings.rate_per_s, self.settings.burst)
+        ticket_key = ""
 
         async def read() -> None:
+            nonlocal ticket_key
             try:
                 async for message in request_iterator:
                     branch = message.WhichOneof("body")
@@ -97,7 +110,30 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
                         dispatch.refuse(connection, Refusal("rate_limited"), move_id)
                         continue
                     if branch == "move":
+                        if value_depth(body.get("move")) > MAX_JSON_DEPTH:
+                            dispatch.refuse(
+                                connection,
+                                Refusal("malformed_frame", f"JSON nests at most {MAX_JSON_DEPTH} deep"),
+                                str(body.get("client_move_id", "")),
+                            )
+                            continue
                         body["move"] = json.loads(json.dumps(body.get("move", {})))
+                    if branch == "hello" and connection.ticket is None:
+                        key = f"ticket:{codes.token_hash(str(body.get('token', '')))}"
+                        if self.guard.retry_after(key) > 0 or not self.guard.admit(key, self.settings.ws_per_ticket):
+                            # Straight to the stream, ahead of its end.
+                            REFUSALS.labels("rate_limited").inc()
+                            detail = "too many connections for this ticket"
+                            await outbox.put(
+                                {"refused": {"code": "rate_limited", "detail": detail, "client_move_id": ""}}
+                            )
+                            return
+                        await dispatch.handle(self.lobby, connection, branch, body)
+                        if connection.ticket is None:
+                            self.guard.release(key)
+                        else:
+                            ticket_key = key
+                        continue
                     await dispatch.handle(self.lobby, connection, branch, body)
             finally:
                 await outbox.put(None)
@@ -111,5 +147,7 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
                 yield to_proto(item)
         finally:
             reader.cancel()
+            if ticket_key:
+                self.guard.release(ticket_key)
             self.lobby.disconnect(connection)
             await connection.close()

@@ -13,6 +13,7 @@ from .hub import Subscriber
 from .room import Room, Ticket
 from .stakes import stake_of
 from .store import StoredEvent
+from .text import clean_text
 
 MAX_CHAT = 500
 HIDDEN_EVENT = {"code": "hidden"}
@@ -185,7 +186,7 @@ class Delivery:
     # -- chat -------------------------------------------------------------------------------------
     async def chat(self, subscriber: Subscriber, text: str) -> None:
         ticket = require(subscriber)
-        text = " ".join(str(text).split())
+        text = clean_text(text, "chat")
         if not text or len(text) > MAX_CHAT:
             raise Refusal("bad_request", f"chat text must be 1..{MAX_CHAT} characters")
         line = await self.ctx.store.add_chat(

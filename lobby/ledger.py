@@ -23,7 +23,7 @@ from .store import HOUSE, MINT, Escrow, EscrowChange, LedgerError, Posting, Stor
 K = TypeVar("K", str, int)  # a player id, or a seat number
 
 STARTING_BALANCE = 1000
-DAILY_TOP_UP_TO = 1000  # the first look at a wallet on a new (UTC) day fills it up to this
+DAILY_TOP_UP_TO = 1000  # the first look at a wallet on a new (UTC) day, and only that, fills it up to this
 
 
 def wallet_account(player: str) -> str:
@@ -74,18 +74,15 @@ class Ledger:
         return await self.store.ledger_balance(account)
 
     async def wallet(self, player: str) -> int:
-        """The balance, after opening the wallet and today's top-up if either is due."""
-        balance = await self.open_wallet(player)
+        """The balance, after opening the wallet and, on the first look of a (UTC) day,
+        filling it up to `top_up_to`. That first look is recorded even when the wallet is
+        full, so a wallet emptied later that day (a stake) waits for tomorrow."""
+        await self.open_wallet(player)
         day = datetime.fromtimestamp(self.clock(), UTC).date().isoformat()
-        key = f"topup:{player}:{day}"
-        if balance < self.top_up_to and await self.store.ledger_transfer_by_key(key) is None:
-            missing = self.top_up_to - balance
-            top_up = Transfer(
-                key, "top_up", (Posting(MINT, -missing), Posting(wallet_account(player), missing)), self._now()
-            )
-            await self.store.ledger_transfer(top_up)
-            balance = await self.store.ledger_balance(wallet_account(player))
-        return balance
+        await self.store.ledger_daily_top_up(
+            f"topup:{player}:{day}", wallet_account(player), self.top_up_to, self._now()
+        )
+        return await self.store.ledger_balance(wallet_account(player))
 
     async def balance(self, player: str) -> int:
         return await self.store.ledger_balance(wallet_account(player))

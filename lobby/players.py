@@ -13,8 +13,8 @@ from rulekit import Refusal
 from . import codes
 from .ledger import Ledger
 from .store import Player, Store
+from .text import clean_text
 
-MAX_RULE_NAME = 40
 MAX_RULE_SETS = 50  # per player and game
 
 
@@ -26,7 +26,7 @@ class Players:
 
     async def create(self, nickname: str) -> tuple[Player, str]:
         """A new guest identity and its token (shown once; only its hash is stored)."""
-        name = " ".join(str(nickname or "").split())[:24] or "Guest"
+        name = clean_text(nickname, "nickname") or "Guest"
         player = Player(secrets.token_hex(12), name, int(self.clock() * 1000))
         token = codes.new_token()
         await self.store.create_player(player, codes.token_hash(token))
@@ -62,10 +62,10 @@ class Players:
 
     async def save_house_rules(self, token: str, game: str, name: str, options: dict[str, Any]) -> None:
         """`options` must already be resolved against the game's schema (the lobby does that)."""
+        name = clean_text(name, "rule_name")
+        if not name:
+            raise Refusal("bad_text", "a saved set needs a name")
         player = await self.by_token(token)
-        name = " ".join(name.split())
-        if not name or len(name) > MAX_RULE_NAME:
-            raise Refusal("bad_request", f"a name is 1..{MAX_RULE_NAME} characters")
         saved = await self.store.house_rules(player.id, game)
         if len(saved) >= MAX_RULE_SETS and name not in {r["name"] for r in saved}:
             raise Refusal("bad_request", f"at most {MAX_RULE_SETS} saved sets per game")
@@ -73,4 +73,4 @@ class Players:
 
     async def delete_house_rules(self, token: str, game: str, name: str) -> bool:
         player = await self.by_token(token)
-        return await self.store.delete_house_rules(player.id, game, name)
+        return await self.store.delete_house_rules(player.id, game, clean_text(name, "rule_name"))

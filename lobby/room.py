@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .text import clean_text
+
 SEAT_KINDS = ("human", "cpu", "empty")
 MAX_NICKNAME = 24
 
@@ -296,5 +298,6 @@ def plain_json(value: Any) -> Any:
 
 
 def clean_name(text: Any, fallback: str) -> str:
-    name = " ".join(str(text or "").split())[:MAX_NICKNAME]
-    return name or fallback
+    """The nickname as kept (lobby.text's check, so every entry refuses the same text), or the
+    fallback when none was given."""
+    return clean_text(text or None, "nickname")[:MAX_NICKNAME] or fallback

@@ -30,6 +30,7 @@ CODES = frozenset(
         "unavailable",
         "stake_needs_players",
         "insufficient_coins",
+        "bad_text",
     }
 )
 

@@ -14,7 +14,9 @@ DEFAULT_PORTS = {
     "ai": 50055,
     "play": 50050,
 }
-DEFAULT_METRICS_PORTS = {"cards": 9101, "boards": 9102, "dice": 9103, "words": 9104, "ai": 9105}
+# The gateway's own port for /metrics: not on its public HTTP port (Prometheus scrapes it inside
+# the cluster; the Internet has no business there).
+DEFAULT_METRICS_PORTS = {"cards": 9101, "boards": 9102, "dice": 9103, "words": 9104, "ai": 9105, "gateway": 9100}
 
 
 def listen_port(service: str) -> int:

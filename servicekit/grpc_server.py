@@ -58,7 +58,7 @@ async def serve(
     for service in ["", *service_names]:
         await health_servicer.set(service, health_pb2.HealthCheckResponse.SERVING)
     log.info("%s serving on %s:%s (metrics %s)", name, host, bound, metrics_port)
-    print(f"{name} ready on {host}:{bound}", flush=True)
+    log.info("%s ready on %s:%s", name, host, bound)
 
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

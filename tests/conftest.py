@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import pathlib
 import sys
 
@@ -20,6 +21,11 @@ def pytest_report_header() -> str:
     if budget.SOAK:
         return f"playouts: soak, {budget.SOAK_GAMES} games per title and seat count, every view scanned"
     return f"playouts: make test's counts (tests/budget.py) x {budget.SCALE:g}"
+
+# The suite creates rooms and players much faster than a person from loopback: its gateways
+# do not limit REST requests from there (tests/stack/test_rest_limits.py and
+# tests/scale/test_rest_limits.py turn the limits on for their own gateways).
+os.environ.setdefault("GAMEROOM_LIMITS_EXEMPT", "127.0.0.1,::1")
 
 
 @pytest.fixture(scope="session")

@@ -33,8 +33,8 @@ VOLUME /data
 WORKDIR /app
 # Numeric, so Kubernetes' runAsNonRoot can verify it.
 USER 10001:10001
-# HTTP (web client, WebSocket, REST, /healthz, /readyz, /metrics), then the gRPC play API.
-EXPOSE 8080 50050
+# HTTP (web client, WebSocket, REST, /healthz, /readyz), the gRPC play API, then /metrics.
+EXPOSE 8080 50050 9100
 HEALTHCHECK --interval=15s --timeout=5s --start-period=10s --retries=3 \
   CMD python -m servicekit.healthcheck "http://127.0.0.1:${GAMEROOM_HTTP_PORT:-8080}/healthz"
 ENTRYPOINT ["python", "-m", "gateway"]

@@ -209,6 +209,12 @@ class Store(Protocol):
         """Write the transfer once: (the stored transfer, True if this call wrote it).
         Raises InsufficientFunds or EscrowConflict (nothing written)."""
 
+    async def ledger_daily_top_up(self, key: str, account: str, up_to: int, at_ms: int) -> tuple[Transfer, bool]:
+        """Once per `key`: fill `account` up to `up_to` from the mint, reading its balance in
+        the same transaction. Written even when nothing is missing (a transfer without
+        postings), so only the first look of a day can fill a wallet. (The stored transfer,
+        True if this call wrote it.)"""
+
     async def ledger_balance(self, account: str) -> int: ...
 
     async def ledger_balances(self) -> dict[str, int]:

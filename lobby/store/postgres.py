@@ -17,6 +17,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 import asyncpg
 
 from .base import (
+    MINT,
     ChatLine,
     Escrow,
     EscrowChange,
@@ -512,6 +513,46 @@ class PostgresStore:
                 [(transfer.key, p.account, p.amount) for p in transfer.postings],
             )
             return transfer, True
+
+        return await self._transaction(work)
+
+    async def ledger_daily_top_up(self, key: str, account: str, up_to: int, at_ms: int) -> tuple[Transfer, bool]:
+        async def work(db: asyncpg.Connection) -> tuple[Transfer, bool]:
+            memo = {"up_to": up_to}
+            written = await db.fetchval(
+                "INSERT INTO ledger_transfers (key, kind, at_ms, memo) VALUES ($1, 'top_up', $2, $3)"
+                " ON CONFLICT (key) DO NOTHING RETURNING key",
+                key,
+                at_ms,
+                memo,
+            )
+            if written is None:
+                prior = await _transfer(db, key)
+                assert prior is not None
+                return prior, False
+            accounts = sorted((MINT, account))
+            await db.executemany(
+                "INSERT INTO ledger_accounts (account, balance) VALUES ($1, 0) ON CONFLICT DO NOTHING",
+                [(a,) for a in accounts],
+            )
+            # Both rows locked in the one order every transfer uses, so the balance read stays true.
+            rows = await db.fetch(
+                "SELECT account, balance FROM ledger_accounts WHERE account = ANY($1::text[]) ORDER BY account FOR UPDATE",
+                accounts,
+            )
+            missing = up_to - {r["account"]: r["balance"] for r in rows}[account]
+            postings = (Posting(MINT, -missing), Posting(account, missing)) if missing > 0 else ()
+            for posting in postings:
+                await db.execute(
+                    "UPDATE ledger_accounts SET balance = balance + $2 WHERE account = $1",
+                    posting.account,
+                    posting.amount,
+                )
+            await db.executemany(
+                "INSERT INTO ledger_entries (transfer_key, account, amount) VALUES ($1, $2, $3)",
+                [(key, p.account, p.amount) for p in postings],
+            )
+            return Transfer(key, "top_up", tuple(sorted(postings, key=lambda p: p.account)), at_ms, memo), True
 
         return await self._transaction(work)
 

@@ -9,6 +9,7 @@ import threading
 from typing import Any, Callable, TypeVar
 
 from .base import (
+    MINT,
     ChatLine,
     Escrow,
     EscrowChange,
@@ -444,6 +445,33 @@ class SqliteStore:
                     (transfer.key, posting.account, posting.amount),
                 )
             return transfer, True
+
+        return await self._transaction(work)
+
+    async def ledger_daily_top_up(self, key: str, account: str, up_to: int, at_ms: int) -> tuple[Transfer, bool]:
+        def work(db: sqlite3.Connection) -> tuple[Transfer, bool]:
+            prior = _transfer(db, key)
+            if prior is not None:
+                return prior, False
+            memo = {"up_to": up_to}
+            db.execute(
+                "INSERT INTO ledger_transfers (key, kind, at_ms, memo) VALUES (?, 'top_up', ?, ?)",
+                (key, at_ms, json.dumps(memo)),
+            )
+            row = db.execute("SELECT balance FROM ledger_accounts WHERE account = ?", (account,)).fetchone()
+            missing = up_to - (row[0] if row else 0)
+            postings = (Posting(MINT, -missing), Posting(account, missing)) if missing > 0 else ()
+            for posting in postings:
+                db.execute("INSERT OR IGNORE INTO ledger_accounts (account, balance) VALUES (?, 0)", (posting.account,))
+                db.execute(
+                    "UPDATE ledger_accounts SET balance = balance + ? WHERE account = ?",
+                    (posting.amount, posting.account),
+                )
+                db.execute(
+                    "INSERT INTO ledger_entries (transfer_key, account, amount) VALUES (?, ?, ?)",
+                    (key, posting.account, posting.amount),
+                )
+            return Transfer(key, "top_up", tuple(sorted(postings, key=lambda p: p.account)), at_ms, memo), True
 
         return await self._transaction(work)
 

@@ -1,10 +1,11 @@
 """svc-ai: python -m svc_ai"""
 
 import asyncio
-import logging
+
+from servicekit import logs
 
 from .server import serve_ai
 
 if __name__ == "__main__":
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    logs.setup("svc-ai")
     asyncio.run(serve_ai())

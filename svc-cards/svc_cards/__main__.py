@@ -1,12 +1,12 @@
 """svc-cards: python -m svc_cards"""
 
 import asyncio
-import logging
 
+from servicekit import logs
 from servicekit.family import serve_family
 
 from .registry import REGISTRY
 
 if __name__ == "__main__":
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    logs.setup("svc-cards")
     asyncio.run(serve_family(REGISTRY))

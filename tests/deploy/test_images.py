@@ -68,9 +68,12 @@ EXPECTED = {
         frozenset({config.DEFAULT_PORTS["ai"], config.DEFAULT_METRICS_PORTS["ai"]}),
         "requirements-ai.txt",
     ),
-    # HTTP (GAMEROOM_HTTP_PORT, 8080 by default) and the gRPC play API.
+    # HTTP (GAMEROOM_HTTP_PORT, 8080 by default), the gRPC play API and /metrics.
     "gateway": Expected(
-        "gameroom/gateway", "gateway", frozenset({8080, config.DEFAULT_PORTS["play"]}), "requirements-gateway.txt"
+        "gameroom/gateway",
+        "gateway",
+        frozenset({8080, config.DEFAULT_PORTS["play"], config.DEFAULT_METRICS_PORTS["gateway"]}),
+        "requirements-gateway.txt",
     ),
 }
 

@@ -36,7 +36,7 @@ REQUIRED_METRICS = {
     "gameroom_engine_call_seconds",
 }
 # Shown on the dashboard but not exported yet; remove a name once the code defines it.
-NOT_YET_EXPORTED = {"gameroom_rooms"}
+NOT_YET_EXPORTED: set[str] = set()
 # Grafana's variables, replaced by values Prometheus accepts.
 VARIABLES = {"$__rate_interval": "1m", "$game": ".*", "$stage": ".*"}
 

@@ -111,7 +111,7 @@ def test_every_process_has_health_reflection_and_metrics(stack) -> None:
             assert any(s.startswith("gameroom.engine.") for s in services)
         with urllib.request.urlopen(f"http://127.0.0.1:{stack.metrics_ports[name]}/metrics", timeout=5) as answer:
             assert b"python_info" in answer.read()
-    with urllib.request.urlopen(f"{stack.base_url}/metrics", timeout=5) as answer:
+    with urllib.request.urlopen(f"http://127.0.0.1:{stack.metrics_ports['gateway']}/metrics", timeout=5) as answer:
         text = answer.read().decode()
     assert "gameroom_ws_connections" in text and "gameroom_moves_total" in text
 

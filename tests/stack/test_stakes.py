@@ -7,14 +7,15 @@ from __future__ import annotations
 import asyncio
 import random
 import sqlite3
+import uuid
 from typing import Any
 
 import aiohttp
 import pytest
 
 from devstack import Stack
-from lobby.ledger import Ledger
-from lobby.store import make_store
+from lobby.ledger import Ledger, wallet_account
+from lobby.store import MINT, Posting, Transfer, make_store
 from tests.support.client import PlayClient, Refused, rest
 
 HUMANS = [{"kind": "human"}, {"kind": "human"}]
@@ -37,6 +38,18 @@ def _escrowed(stack, code: str) -> list[tuple[str, int, int]]:  # type: ignore[n
             " ON a.account = 'escrow:' || e.table_id WHERE e.table_id LIKE ? ORDER BY e.opened_ms",
             (f"{code}:%",),
         ).fetchall()
+
+
+async def _give(stack, player: str, coins: int) -> None:  # type: ignore[no-untyped-def]
+    """Coins from the mint into a player's wallet, written straight into the stack's store."""
+    store = make_store(stack.store_url)
+    await store.open()
+    try:
+        key = f"gift:{player}:{uuid.uuid4().hex}"
+        postings = (Posting(MINT, -coins), Posting(wallet_account(player), coins))
+        await store.ledger_transfer(Transfer(key, "gift", postings, 0))
+    finally:
+        await store.close()
 
 
 async def _host(
@@ -90,11 +103,11 @@ async def test_the_winner_takes_the_pot(stack) -> None:
         placings = over["result"]["placings"]
         winner = placings.index(1)
         assert over["pot"] == {str(winner): 2000}
-        # The winner holds both stakes; the loser's wallet was emptied and today's top-up
-        # (the first look at a wallet below 1,000 on a day) fills it to 1,000 again.
+        # The winner holds both stakes; the loser's wallet was emptied, and today's top-up
+        # came with the day's first look (before the stake), so it stays empty until tomorrow.
         tokens = [anna["token"], ben["token"]]
         assert await _coins(session, stack.base_url, tokens[winner]) == 2000
-        assert await _coins(session, stack.base_url, tokens[1 - winner]) == 1000
+        assert await _coins(session, stack.base_url, tokens[1 - winner]) == 0
         assert _escrowed(stack, host.code) == [("settled", 1000, 0)]
         await watcher.close()
 
@@ -187,11 +200,14 @@ async def test_an_escrow_left_by_a_dead_process_is_refunded(tmp_path) -> None:
             host, guest, anna, ben = await _table(session, stack.base_url, 1000)
             await host.send({"start": {}})
             await host.wait_until(lambda c: c.room["status"] == "playing")
-            players = [(await _me(session, stack.base_url, t))["player"]["id"] for t in (anna["token"], ben["token"])]
-            # What the dead process wrote: the stakes for a game that never reached the store.
+            # What the dead process wrote: the stakes for a game that never reached the store
+            # (from two other wallets: Anna's and Ben's coins are all in the game's pot).
             store = make_store(stack.store_url)
             await store.open()
             try:
+                players = [f"left-{host.code}-{n}" for n in range(2)]
+                for player in players:
+                    await Ledger(store).open_wallet(player)
                 await Ledger(store).escrow_stakes(f"{host.code}:2:0123456789abcdef", players, 100)
             finally:
                 await store.close()
@@ -209,7 +225,8 @@ async def test_an_escrow_left_by_a_dead_process_is_refunded(tmp_path) -> None:
 
 async def test_a_rematch_pays_the_last_pot_and_stakes_again(stack) -> None:
     """Two players play a staked match to the end, then a rematch: the first pot was paid,
-    the second match takes both stakes again (the loser's empty wallet got today's top-up)."""
+    the second match takes both stakes again (the loser's empty wallet is given 1,000 coins:
+    today's top-up came before the first stake)."""
     rnd = random.Random(5)
     async with aiohttp.ClientSession() as session:
         host, guest, anna, ben = await _table(session, stack.base_url, 1000)
@@ -238,14 +255,16 @@ async def test_a_rematch_pays_the_last_pot_and_stakes_again(stack) -> None:
         over = next(e for e in host.events.values() if e["code"] == "game_over" and "result" in e)
         winner = over["result"]["placings"].index(1)
         assert _escrowed(stack, host.code) == [("settled", 1000, 0)]
+        tokens = [anna["token"], ben["token"]]
+        assert await _coins(session, stack.base_url, tokens[1 - winner]) == 0
+        await _give(stack, (await _me(session, stack.base_url, tokens[1 - winner]))["player"]["id"], 1000)
         await asyncio.sleep(2.5)  # the rate limit's bucket refills after the burst of moves
         for client in (host, guest):
             await client.send({"rematch": {}})
         await host.wait_until(lambda c: c.room["status"] == "playing")
         assert [status for status, _, _ in _escrowed(stack, host.code)] == ["settled", "open"]
         wallets = {player["token"]: await _coins(session, stack.base_url, player["token"]) for player in (anna, ben)}
-        tokens = [anna["token"], ben["token"]]
         assert wallets[tokens[winner]] == 1000  # 1,000 + the pot of 2,000 - the new stake
-        assert wallets[tokens[1 - winner]] == 0  # topped up to 1,000, staked again
+        assert wallets[tokens[1 - winner]] == 0  # given 1,000, staked again
         await host.close()
         await guest.close()

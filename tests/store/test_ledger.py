@@ -43,14 +43,14 @@ async def test_wallet_starts_full_and_is_topped_up_once_a_day(store) -> None:
     assert await ledger.open_wallet(anna) == 1000  # opened once only
     await ledger.open_wallet(ben)
     await ledger.escrow_stakes(f"t-{anna}", [anna, ben], 300)
-    assert await ledger.wallet(anna) == 1000  # the day's top-up fills her back up
+    assert await ledger.wallet(anna) == 700  # today's first look was before the stake
     await ledger.escrow_stakes(f"t2-{anna}", [anna, ben], 500)
-    assert await ledger.wallet(anna) == 500  # and there is one per day
+    assert await ledger.wallet(anna) == 200
     clock.now += DAY
-    assert await ledger.wallet(anna) == 1000
+    assert await ledger.wallet(anna) == 1000  # the new day's first look fills her up
     assert await ledger.wallet(anna) == 1000
     history = await store.ledger_history(wallet_account(anna))
-    assert [t.kind for t in history] == ["open", "escrow", "top_up", "escrow", "top_up"]
+    assert [t.kind for t in history] == ["open", "escrow", "escrow", "top_up"]
 
 
 async def test_stakes_are_escrowed_from_everyone_or_from_nobody(store) -> None:

@@ -4,6 +4,12 @@
 
 const FATAL = new Set(["bad_token", "unknown_room", "bad_origin"]);
 const BACKOFF_MS = [300, 1000, 2000, 4000, 8000, 10000];
+// 1013 (try again later): the server closed us for sending too fast, or for reading too
+// slowly. Wait at least what it says ("retry_after=N" seconds), doubling with each such
+// close in a row, so a client stuck in a loop does not hammer the server.
+const TRY_AGAIN_LATER = 1013;
+const LATER_BACKOFF_MS = [2000, 4000, 8000, 16000, 30000, 60000];
+const CALM_AFTER_MS = 60000;
 const PING_EVERY_MS = 20000;
 const PONG_WITHIN_MS = 10000;
 const MOVE_ANSWER_WITHIN_MS = 12000;
@@ -31,6 +37,9 @@ export class Connection {
     this.ready = false; // welcome received on the current socket
     this.stopped = false;
     this.attempt = 0;
+    this.notBefore = 0; // no reconnect before this time (ms), after a 1013
+    this.laterCloses = 0; // 1013 closes in a row
+    this.lastLaterClose = 0;
     this.queue = []; // frames waiting for the next welcome
     this.pending = null; // {id, seat, move, version}
     this.timers = {};
@@ -71,11 +80,12 @@ export class Connection {
       this.rawSend({ hello: { code: this.code, token: this.token, last_event: this.lastEvent() } });
     };
     socket.onmessage = (e) => this.receive(e.data);
-    socket.onclose = () => {
+    socket.onclose = (e) => {
       if (this.socket !== socket) return;
       this.socket = null;
       this.ready = false;
       this.stopTimers();
+      if (e && e.code === TRY_AGAIN_LATER) this.backOff(e.reason);
       if (!this.stopped) this.scheduleRetry();
     };
     socket.onerror = () => {
@@ -83,9 +93,23 @@ export class Connection {
     };
   }
 
+  backOff(reason) {
+    const now = Date.now();
+    if (now - this.lastLaterClose > CALM_AFTER_MS) this.laterCloses = 0;
+    this.lastLaterClose = now;
+    const asked = /retry_after=(\d+)/.exec(reason || "");
+    const wait = Math.max(
+      asked ? Number(asked[1]) * 1000 : 0,
+      LATER_BACKOFF_MS[Math.min(this.laterCloses, LATER_BACKOFF_MS.length - 1)],
+    );
+    this.laterCloses += 1;
+    this.notBefore = now + wait;
+  }
+
   scheduleRetry() {
     if (this.stopped) return;
-    const delay = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)] + Math.random() * 300;
+    const backoff = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
+    const delay = Math.max(backoff, this.notBefore - Date.now()) + Math.random() * 300;
     this.attempt += 1;
     this.setStatus("reconnecting");
     clearTimeout(this.timers.retry);
@@ -95,7 +119,9 @@ export class Connection {
   /** Try now (the network came back, the tab became visible). */
   poke() {
     if (this.stopped) return;
-    if (!this.socket) {
+    if (!this.socket && Date.now() < this.notBefore) {
+      this.scheduleRetry();
+    } else if (!this.socket) {
       this.attempt = 0;
       this.start();
     } else if (this.ready) {
@@ -185,6 +211,7 @@ export class Connection {
     if (this.stopped) return;
     this.attempt = 0;
     if (this.socket) this.socket.close();
+    else if (Date.now() < this.notBefore) this.scheduleRetry();
     else this.start();
   }
 

@@ -113,7 +113,8 @@ export function renderMarkdown(source) {
         rows.push(splitRow(lines[i]));
         i += 1;
       }
-      const style = (k) => (aligns[k] ? ` style="text-align:${aligns[k]}"` : "");
+      // Classes, not style attributes: the Content-Security-Policy allows no inline styles.
+      const style = (k) => (aligns[k] ? ` class="align-${aligns[k]}"` : "");
       const thead = `<tr>${head.map((c, k) => `<th scope="col"${style(k)}>${inline(c)}</th>`).join("")}</tr>`;
       const tbody = rows.map((r) => `<tr>${head.map((_, k) => `<td${style(k)}>${inline(r[k] || "")}</td>`).join("")}</tr>`).join("");
       out.push(`<div class="table-wrap"><table><thead>${thead}</thead><tbody>${tbody}</tbody></table></div>`);
