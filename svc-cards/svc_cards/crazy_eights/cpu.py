@@ -1,11 +1,16 @@
-"""Crazy Eights CPU players. Both decide from the seat's view alone.
+"""Crazy Eights CPU players. Every level decides from the seat's view alone.
 
 - easy: lays as many cards of one rank as it can, keeping its eights while anything else
   fits; among equal choices (which cards, which suit) it picks at random.
-- strong: plans. For every legal play it counts the fewest turns it would need to empty the
-  rest of its hand if nobody changed the suit (a whole rank per turn, an eight as a joker,
-  a draw when stuck counted as a delay), and takes the play with the fewest; ties go to
-  keeping eights, then to the play after which most of its cards fit, then to shedding more.
+- `strong` (the function; the Monte Carlo level's prior): plans. For every legal play it
+  counts the fewest turns it would need to empty the rest of its hand if nobody changed the
+  suit (a whole rank per turn, an eight as a joker, a draw when stuck counted as a delay),
+  and takes the play with the fewest; ties go to keeping eights, then to the play after
+  which most of its cards fit, then to shedding more.
+- strong (the level): determinized Monte Carlo (rulekit.montecarlo) over that rule-based
+  play: MC_ROLLOUTS rollouts on samples of the seat's view; rollouts play a card whenever
+  one fits and stop after HORIZON moves, scored by hand sizes (or at the end). The rule-
+  based move stands unless another scores MC_MARGIN better (bench/mc_strength.py, README).
 """
 
 from __future__ import annotations

@@ -1,12 +1,18 @@
-"""Hau Hau CPU players. Both decide from the seat's view alone.
+"""Hau Hau CPU players. Every level decides from the seat's view alone.
 
 - easy: throws at random, plays any fitting card (drawing only when none fits), wishes its
   majority suit, takes a penalty rather than stacking.
-- strong: throws at random (there is nothing to read), passes every +2/+4 on (a K before
-  an A), keeps 10s and aces for when nothing else fits but plays an ace against a player
-  about to go out, plays K against the next player, Q and J when the turn comes straight
-  back and it has a card to follow, prefers the card after which it holds the most of the
-  suit in force, never draws while it can play, wishes its majority suit.
+- `strong` (the function; the Monte Carlo level's prior): throws at random (there is nothing
+  to read), passes every +2/+4 on (a K before an A), keeps 10s and aces for when nothing
+  else fits but plays an ace against a player about to go out, plays K against the next
+  player, Q and J when the turn comes straight back and it has a card to follow, prefers the
+  card after which it holds the most of the suit in force, never draws while it can play,
+  wishes its majority suit.
+- strong (the level): determinized Monte Carlo (rulekit.montecarlo) over that rule-based
+  play: MC_ROLLOUTS rollouts on samples of the seat's view; rollouts play a card whenever
+  one fits and stop when the round is won (or after HORIZON moves, scored by hand sizes);
+  the opening throw is always at random. The rule-based move stands unless another scores
+  MC_MARGIN better (bench/mc_strength.py, README).
 """
 
 from __future__ import annotations

@@ -1,10 +1,15 @@
-"""Mau-Mau CPU players. Both decide from the seat's view alone.
+"""Mau-Mau CPU players. Every level decides from the seat's view alone.
 
 - easy: any playable card, the drawn card whenever it fits, wishes its majority suit.
-- strong: keeps wishing jacks for when nothing else fits, plays sevens and eights when the
-  next player is the one closest to going out, plays an ace ("again", or an eight with two
-  left) only when it holds a card to follow it, prefers the card after which it holds the most of the suit in force, passes
-  a run of sevens on whenever it can, wishes its majority suit.
+- `strong` (the function; the Monte Carlo level's prior): keeps wishing jacks for when
+  nothing else fits, plays sevens and eights when the next player is the one closest to
+  going out, plays an ace ("again", or an eight with two left) only when it holds a card to
+  follow it, prefers the card after which it holds the most of the suit in force, passes a
+  run of sevens on whenever it can, wishes its majority suit.
+- strong (the level): determinized Monte Carlo (rulekit.montecarlo) over that rule-based
+  play: MC_ROLLOUTS rollouts on samples of the seat's view; rollouts play a card whenever
+  one fits and stop after HORIZON moves, scored by hand sizes (or at the end). The rule-
+  based move stands unless another scores MC_MARGIN better (bench/mc_strength.py, README).
 """
 
 from __future__ import annotations

@@ -1,12 +1,17 @@
-"""Number Rows CPU players. Both decide from the seat's view alone.
+"""Number Rows CPU players. Every level decides from the seat's view alone.
 
 Laying is compulsory, so the only choice is which fitting card to lay.
 - easy: lays the card that opens the fewest numbers it does not hold itself (a card whose
   next number it holds, or that ends a row at 1 or 20, opens none; an 11 opens two).
-- strong: weighs each card: the run of its own cards it opens (laid on the next turns
-  without giving anything away), how many of its cards further along that row the card
-  brings nearer, and a penalty when the next number is one it does not hold (an opponent may
-  lay it). Holding a blocking card is what makes opponents draw.
+- `strong` (the function; the Monte Carlo level's prior): weighs each card: the run of its
+  own cards it opens (laid on the next turns without giving anything away), how many of its
+  cards further along that row the card brings nearer, and a penalty when the next number is
+  one it does not hold (an opponent may lay it). Holding a blocking card is what makes
+  opponents draw.
+- strong (the level): determinized Monte Carlo (rulekit.montecarlo) over that rule-based
+  play: MC_ROLLOUTS rollouts on samples of the seat's view; rollouts lay a random fitting
+  card and stop after HORIZON moves, scored by hand sizes (or at the end). The rule-based
+  move stands unless another scores MC_MARGIN better (bench/mc_strength.py, README).
 """
 
 from __future__ import annotations

@@ -4,12 +4,14 @@ seat cannot see."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable, Iterable, Iterator
 
 from svc_ai.players import PLAYERS, choose, levels_of
 
 from rulekit import Engine, State
+from rulekit.montecarlo import MonteCarlo
 from rulekit.players import Ask, Choice, Player
 
 
@@ -28,6 +30,12 @@ def ask_player(
     name = level if isinstance(level, str) else "strong"
     ask = Ask(engine.meta.id, seat, engine.view(state, seat), name, seed, budget_ms)
     return choose(ask) if isinstance(level, str) else level(ask)
+
+
+def untimed(level: str, search: MonteCarlo, engine: Engine) -> str | Player:
+    """`level`, but "strong" (the Monte Carlo level) with its time cap lifted: the rollout cap
+    alone decides, so its answer does not depend on how loaded the machine is."""
+    return dataclasses.replace(search, budget_ms=10**9).player(engine) if level == "strong" else level
 
 
 def levels_registered(engine: Engine, levels: dict) -> bool:
