@@ -155,6 +155,6 @@ MONTE_CARLO = MonteCarlo(
 monte_carlo = MONTE_CARLO.player(ENGINE)
 
 
-# "strong" is the Monte Carlo search over the rule-based level (the level name rooms already
-# use); `strong` above stays its prior and the baseline it is measured against.
+# "strong" (the level name rooms already use) is the Monte Carlo search over the rule-based
+# play: it won 58 % of 500 games against it (README); `strong` above stays its prior.
 LEVELS = {"easy": easy, "strong": monte_carlo}

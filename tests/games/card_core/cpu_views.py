@@ -7,11 +7,11 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable, Iterable, Iterator
+from types import ModuleType
 
 from svc_ai.players import PLAYERS, choose, levels_of
 
 from rulekit import Engine, State
-from rulekit.montecarlo import MonteCarlo
 from rulekit.players import Ask, Choice, Player
 
 
@@ -32,10 +32,13 @@ def ask_player(
     return choose(ask) if isinstance(level, str) else level(ask)
 
 
-def untimed(level: str, search: MonteCarlo, engine: Engine) -> str | Player:
-    """`level`, but "strong" (the Monte Carlo level) with its time cap lifted: the rollout cap
-    alone decides, so its answer does not depend on how loaded the machine is."""
-    return dataclasses.replace(search, budget_ms=10**9).player(engine) if level == "strong" else level
+def untimed(level: str, cpu: ModuleType, engine: Engine) -> str | Player:
+    """`level` as a test asks it: "monte_carlo" (every card game's Monte Carlo player, a level
+    or not) and any level that is that player come with the time cap lifted, so the rollout
+    cap alone decides and the answer does not depend on how loaded the machine is."""
+    if level == "monte_carlo" or cpu.LEVELS.get(level) is cpu.monte_carlo:
+        return dataclasses.replace(cpu.MONTE_CARLO, budget_ms=10**9).player(engine)
+    return level
 
 
 def levels_registered(engine: Engine, levels: dict) -> bool:
