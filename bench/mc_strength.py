@@ -1,18 +1,20 @@
 """Monte Carlo strength table of the card games, played through the engines directly.
 
     nice -n 10 .venv/bin/python bench/mc_strength.py [game ...] [-n GAMES] [--rollouts N]
-        [--jobs J] [--pairings mc-rules,mc-random,cheater-random]
+        [--jobs J] [--first INDEX] [--pairings mc-rules:1000,mc-random:300,cheater-random:300]
 
 Two seats, seats alternating every game, each game set up from its own seed. Players:
-- mc: the game's Monte Carlo level (its cpu.py `MONTE_CARLO`, deciding from the seat's view;
+- mc: the game's Monte Carlo player (its cpu.py `MONTE_CARLO`, deciding from the seat's view;
   `--rollouts` overrides its rollout cap, the time cap is lifted so the cap alone decides);
 - rules: the game's rule-based strong level (`strong` in its cpu.py);
 - random: any legal move;
 - cheater: the same Monte Carlo search on the true state (tests/games/card_core/cpu_cheater.py),
   the ceiling.
-Prints one Markdown row per game and pairing: wins of the first-named player, its win rate,
-its edge over the 1/2 a random player gets, and the mean ms per move of the first player;
-then, per game, MC's edge over random as a share of the cheater's.
+`--margin` and `--rules-rollouts` (rollouts played by the rule-based level instead of the
+game's cheap policy) try other settings. Prints one Markdown row per game and pairing: wins
+of the first-named player (a shared first place counts), its win rate, its edge over the
+1/2 a random player gets, and its mean ms per move; then, per game, MC's edge over random as
+a share of the cheater's. Progress (running totals) goes to stderr.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from svc_cards.registry import REGISTRY  # noqa: E402
 
-from rulekit.montecarlo import MonteCarlo  # noqa: E402
+from rulekit.montecarlo import MonteCarlo, level_rollout  # noqa: E402
 from rulekit.players import Ask, random_player  # noqa: E402
 from tests.games.card_core.cpu_cheater import cheating_move  # noqa: E402
 
@@ -46,7 +48,13 @@ def cpu_module(game: str):
 
 
 def play_game(
-    game: str, players: tuple[str, str], first: int, index: int, rollouts: int | None
+    game: str,
+    players: tuple[str, str],
+    first: int,
+    index: int,
+    rollouts: int | None,
+    margin: float | None = None,
+    rules_rollouts: bool = False,
 ) -> tuple[bool, float, int]:
     """One game, players[0] in seat `first`; (players[0] placed first alone or shared first,
     its seconds thinking, its moves)."""
@@ -54,6 +62,10 @@ def play_game(
     cpu = cpu_module(game)
     search: MonteCarlo = cpu.MONTE_CARLO
     search = dataclasses.replace(search, budget_ms=NO_TIME_CAP_MS, rollouts=rollouts or search.rollouts)
+    if margin is not None:
+        search = dataclasses.replace(search, margin=margin)
+    if rules_rollouts:
+        search = dataclasses.replace(search, policy=level_rollout(cpu.strong, game))
     mc = search.player(engine)
     seat_player = {first: players[0], 1 - first: players[1]}
     seed = f"mc-bench:{game}:{index}".encode()
@@ -81,11 +93,11 @@ def play_game(
     return placings[first] == 1, think, moves
 
 
-def _block(args: tuple[str, tuple[str, str], int, int, int | None]) -> tuple[int, float, int]:
-    game, players, start, stop, rollouts = args
+def _block(args: tuple[str, tuple[str, str], int, int, int | None, float | None, bool]) -> tuple[int, float, int]:
+    game, players, start, stop, rollouts, margin, rules_rollouts = args
     wins, think, moves = 0, 0.0, 0
     for index in range(start, stop):
-        won, seconds, count = play_game(game, players, index % 2, index, rollouts)
+        won, seconds, count = play_game(game, players, index % 2, index, rollouts, margin, rules_rollouts)
         wins += won
         think += seconds
         moves += count
@@ -98,6 +110,9 @@ def main() -> None:
     parser.add_argument("-n", "--number", type=int, default=1000, help="games per pairing (unless a pairing says)")
     parser.add_argument("--rollouts", type=int, help="rollout cap per move (default: each game's own)")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes")
+    parser.add_argument("--margin", type=float, help="override the margin over the rule-based move")
+    parser.add_argument("--rules-rollouts", action="store_true", help="rollouts played by the rule-based level")
+    parser.add_argument("--first", type=int, default=0, help="number the games from here (to extend a run)")
     parser.add_argument(
         "--pairings", default=",".join(PAIRINGS), help="e.g. mc-rules:1000,mc-random:300 (games after the colon)"
     )
@@ -115,9 +130,10 @@ def main() -> None:
             edges = {}
             for players, number in pairings:
                 block = max(1, min(25, number // (args.jobs * 4)))
+                end = args.first + number
                 chunks = [
-                    (game, players, start, min(start + block, number), args.rollouts)
-                    for start in range(0, number, block)
+                    (game, players, start, min(start + block, end), args.rollouts, args.margin, args.rules_rollouts)
+                    for start in range(args.first, end, block)
                 ]
                 wins = moves = played = 0
                 think = 0.0

@@ -61,6 +61,17 @@ def prefer(*types: str) -> Rollout:
     return policy
 
 
+def level_rollout(player: Player, game: str) -> Rollout:
+    """A rollout policy that asks a (cheap, rule-based) level for its move from the sampled
+    state's view of the mover: rollouts that play like a player, not at random."""
+
+    def policy(engine: Engine, state: State, seat: int, rnd: random.Random) -> Move:
+        ask = Ask(game, seat, engine.view(state, seat), "rollout", rnd.getrandbits(32).to_bytes(4, "big"), 1)
+        return player(ask).move
+
+    return policy
+
+
 def lead_value(scores: list[float], seat: int, scale: float, playing: list[int] | None = None) -> float:
     """A value in (0, 1) from scores per seat (higher better): the mean over the other seats
     still playing of a logistic curve of `seat`'s lead, `scale` wide (a lead of `scale` is

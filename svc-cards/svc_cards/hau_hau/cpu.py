@@ -1,12 +1,19 @@
-"""Hau Hau CPU players. Both decide from the seat's view alone.
+"""Hau Hau CPU players. Every level decides from the seat's view alone.
 
 - easy: throws at random, plays any fitting card (drawing only when none fits), wishes its
   majority suit, takes a penalty rather than stacking.
-- strong: throws at random (there is nothing to read), passes every +2/+4 on (a K before
-  an A), keeps 10s and aces for when nothing else fits but plays an ace against a player
-  about to go out, plays K against the next player, Q and J when the turn comes straight
-  back and it has a card to follow, prefers the card after which it holds the most of the
-  suit in force, never draws while it can play, wishes its majority suit.
+- strong: rule-based (`strong`; also the prior of `monte_carlo`): throws at random (there is nothing
+  to read), passes every +2/+4 on (a K before an A), keeps 10s and aces for when nothing
+  else fits but plays an ace against a player about to go out, plays K against the next
+  player, Q and J when the turn comes straight back and it has a card to follow, prefers the
+  card after which it holds the most of the suit in force, never draws while it can play,
+  wishes its majority suit.
+- `monte_carlo` (not a level yet; measured weaker or no better): determinized Monte Carlo
+  (rulekit.montecarlo) over that rule-based play: MC_ROLLOUTS rollouts on samples of the
+  seat's view; rollouts play a card whenever one fits and stop when the round is won (or
+  after HORIZON moves, scored by hand sizes); the opening throw is always at random. The
+  rule-based move stands unless another scores MC_MARGIN better (bench/mc_strength.py,
+  README).
 """
 
 from __future__ import annotations
@@ -121,6 +128,7 @@ MONTE_CARLO = MonteCarlo(
 )
 monte_carlo = MONTE_CARLO.player(ENGINE)
 
-# "strong" is the Monte Carlo search over the rule-based level (the level name rooms already
-# use); `strong` above stays its prior and the baseline it is measured against.
-LEVELS = {"easy": easy, "strong": monte_carlo}
+# The strong level stays rule-based: at 40 rollouts a move the Monte Carlo player did not beat
+# it over 500 games (README, bench/mc_strength.py); `monte_carlo` is kept, tested and measured
+# so that a better rollout policy or evaluation can make it the strong level.
+LEVELS = {"easy": easy, "strong": strong}

@@ -10,6 +10,11 @@ from svc_ai.players import choose
 from rulekit import Engine, Refusal, move_matches
 from rulekit.players import Ask, Choice
 
+# The slowest answer any level may give, in CPU seconds: the rule-based levels answer in well
+# under a millisecond, the Monte Carlo strong level in 10-30 ms (40 rollouts), a long rollout
+# at a big table more.
+SLOWEST_S = 0.15
+
 
 def every_level_answers_legally(engine: Engine, seats: int, seed: bytes, options: dict | None = None) -> float:
     """Play a whole game in which the levels take turns to drive; at every decision each

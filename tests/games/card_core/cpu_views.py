@@ -4,8 +4,10 @@ seat cannot see."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable, Iterable, Iterator
+from types import ModuleType
 
 from svc_ai.players import PLAYERS, choose, levels_of
 
@@ -28,6 +30,15 @@ def ask_player(
     name = level if isinstance(level, str) else "strong"
     ask = Ask(engine.meta.id, seat, engine.view(state, seat), name, seed, budget_ms)
     return choose(ask) if isinstance(level, str) else level(ask)
+
+
+def untimed(level: str, cpu: ModuleType, engine: Engine) -> str | Player:
+    """`level` as a test asks it: "monte_carlo" (every card game's Monte Carlo player, a level
+    or not) and any level that is that player come with the time cap lifted, so the rollout
+    cap alone decides and the answer does not depend on how loaded the machine is."""
+    if level == "monte_carlo" or cpu.LEVELS.get(level) is cpu.monte_carlo:
+        return dataclasses.replace(cpu.MONTE_CARLO, budget_ms=10**9).player(engine)
+    return level
 
 
 def levels_registered(engine: Engine, levels: dict) -> bool:

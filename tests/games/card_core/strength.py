@@ -1,11 +1,12 @@
 """CPU strength of the shedding games: levels play each other head to head, seats alternating.
 
-Run `python tests/games/card_core/strength.py [games]` for the README table (default 500
-games per pairing); the CPU tests call `win_rate` with fewer games.
+Run `python -m tests.games.card_core.strength [games]` for the README table of the rule-based
+levels (default 500 games per pairing); the CPU tests call `win_rate` with fewer games.
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
 from typing import Any
 
@@ -50,9 +51,13 @@ def table(games: int) -> str:
         f"| game | {' | '.join(f'{a} vs {b}' for a, b in PAIRINGS)} |",
         f"|---|{'---|' * len(PAIRINGS)}",
     ]
-    for game in ("last-card", "mau-mau", "hau-hau"):
+    for game in ("last-card", "mau-mau", "hau-hau", "crazy-eights", "number-rows", "thirty-one"):
         engine = REGISTRY.get(game)
-        rates = [win_rate(engine, a, b, games) for a, b in PAIRINGS]
+        # "strong" is the rule-based play here; the Monte Carlo level built on it has its own
+        # table (bench/mc_strength.py).
+        rules = importlib.import_module(f"svc_cards.{game.replace('-', '_')}.cpu").strong
+        levels: dict[str, Level] = {"strong": rules, "easy": "easy", "random": "random"}
+        rates = [win_rate(engine, levels[a], levels[b], games) for a, b in PAIRINGS]
         lines.append(f"| {game} | {' | '.join(f'{rate:.1%}' for rate in rates)} |")
     return "\n".join(lines)
 
