@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol
+from typing import Any, Mapping, Protocol, Sequence
 
 from .clock import TURN_STARTED, MoveClock, clock_choice
 from .errors import IllegalMove, Refusal
@@ -165,6 +165,12 @@ class BaseEngine:
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         raise NotImplementedError
 
+    def listed_moves(self, state: State, seat: int) -> Sequence[Move]:
+        """`legal_moves` for reading only: what `check_move` validates against. A game whose
+        `legal_moves` copies a cached list hands the cached one here, uncopied; nobody may
+        change it or pass it on."""
+        return self.legal_moves(state, seat)
+
     def check_move(self, state: State, seat: int, move: Any) -> None:
         """Raises the refusal `apply` would give; the single door every move goes through."""
         if not isinstance(move, dict) or not isinstance(move.get("type"), str):
@@ -173,7 +179,7 @@ class BaseEngine:
             raise IllegalMove("game_over")
         if seat not in self.to_move(state):
             raise IllegalMove("not_your_turn", f"seat {seat} is not to move")
-        legal_moves = self.legal_moves(state, seat)
+        legal_moves = self.listed_moves(state, seat)
         # Most moves are listed as they are: `in` compares them in C. A move carrying a
         # template's keys is never one of those, so it goes the long way.
         if move in legal_moves and RANGE_KEY not in move and TEXT_KEY not in move:

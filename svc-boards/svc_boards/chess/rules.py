@@ -34,6 +34,7 @@ the state less its generator and the default `determinize` works.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import chess
@@ -77,24 +78,29 @@ RESIGN: Move = {"type": "resign"}
 DECISIVE = frozenset({"checkmate", "resignation", "time"})
 
 
-# FEN -> legal moves in UCI. The contract asks for the legal moves of a position many times
-# (validation, views, search); they depend on the FEN alone, so they are memoised, bounded.
-_LEGAL_CACHE: dict[str, tuple[str, ...]] = {}
+# FEN -> the position's legal moves as move objects, resignation last. The contract asks for
+# the legal moves of a position many times (validation, views, search); they depend on the
+# FEN alone, so they are memoised, bounded. Never changed: `legal_moves` hands out copies.
+_LEGAL_CACHE: dict[str, tuple[Move, ...]] = {}
 _LEGAL_CACHE_SIZE = 50_000
 
 
-def _remember(fen: str, board: chess.Board) -> tuple[str, ...]:
-    ucis = tuple(move.uci() for move in board.generate_legal_moves())
+def _remember(fen: str, board: chess.Board) -> tuple[Move, ...]:
+    moves = (*({"type": "move", "uci": move.uci()} for move in board.generate_legal_moves()), RESIGN)
     if len(_LEGAL_CACHE) >= _LEGAL_CACHE_SIZE:
         _LEGAL_CACHE.clear()
-    _LEGAL_CACHE[fen] = ucis
-    return ucis
+    _LEGAL_CACHE[fen] = moves
+    return moves
+
+
+def _listed(fen: str) -> tuple[Move, ...]:
+    found = _LEGAL_CACHE.get(fen)
+    return found if found is not None else _remember(fen, chess.Board(fen))
 
 
 def legal_ucis(fen: str) -> tuple[str, ...]:
     """Every legal move of the position `fen` in UCI, in python-chess's order."""
-    found = _LEGAL_CACHE.get(fen)
-    return found if found is not None else _remember(fen, chess.Board(fen))
+    return tuple(move["uci"] for move in _listed(fen)[:-1])
 
 
 def board_of(state: State) -> chess.Board:
@@ -203,10 +209,10 @@ def _judge(board: chess.Board, can_move: bool) -> str | None:
 def _settle(state: State, board: chess.Board) -> None:
     """Write the position and everything derived from it into the state."""
     state["fen"] = fen_of(board)
-    ucis = _remember(state["fen"], board)  # the next request for moves is for this position
+    listed = _remember(state["fen"], board)  # the next request for moves is for this position
     state["turn"] = colour_seat(state, board.turn)
     state["check"] = board.is_check()
-    termination = _judge(board, bool(ucis))
+    termination = _judge(board, len(listed) > 1)  # more than the resignation
     state["termination"] = termination
     state["winner"] = colour_seat(state, not board.turn) if termination == "checkmate" else None
 
@@ -238,11 +244,12 @@ class Chess(BaseEngine):
         return frozenset() if state["termination"] is not None else frozenset({state["turn"]})
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
+        return [dict(move) for move in self.listed_moves(state, seat)]
+
+    def listed_moves(self, state: State, seat: int) -> Sequence[Move]:
         if state["termination"] is not None or seat != state["turn"]:
-            return []
-        moves: list[Move] = [{"type": "move", "uci": uci} for uci in legal_ucis(state["fen"])]
-        moves.append(dict(RESIGN))
-        return moves
+            return ()
+        return _listed(state["fen"])
 
     def copy_state(self, state: State) -> State:
         """A copy that knows the state's shape: every value is a scalar, a list of strings
