@@ -13,6 +13,9 @@ work on a shared machine disturbs them less than it would wall time:
   (the search's fast path: no validation, no events, only what the move changes copied)
   where it has one, else its state copy and `play` without validation. µs per move and the
   ratio apply ÷ bare.
+- The copy `apply` starts with: `copy.deepcopy`, a JSON round trip, the rule kit's
+  `copy_json` (what `BaseEngine.copy_state` uses) and the engine's own `copy_state`, µs per
+  state over the recorded states (only on checkouts that have `rulekit.fastcopy`).
 - Chess perft through the engine (`legal_moves` + `apply`, bulk counted) beside python-chess's
   own push/pop perft on the positions of tests/games/chess/perft.json at their test depth.
 - Alpha-beta (svc_ai.search) at a fixed depth from a few seeded positions of four-in-a-row,
@@ -25,6 +28,7 @@ family registries), so the same file measures the code before and after a change
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import random
 import statistics
@@ -113,6 +117,33 @@ def playout_table(games: int, repeats: int) -> None:
             bared.append(per_move_us(bare, steps))
         a, b = statistics.median(applied), statistics.median(bared)
         print(f"| {engine.meta.id} | {len(steps)} | {a:.1f} | {b:.1f} | {a / b:.2f} |", flush=True)
+
+
+def copy_table(games: int, repeats: int) -> None:
+    """The copy `apply` starts with, four ways, over the same recorded states."""
+    try:
+        from rulekit.fastcopy import copy_json
+    except ImportError:  # a checkout from before the rule kit had its own copy
+        return
+    print()
+    print("| game | deepcopy µs | JSON round trip µs | rulekit copy_json µs | engine's copy_state µs |")
+    print("|---|---:|---:|---:|---:|")
+    for engine in (*BOARDS, *CARDS, *DICE):
+        states = [state for state, _, _ in record(engine, max(1, games // 4))]
+        ways = {
+            "deepcopy": copy.deepcopy,
+            "json": lambda state: json.loads(json.dumps(state)),
+            "copy_json": copy_json,
+            "copy_state": engine.copy_state,
+        }
+        times: dict[str, list[float]] = {name: [] for name in ways}
+        for _ in range(repeats):
+            for name, way in ways.items():
+                times[name].append(
+                    per_move_us(lambda state, seat, move, way=way: way(state), [(s, 0, {}) for s in states])
+                )
+        cells = " | ".join(f"{statistics.median(times[name]):.1f}" for name in ways)
+        print(f"| {engine.meta.id} | {cells} |", flush=True)
 
 
 def library_perft(board: chess.Board, depth: int) -> int:
@@ -213,6 +244,7 @@ def main() -> None:
     parser.add_argument("--skip-search", action="store_true")
     args = parser.parse_args()
     playout_table(args.games, args.repeats)
+    copy_table(args.games, args.repeats)
     if not args.skip_perft:
         perft_table(max(1, args.repeats // 2))
     if not args.skip_search:
