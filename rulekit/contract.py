@@ -175,9 +175,10 @@ class BaseEngine:
         """Raises the refusal `apply` would give; the single door every move goes through."""
         if not isinstance(move, dict) or not isinstance(move.get("type"), str):
             raise IllegalMove("malformed_move", "a move is an object with a type")
-        if self.result(state) is not None:
-            raise IllegalMove("game_over")
+        # `to_move` is empty once the game is over, so the result is asked only to name a refusal.
         if seat not in self.to_move(state):
+            if self.result(state) is not None:
+                raise IllegalMove("game_over")
             raise IllegalMove("not_your_turn", f"seat {seat} is not to move")
         legal_moves = self.listed_moves(state, seat)
         # Most moves are listed as they are: `in` compares them in C. A move carrying a
