@@ -162,7 +162,7 @@ def place(board: str, square: int, seat: int, flips: list[int] | None = None) ->
 
 @lru_cache(maxsize=1 << 14)
 def _placements(board: str, seat: int) -> tuple[Move, ...]:
-    """The legal moves of `seat` on `board` (never changed: `legal_moves` copies them)."""
+    """The legal moves of `seat` on `board`, for validation (never changed)."""
     counts = flip_counts(board, seat)
     return tuple({"type": "place", "square": NAMES[i]} for i, _ in counts) if counts else (PASS,)
 
@@ -187,9 +187,15 @@ class Reversi(BaseEngine):
         return frozenset() if state["over"] else frozenset((state["turn"],))
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
-        return [dict(move) for move in self.listed_moves(state, seat)]
+        if state["over"] or seat != state["turn"]:
+            return []
+        counts = flip_counts(state["board"], seat)
+        if not counts:
+            return [dict(PASS)]
+        return [{"type": "place", "square": NAMES[i]} for i, _ in counts]
 
     def listed_moves(self, state: State, seat: int) -> Sequence[Move]:
+        # The same moves as `legal_moves`, from the same cached counts, kept uncopied.
         if state["over"] or seat != state["turn"]:
             return ()
         return _placements(state["board"], seat)
