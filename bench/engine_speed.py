@@ -18,8 +18,9 @@ work on a shared machine disturbs them less than it would wall time:
   state over the recorded states (only on checkouts that have `rulekit.fastcopy`).
 - Chess perft through the engine (`legal_moves` + `apply`, bulk counted) beside python-chess's
   own push/pop perft on the positions of tests/games/chess/perft.json at their test depth.
-- Alpha-beta (svc_ai.search) at a fixed depth from a few seeded positions of four-in-a-row,
-  draughts and reversi, with each game's own evaluation, ordering and key: nodes/s.
+- Alpha-beta (rulekit.search, or svc_ai.search in older checkouts) at a fixed depth from a
+  few seeded positions of four-in-a-row, draughts and reversi, with each game's own
+  evaluation, ordering and key: nodes/s.
 
 Runs on any checkout of the project (it uses only the contract, `successor`, `play` and the
 family registries), so the same file measures the code before and after a change.
@@ -218,7 +219,10 @@ def start_positions(engine: Any, count: int = 3, plies: int = 6) -> list[dict[st
 
 
 def search_table(repeats: int) -> None:
-    from svc_ai.search import alphabeta
+    try:
+        from rulekit.search import alphabeta  # where the search lives once the games own it
+    except ImportError:
+        from svc_ai.search import alphabeta
 
     print()
     print("| search (alpha-beta, fixed depth, 3 positions) | depth | nodes | nodes/s |")
