@@ -32,16 +32,20 @@ def seed_commitment(seed: bytes) -> str:
 class Rng:
     """Draws from a state's generator; `to_state()` gives the advanced JSON form back."""
 
-    __slots__ = ("_seed", "_counter")
+    __slots__ = ("_seed_hex", "_seed", "_counter")
 
     def __init__(self, rng_state: dict[str, Any]) -> None:
-        self._seed = bytes.fromhex(rng_state["seed"])
+        # Every move builds a generator, most never draw: the key is decoded at the first draw.
+        self._seed_hex: str = rng_state["seed"]
+        self._seed: bytes | None = None
         self._counter = int(rng_state["counter"])
 
     def to_state(self) -> dict[str, Any]:
-        return {"seed": self._seed.hex(), "counter": self._counter}
+        return {"seed": self._seed_hex, "counter": self._counter}
 
     def _block(self) -> int:
+        if self._seed is None:
+            self._seed = bytes.fromhex(self._seed_hex)
         digest = hmac.new(self._seed, self._counter.to_bytes(8, "big"), hashlib.sha256).digest()
         self._counter += 1
         return int.from_bytes(digest, "big")

@@ -26,13 +26,15 @@ house rules text decides (house-rules-de-en-es.txt, "Chess"):
 The state holds the start FEN and the whole move list in UCI (the game's record), the current
 FEN, and the FEN after the last pawn move or capture (`since_fen`, at ply `since_ply`): a
 position can only repeat after that point, so the board python-chess needs to judge
-repetition is rebuilt from there, at most 100 plies. The display fields (`san`, `last`,
+repetition is rebuilt from there, at most 100 plies (or taken from a small cache of the boards
+the last moves made: a cache of a pure function, so the engine stays pure). The display fields (`san`, `last`,
 `check`, `turn`, `termination`, `winner`) are kept in the state too, so the public view is
 the state less its generator and the default `determinize` works.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import chess
@@ -76,24 +78,29 @@ RESIGN: Move = {"type": "resign"}
 DECISIVE = frozenset({"checkmate", "resignation", "time"})
 
 
-# FEN -> legal moves in UCI. The contract asks for the legal moves of a position many times
-# (validation, views, search); they depend on the FEN alone, so they are memoised, bounded.
-_LEGAL_CACHE: dict[str, tuple[str, ...]] = {}
+# FEN -> the position's legal moves as move objects, resignation last. The contract asks for
+# the legal moves of a position many times (validation, views, search); they depend on the
+# FEN alone, so they are memoised, bounded. Never changed: `legal_moves` hands out copies.
+_LEGAL_CACHE: dict[str, tuple[Move, ...]] = {}
 _LEGAL_CACHE_SIZE = 50_000
 
 
-def _remember(fen: str, board: chess.Board) -> tuple[str, ...]:
-    ucis = tuple(move.uci() for move in board.generate_legal_moves())
+def _remember(fen: str, board: chess.Board) -> tuple[Move, ...]:
+    moves = (*({"type": "move", "uci": move.uci()} for move in board.generate_legal_moves()), RESIGN)
     if len(_LEGAL_CACHE) >= _LEGAL_CACHE_SIZE:
         _LEGAL_CACHE.clear()
-    _LEGAL_CACHE[fen] = ucis
-    return ucis
+    _LEGAL_CACHE[fen] = moves
+    return moves
+
+
+def _listed(fen: str) -> tuple[Move, ...]:
+    found = _LEGAL_CACHE.get(fen)
+    return found if found is not None else _remember(fen, chess.Board(fen))
 
 
 def legal_ucis(fen: str) -> tuple[str, ...]:
     """Every legal move of the position `fen` in UCI, in python-chess's order."""
-    found = _LEGAL_CACHE.get(fen)
-    return found if found is not None else _remember(fen, chess.Board(fen))
+    return tuple(move["uci"] for move in _listed(fen)[:-1])
 
 
 def board_of(state: State) -> chess.Board:
@@ -105,15 +112,92 @@ def board_of(state: State) -> chess.Board:
     return board
 
 
+# (since_fen, moves since) -> the board `board_of` would build, as the move that reached it
+# left it. Rebuilding from a FEN costs more than the move itself; a search or a game asks for
+# the board of the position the last move made. Never changed once stored: readers copy.
+_BOARD_CACHE: dict[tuple[str, ...], chess.Board] = {}
+_BOARD_CACHE_SIZE = 2_000
+
+
+def _history(state: State) -> tuple[str, ...]:
+    return (state["since_fen"], *state["moves"][state["since_ply"] :])
+
+
+def _own_board(state: State) -> chess.Board:
+    """A private `board_of(state)`: a copy of the cached board, or a fresh one."""
+    cached = _BOARD_CACHE.get(_history(state))
+    return cached.copy() if cached is not None else board_of(state)
+
+
+def _keep_board(state: State, board: chess.Board) -> None:
+    if len(_BOARD_CACHE) >= _BOARD_CACHE_SIZE:
+        _BOARD_CACHE.clear()
+    _BOARD_CACHE[_history(state)] = board
+
+
+# Runs of empty squares in a board FEN, longest first.
+_EMPTY_RUNS = tuple(("1" * n, str(n)) for n in range(8, 1, -1))
+_SYMBOLS = tuple((piece_type, chess.piece_symbol(piece_type)) for piece_type in chess.PIECE_TYPES)
+
+
+def fen_of(board: chess.Board) -> str:
+    """`board.fen()`, the same string, built from the piece masks: python-chess asks all
+    64 squares one by one, which cost more than generating the position's moves."""
+    cells = ["1"] * 64
+    white = board.occupied_co[chess.WHITE]
+    for piece_type, symbol in _SYMBOLS:
+        upper = symbol.upper()
+        for square in chess.scan_reversed(
+            board.pieces_mask(piece_type, chess.WHITE) | board.pieces_mask(piece_type, chess.BLACK)
+        ):
+            cells[square ^ 56] = upper if white >> square & 1 else symbol  # a8 first, as FEN reads
+    placement = "/".join(["".join(cells[i : i + 8]) for i in range(0, 64, 8)])
+    for run, count in _EMPTY_RUNS:
+        placement = placement.replace(run, count)
+    ep = board.ep_square
+    return " ".join(
+        (
+            placement,
+            "w" if board.turn == chess.WHITE else "b",
+            _castling(board),
+            chess.SQUARE_NAMES[ep] if ep is not None and board.has_legal_en_passant() else "-",
+            str(board.halfmove_clock),
+            str(board.fullmove_number),
+        )
+    )
+
+
+# Standard chess castles only with the corner rooks, so `castling_xfen` always writes these.
+_CASTLING_LETTERS = ((chess.BB_H1, "K"), (chess.BB_A1, "Q"), (chess.BB_H8, "k"), (chess.BB_A8, "q"))
+
+
+def _castling(board: chess.Board) -> str:
+    """`board.castling_xfen()` for standard chess, without its search for other rooks."""
+    if board.chess960:
+        return board.castling_xfen()
+    rights = board.clean_castling_rights()
+    return "".join([letter for mask, letter in _CASTLING_LETTERS if rights & mask]) or "-"
+
+
 def colour_seat(state: State, colour: chess.Color) -> int:
     return state["white"] if colour == chess.WHITE else 1 - state["white"]
 
 
-def _judge(board: chess.Board) -> str | None:
-    """The termination of the position, or None while the game goes on."""
-    outcome = board.outcome(claim_draw=False)  # mate, dead position, stalemate, 75 moves, fivefold
-    if outcome is not None:
-        return outcome.termination.name.lower()
+def _judge(board: chess.Board, can_move: bool) -> str | None:
+    """The termination of the position, or None while the game goes on; `can_move`: the side
+    to move has a legal move (already generated, so not asked again)."""
+    # python-chess's `Board.outcome(claim_draw=False)`, its checks in its order: mate, dead
+    # position, stalemate, 75 moves, fivefold.
+    if not can_move and board.is_check():
+        return "checkmate"
+    if board.is_insufficient_material():
+        return "insufficient_material"
+    if not can_move:
+        return "stalemate"
+    if board.is_seventyfive_moves():
+        return "seventyfive_moves"
+    if board.is_fivefold_repetition():
+        return "fivefold_repetition"
     # Automatic here, not claimed: the house rules end the game on them.
     if board.is_fifty_moves():
         return "fifty_moves"
@@ -124,11 +208,11 @@ def _judge(board: chess.Board) -> str | None:
 
 def _settle(state: State, board: chess.Board) -> None:
     """Write the position and everything derived from it into the state."""
-    state["fen"] = board.fen()
-    _remember(state["fen"], board)  # the next request for moves is for this position
+    state["fen"] = fen_of(board)
+    listed = _remember(state["fen"], board)  # the next request for moves is for this position
     state["turn"] = colour_seat(state, board.turn)
     state["check"] = board.is_check()
-    termination = _judge(board)
+    termination = _judge(board, len(listed) > 1)  # more than the resignation
     state["termination"] = termination
     state["winner"] = colour_seat(state, not board.turn) if termination == "checkmate" else None
 
@@ -160,11 +244,12 @@ class Chess(BaseEngine):
         return frozenset() if state["termination"] is not None else frozenset({state["turn"]})
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
+        return [dict(move) for move in self.listed_moves(state, seat)]
+
+    def listed_moves(self, state: State, seat: int) -> Sequence[Move]:
         if state["termination"] is not None or seat != state["turn"]:
-            return []
-        moves: list[Move] = [{"type": "move", "uci": uci} for uci in legal_ucis(state["fen"])]
-        moves.append(dict(RESIGN))
-        return moves
+            return ()
+        return _listed(state["fen"])
 
     def copy_state(self, state: State) -> State:
         """A copy that knows the state's shape: every value is a scalar, a list of strings
@@ -224,17 +309,19 @@ class Chess(BaseEngine):
             state["termination"] = "resignation"
             state["winner"] = 1 - seat
             return [event("resigned", seat=seat)]
-        board = board_of(state)
+        board = _own_board(state)
         chess_move = chess.Move.from_uci(move["uci"])
-        san = board.san(chess_move)
         zeroing = board.is_zeroing(chess_move)
-        board.push(chess_move)
+        san = board.san_and_push(chess_move)
         state["moves"].append(move["uci"])
         state["san"].append(san)
         state["last"] = move["uci"]
         _settle(state, board)
         if zeroing:
             state["since_fen"], state["since_ply"] = state["fen"], len(state["moves"])
+            # No position before a pawn move or capture can come again: drop the history.
+            board = board.copy(stack=False)
+        _keep_board(state, board)
         events = [event("moved", seat=seat, uci=move["uci"], san=san)]
         termination = state["termination"]
         if termination == "checkmate":

@@ -95,6 +95,16 @@ class FourInARow(BaseEngine):
     def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         return self._drop(state, seat, move["column"])
 
+    def copy_state(self, state: State) -> State:
+        # A drop changes only the board's cells in place; `last` and `line` are replaced
+        # whole, so they may be shared with `state`.
+        return {
+            **state,
+            "board": [row[:] for row in state["board"]],
+            "rng": dict(state["rng"]),
+            "options": dict(state["options"]),
+        }
+
     def successor(self, state: State, seat: int, move: Move) -> State:
         """The search's fast path (svc_ai.search): the state after a move from `legal_moves`.
 

@@ -33,6 +33,7 @@ reason: "too_few_pieces" | "no_move" | "fifty_moves").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -224,12 +225,14 @@ class Morris(BaseEngine):
         return frozenset() if state["over"] else frozenset((state["turn"],))
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
-        if state["over"] or seat != state["turn"]:
-            return []
-        options = state["options"]
         # Copies of cached objects: building the dicts anew each time was the playouts' hot spot.
-        cached = _move_objects(state["board"], seat, state["in_hand"][seat], options["pieces"], options["flying"])
-        return [dict(move) for move in cached]
+        return [dict(move) for move in self.listed_moves(state, seat)]
+
+    def listed_moves(self, state: State, seat: int) -> Sequence[Move]:
+        if state["over"] or seat != state["turn"]:
+            return ()
+        options = state["options"]
+        return _move_objects(state["board"], seat, state["in_hand"][seat], options["pieces"], options["flying"])
 
     def copy_state(self, state: State) -> State:
         # `advance` replaces `in_hand` and `last` instead of changing them, so a shallow copy

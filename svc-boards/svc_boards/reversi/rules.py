@@ -22,6 +22,7 @@ Events: `placed` (seat, square, flipped), `passed` (seat), `game_over` (scores).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -148,14 +149,22 @@ def flip_counts(board: str, seat: int) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-def place(board: str, square: int, seat: int) -> str:
-    """The board after `seat` places on `square` (a legal placement)."""
+def place(board: str, square: int, seat: int, flips: list[int] | None = None) -> str:
+    """The board after `seat` places on `square` (a legal placement); `flips`, when the
+    caller has them already, are `flipped_by(board, square, DISC[seat])`."""
     cells = list(board)
     own = DISC[seat]
     cells[square] = own
-    for j in flipped_by(board, square, own):
+    for j in flipped_by(board, square, own) if flips is None else flips:
         cells[j] = own
     return "".join(cells)
+
+
+@lru_cache(maxsize=1 << 14)
+def _placements(board: str, seat: int) -> tuple[Move, ...]:
+    """The legal moves of `seat` on `board`, for validation (never changed)."""
+    counts = flip_counts(board, seat)
+    return tuple({"type": "place", "square": NAMES[i]} for i, _ in counts) if counts else (PASS,)
 
 
 def settle(state: State, mover: int) -> None:
@@ -185,6 +194,12 @@ class Reversi(BaseEngine):
             return [dict(PASS)]
         return [{"type": "place", "square": NAMES[i]} for i, _ in counts]
 
+    def listed_moves(self, state: State, seat: int) -> Sequence[Move]:
+        # The same moves as `legal_moves`, from the same cached counts, kept uncopied.
+        if state["over"] or seat != state["turn"]:
+            return ()
+        return _placements(state["board"], seat)
+
     def copy_state(self, state: State) -> State:
         # Every value in the state is immutable but the generator, so a shallow copy suffices.
         return {**state, "rng": dict(state["rng"]), "options": dict(state["options"])}
@@ -208,10 +223,10 @@ class Reversi(BaseEngine):
             return [event("passed", seat=seat)]
         square = INDEX[move["square"]]
         before = state["board"]
-        state["board"] = place(before, square, seat)
+        flips = flipped_by(before, square, DISC[seat])
+        state["board"] = place(before, square, seat, flips)
         state["last"] = move["square"]
-        flipped = len(flipped_by(before, square, DISC[seat]))
-        events = [event("placed", seat=seat, square=move["square"], flipped=flipped)]
+        events = [event("placed", seat=seat, square=move["square"], flipped=len(flips))]
         settle(state, seat)
         if state["over"]:
             events.append(event("game_over", scores=self._scores(state)))

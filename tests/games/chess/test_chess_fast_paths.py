@@ -1,0 +1,93 @@
+"""The chess engine's fast paths give what python-chess itself gives.
+
+`apply` takes its board from a cache of the boards earlier moves made and writes the FEN and
+the end of the game without python-chess's slower `fen()` and `outcome()`; each seeded random
+game here is replayed on one plain `chess.Board` and compared ply by ply, and the same moves
+applied with the cache emptied before every move must give the same states.
+"""
+
+from __future__ import annotations
+
+import random
+
+import chess
+import pytest
+from svc_boards.chess import ENGINE, rules
+
+from rulekit import State
+
+
+def reference_termination(board: chess.Board) -> str | None:
+    outcome = board.outcome(claim_draw=False)
+    if outcome is not None:
+        return outcome.termination.name.lower()
+    if board.is_fifty_moves():
+        return "fifty_moves"
+    if board.is_repetition(3):
+        return "threefold_repetition"
+    return None
+
+
+def random_game(seed: int, plies: int = 400) -> list[State]:
+    rnd = random.Random(seed)
+    state = ENGINE.setup(2, {"white": "seat1"}, f"fast:{seed}".encode())
+    states = [state]
+    for _ in range(plies):
+        if state["termination"] is not None:
+            break
+        moves = [m for m in ENGINE.legal_moves(state, state["turn"]) if m["type"] == "move"]
+        state, _ = ENGINE.apply(state, state["turn"], rnd.choice(moves), 0)
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_every_ply_matches_python_chess(seed: int) -> None:
+    board = chess.Board()
+    states = random_game(seed)
+    for before, after in zip(states, states[1:], strict=False):
+        uci = after["moves"][-1]
+        san = board.san(chess.Move.from_uci(uci))
+        board.push_uci(uci)
+        assert after["fen"] == board.fen(), f"seed {seed}, ply {board.ply()}"
+        assert after["san"][-1] == san
+        assert after["check"] == board.is_check()
+        assert after["termination"] == reference_termination(board), f"seed {seed}, ply {board.ply()}"
+        assert after["moves"][:-1] == before["moves"]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_cold_cache_gives_the_same_states(seed: int) -> None:
+    warm = random_game(seed, plies=200)
+    state = warm[0]
+    for expected in warm[1:]:
+        rules._BOARD_CACHE.clear()
+        rules._LEGAL_CACHE.clear()
+        state, _ = ENGINE.apply(state, state["turn"], {"type": "move", "uci": expected["moves"][-1]}, 0)
+        assert state == expected
+
+
+def test_repetition_is_seen_through_cached_boards() -> None:
+    state = ENGINE.setup(2, {"white": "seat1"}, b"repeat")
+    shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"]
+    for uci in shuffle * 2:
+        assert state["termination"] is None
+        state, _ = ENGINE.apply(state, state["turn"], {"type": "move", "uci": uci}, 0)
+    # The start position has now stood three times.
+    assert state["termination"] == "threefold_repetition"
+
+
+def test_fen_of_matches_board_fen_with_en_passant_castling_and_promotion() -> None:
+    for fen in (
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",  # a legal en passant
+        "rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 2",
+        "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1",
+        "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+        "8/8/8/8/8/8/8/4K2k w - - 99 140",
+    ):
+        board = chess.Board(fen)
+        assert rules.fen_of(board) == board.fen()
+        for move in list(board.legal_moves):
+            board.push(move)
+            assert rules.fen_of(board) == board.fen()
+            board.pop()
