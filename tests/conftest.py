@@ -22,6 +22,7 @@ def pytest_report_header() -> str:
         return f"playouts: soak, {budget.SOAK_GAMES} games per title and seat count, every view scanned"
     return f"playouts: make test's counts (tests/budget.py) x {budget.SCALE:g}"
 
+
 # The suite creates rooms and players much faster than a person from loopback: its gateways
 # do not limit REST requests from there (tests/stack/test_rest_limits.py and
 # tests/scale/test_rest_limits.py turn the limits on for their own gateways).
