@@ -41,6 +41,7 @@ STATUS_OF = {
     "bad_token": 403,
     "bad_origin": 403,
     "not_host": 403,
+    "room_full": 409,
     "rate_limited": 429,
     "frame_too_large": 413,
     "unavailable": 503,

@@ -120,12 +120,14 @@ class RoomLife:
                 raise Refusal("room_full")
             name = clean_name(nickname or (player.nickname if player else ""), f"Player {len(room.tickets) + 1}")
             held: list[int] = []
-            if not spectator and room.status == "waiting":
+            if not spectator:
                 open_seat = next((i for i, s in enumerate(room.seats) if s.kind == "human" and not s.holder), None)
-                if open_seat is not None:
-                    room.seats[open_seat].holder = key
-                    room.seats[open_seat].name = name
-                    held.append(open_seat)
+                # No seat: say so, and let the joiner choose to watch (never a silent spectator).
+                if open_seat is None or room.status != "waiting":
+                    raise Refusal("room_full", "no open seat: join as a spectator to watch")
+                room.seats[open_seat].holder = key
+                room.seats[open_seat].name = name
+                held.append(open_seat)
             room.tickets[key] = TicketEntry(held, name, player.id if player else "")
             return []
 

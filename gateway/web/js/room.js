@@ -151,7 +151,20 @@ export class Room {
       ),
       this.stakeAmount,
     );
-    const topbar = h("header", { class: "topbar" }, menu, this.titleEl, this.stakeEl, this.clockEl, this.codeEl, this.codeHintEl, this.chatButton);
+    // A ticket without seats watches: it says so, in words a screen reader reads too.
+    this.watchingEl = h("span", { class: "watching-mark", "data-testid": "watching", hidden: true });
+    const topbar = h(
+      "header",
+      { class: "topbar" },
+      menu,
+      this.titleEl,
+      this.watchingEl,
+      this.stakeEl,
+      this.clockEl,
+      this.codeEl,
+      this.codeHintEl,
+      this.chatButton,
+    );
     this.bannerEl = h("div", { class: "banner", role: "status", "data-testid": "connection-status", hidden: true });
     this.seatsEl = h("nav", { class: "seats", "data-testid": "seats", "aria-label": t("seat.players") });
     this.statusEl = h("p", { class: "turn-status", "data-testid": "turn-status" });
@@ -658,6 +671,8 @@ export class Room {
     const room = this.room;
     this.frameEl.dataset.status = room.status;
     this.titleEl.textContent = this.gameId ? gameName(this.gameId) : "";
+    this.watchingEl.hidden = this.held.length > 0;
+    this.watchingEl.textContent = this.held.length ? "" : t("room.watching");
     this.stakeEl.hidden = !room.stake;
     this.stakeAmount.textContent = room.stake ? formatNumber(room.stake) : "";
     this.stakeEl.setAttribute("aria-label", room.stake ? t("stake.chip", { coins: formatNumber(room.stake) }) : "");
