@@ -38,6 +38,7 @@ async def main() -> None:
             ai_budget_ms=int(os.environ.get("GAMEROOM_AI_BUDGET_MS", "1000")),
             takeover_grace_ms=int(os.environ.get("GAMEROOM_TAKEOVER_GRACE_MS", "60000")),
             stake_sweep_ms=int(os.environ.get("GAMEROOM_STAKE_SWEEP_MS", "120000")),
+            retention_ms=int(float(os.environ.get("GAMEROOM_RETENTION_DAYS", "30")) * 86_400_000),
         ),
         bus=make_bus(),
     )

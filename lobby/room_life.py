@@ -3,7 +3,9 @@ game started, a rematch, players leaving."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
+import logging
 import secrets
 from typing import Any, Awaitable
 
@@ -23,8 +25,11 @@ from .staked_tables import StakedTables
 from .stakes import stake_of
 from .store import StoredEvent
 
+log = logging.getLogger(__name__)
+
 MAX_SEATS_SPEC = 16
 MAX_TICKETS = 200
+RETENTION_SWEEP_MS = 3_600_000  # at most this long between retention sweeps (lobby time)
 
 
 class RoomLife:
@@ -357,3 +362,35 @@ class RoomLife:
         self.ctx.hub.remove(ticket.code, subscriber)
         await self.ctx.bus.sync_presence(ticket.code)
         await self.moves.mutate(ticket.code, change)
+
+    # -- retention ----------------------------------------------------------------------------
+    async def expire_rooms(self) -> list[str]:
+        """Delete the rooms at rest (finished, or waiting: abandoned) untouched for the
+        retention period; a room in play is never expired (its clock or a CPU ends it)."""
+        retention = self.ctx.settings.retention_ms
+        if retention <= 0:
+            return []
+        expired: list[str] = []
+        while batch := await self.ctx.store.expire_rooms(self.ctx.now_ms() - retention):
+            expired += batch
+        for code in expired:
+            # Nothing of the room is left to write: forget this process's part of it.
+            if not self.ctx.hub.subscribers(code) and (self.driver is None or self.driver.idle(code)):
+                self.ctx.rooms.pop(code, None)
+        if expired:
+            log.info("expired %d rooms", len(expired))
+        return expired
+
+    async def expire_forever(self) -> None:
+        """Each replica sweeps a quarter of the retention period apart (an hour at most);
+        sweeps on several replicas at once are harmless (a room is deleted once)."""
+        settings = self.ctx.settings
+        if settings.retention_ms <= 0:
+            return
+        every_ms = min(RETENTION_SWEEP_MS, settings.retention_ms // 4)
+        while True:
+            try:
+                await self.expire_rooms()
+            except Exception:
+                log.warning("the retention sweep failed; trying again later", exc_info=True)
+            await asyncio.sleep(max(1.0, every_ms / 1000 / settings.clock_rate))
