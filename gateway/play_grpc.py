@@ -63,6 +63,7 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
                 seats,
                 clean_text(request.nickname, "nickname"),
                 request.player_token,
+                request.private,
             )
         except Refusal as refusal:
             await _abort(context, refusal)
@@ -71,7 +72,11 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
     async def JoinRoom(self, request, context) -> play_pb2.RoomTicket:
         try:
             ticket = await self.lobby.join_room(
-                request.code, clean_text(request.nickname, "nickname"), request.spectator, request.player_token
+                request.code,
+                clean_text(request.nickname, "nickname"),
+                request.spectator,
+                request.player_token,
+                request.invite,
             )
         except Refusal as refusal:
             await _abort(context, refusal)

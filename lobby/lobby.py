@@ -158,13 +158,14 @@ class Lobby:
         seats: list[dict[str, Any]],
         nickname: str,
         player_token: str = "",
+        private: bool = False,
     ) -> dict[str, Any]:
-        return await self.life.create_room(game, options, seats, nickname, player_token)
+        return await self.life.create_room(game, options, seats, nickname, player_token, private)
 
     async def join_room(
-        self, code: str, nickname: str, spectator: bool = False, player_token: str = ""
+        self, code: str, nickname: str, spectator: bool = False, player_token: str = "", invite: str = ""
     ) -> dict[str, Any]:
-        return await self.life.join_room(code, nickname, spectator, player_token)
+        return await self.life.join_room(code, nickname, spectator, player_token, invite)
 
     async def ticket(self, code: str, token: str) -> Ticket:
         return await self.life.ticket(code, token)
@@ -188,6 +189,9 @@ class Lobby:
 
     async def leave(self, subscriber: Subscriber) -> None:
         await self.life.leave(subscriber)
+
+    async def remove_player(self, subscriber: Subscriber, seat: int) -> None:
+        await self.life.remove_player(subscriber, seat)
 
     async def move(self, subscriber: Subscriber, seat: int, move: Any, client_move_id: str, version: int) -> None:
         await self.moves.move(subscriber, seat, move, client_move_id, version)

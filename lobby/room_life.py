@@ -59,6 +59,7 @@ class RoomLife:
         seats: list[dict[str, Any]],
         nickname: str,
         player_token: str = "",
+        private: bool = False,
     ) -> dict[str, Any]:
         if not self.accepting_rooms:
             raise Refusal("unavailable", "this replica is draining")
@@ -88,10 +89,16 @@ class RoomLife:
             created_ms=now,
             updated_ms=now,
         )
+        invite = codes.new_token() if private else ""
+        if private:
+            room.private, room.invite = True, codes.token_hash(invite)
         for _ in range(20):
             room.code = codes.new_room_code()
             if await self.ctx.store.insert_room(room.to_json()):
-                return await self._ticket_answer(room, token)
+                answer = await self._ticket_answer(room, token)
+                if invite:
+                    answer["invite"] = invite  # the host's to share in the invitation link
+                return answer
         raise Refusal("internal", "no free room code")
 
     @staticmethod
@@ -113,7 +120,7 @@ class RoomLife:
         return out
 
     async def join_room(
-        self, code: str, nickname: str, spectator: bool = False, player_token: str = ""
+        self, code: str, nickname: str, spectator: bool = False, player_token: str = "", invite: str = ""
     ) -> dict[str, Any]:
         code = codes.normalise_code(code)
         player = await self.players.by_token(player_token) if player_token else None
@@ -121,6 +128,9 @@ class RoomLife:
         key = codes.token_hash(token)
 
         async def change(room: Room) -> list[StoredEvent]:
+            # Watching a private room needs the invitation too: its table is not for strangers.
+            if room.private and not secrets.compare_digest(codes.token_hash(invite or ""), room.invite):
+                raise Refusal("invitation_needed", "a private room: join with the host's invitation link")
             if len(room.tickets) >= MAX_TICKETS:
                 raise Refusal("room_full")
             name = clean_name(nickname or (player.nickname if player else ""), f"Player {len(room.tickets) + 1}")
@@ -338,6 +348,39 @@ class RoomLife:
             return events
 
         await self._with_stakes(escrows, self.moves.mutate(ticket.code, change))
+
+    async def remove_player(self, subscriber: Subscriber, seat: int) -> None:
+        """The host sends the holder of `seat` out of the waiting room: the seat is open again,
+        the holder's ticket no longer opens the room, and their connections are told."""
+        ticket = require(subscriber)
+        removed = ""
+
+        async def change(room: Room) -> list[StoredEvent]:
+            nonlocal removed
+            if room.host != ticket.key:
+                raise Refusal("not_host")
+            if room.status != "waiting":
+                raise Refusal("already_started")
+            if not 0 <= seat < len(room.seats) or not room.seats[seat].holder:
+                raise Refusal("bad_request", f"nobody sits at seat {seat}")
+            removed = room.seats[seat].holder or ""
+            if removed == ticket.key:
+                raise Refusal("bad_request", "the host leaves instead")
+            name = room.tickets[removed].name if removed in room.tickets else room.seats[seat].name
+            for each in room.seats:
+                if each.holder == removed:
+                    each.holder, each.name = None, ""
+            room.tickets.pop(removed, None)
+            room.last_event += 1
+            return [StoredEvent(room.last_event, {"code": "player_removed", "seat": seat, "name": name}, None)]
+
+        await self.moves.mutate(ticket.code, change)
+        for other in self.ctx.hub.subscribers(ticket.code):
+            if other.ticket is not None and other.ticket.key == removed:
+                other.send({"refused": {"code": "removed", "detail": "the host removed you", "client_move_id": ""}})
+                self.ctx.hub.remove(ticket.code, other)
+                other.ticket = None  # a later hello with the same token is refused (bad_token)
+        await self.ctx.bus.sync_presence(ticket.code)
 
     async def leave(self, subscriber: Subscriber) -> None:
         ticket = require(subscriber)

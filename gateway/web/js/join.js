@@ -46,9 +46,10 @@ export async function showJoin(root, code, nav) {
     }
     if (nickname) store.saveNickname(nickname);
     try {
+      const invite = api.linkInvite();
       const ticket = spectator
-        ? await api.joinRoom(code, nickname || t("join.guest"), true)
-        : await withPlayer(nickname, (token) => api.joinRoom(code, nickname, false, token));
+        ? await api.joinRoom(code, nickname || t("join.guest"), true, "", invite)
+        : await withPlayer(nickname, (token) => api.joinRoom(code, nickname, false, token, invite));
       store.saveTicket(ticket);
       nav.go(`/r/${ticket.code || code}`);
     } catch (e) {

@@ -115,7 +115,7 @@ export class Room {
       "data-testid": "room-code",
       "aria-describedby": "room-code-hint",
       onclick: async () => {
-        const ok = await copyText(api.roomLink(this.code));
+        const ok = await copyText(api.roomLink(this.code, (store.ticketFor(this.code) || {}).invite));
         toast(ok ? t("share.link_copied") : t("share.copy_failed"), ok ? "info" : "error");
       },
     });
@@ -297,7 +297,7 @@ export class Room {
         h(
           "div",
           { class: "button-row" },
-          code !== "unknown_room" ? h("button", { type: "button", class: "primary", "data-testid": "rejoin-button", onclick: () => this.nav.go(`/r/${this.code}`) }, t("room.join_again")) : null,
+          code !== "unknown_room" && code !== "removed" ? h("button", { type: "button", class: "primary", "data-testid": "rejoin-button", onclick: () => this.nav.go(`/r/${this.code}`) }, t("room.join_again")) : null,
           h("button", { type: "button", "data-testid": "home-button", onclick: () => this.nav.go("/") }, t("room.home")),
         ),
       ),
@@ -515,6 +515,9 @@ export class Room {
         const paid = Object.entries(event.pot || {}).map(([seat, coins]) => t("event.pot_won", { name: ctx.seatName(Number(seat)), coins: formatNumber(coins) }));
         return [text, ...paid].join(" ");
       }
+      case "player_removed":
+        // The seat is open now: the event names who sat there.
+        return t("event.player_removed", { name: event.name });
       case "cpu_took_over": {
         const key = { gone: "event.cpu_took_over_gone", timeouts: "event.cpu_took_over_timeouts" }[event.reason];
         return t(key || "event.cpu_took_over", { name });
@@ -595,6 +598,13 @@ export class Room {
 
   onRefused(refused) {
     if (this.failed) return;
+    if (refused.code === "removed") {
+      this.failed = refused.code;
+      this.conn.stop();
+      store.forgetTicket(this.code);
+      this.showFailure(refused.code);
+      return;
+    }
     const text = t(`refusal.${refused.code}`);
     this.areaEl.classList.remove("pending");
     this.areaEl.removeAttribute("aria-busy");
