@@ -71,15 +71,18 @@ async def test_a_flooding_stream_is_ended(stack) -> None:
 
         async def requests():  # type: ignore[no-untyped-def]
             yield hello
-            for _ in range(400):
+            for _ in range(160):  # 40 within the burst, then more than 100 over the rate
                 yield GARBAGE
             await held.wait()  # the client would go on: the server ends the stream
 
         refused = []
         async with asyncio.timeout(20):
-            async for message in connect(requests()):
-                if message.WhichOneof("body") == "refused":
-                    refused.append(message.refused)
+            try:
+                async for message in connect(requests()):
+                    if message.WhichOneof("body") == "refused":
+                        refused.append(message.refused)
+            except grpc.aio.AioRpcError:
+                pass  # a send racing the server's end fails on the client's side: the end is what counts
         held.set()
     # The stream ended though the client held it open, and said why.
     assert any(r.code == "rate_limited" and "flooding" in r.detail for r in refused)
