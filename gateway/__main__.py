@@ -10,7 +10,7 @@ import signal
 
 import grpc
 from aiohttp import web
-from gameroom import play_pb2, play_pb2_grpc
+from gameroom import play_pb2
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
@@ -22,7 +22,7 @@ from servicekit import config, logs
 from servicekit.grpc_server import bind_host, server_options
 
 from .app import FLOOD_GUARD, GatewaySettings, make_app, make_metrics_app
-from .play_grpc import PlayServicer
+from .play_grpc import PlayServicer, add_to_server
 
 log = logging.getLogger("gateway")
 
@@ -38,6 +38,7 @@ async def main() -> None:
             ai_budget_ms=int(os.environ.get("GAMEROOM_AI_BUDGET_MS", "1000")),
             takeover_grace_ms=int(os.environ.get("GAMEROOM_TAKEOVER_GRACE_MS", "60000")),
             stake_sweep_ms=int(os.environ.get("GAMEROOM_STAKE_SWEEP_MS", "120000")),
+            retention_ms=int(float(os.environ.get("GAMEROOM_RETENTION_DAYS", "30")) * 86_400_000),
         ),
         bus=make_bus(),
     )
@@ -54,7 +55,7 @@ async def main() -> None:
     await web.TCPSite(metrics_runner, host, config.metrics_port("gateway")).start()
 
     play_server = grpc.aio.server(options=server_options(rebalance=False))
-    play_pb2_grpc.add_PlayServicer_to_server(PlayServicer(lobby, settings, app[FLOOD_GUARD]), play_server)
+    add_to_server(PlayServicer(lobby, settings, app[FLOOD_GUARD]), play_server)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, play_server)
     reflection.enable_server_reflection(

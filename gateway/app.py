@@ -41,6 +41,8 @@ STATUS_OF = {
     "bad_token": 403,
     "bad_origin": 403,
     "not_host": 403,
+    "room_full": 409,
+    "invitation_needed": 403,
     "rate_limited": 429,
     "frame_too_large": 413,
     "unavailable": 503,
@@ -152,6 +154,7 @@ async def create_room(request: web.Request) -> web.Response:
             body.get("seats") or [],
             clean_text(body.get("nickname"), "nickname"),
             str(body.get("player_token", "")),
+            body.get("private") is True,
         )
     except Refusal as refusal:
         return refused_response(refusal)
@@ -169,6 +172,7 @@ async def join_room(request: web.Request) -> web.Response:
             clean_text(body.get("nickname"), "nickname"),
             bool(body.get("spectator", False)),
             str(body.get("player_token", "")),
+            str(body.get("invite", "")),
         )
     except Refusal as refusal:
         return refused_response(refusal)

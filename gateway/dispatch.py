@@ -39,6 +39,8 @@ async def handle(lobby: Lobby, connection: Subscriber, branch: str, body: dict[s
             await lobby.start_game(connection)
         elif branch == "rematch":
             await lobby.rematch(connection)
+        elif branch == "remove":
+            await lobby.remove_player(connection, _int(body.get("seat", -1)))
         elif branch == "leave":
             await lobby.leave(connection)
         elif branch == "resume":

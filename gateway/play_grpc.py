@@ -9,6 +9,7 @@ from typing import Any, AsyncIterator
 import grpc
 from gameroom import play_pb2, play_pb2_grpc
 from google.protobuf import json_format
+from google.protobuf.message import DecodeError
 
 from lobby import codes
 from lobby.lobby import Lobby
@@ -20,7 +21,7 @@ from . import dispatch
 from .app import GatewaySettings
 from .connection import QueuedConnection
 from .frames import MAX_JSON_DEPTH, to_proto, value_depth
-from .limits import FloodGuard, TokenBucket
+from .limits import FloodGuard, FloodMeter, TokenBucket
 
 GRPC_STATUS = {
     "unknown_room": grpc.StatusCode.NOT_FOUND,
@@ -44,6 +45,76 @@ def _struct(message: Any) -> dict[str, Any]:
     return json_format.MessageToDict(message, preserving_proto_field_name=True)
 
 
+def _varint(raw: bytes, at: int) -> tuple[int, int]:
+    value = shift = 0
+    while shift < 64:
+        byte = raw[at]
+        at += 1
+        value |= (byte & 0x7F) << shift
+        if byte < 0x80:
+            return value, at
+        shift += 7
+    raise ValueError("varint too long")
+
+
+def move_id_of(raw: bytes) -> str:
+    """The `client_move_id` of a ClientMessage's move, read from its wire bytes without
+    parsing the message (a refusal over the rate still names its move); "" if none. Only the
+    move's own fields are walked, the rest is skipped by its length."""
+    try:
+        at = 0
+        while at < len(raw):
+            tag, at = _varint(raw, at)
+            if tag & 7 != 2:
+                return ""  # every branch of ClientMessage is a message (length-delimited)
+            length, at = _varint(raw, at)
+            if tag >> 3 != 2:  # not `move`
+                at += length
+                continue
+            end, at = at + length, at
+            while at < end:
+                field, at = _varint(raw, at)
+                if field & 7 == 0:
+                    _, at = _varint(raw, at)
+                    continue
+                if field & 7 != 2:
+                    return ""
+                size, at = _varint(raw, at)
+                if at + size > end:
+                    return ""
+                if field >> 3 == 3:  # client_move_id
+                    return raw[at : at + size].decode() if size <= 64 else ""
+                at += size
+            return ""
+    except (IndexError, ValueError, UnicodeDecodeError):
+        return ""
+    return ""
+
+
+def add_to_server(servicer: PlayServicer, server: grpc.aio.Server) -> None:
+    """Register the play API like the generated `add_PlayServicer_to_server`, except that
+    `Connect` gets each message's bytes: its rate check runs before protobuf parsing."""
+    messages = play_pb2
+    handlers = {
+        "ListGames": grpc.unary_unary_rpc_method_handler(
+            servicer.ListGames, messages.ListGamesRequest.FromString, messages.ListGamesReply.SerializeToString
+        ),
+        "CreateRoom": grpc.unary_unary_rpc_method_handler(
+            servicer.CreateRoom, messages.CreateRoomRequest.FromString, messages.RoomTicket.SerializeToString
+        ),
+        "JoinRoom": grpc.unary_unary_rpc_method_handler(
+            servicer.JoinRoom, messages.JoinRoomRequest.FromString, messages.RoomTicket.SerializeToString
+        ),
+        "GetRoom": grpc.unary_unary_rpc_method_handler(
+            servicer.GetRoom, messages.GetRoomRequest.FromString, messages.RoomInfo.SerializeToString
+        ),
+        "Connect": grpc.stream_stream_rpc_method_handler(
+            servicer.Connect, None, messages.ServerMessage.SerializeToString
+        ),
+    }
+    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler("gameroom.play.Play", handlers),))
+
+
 class PlayServicer(play_pb2_grpc.PlayServicer):
     def __init__(self, lobby: Lobby, settings: GatewaySettings | None = None, guard: FloodGuard | None = None) -> None:
         self.lobby = lobby
@@ -63,6 +134,7 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
                 seats,
                 clean_text(request.nickname, "nickname"),
                 request.player_token,
+                request.private,
             )
         except Refusal as refusal:
             await _abort(context, refusal)
@@ -71,7 +143,11 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
     async def JoinRoom(self, request, context) -> play_pb2.RoomTicket:
         try:
             ticket = await self.lobby.join_room(
-                request.code, clean_text(request.nickname, "nickname"), request.spectator, request.player_token
+                request.code,
+                clean_text(request.nickname, "nickname"),
+                request.spectator,
+                request.player_token,
+                request.invite,
             )
         except Refusal as refusal:
             await _abort(context, refusal)
@@ -94,21 +170,41 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
 
         connection = QueuedConnection(write, lambda: outbox.put_nowait(None))
         bucket = TokenBucket(self.settings.rate_per_s, self.settings.burst)
+        meter = FloodMeter(self.settings.flood_close_after)
         ticket_key = ""
 
         async def read() -> None:
             nonlocal ticket_key
             try:
-                async for message in request_iterator:
+                async for item in request_iterator:
+                    # The rate check comes first: a message over the rate costs a counter and
+                    # a short walk for its move id, not a parse. (A stub that still parses,
+                    # registered without add_to_server, hands over messages: parsed already.)
+                    raw = item if isinstance(item, bytes) else item.SerializeToString()
+                    if not bucket.take():
+                        if meter.refused():
+                            if ticket_key:
+                                self.guard.punish(ticket_key)
+                            REFUSALS.labels("rate_limited").inc()
+                            detail = "flooding: closed"
+                            await outbox.put(
+                                {"refused": {"code": "rate_limited", "detail": detail, "client_move_id": ""}}
+                            )
+                            return
+                        move_id = move_id_of(raw)
+                        if move_id or meter.notice_due():
+                            dispatch.refuse(connection, Refusal("rate_limited"), move_id)
+                        continue
+                    try:
+                        message = play_pb2.ClientMessage.FromString(raw) if isinstance(item, bytes) else item
+                    except DecodeError:
+                        dispatch.refuse(connection, Refusal("malformed_frame", "not a ClientMessage"))
+                        continue
                     branch = message.WhichOneof("body")
                     if branch is None:
                         dispatch.refuse(connection, Refusal("malformed_frame", "empty message"))
                         continue
                     body = _struct(getattr(message, branch))
-                    if not bucket.take():
-                        move_id = str(body.get("client_move_id", "")) if branch == "move" else ""
-                        dispatch.refuse(connection, Refusal("rate_limited"), move_id)
-                        continue
                     if branch == "move":
                         if value_depth(body.get("move")) > MAX_JSON_DEPTH:
                             dispatch.refuse(

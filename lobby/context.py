@@ -33,6 +33,9 @@ class LobbySettings:
     # between taking the stakes and writing the start: it is refunded. A start's write follows
     # its escrow within seconds, so a younger one may still be on its way.
     stake_sweep_ms: int = 120_000
+    # Rooms not in play (finished, or abandoned while waiting) untouched this long are deleted
+    # with their events and chat; finished games stay for replays and statistics. 0: kept forever.
+    retention_ms: int = 30 * 86_400_000
     clock: Callable[[], float] = time.time
     # How many times as fast as real time `clock` runs (tests of move clocks, see clock_at_rate):
     # the timers the lobby arms wait that much less real time.

@@ -18,6 +18,7 @@ from typing import Any
 
 from rulekit import Refusal, resolve_options
 
+from . import codes
 from .bus import LocalBus, RedisBus
 from .clocks import RoomDriver
 from .context import LobbyContext, LobbySettings
@@ -60,6 +61,7 @@ class Lobby:
         self.life = RoomLife(self.ctx, self.moves, self.delivery, self.cpu, self.players, self.stakes)
         self.moves.driver = self.cpu.driver = self.life.driver = self.driver
         self._sweeper: asyncio.Task[None] | None = None
+        self._expiry: asyncio.Task[None] | None = None
 
     @property
     def accepting_rooms(self) -> bool:
@@ -85,11 +87,14 @@ class Lobby:
                 await self.cpu.seats_gone(code, absent, announce_presence=False)
             else:
                 await self.driver.after_change(room, revision, force=True)
-        self._sweeper = asyncio.get_running_loop().create_task(self.stakes.sweep_forever())
+        loop = asyncio.get_running_loop()
+        self._sweeper = loop.create_task(self.stakes.sweep_forever())
+        self._expiry = loop.create_task(self.life.expire_forever())
 
     async def close(self) -> None:
-        if self._sweeper:
-            self._sweeper.cancel()
+        for task in (self._sweeper, self._expiry):
+            if task:
+                task.cancel()
         self.driver.stop()
         # Connections closed by the shutdown are still being recorded: let that finish first.
         if self.ctx.tasks:
@@ -120,10 +125,12 @@ class Lobby:
 
     async def finished_game(self, code: str, number: int) -> dict[str, Any]:
         """A finished game for replay: setup from the (now revealed) seed, then every move."""
-        room, _ = await self.ctx.load(code)
-        game = await self.store.finished_game(room.code, number)
+        # From the store alone: a finished game outlives its room (the retention sweep).
+        code = codes.normalise_code(code)
+        game = await self.store.finished_game(code, number) if codes.is_code(code) else None
         if game is None:
-            raise Refusal("not_started", f"game {number} of {room.code} has not finished")
+            await self.ctx.load(code)  # unknown_room when there never was one
+            raise Refusal("not_started", f"game {number} of {code} has not finished")
         return {
             "code": game.code,
             "number": game.number,
@@ -151,13 +158,14 @@ class Lobby:
         seats: list[dict[str, Any]],
         nickname: str,
         player_token: str = "",
+        private: bool = False,
     ) -> dict[str, Any]:
-        return await self.life.create_room(game, options, seats, nickname, player_token)
+        return await self.life.create_room(game, options, seats, nickname, player_token, private)
 
     async def join_room(
-        self, code: str, nickname: str, spectator: bool = False, player_token: str = ""
+        self, code: str, nickname: str, spectator: bool = False, player_token: str = "", invite: str = ""
     ) -> dict[str, Any]:
-        return await self.life.join_room(code, nickname, spectator, player_token)
+        return await self.life.join_room(code, nickname, spectator, player_token, invite)
 
     async def ticket(self, code: str, token: str) -> Ticket:
         return await self.life.ticket(code, token)
@@ -181,6 +189,9 @@ class Lobby:
 
     async def leave(self, subscriber: Subscriber) -> None:
         await self.life.leave(subscriber)
+
+    async def remove_player(self, subscriber: Subscriber, seat: int) -> None:
+        await self.life.remove_player(subscriber, seat)
 
     async def move(self, subscriber: Subscriber, seat: int, move: Any, client_move_id: str, version: int) -> None:
         await self.moves.move(subscriber, seat, move, client_move_id, version)

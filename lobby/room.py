@@ -147,6 +147,8 @@ _ROOM_KEYS = (
     "updated_ms",
     "choice_version",
     "stake",
+    "private",
+    "invite",
 )
 
 
@@ -177,6 +179,10 @@ class Room:
     # The version at which each seat's legal moves last changed (stale-move check).
     choice_version: dict[str, int] | None = None
     stake: dict[str, Any] | None = None  # {"table", "amount", "players"} at a staked table
+    # A private room: a seat (or watching) needs the code and the host's invitation token,
+    # kept as its hash (the room document travels over the bus).
+    private: bool = False
+    invite: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
     # The keys in the order the stored document had them: a room written back unchanged is
     # the same bytes (the order of `stake` and `choice_version` depends on the room's history).
@@ -210,6 +216,8 @@ class Room:
             updated_ms=data.get("updated_ms", 0),
             choice_version=data.get("choice_version"),
             stake=data.get("stake"),
+            private=bool(data.get("private")),
+            invite=data.get("invite", ""),
             extra={k: v for k, v in data.items() if k not in _ROOM_KEYS},
             key_order=tuple(data),
         )
@@ -245,6 +253,9 @@ class Room:
             out["choice_version"] = self.choice_version
         if self.stake is not None:
             out["stake"] = self.stake
+        if self.private:
+            out["private"] = True
+            out["invite"] = self.invite
         out.update(self.extra)
         if self.key_order and tuple(out) != self.key_order:
             ordered = {k: out[k] for k in self.key_order if k in out}

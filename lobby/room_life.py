@@ -3,7 +3,9 @@ game started, a rematch, players leaving."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
+import logging
 import secrets
 from typing import Any, Awaitable
 
@@ -23,8 +25,11 @@ from .staked_tables import StakedTables
 from .stakes import stake_of
 from .store import StoredEvent
 
+log = logging.getLogger(__name__)
+
 MAX_SEATS_SPEC = 16
 MAX_TICKETS = 200
+RETENTION_SWEEP_MS = 3_600_000  # at most this long between retention sweeps (lobby time)
 
 
 class RoomLife:
@@ -54,6 +59,7 @@ class RoomLife:
         seats: list[dict[str, Any]],
         nickname: str,
         player_token: str = "",
+        private: bool = False,
     ) -> dict[str, Any]:
         if not self.accepting_rooms:
             raise Refusal("unavailable", "this replica is draining")
@@ -83,10 +89,16 @@ class RoomLife:
             created_ms=now,
             updated_ms=now,
         )
+        invite = codes.new_token() if private else ""
+        if private:
+            room.private, room.invite = True, codes.token_hash(invite)
         for _ in range(20):
             room.code = codes.new_room_code()
             if await self.ctx.store.insert_room(room.to_json()):
-                return await self._ticket_answer(room, token)
+                answer = await self._ticket_answer(room, token)
+                if invite:
+                    answer["invite"] = invite  # the host's to share in the invitation link
+                return answer
         raise Refusal("internal", "no free room code")
 
     @staticmethod
@@ -108,7 +120,7 @@ class RoomLife:
         return out
 
     async def join_room(
-        self, code: str, nickname: str, spectator: bool = False, player_token: str = ""
+        self, code: str, nickname: str, spectator: bool = False, player_token: str = "", invite: str = ""
     ) -> dict[str, Any]:
         code = codes.normalise_code(code)
         player = await self.players.by_token(player_token) if player_token else None
@@ -116,16 +128,21 @@ class RoomLife:
         key = codes.token_hash(token)
 
         async def change(room: Room) -> list[StoredEvent]:
+            # Watching a private room needs the invitation too: its table is not for strangers.
+            if room.private and not secrets.compare_digest(codes.token_hash(invite or ""), room.invite):
+                raise Refusal("invitation_needed", "a private room: join with the host's invitation link")
             if len(room.tickets) >= MAX_TICKETS:
                 raise Refusal("room_full")
             name = clean_name(nickname or (player.nickname if player else ""), f"Player {len(room.tickets) + 1}")
             held: list[int] = []
-            if not spectator and room.status == "waiting":
+            if not spectator:
                 open_seat = next((i for i, s in enumerate(room.seats) if s.kind == "human" and not s.holder), None)
-                if open_seat is not None:
-                    room.seats[open_seat].holder = key
-                    room.seats[open_seat].name = name
-                    held.append(open_seat)
+                # No seat: say so, and let the joiner choose to watch (never a silent spectator).
+                if open_seat is None or room.status != "waiting":
+                    raise Refusal("room_full", "no open seat: join as a spectator to watch")
+                room.seats[open_seat].holder = key
+                room.seats[open_seat].name = name
+                held.append(open_seat)
             room.tickets[key] = TicketEntry(held, name, player.id if player else "")
             return []
 
@@ -332,6 +349,39 @@ class RoomLife:
 
         await self._with_stakes(escrows, self.moves.mutate(ticket.code, change))
 
+    async def remove_player(self, subscriber: Subscriber, seat: int) -> None:
+        """The host sends the holder of `seat` out of the waiting room: the seat is open again,
+        the holder's ticket no longer opens the room, and their connections are told."""
+        ticket = require(subscriber)
+        removed = ""
+
+        async def change(room: Room) -> list[StoredEvent]:
+            nonlocal removed
+            if room.host != ticket.key:
+                raise Refusal("not_host")
+            if room.status != "waiting":
+                raise Refusal("already_started")
+            if not 0 <= seat < len(room.seats) or not room.seats[seat].holder:
+                raise Refusal("bad_request", f"nobody sits at seat {seat}")
+            removed = room.seats[seat].holder or ""
+            if removed == ticket.key:
+                raise Refusal("bad_request", "the host leaves instead")
+            name = room.tickets[removed].name if removed in room.tickets else room.seats[seat].name
+            for each in room.seats:
+                if each.holder == removed:
+                    each.holder, each.name = None, ""
+            room.tickets.pop(removed, None)
+            room.last_event += 1
+            return [StoredEvent(room.last_event, {"code": "player_removed", "seat": seat, "name": name}, None)]
+
+        await self.moves.mutate(ticket.code, change)
+        for other in self.ctx.hub.subscribers(ticket.code):
+            if other.ticket is not None and other.ticket.key == removed:
+                other.send({"refused": {"code": "removed", "detail": "the host removed you", "client_move_id": ""}})
+                self.ctx.hub.remove(ticket.code, other)
+                other.ticket = None  # a later hello with the same token is refused (bad_token)
+        await self.ctx.bus.sync_presence(ticket.code)
+
     async def leave(self, subscriber: Subscriber) -> None:
         ticket = require(subscriber)
 
@@ -355,3 +405,35 @@ class RoomLife:
         self.ctx.hub.remove(ticket.code, subscriber)
         await self.ctx.bus.sync_presence(ticket.code)
         await self.moves.mutate(ticket.code, change)
+
+    # -- retention ----------------------------------------------------------------------------
+    async def expire_rooms(self) -> list[str]:
+        """Delete the rooms at rest (finished, or waiting: abandoned) untouched for the
+        retention period; a room in play is never expired (its clock or a CPU ends it)."""
+        retention = self.ctx.settings.retention_ms
+        if retention <= 0:
+            return []
+        expired: list[str] = []
+        while batch := await self.ctx.store.expire_rooms(self.ctx.now_ms() - retention):
+            expired += batch
+        for code in expired:
+            # Nothing of the room is left to write: forget this process's part of it.
+            if not self.ctx.hub.subscribers(code) and (self.driver is None or self.driver.idle(code)):
+                self.ctx.rooms.pop(code, None)
+        if expired:
+            log.info("expired %d rooms", len(expired))
+        return expired
+
+    async def expire_forever(self) -> None:
+        """Each replica sweeps a quarter of the retention period apart (an hour at most);
+        sweeps on several replicas at once are harmless (a room is deleted once)."""
+        settings = self.ctx.settings
+        if settings.retention_ms <= 0:
+            return
+        every_ms = min(RETENTION_SWEEP_MS, settings.retention_ms // 4)
+        while True:
+            try:
+                await self.expire_rooms()
+            except Exception:
+                log.warning("the retention sweep failed; trying again later", exc_info=True)
+            await asyncio.sleep(max(1.0, every_ms / 1000 / settings.clock_rate))

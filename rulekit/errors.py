@@ -31,6 +31,8 @@ CODES = frozenset(
         "stake_needs_players",
         "insufficient_coins",
         "bad_text",
+        "invitation_needed",
+        "removed",
     }
 )
 

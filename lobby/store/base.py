@@ -168,6 +168,12 @@ class Store(Protocol):
     async def rooms_in_play(self) -> list[str]:
         """Codes of rooms whose game runs: their clocks and CPU seats resume after a restart."""
 
+    async def expire_rooms(self, before_ms: int, limit: int = 200) -> list[str]:
+        """Delete up to `limit` rooms not in play (waiting or finished) last written before
+        `before_ms`, with their events, move answers, chat and the moves of games that never
+        finished; finished games (replays, statistics) stay. The codes deleted; an expired
+        room's code is never given to a new room while its finished games are kept."""
+
     async def events_since(self, code: str, after: int) -> list[StoredEvent]: ...
 
     async def move_answer(self, code: str, key: str) -> dict[str, Any] | None: ...

@@ -196,6 +196,13 @@ $$;
 CREATE INDEX ledger_escrows_open ON ledger_escrows (opened_ms) WHERE status = 'open';
 """,
     ),
+    (
+        6,
+        "rooms at rest for the retention sweep",
+        """
+CREATE INDEX rooms_at_rest ON rooms (updated_ms) WHERE status <> 'playing';
+""",
+    ),
 ]
 
 _IDENTIFIER = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
@@ -262,8 +269,10 @@ class PostgresStore:
 
     # -- rooms --------------------------------------------------------------------------------------
     async def insert_room(self, room: dict[str, Any]) -> bool:
+        # An expired room's code stays its finished games' name: never given out again.
         status = await self.pool.execute(
-            "INSERT INTO rooms (code, revision, status, data, updated_ms) VALUES ($1, 1, $2, $3, $4) ON CONFLICT DO NOTHING",
+            "INSERT INTO rooms (code, revision, status, data, updated_ms) SELECT $1, 1, $2, $3, $4"
+            " WHERE NOT EXISTS (SELECT 1 FROM finished_games WHERE code = $1) ON CONFLICT DO NOTHING",
             room["code"],
             room["status"],
             room,
@@ -347,6 +356,30 @@ class PostgresStore:
 
     async def rooms_in_play(self) -> list[str]:
         return [row["code"] for row in await self.pool.fetch("SELECT code FROM rooms WHERE status = 'playing'")]
+
+    async def expire_rooms(self, before_ms: int, limit: int = 200) -> list[str]:
+        async def work(db: asyncpg.Connection) -> list[str]:
+            # The room's own row is deleted only if it is still at rest and old (a write since
+            # the select keeps it); SKIP LOCKED leaves a room another writer holds to the next sweep.
+            rows = await db.fetch(
+                "DELETE FROM rooms WHERE code IN (SELECT code FROM rooms WHERE status <> 'playing'"
+                " AND updated_ms < $1 ORDER BY updated_ms LIMIT $2 FOR UPDATE SKIP LOCKED) RETURNING code",
+                before_ms,
+                limit,
+            )
+            codes = [r["code"] for r in rows]
+            if codes:
+                for table in ("events", "move_answers", "chat"):
+                    await db.execute(f"DELETE FROM {table} WHERE code = ANY($1::text[])", codes)  # noqa: S608
+                # Moves of a game that never finished replay nothing; a finished game's stay.
+                await db.execute(
+                    "DELETE FROM moves m WHERE m.code = ANY($1::text[]) AND NOT EXISTS"
+                    " (SELECT 1 FROM finished_games f WHERE f.code = m.code AND f.number = m.game_number)",
+                    codes,
+                )
+            return codes
+
+        return await self._transaction(work)
 
     async def events_since(self, code: str, after: int) -> list[StoredEvent]:
         rows = await self.pool.fetch(

@@ -135,6 +135,10 @@ CREATE TABLE ledger_escrows (
     """
 CREATE INDEX ledger_escrows_open ON ledger_escrows (opened_ms) WHERE status = 'open';
 """,
+    # The retention sweep looks for rooms not in play, oldest first.
+    """
+CREATE INDEX rooms_at_rest ON rooms (updated_ms) WHERE status <> 'playing';
+""",
 ]
 
 
@@ -187,13 +191,15 @@ class SqliteStore:
     async def insert_room(self, room: dict[str, Any]) -> bool:
         def work(db: sqlite3.Connection) -> bool:
             try:
-                db.execute(
-                    "INSERT INTO rooms (code, revision, data, status, updated_ms) VALUES (?, 1, ?, ?, ?)",
-                    (room["code"], json.dumps(room), room["status"], room.get("updated_ms", 0)),
+                # An expired room's code stays its finished games' name: never given out again.
+                cursor = db.execute(
+                    "INSERT INTO rooms (code, revision, data, status, updated_ms) SELECT ?, 1, ?, ?, ?"
+                    " WHERE NOT EXISTS (SELECT 1 FROM finished_games WHERE code = ?)",
+                    (room["code"], json.dumps(room), room["status"], room.get("updated_ms", 0), room["code"]),
                 )
             except sqlite3.IntegrityError:
                 return False
-            return True
+            return cursor.rowcount == 1
 
         return await self._run(work)
 
@@ -263,6 +269,29 @@ class SqliteStore:
             return [row[0] for row in db.execute("SELECT code FROM rooms WHERE status = 'playing'")]
 
         return await self._run(work)
+
+    async def expire_rooms(self, before_ms: int, limit: int = 200) -> list[str]:
+        def work(db: sqlite3.Connection) -> list[str]:
+            codes = [
+                row[0]
+                for row in db.execute(
+                    "SELECT code FROM rooms WHERE status <> 'playing' AND updated_ms < ? ORDER BY updated_ms LIMIT ?",
+                    (before_ms, limit),
+                )
+            ]
+            for code in codes:
+                db.execute("DELETE FROM rooms WHERE code = ?", (code,))
+                for table in ("events", "move_answers", "chat"):
+                    db.execute(f"DELETE FROM {table} WHERE code = ?", (code,))  # noqa: S608 (fixed names)
+                # Moves of a game that never finished replay nothing; a finished game's stay.
+                db.execute(
+                    "DELETE FROM moves WHERE code = ? AND game_number NOT IN"
+                    " (SELECT number FROM finished_games WHERE code = ?)",
+                    (code, code),
+                )
+            return codes
+
+        return await self._transaction(work)
 
     async def events_since(self, code: str, after: int) -> list[StoredEvent]:
         def work(db: sqlite3.Connection) -> list[StoredEvent]:

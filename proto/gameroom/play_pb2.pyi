@@ -38,30 +38,34 @@ class SeatSpec(_message.Message):
     def __init__(self, kind: _Optional[str] = ..., level: _Optional[str] = ..., local: _Optional[bool] = ...) -> None: ...
 
 class CreateRoomRequest(_message.Message):
-    __slots__ = ("game", "options", "seats", "nickname", "player_token")
+    __slots__ = ("game", "options", "seats", "nickname", "player_token", "private")
     GAME_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     NICKNAME_FIELD_NUMBER: _ClassVar[int]
     PLAYER_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    PRIVATE_FIELD_NUMBER: _ClassVar[int]
     game: str
     options: _struct_pb2.Struct
     seats: _containers.RepeatedCompositeFieldContainer[SeatSpec]
     nickname: str
     player_token: str
-    def __init__(self, game: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatSpec, _Mapping]]] = ..., nickname: _Optional[str] = ..., player_token: _Optional[str] = ...) -> None: ...
+    private: bool
+    def __init__(self, game: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatSpec, _Mapping]]] = ..., nickname: _Optional[str] = ..., player_token: _Optional[str] = ..., private: _Optional[bool] = ...) -> None: ...
 
 class JoinRoomRequest(_message.Message):
-    __slots__ = ("code", "nickname", "spectator", "player_token")
+    __slots__ = ("code", "nickname", "spectator", "player_token", "invite")
     CODE_FIELD_NUMBER: _ClassVar[int]
     NICKNAME_FIELD_NUMBER: _ClassVar[int]
     SPECTATOR_FIELD_NUMBER: _ClassVar[int]
     PLAYER_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    INVITE_FIELD_NUMBER: _ClassVar[int]
     code: str
     nickname: str
     spectator: bool
     player_token: str
-    def __init__(self, code: _Optional[str] = ..., nickname: _Optional[str] = ..., spectator: _Optional[bool] = ..., player_token: _Optional[str] = ...) -> None: ...
+    invite: str
+    def __init__(self, code: _Optional[str] = ..., nickname: _Optional[str] = ..., spectator: _Optional[bool] = ..., player_token: _Optional[str] = ..., invite: _Optional[str] = ...) -> None: ...
 
 class GetRoomRequest(_message.Message):
     __slots__ = ("code",)
@@ -70,16 +74,18 @@ class GetRoomRequest(_message.Message):
     def __init__(self, code: _Optional[str] = ...) -> None: ...
 
 class RoomTicket(_message.Message):
-    __slots__ = ("code", "seats", "token", "room")
+    __slots__ = ("code", "seats", "token", "room", "invite")
     CODE_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     TOKEN_FIELD_NUMBER: _ClassVar[int]
     ROOM_FIELD_NUMBER: _ClassVar[int]
+    INVITE_FIELD_NUMBER: _ClassVar[int]
     code: str
     seats: _containers.RepeatedScalarFieldContainer[int]
     token: str
     room: RoomInfo
-    def __init__(self, code: _Optional[str] = ..., seats: _Optional[_Iterable[int]] = ..., token: _Optional[str] = ..., room: _Optional[_Union[RoomInfo, _Mapping]] = ...) -> None: ...
+    invite: str
+    def __init__(self, code: _Optional[str] = ..., seats: _Optional[_Iterable[int]] = ..., token: _Optional[str] = ..., room: _Optional[_Union[RoomInfo, _Mapping]] = ..., invite: _Optional[str] = ...) -> None: ...
 
 class SeatInfo(_message.Message):
     __slots__ = ("seat", "kind", "name", "taken", "connected", "level", "cpu_plays")
@@ -124,7 +130,7 @@ class RoomInfo(_message.Message):
     def __init__(self, code: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., status: _Optional[str] = ..., host_seat: _Optional[int] = ..., version: _Optional[int] = ..., last_event: _Optional[int] = ..., rematch_votes: _Optional[int] = ..., stake: _Optional[int] = ...) -> None: ...
 
 class ClientMessage(_message.Message):
-    __slots__ = ("hello", "move", "chat", "start", "rematch", "leave", "resync", "settings", "ping", "resume")
+    __slots__ = ("hello", "move", "chat", "start", "rematch", "leave", "resync", "settings", "ping", "resume", "remove")
     HELLO_FIELD_NUMBER: _ClassVar[int]
     MOVE_FIELD_NUMBER: _ClassVar[int]
     CHAT_FIELD_NUMBER: _ClassVar[int]
@@ -135,6 +141,7 @@ class ClientMessage(_message.Message):
     SETTINGS_FIELD_NUMBER: _ClassVar[int]
     PING_FIELD_NUMBER: _ClassVar[int]
     RESUME_FIELD_NUMBER: _ClassVar[int]
+    REMOVE_FIELD_NUMBER: _ClassVar[int]
     hello: Hello
     move: MoveRequest
     chat: ChatRequest
@@ -145,7 +152,14 @@ class ClientMessage(_message.Message):
     settings: SettingsRequest
     ping: Ping
     resume: ResumeRequest
-    def __init__(self, hello: _Optional[_Union[Hello, _Mapping]] = ..., move: _Optional[_Union[MoveRequest, _Mapping]] = ..., chat: _Optional[_Union[ChatRequest, _Mapping]] = ..., start: _Optional[_Union[StartRequest, _Mapping]] = ..., rematch: _Optional[_Union[RematchRequest, _Mapping]] = ..., leave: _Optional[_Union[LeaveRequest, _Mapping]] = ..., resync: _Optional[_Union[ResyncRequest, _Mapping]] = ..., settings: _Optional[_Union[SettingsRequest, _Mapping]] = ..., ping: _Optional[_Union[Ping, _Mapping]] = ..., resume: _Optional[_Union[ResumeRequest, _Mapping]] = ...) -> None: ...
+    remove: RemoveRequest
+    def __init__(self, hello: _Optional[_Union[Hello, _Mapping]] = ..., move: _Optional[_Union[MoveRequest, _Mapping]] = ..., chat: _Optional[_Union[ChatRequest, _Mapping]] = ..., start: _Optional[_Union[StartRequest, _Mapping]] = ..., rematch: _Optional[_Union[RematchRequest, _Mapping]] = ..., leave: _Optional[_Union[LeaveRequest, _Mapping]] = ..., resync: _Optional[_Union[ResyncRequest, _Mapping]] = ..., settings: _Optional[_Union[SettingsRequest, _Mapping]] = ..., ping: _Optional[_Union[Ping, _Mapping]] = ..., resume: _Optional[_Union[ResumeRequest, _Mapping]] = ..., remove: _Optional[_Union[RemoveRequest, _Mapping]] = ...) -> None: ...
+
+class RemoveRequest(_message.Message):
+    __slots__ = ("seat",)
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    def __init__(self, seat: _Optional[int] = ...) -> None: ...
 
 class Hello(_message.Message):
     __slots__ = ("code", "token", "last_event")

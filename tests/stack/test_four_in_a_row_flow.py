@@ -81,7 +81,7 @@ async def test_rematch_needs_every_player_and_rotates_the_start(stack) -> None:
 async def test_spectator_sees_the_board_and_cannot_move(stack) -> None:
     session, anna, ben = await _start_two_player_room(stack)
     try:
-        carl = await PlayClient.join(session, stack.base_url, anna.code, "Carl")
+        carl = await PlayClient.join(session, stack.base_url, anna.code, "Carl", spectator=True)
         assert carl.seats == []
         await carl.connect()
         await anna.move(0, {"type": "drop", "column": 3})

@@ -61,8 +61,8 @@ async def test_pass_and_play_holds_several_seats(stack) -> None:
         await home.move(0, {"type": "drop", "column": 3})
         update = await home.move(1, {"type": "drop", "column": 3}, version=2)
         assert {v["seat"] for v in update["views"]} == {0, 1}
-        # Nobody else can join a seat: the room is full, so a joiner watches.
-        guest = await PlayClient.join(session, stack.base_url, home.code, "Guest")
+        # Nobody else can join a seat: the room is full, and a joiner who asks to watch watches.
+        guest = await PlayClient.join(session, stack.base_url, home.code, "Guest", spectator=True)
         assert guest.seats == []
         await home.close()
 

@@ -51,8 +51,8 @@ export function createRoom(body) {
   return request("POST", "/api/rooms", body);
 }
 
-export function joinRoom(code, nickname, spectator = false, playerToken = "") {
-  return request("POST", `/api/rooms/${encodeURIComponent(code)}/join`, { nickname, spectator, player_token: playerToken });
+export function joinRoom(code, nickname, spectator = false, playerToken = "", invite = "") {
+  return request("POST", `/api/rooms/${encodeURIComponent(code)}/join`, { nickname, spectator, player_token: playerToken, invite });
 }
 
 /** A new guest player → {player: {id, nickname}, token}. */
@@ -80,7 +80,14 @@ export function validCode(code) {
   return code.length === CODE_LENGTH && [...code].every((c) => CODE_ALPHABET.includes(c));
 }
 
-/** The shareable link of a room. */
-export function roomLink(code) {
-  return `${window.location.origin}/r/${code}`;
+/** The shareable link of a room; a private room's carries its invitation token in the
+ * fragment (never sent to the server in a request line or a log). */
+export function roomLink(code, invite = "") {
+  return `${window.location.origin}/r/${code}${invite ? `#invite=${encodeURIComponent(invite)}` : ""}`;
+}
+
+/** The invitation token of the link this page was opened with, if any. */
+export function linkInvite() {
+  const match = /[#&]invite=([^&]+)/.exec(window.location.hash || "");
+  return match ? decodeURIComponent(match[1]) : "";
 }

@@ -46,15 +46,20 @@ export async function showJoin(root, code, nav) {
     }
     if (nickname) store.saveNickname(nickname);
     try {
+      const invite = api.linkInvite();
       const ticket = spectator
-        ? await api.joinRoom(code, nickname || t("join.guest"), true)
-        : await withPlayer(nickname, (token) => api.joinRoom(code, nickname, false, token));
+        ? await api.joinRoom(code, nickname || t("join.guest"), true, "", invite)
+        : await withPlayer(nickname, (token) => api.joinRoom(code, nickname, false, token, invite));
       store.saveTicket(ticket);
       nav.go(`/r/${ticket.code || code}`);
     } catch (e) {
-      error.textContent = t(`refusal.${e.code}`);
+      // Every seat went while the page was open: say so and offer to watch instead.
+      error.textContent = !spectator && e.code === "room_full" ? t("join.full_watch") : t(`refusal.${e.code}`);
+      if (!spectator && e.code === "room_full") watchButton.focus();
     }
   };
+  const watchButton = h("button", { type: "button", "data-testid": "watch-button", onclick: () => go(true) }, t("join.watch"));
+  if (!open) watchButton.className = "primary big";
   const marks = seatMarks(room);
   replace(root, 
     h(
@@ -96,7 +101,7 @@ export async function showJoin(root, code, nav) {
           "div",
           { class: "button-row" },
           open ? h("button", { type: "submit", class: "primary big", "data-testid": "join-room-button" }, t("join.take_seat")) : null,
-          h("button", { type: "button", class: open ? "" : "primary big", "data-testid": "watch-button", onclick: () => go(true) }, t("join.watch")),
+          watchButton,
           h("button", { type: "button", "data-testid": "home-button", onclick: () => nav.go("/") }, t("room.home")),
         ),
       ),

@@ -115,7 +115,7 @@ export class Room {
       "data-testid": "room-code",
       "aria-describedby": "room-code-hint",
       onclick: async () => {
-        const ok = await copyText(api.roomLink(this.code));
+        const ok = await copyText(api.roomLink(this.code, (store.ticketFor(this.code) || {}).invite));
         toast(ok ? t("share.link_copied") : t("share.copy_failed"), ok ? "info" : "error");
       },
     });
@@ -151,7 +151,20 @@ export class Room {
       ),
       this.stakeAmount,
     );
-    const topbar = h("header", { class: "topbar" }, menu, this.titleEl, this.stakeEl, this.clockEl, this.codeEl, this.codeHintEl, this.chatButton);
+    // A ticket without seats watches: it says so, in words a screen reader reads too.
+    this.watchingEl = h("span", { class: "watching-mark", "data-testid": "watching", hidden: true });
+    const topbar = h(
+      "header",
+      { class: "topbar" },
+      menu,
+      this.titleEl,
+      this.watchingEl,
+      this.stakeEl,
+      this.clockEl,
+      this.codeEl,
+      this.codeHintEl,
+      this.chatButton,
+    );
     this.bannerEl = h("div", { class: "banner", role: "status", "data-testid": "connection-status", hidden: true });
     this.seatsEl = h("nav", { class: "seats", "data-testid": "seats", "aria-label": t("seat.players") });
     this.statusEl = h("p", { class: "turn-status", "data-testid": "turn-status" });
@@ -284,7 +297,7 @@ export class Room {
         h(
           "div",
           { class: "button-row" },
-          code !== "unknown_room" ? h("button", { type: "button", class: "primary", "data-testid": "rejoin-button", onclick: () => this.nav.go(`/r/${this.code}`) }, t("room.join_again")) : null,
+          code !== "unknown_room" && code !== "removed" ? h("button", { type: "button", class: "primary", "data-testid": "rejoin-button", onclick: () => this.nav.go(`/r/${this.code}`) }, t("room.join_again")) : null,
           h("button", { type: "button", "data-testid": "home-button", onclick: () => this.nav.go("/") }, t("room.home")),
         ),
       ),
@@ -502,6 +515,9 @@ export class Room {
         const paid = Object.entries(event.pot || {}).map(([seat, coins]) => t("event.pot_won", { name: ctx.seatName(Number(seat)), coins: formatNumber(coins) }));
         return [text, ...paid].join(" ");
       }
+      case "player_removed":
+        // The seat is open now: the event names who sat there.
+        return t("event.player_removed", { name: event.name });
       case "cpu_took_over": {
         const key = { gone: "event.cpu_took_over_gone", timeouts: "event.cpu_took_over_timeouts" }[event.reason];
         return t(key || "event.cpu_took_over", { name });
@@ -582,6 +598,13 @@ export class Room {
 
   onRefused(refused) {
     if (this.failed) return;
+    if (refused.code === "removed") {
+      this.failed = refused.code;
+      this.conn.stop();
+      store.forgetTicket(this.code);
+      this.showFailure(refused.code);
+      return;
+    }
     const text = t(`refusal.${refused.code}`);
     this.areaEl.classList.remove("pending");
     this.areaEl.removeAttribute("aria-busy");
@@ -658,6 +681,8 @@ export class Room {
     const room = this.room;
     this.frameEl.dataset.status = room.status;
     this.titleEl.textContent = this.gameId ? gameName(this.gameId) : "";
+    this.watchingEl.hidden = this.held.length > 0;
+    this.watchingEl.textContent = this.held.length ? "" : t("room.watching");
     this.stakeEl.hidden = !room.stake;
     this.stakeAmount.textContent = room.stake ? formatNumber(room.stake) : "";
     this.stakeEl.setAttribute("aria-label", room.stake ? t("stake.chip", { coins: formatNumber(room.stake) }) : "");

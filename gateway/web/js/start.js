@@ -198,6 +198,7 @@ export async function showStart(root, nav) {
     renderGame(true);
   });
 
+  const privateBox = h("input", { type: "checkbox", "data-testid": "create-private" });
   const create = async () => {
     const name = nickname.value.trim();
     if (!name) {
@@ -218,6 +219,7 @@ export async function showStart(root, nav) {
           ),
           nickname: name,
           player_token: token,
+          private: privateBox.checked,
         }),
       );
       store.saveTicket(ticket);
@@ -245,6 +247,7 @@ export async function showStart(root, nav) {
       gameInfo,
       h("fieldset", { class: "seats-field" }, h("legend", null, t("start.seats")), seatsBox, seatButtons),
       h("fieldset", { class: "options-field" }, h("legend", null, t("start.settings")), optionsBox),
+      h("div", { class: "field check" }, h("label", null, privateBox, " ", t("start.private"))),
       createError,
       createButton,
     ),

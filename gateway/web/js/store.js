@@ -40,6 +40,7 @@ export function saveTicket(ticket) {
     code: ticket.code,
     token: ticket.token,
     seats: ticket.seats || [],
+    invite: ticket.invite || "", // the host's, of a private room: its share link carries it
     game: ticket.room ? ticket.room.game : ticket.game,
     saved_at: Date.now(),
   };

@@ -4,11 +4,12 @@ import { copyText, h, toast } from "./dom.js";
 import { formatNumber, t } from "./i18n.js";
 import { levelLabel, optionFields, optionSummary, optionValues, seatCountsText, seatKindControls } from "./options.js";
 import { qrSvg } from "./qr.js";
+import * as store from "./store.js";
 import { colourName, presence, seatColour, seatInk, seatMarks, seatNameOf } from "./seats.js";
 
 /** The share box: the code in large letters, copy buttons, the QR code of the link. */
 export function shareBox(code, { qrOpen = true } = {}) {
-  const link = api.roomLink(code);
+  const link = api.roomLink(code, (store.ticketFor(code) || {}).invite);
   const copy = async (text, done) => {
     const ok = await copyText(text);
     toast(ok ? done : t("share.copy_failed"), ok ? "info" : "error");
@@ -122,6 +123,19 @@ export function renderWaiting(container, { room, meta, held, send, gameId }) {
       "li",
       { class: "waiting-seat", "data-testid": `waiting-seat-${info.seat}` },
       h("div", { class: "seat-line" }, seatLine(room, info, held, marks[i])),
+      // The host may send another player out while the room waits (their ticket ends).
+      isHost && info.kind === "human" && info.taken && !held.includes(info.seat)
+        ? h(
+            "button",
+            {
+              type: "button",
+              class: "remove-player",
+              "data-testid": `remove-player-${info.seat}`,
+              onclick: () => send({ remove: { seat: info.seat } }),
+            },
+            t("waiting.remove_player", { name: info.name }),
+          )
+        : null,
       editable
         ? h(
             "div",

@@ -1,0 +1,45 @@
+"""A third browser on a two-seat room: the join page opened while a seat was free, the seat
+taken meanwhile. Pressing Join says every seat is taken and offers Watch; watching, the room
+carries a visible "Watching" mark."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+pytestmark = pytest.mark.e2e
+
+PHONE = {"width": 360, "height": 640}
+
+
+def test_the_third_browser_is_told_the_room_is_full_and_may_watch(browser: Browser, stack) -> None:
+    carl_context = browser.new_context(viewport=PHONE, locale="en-GB")
+    carl = carl_context.new_page()
+    try:
+        api = carl_context.request
+        created = api.post(
+            f"{stack.base_url}/api/rooms",
+            data={"game": "four-in-a-row", "seats": [{"kind": "human"}, {"kind": "human"}], "nickname": "Anna"},
+        )
+        assert created.status == 201
+        code = created.json()["code"]
+        carl.goto(f"{stack.base_url}/r/{code}")
+        expect(carl.get_by_test_id("join-room-button")).to_be_visible()
+        # Ben takes the last seat while Carl's page still offers it.
+        ben = api.post(f"{stack.base_url}/api/rooms/{code}/join", data={"nickname": "Ben"})
+        assert ben.json()["seats"] == [1]
+        carl.get_by_test_id("join-nickname").fill("Carl")
+        carl.get_by_test_id("join-room-button").click()
+        expect(carl.get_by_test_id("join-error")).to_have_text("Every seat is taken. You can watch the game instead.")
+        watch = carl.get_by_test_id("watch-button")
+        expect(watch).to_be_focused()
+        expect(carl.get_by_test_id("room")).to_have_count(0)  # no silent entry
+        watch.click()
+        mark = carl.get_by_test_id("watching")
+        expect(mark).to_be_visible()
+        expect(mark).to_have_text("Watching")
+        # Read out like any text: nothing hides it from a screen reader.
+        assert mark.get_attribute("aria-hidden") is None
+        expect(carl.get_by_test_id("waiting-seat-1")).to_contain_text("Ben")
+    finally:
+        carl_context.close()
