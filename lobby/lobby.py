@@ -120,8 +120,15 @@ class Lobby:
         return [{"id": g, "family": metas[g]["family"], "meta": metas[g]} for g in sorted(metas)]
 
     async def get_room(self, code: str) -> dict[str, Any]:
+        """The room as anyone with its code may look it up. A private room's players stay
+        unnamed there: the code alone lets nobody see who sits at the table."""
         room, _ = await self.ctx.load(code)
-        return await self.delivery.info(room)
+        info = await self.delivery.info(room)
+        if room.private:
+            info["private"] = True
+            for seat in info["seats"]:
+                seat["name"] = ""
+        return info
 
     async def finished_game(self, code: str, number: int) -> dict[str, Any]:
         """A finished game for replay: setup from the (now revealed) seed, then every move."""

@@ -48,6 +48,11 @@ async def test_a_private_room_needs_the_invitation_to_sit_or_watch(stack) -> Non
             assert failed.value.details().startswith("invitation_needed")
             bot = await play.JoinRoom(play_pb2.JoinRoomRequest(code=anna.code, nickname="Bot", invite=invite))
             assert list(bot.seats) == [1] and bot.invite == ""
+        # Looking a private room up by its code names nobody at its table.
+        looked_up = await rest(session, base, "GET", f"/api/rooms/{anna.code}")
+        assert looked_up["private"] is True
+        assert [s["taken"] for s in looked_up["seats"]] == [True, True]
+        assert [s["name"] for s in looked_up["seats"]] == ["", ""]
         # A room that is not private takes no invitation and gives none.
         open_room = await PlayClient.create(session, base, "four-in-a-row", TWO_HUMANS)
         assert "invite" not in open_room.ticket
