@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from svc_boards.dots_and_boxes.cpu import LEVELS as dots_and_boxes
 from svc_boards.draughts.cpu import LEVELS as draughts
 from svc_boards.four_in_a_row.cpu import LEVELS as four_in_a_row
 from svc_boards.kalaha.cpu import LEVELS as kalaha
@@ -30,6 +31,7 @@ PLAYERS: dict[str, Levels] = {
     "dice-poker": dice_poker,
     "draughts": draughts,
     "kalaha": kalaha,
+    "dots-and-boxes": dots_and_boxes,
     "morris": morris,
     "reversi": reversi,
     "last-card": last_card,
