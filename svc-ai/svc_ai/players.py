@@ -11,6 +11,7 @@ from svc_boards.four_in_a_row.cpu import LEVELS as four_in_a_row
 from svc_boards.kalaha.cpu import LEVELS as kalaha
 from svc_boards.morris.cpu import LEVELS as morris
 from svc_boards.reversi.cpu import LEVELS as reversi
+from svc_boards.sea_battle.cpu import LEVELS as sea_battle
 from svc_cards.crazy_eights.cpu import LEVELS as crazy_eights
 from svc_cards.hau_hau.cpu import LEVELS as hau_hau
 from svc_cards.last_card.cpu import LEVELS as last_card
@@ -32,6 +33,7 @@ PLAYERS: dict[str, Levels] = {
     "draughts": draughts,
     "kalaha": kalaha,
     "dots-and-boxes": dots_and_boxes,
+    "sea-battle": sea_battle,
     "morris": morris,
     "reversi": reversi,
     "last-card": last_card,

@@ -9,5 +9,6 @@ from .four_in_a_row import ENGINE as FOUR_IN_A_ROW
 from .kalaha import ENGINE as KALAHA
 from .morris import ENGINE as MORRIS
 from .reversi import ENGINE as REVERSI
+from .sea_battle import ENGINE as SEA_BATTLE
 
-REGISTRY = Registry("boards", [CHESS, FOUR_IN_A_ROW, DRAUGHTS, MORRIS, REVERSI, KALAHA, DOTS_AND_BOXES])
+REGISTRY = Registry("boards", [CHESS, FOUR_IN_A_ROW, DRAUGHTS, MORRIS, REVERSI, KALAHA, DOTS_AND_BOXES, SEA_BATTLE])
