@@ -83,8 +83,8 @@ def test_fourth_line_takes_the_box_and_goes_again() -> None:
 def test_opening_a_long_chain_hands_it_over() -> None:
     """“The trick is to give away as little as possible. Opening a long chain hands over the
     whole chain.”"""
-    # A 4 × 1 grid with both long sides drawn: the four boxes form one chain, closed at
-    # neither end. Drawing any line of it lets the next player take all four.
+    # The top row of a 4 × 2 grid with both long sides drawn: its four boxes form one chain,
+    # open at both ends. Drawing any line of it lets the next player take all four.
     state = ENGINE.setup(2, {"columns": 4, "rows": 2}, b"chain")
     # Row 1 already belongs to seat 0 (drawn lines and closed boxes), row 0 is the chain.
     state["h"] = [0] * 4 + [0] * 4 + [0] * 4
