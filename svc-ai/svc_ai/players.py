@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from svc_boards.dots_and_boxes.cpu import LEVELS as dots_and_boxes
 from svc_boards.draughts.cpu import LEVELS as draughts
 from svc_boards.four_in_a_row.cpu import LEVELS as four_in_a_row
 from svc_boards.kalaha.cpu import LEVELS as kalaha
 from svc_boards.morris.cpu import LEVELS as morris
 from svc_boards.reversi.cpu import LEVELS as reversi
+from svc_boards.sea_battle.cpu import LEVELS as sea_battle
 from svc_cards.crazy_eights.cpu import LEVELS as crazy_eights
 from svc_cards.hau_hau.cpu import LEVELS as hau_hau
 from svc_cards.last_card.cpu import LEVELS as last_card
@@ -30,6 +32,8 @@ PLAYERS: dict[str, Levels] = {
     "dice-poker": dice_poker,
     "draughts": draughts,
     "kalaha": kalaha,
+    "dots-and-boxes": dots_and_boxes,
+    "sea-battle": sea_battle,
     "morris": morris,
     "reversi": reversi,
     "last-card": last_card,
