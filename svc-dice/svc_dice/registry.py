@@ -3,5 +3,6 @@
 from rulekit import Registry
 
 from .dice_poker import ENGINE as DICE_POKER
+from .snakes_and_ladders import ENGINE as SNAKES_AND_LADDERS
 
-REGISTRY = Registry("dice", [DICE_POKER])
+REGISTRY = Registry("dice", [DICE_POKER, SNAKES_AND_LADDERS])
