@@ -19,6 +19,8 @@ from svc_cards.mau_mau.cpu import LEVELS as mau_mau
 from svc_cards.number_rows.cpu import LEVELS as number_rows
 from svc_cards.thirty_one.cpu import LEVELS as thirty_one
 from svc_dice.dice_poker.cpu import LEVELS as dice_poker
+from svc_dice.goose.cpu import LEVELS as goose
+from svc_dice.snakes_and_ladders.cpu import LEVELS as snakes_and_ladders
 
 from rulekit import Refusal
 from rulekit.players import Ask, Choice, Levels, random_player
@@ -30,6 +32,8 @@ PLAYERS: dict[str, Levels] = {
     "chess": chess,
     "four-in-a-row": four_in_a_row,
     "dice-poker": dice_poker,
+    "snakes-and-ladders": snakes_and_ladders,
+    "goose": goose,
     "draughts": draughts,
     "kalaha": kalaha,
     "dots-and-boxes": dots_and_boxes,

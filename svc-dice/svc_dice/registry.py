@@ -3,5 +3,7 @@
 from rulekit import Registry
 
 from .dice_poker import ENGINE as DICE_POKER
+from .goose import ENGINE as GOOSE
+from .snakes_and_ladders import ENGINE as SNAKES_AND_LADDERS
 
-REGISTRY = Registry("dice", [DICE_POKER])
+REGISTRY = Registry("dice", [DICE_POKER, SNAKES_AND_LADDERS, GOOSE])

@@ -1,0 +1,19 @@
+"""CPU players for the Game of the Goose.
+
+With one die or two the game leaves no choice: the only move is to roll, and the dice and the
+fields do the rest. So every level is the same roller; easy and strong are offered so a host
+can pick either without a surprise, and the README says why they play alike.
+"""
+
+from __future__ import annotations
+
+from rulekit.players import Ask, Choice, legal_or_refuse
+
+
+def roller(ask: Ask) -> Choice:
+    """Rolls: the one legal move (refuses when the seat is not to move)."""
+    (move,) = legal_or_refuse(ask.view)
+    return Choice(dict(move))
+
+
+LEVELS = {"easy": roller, "strong": roller}

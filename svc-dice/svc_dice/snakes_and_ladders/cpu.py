@@ -1,0 +1,19 @@
+"""CPU players for Snakes and Ladders.
+
+The game leaves no choice at all: the only move is to roll, and where the token goes is the
+die's doing. So every level is the same roller; easy and strong are offered so a host can
+pick either without a surprise, and the README says why they play alike.
+"""
+
+from __future__ import annotations
+
+from rulekit.players import Ask, Choice, legal_or_refuse
+
+
+def roller(ask: Ask) -> Choice:
+    """Rolls: the one legal move (refuses when the seat is not to move)."""
+    (move,) = legal_or_refuse(ask.view)
+    return Choice(dict(move))
+
+
+LEVELS = {"easy": roller, "strong": roller}
