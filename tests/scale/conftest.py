@@ -59,7 +59,9 @@ class ReplicaGroups:
             store_url=postgres_store_url(schema, pool_max=5),
             http_port=free_port(),
             ports={**self.families.ports, "play": free_port()},
-            metrics_ports=dict(self.families.metrics_ports),
+            # The families' metrics ports, and one of its own for this group's first gateway
+            # (groups of one worker run side by side: a shared port would stop the second).
+            metrics_ports={**self.families.metrics_ports, "gateway": free_port()},
             extra_env={**FAST, "GAMEROOM_REDIS": REDIS_URL, "GAMEROOM_REDIS_PREFIX": prefix, **env},
             log_dir=self.folder / f"logs-{len(self.made)}",
         )
