@@ -14,6 +14,11 @@ BASE=${GAMEROOM_IMAGE_BASE:-localhost/gameroom/python:3.11-bookworm}
 TAG=${GAMEROOM_IMAGE_TAG:-dev}
 MIRROR=${GAMEROOM_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 STORE=(--storage-driver vfs)
+# The build machine's CA bundle, mounted (never copied) into every RUN step, so pip reaches
+# PyPI through a TLS-inspecting proxy too; the images keep their own bundle.
+CA_BUNDLE=${GAMEROOM_BUILD_CA_BUNDLE:-/etc/ssl/certs/ca-certificates.crt}
+MOUNTS=()
+[ -f "$CA_BUNDLE" ] && MOUNTS=(--volume "$CA_BUNDLE:/etc/ssl/certs/ca-certificates.crt:ro")
 
 missing=()
 for tool in buildah podman debootstrap; do command -v "$tool" >/dev/null || missing+=("$tool"); done
@@ -44,7 +49,7 @@ for service in cards boards dice words ai gateway; do
   started=$SECONDS
   # --format docker keeps HEALTHCHECK (OCI images have no such field); --layers lets the family
   # images share their identical build steps.
-  buildah "${STORE[@]}" bud --isolation chroot --format docker --layers \
+  buildah "${STORE[@]}" bud --isolation chroot --format docker --layers "${MOUNTS[@]}" \
     --build-arg "BASE=$BASE" -t "localhost/gameroom/$name:$TAG" -f "deploy/images/$service.Dockerfile" .
   echo "images: localhost/gameroom/$name:$TAG in $((SECONDS - started)) s"
 done

@@ -7,10 +7,12 @@
 ARG BASE=python:3.11-slim
 FROM ${BASE} AS build
 ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
-# A venv without pip: the runtime image gets the libraries and nothing to install more with.
-RUN python -m venv --without-pip /opt/venv
+# The venv's own pip installs (Debian's pip ignores --python) and is removed afterwards:
+# the runtime image gets the libraries and nothing to install more with.
+RUN python -m venv /opt/venv
 COPY deploy/images/requirements-gateway.txt /tmp/requirements.txt
-RUN pip install --python /opt/venv/bin/python --only-binary=:all: -r /tmp/requirements.txt
+RUN /opt/venv/bin/pip install --only-binary=:all: -r /tmp/requirements.txt \
+ && /opt/venv/bin/pip uninstall -q -y pip
 COPY rulekit /app/rulekit
 COPY servicekit /app/servicekit
 COPY proto/gameroom /app/proto/gameroom
