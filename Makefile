@@ -1,8 +1,10 @@
 # The two commands of the README: `make run` and `make test`. Both install what they need.
 # `make soak` plays the full playout counts (GAMES="chess reversi" narrows it to some titles).
+# `make images` builds every image (buildah, no daemon), starts the platform from them, plays and
+# benchmarks it, and stops it again; outside `make test` (root, minutes, gigabytes).
 PY := .venv/bin/python
 
-.PHONY: run test soak lint format stubs bench
+.PHONY: run test soak lint format stubs bench images
 
 .venv/.installed: pyproject.toml scripts/bootstrap.sh
 	bash scripts/bootstrap.sh
@@ -29,3 +31,7 @@ stubs: .venv/.installed
 
 bench: .venv/.installed
 	$(PY) bench/move_roundtrip.py
+
+images: .venv/.installed
+	bash scripts/images.sh
+	$(PY) deploy/images/run.py

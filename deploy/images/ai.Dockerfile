@@ -3,12 +3,18 @@
 # It searches through the family engines, so it carries every family's rule code.
 # Build from the repository root:  docker build -f deploy/images/ai.Dockerfile -t gameroom/svc-ai .
 
-FROM python:3.11-slim AS build
+# The base: python:3.11-slim from a registry, or a local Debian bookworm base with python3
+# (scripts/images.sh builds one with --build-arg BASE=...).
+ARG BASE=python:3.11-slim
+FROM ${BASE} AS build
 ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
-# A venv without pip: the runtime image gets the libraries and nothing to install more with.
-RUN python -m venv --without-pip /opt/venv
+# The venv's own pip installs (Debian's pip ignores --python) and is removed afterwards:
+# the runtime image gets the libraries and nothing to install more with.
+RUN python -m venv /opt/venv
 COPY deploy/images/requirements-ai.txt /tmp/requirements.txt
-RUN pip install --python /opt/venv/bin/python --only-binary=:all: -r /tmp/requirements.txt
+# python-chess 1.11 is published as a source distribution only (pure Python).
+RUN /opt/venv/bin/pip install --only-binary=:all: --no-binary=chess -r /tmp/requirements.txt \
+ && /opt/venv/bin/pip uninstall -q -y pip
 COPY rulekit /app/rulekit
 COPY servicekit /app/servicekit
 COPY proto/gameroom /app/proto/gameroom
@@ -20,7 +26,7 @@ COPY svc-ai/svc_ai /app/svc-ai/svc_ai
 # Compiled here because the container's root filesystem is read-only.
 RUN python -m compileall -q --invalidation-mode unchecked-hash /app
 
-FROM python:3.11-slim
+FROM ${BASE}
 # Debian's Stockfish, at /usr/games/stockfish; no recommends, no apt lists left behind.
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends stockfish \

@@ -2,12 +2,17 @@
 # gateway: the web client, WebSocket, REST and the gRPC play API, with the lobby inside.
 # Build from the repository root:  docker build -f deploy/images/gateway.Dockerfile -t gameroom/gateway .
 
-FROM python:3.11-slim AS build
+# The base: python:3.11-slim from a registry, or a local Debian bookworm base with python3
+# (scripts/images.sh builds one with --build-arg BASE=...).
+ARG BASE=python:3.11-slim
+FROM ${BASE} AS build
 ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
-# A venv without pip: the runtime image gets the libraries and nothing to install more with.
-RUN python -m venv --without-pip /opt/venv
+# The venv's own pip installs (Debian's pip ignores --python) and is removed afterwards:
+# the runtime image gets the libraries and nothing to install more with.
+RUN python -m venv /opt/venv
 COPY deploy/images/requirements-gateway.txt /tmp/requirements.txt
-RUN pip install --python /opt/venv/bin/python --only-binary=:all: -r /tmp/requirements.txt
+RUN /opt/venv/bin/pip install --only-binary=:all: -r /tmp/requirements.txt \
+ && /opt/venv/bin/pip uninstall -q -y pip
 COPY rulekit /app/rulekit
 COPY servicekit /app/servicekit
 COPY proto/gameroom /app/proto/gameroom
@@ -16,7 +21,7 @@ COPY gateway /app/gateway
 # Compiled here because the container's root filesystem is read-only.
 RUN python -m compileall -q --invalidation-mode unchecked-hash /app
 
-FROM python:3.11-slim
+FROM ${BASE}
 RUN groupadd --system --gid 10001 gameroom \
  && useradd --system --uid 10001 --gid gameroom --no-create-home --shell /usr/sbin/nologin gameroom \
  && install -d -o 10001 -g 10001 /data

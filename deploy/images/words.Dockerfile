@@ -2,12 +2,17 @@
 # svc-words: the words family's rule engines behind gRPC (stateless; scale freely).
 # Build from the repository root:  docker build -f deploy/images/words.Dockerfile -t gameroom/svc-words .
 
-FROM python:3.11-slim AS build
+# The base: python:3.11-slim from a registry, or a local Debian bookworm base with python3
+# (scripts/images.sh builds one with --build-arg BASE=...).
+ARG BASE=python:3.11-slim
+FROM ${BASE} AS build
 ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
-# A venv without pip: the runtime image gets the libraries and nothing to install more with.
-RUN python -m venv --without-pip /opt/venv
+# The venv's own pip installs (Debian's pip ignores --python) and is removed afterwards:
+# the runtime image gets the libraries and nothing to install more with.
+RUN python -m venv /opt/venv
 COPY deploy/images/requirements-family.txt /tmp/requirements.txt
-RUN pip install --python /opt/venv/bin/python --only-binary=:all: -r /tmp/requirements.txt
+RUN /opt/venv/bin/pip install --only-binary=:all: -r /tmp/requirements.txt \
+ && /opt/venv/bin/pip uninstall -q -y pip
 COPY rulekit /app/rulekit
 COPY servicekit /app/servicekit
 COPY proto/gameroom /app/proto/gameroom
@@ -15,7 +20,7 @@ COPY svc-words/svc_words /app/svc-words/svc_words
 # Compiled here because the container's root filesystem is read-only.
 RUN python -m compileall -q --invalidation-mode unchecked-hash /app
 
-FROM python:3.11-slim
+FROM ${BASE}
 RUN groupadd --system --gid 10001 gameroom \
  && useradd --system --uid 10001 --gid gameroom --no-create-home --shell /usr/sbin/nologin gameroom
 COPY --from=build /opt/venv /opt/venv

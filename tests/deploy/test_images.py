@@ -119,12 +119,18 @@ def parse_dockerfile(path: Path) -> list[Stage]:
         current = ""
     assert not current, f"{path.name}: a continuation runs off the end"
     stages: list[Stage] = []
+    # ARGs before the first FROM name the base; a FROM's base is read with their defaults.
+    base_args: dict[str, str] = {}
     for text in logical:
         keyword, _, args = text.partition(" ")
         keyword = keyword.upper()
-        if keyword == "FROM":
+        if keyword == "ARG" and not stages:
+            name, _, default = args.strip().partition("=")
+            base_args[name] = default
+        elif keyword == "FROM":
             words = args.split()
-            stages.append(Stage(words[0], words[2] if len(words) == 3 and words[1].upper() == "AS" else None))
+            base = re.sub(r"\$\{(\w+)\}", lambda m: base_args[m.group(1)], words[0])
+            stages.append(Stage(base, words[2] if len(words) == 3 and words[1].upper() == "AS" else None))
         else:
             assert stages, f"{path.name}: {keyword} before FROM"
             stages[-1].instructions.append(Instruction(keyword, args.strip()))

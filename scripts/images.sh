@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Builds every image under deploy/images without a container daemon or an image registry:
+# Debian's buildah (vfs storage, chroot isolation) on a local Debian bookworm base that
+# debootstrap makes once. The storage is buildah's default, /var/lib/containers/storage.
+#
+#   bash scripts/images.sh            base (if missing) and all six images
+#   GAMEROOM_IMAGE_TAG=x bash scripts/images.sh
+#
+# Needs root (debootstrap, chroot). Prints the time of every step and the storage size.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+BASE=${GAMEROOM_IMAGE_BASE:-localhost/gameroom/python:3.11-bookworm}
+TAG=${GAMEROOM_IMAGE_TAG:-dev}
+MIRROR=${GAMEROOM_DEBIAN_MIRROR:-http://deb.debian.org/debian}
+STORE=(--storage-driver vfs)
+# The build machine's CA bundle, mounted (never copied) into every RUN step, so pip reaches
+# PyPI through a TLS-inspecting proxy too; the images keep their own bundle.
+CA_BUNDLE=${GAMEROOM_BUILD_CA_BUNDLE:-/etc/ssl/certs/ca-certificates.crt}
+MOUNTS=()
+[ -f "$CA_BUNDLE" ] && MOUNTS=(--volume "$CA_BUNDLE:/etc/ssl/certs/ca-certificates.crt:ro")
+
+missing=()
+for tool in buildah podman debootstrap; do command -v "$tool" >/dev/null || missing+=("$tool"); done
+if ((${#missing[@]})); then
+  DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"
+fi
+
+if ! buildah "${STORE[@]}" inspect --type image "$BASE" >/dev/null 2>&1; then
+  started=$SECONDS
+  rootfs=$(mktemp -d)
+  trap 'rm -rf "$rootfs"' EXIT
+  # Bookworm's python3 is 3.11, the version python:3.11-slim has; python-is-python3 gives the
+  # `python` the Dockerfiles call, python3-pip the `pip install --python` of the build stage.
+  debootstrap --variant=minbase --include=python3,python3-venv,python3-pip,python-is-python3 \
+    bookworm "$rootfs" "$MIRROR"
+  # python:3.11-slim's Python is not Debian's, so it carries no PEP 668 marker; neither does
+  # this base (pip installs only into the images' /opt/venv).
+  rm -f "$rootfs"/usr/lib/python3*/EXTERNALLY-MANAGED
+  tar -C "$rootfs" -c . | podman "${STORE[@]}" import - "$BASE"
+  rm -rf "$rootfs"
+  trap - EXIT
+  echo "images: base $BASE in $((SECONDS - started)) s"
+fi
+
+total=$SECONDS
+for service in cards boards dice words ai gateway; do
+  name=$([ "$service" = gateway ] && echo gateway || echo "svc-$service")
+  started=$SECONDS
+  # --format docker keeps HEALTHCHECK (OCI images have no such field); --layers lets the family
+  # images share their identical build steps.
+  buildah "${STORE[@]}" bud --isolation chroot --format docker --layers "${MOUNTS[@]}" \
+    --build-arg "BASE=$BASE" -t "localhost/gameroom/$name:$TAG" -f "deploy/images/$service.Dockerfile" .
+  echo "images: localhost/gameroom/$name:$TAG in $((SECONDS - started)) s"
+done
+echo "images: all six in $((SECONDS - total)) s"
+buildah "${STORE[@]}" images --filter reference='localhost/gameroom/*'
+du -sh /var/lib/containers/storage
