@@ -9,6 +9,8 @@ import chess
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.support.browser import laid_out_box
+
 pytestmark = pytest.mark.e2e
 
 PHONE = {"width": 360, "height": 640}
@@ -114,8 +116,8 @@ def test_a_whole_chess_game_against_the_cpu_with_a_promotion(browser: Browser, s
         expect(page.get_by_test_id("chess-board")).to_be_visible()
         expect(page.get_by_test_id("seat-0")).to_contain_text("White")
         # White at the bottom: a1 in the bottom left corner.
-        a1 = page.get_by_test_id("sq-a1").bounding_box()
-        h8 = page.get_by_test_id("sq-h8").bounding_box()
+        a1 = laid_out_box(page.get_by_test_id("sq-a1"))
+        h8 = laid_out_box(page.get_by_test_id("sq-h8"))
         assert a1 and h8 and a1["x"] < h8["x"] and a1["y"] > h8["y"]
 
         promotions = 0

@@ -8,6 +8,8 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.support.browser import laid_out_box
+
 pytestmark = pytest.mark.e2e
 
 PHONE = {"width": 360, "height": 640}
@@ -66,7 +68,7 @@ def test_a_whole_game_against_the_strong_cpu(browser: Browser, stack) -> None:
         # 24 lines and 9 boxes, each a labelled control; the board fits the phone's width.
         expect(board.locator("[data-testid^=line-]")).to_have_count(24)
         expect(board.locator("[data-testid^=box-]")).to_have_count(9)
-        box = board.bounding_box()
+        box = laid_out_box(board)
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
         expect(page.get_by_test_id("line-h-0-0")).to_have_attribute("aria-label", "Line A1–B1, free")
 

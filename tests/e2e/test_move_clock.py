@@ -9,6 +9,8 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.support.browser import laid_out_box
+
 pytestmark = pytest.mark.e2e
 
 PHONE = {"width": 360, "height": 640}
@@ -70,7 +72,7 @@ def test_the_clock_counts_down_in_the_top_bar_and_the_default_move_happens(brows
             "() => { const b = document.querySelector('.topbar'); return b.scrollWidth - b.clientWidth; }"
         )
         assert overflow <= 0, overflow
-        box = clock.bounding_box()
+        box = laid_out_box(clock)
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
 
         # Counting down; in the last seconds it warns (a sign, not only a colour).

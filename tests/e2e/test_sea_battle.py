@@ -8,6 +8,8 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.support.browser import laid_out_box
+
 pytestmark = pytest.mark.e2e
 
 PHONE = {"width": 360, "height": 640}
@@ -76,7 +78,7 @@ def test_place_by_keyboard_and_play_to_the_end(browser: Browser, stack) -> None:
 
         enemy = page.get_by_test_id("enemy-board")
         expect(enemy).to_be_visible(timeout=15_000)
-        box = enemy.bounding_box()
+        box = laid_out_box(enemy)
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
         shots = 0
         while shots < 100:
