@@ -40,3 +40,26 @@ async def test_no_frame_carries_another_seats_cards(stack, game, seats, options,
     assert len(scan.by_seat) == seats + 1
     assert scan.views >= len(replay["moves"]) * seats
     assert scan.secrets_seen > scan.frames
+
+
+def _every_title() -> list[Any]:
+    from svc_boards.registry import REGISTRY as BOARDS
+    from svc_dice.registry import REGISTRY as DICE
+    from svc_words.registry import REGISTRY as WORDS
+
+    scanned = {title[0] for title in TITLES}  # already judged, secrets too, above
+    return [e for registry in (REGISTRY, BOARDS, DICE, WORDS) for e in registry if e.meta.id not in scanned]
+
+
+@pytest.mark.parametrize("engine", _every_title(), ids=lambda engine: engine.meta.id)
+async def test_every_title_plays_to_the_end_over_sockets_with_the_engines_views(stack, engine) -> None:
+    """Every other registered title, at its smallest table: each frame's view is the engine's view of
+    that version (nothing added, nothing stale, the spectator's too), and the room's replay
+    ends in the result the room announced."""
+    seats = engine.meta.min_seats
+    players, spectator, replay = await play_over_sockets(stack, engine, seats, seed=11)
+    states = states_by_version(engine, replay, seats)
+    scan = Scan()
+    for client in [*players, spectator]:
+        judge_frames(engine, states, client, lambda state, seat: (), scan)
+    assert scan.views >= len(replay["moves"]) * seats
