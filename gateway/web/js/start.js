@@ -44,6 +44,7 @@ export async function showStart(root, nav) {
     placeholder: "K7QM2",
     value: form.code,
     "data-testid": "join-code",
+    "aria-describedby": "join-code-hint",
     oninput: (e) => {
       form.code = e.target.value.toUpperCase();
       e.target.value = form.code;
@@ -53,7 +54,9 @@ export async function showStart(root, nav) {
   const join = async (spectator) => {
     const code = api.normalizeCode(codeInput.value);
     if (!api.validCode(code)) {
-      joinError.textContent = t("start.bad_code");
+      // Codes leave out look-alikes; someone who read one off a screen is told which.
+      const lookalike = [...code].find((c) => "O0IL1".includes(c));
+      joinError.textContent = lookalike ? t("start.code_lookalike", { char: lookalike }) : t("start.bad_code");
       codeInput.focus();
       return;
     }
@@ -93,7 +96,13 @@ export async function showStart(root, nav) {
           join(false);
         },
       },
-      h("div", { class: "field" }, h("label", { for: "join-code" }, t("start.code")), codeInput),
+      h(
+        "div",
+        { class: "field" },
+        h("label", { for: "join-code" }, t("start.code")),
+        codeInput,
+        h("p", { class: "hint", id: "join-code-hint", "data-testid": "join-code-hint" }, t("start.code_hint")),
+      ),
       joinError,
       h(
         "div",
