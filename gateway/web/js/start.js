@@ -1,7 +1,7 @@
 // The start page: join a room by code (or watch it), create a room (game, host settings,
 // seats, nickname), and the rooms this browser holds tickets for.
 import * as api from "./api.js";
-import { h, replace } from "./dom.js";
+import { h, keepFocus, replace } from "./dom.js";
 import { listGames } from "./games.js";
 import { formatNumber, gameName, loadGameStrings, t } from "./i18n.js";
 import { languageSelect } from "./menu.js";
@@ -131,7 +131,7 @@ export async function showStart(root, nav) {
     const meta = currentMeta();
     if (!meta) return;
     const levels = meta.cpu_levels || [];
-    seatsBox.replaceChildren(
+    keepFocus(seatsBox, () => seatsBox.replaceChildren(
       ...form.seats.map((spec, i) => {
         if (i === 0) {
           return h(
@@ -164,7 +164,7 @@ export async function showStart(root, nav) {
             : null,
         );
       }),
-    );
+    ));
     replace(seatButtons, 
       form.seats.length < (meta.max_seats || 1)
         ? h(

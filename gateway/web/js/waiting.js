@@ -1,6 +1,6 @@
 // The waiting room: share the code (link, QR), the seat list, the host's settings and Start.
 import * as api from "./api.js";
-import { copyText, h, toast } from "./dom.js";
+import { copyText, h, keepFocus, toast } from "./dom.js";
 import { formatNumber, t } from "./i18n.js";
 import { levelLabel, optionFields, optionSummary, optionValues, seatCountsText, seatKindControls } from "./options.js";
 import { qrSvg } from "./qr.js";
@@ -171,7 +171,8 @@ export function renderWaiting(container, { room, meta, held, send, gameId }) {
   const blocker = ready ? null : open ? t("waiting.for_player", { n: open.seat + 1 }) : t("waiting.counts", { allowed: seatCountsText(meta), filled });
   const maxSeats = (meta && meta.max_seats) || specs.length;
 
-  container.replaceChildren(
+  // Every room update redraws the room: the host's focus stays on the control it was on.
+  keepFocus(container, () => container.replaceChildren(
     h(
       "section",
       { class: "waiting panel", "data-testid": "waiting-room", "aria-labelledby": "waiting-title" },
@@ -226,5 +227,5 @@ export function renderWaiting(container, { room, meta, held, send, gameId }) {
           : h("p", { class: "hint", "data-testid": "waiting-for-host" }, t("waiting.for_host")),
       ),
     ),
-  );
+  ));
 }
