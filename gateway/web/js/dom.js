@@ -84,6 +84,8 @@ export function toast(text, kind = "info") {
   }
   el.textContent = text;
   el.className = `toast show ${kind}`;
+  // A refusal is read out at once; a confirmation waits its turn.
+  el.setAttribute("role", kind === "error" ? "alert" : "status");
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => el.classList.remove("show"), kind === "error" ? 4000 : 2500);
 }
