@@ -21,7 +21,21 @@ function defaultSeats(meta) {
   return seats;
 }
 
+// What a browser without a player yet will have: a new wallet is filled to this on its first
+// look (lobby/ledger.py, DAILY_TOP_UP_TO).
+const NEW_WALLET = 1000;
+let walletAsked = null;
+
+/** The wallet's coins, asked once per page (null: unknown; `known` skips the new-guest guess). */
+async function walletBalance(known = false) {
+  if (!walletAsked) walletAsked = coins();
+  const balance = await walletAsked;
+  if (balance !== null || known) return balance;
+  return store.player() ? null : NEW_WALLET;
+}
+
 export async function showStart(root, nav) {
+  walletAsked = null;
   const nickname = h("input", {
     type: "text",
     id: "nickname",
@@ -145,7 +159,7 @@ export async function showStart(root, nav) {
           "li",
           { class: "seat-spec", "data-testid": `seat-spec-${i}` },
           h("span", { class: "seat-no" }, formatNumber(i + 1)),
-          seatKindControls(i, spec, levels, renderSeatsBox),
+          seatKindControls(i, spec, levels, renderSeatsBox, { playersOnly: Number(form.options.stake) > 0 }),
           form.seats.length > (meta.min_seats || 1) && i === form.seats.length - 1
             ? h(
                 "button",
@@ -190,6 +204,7 @@ export async function showStart(root, nav) {
     if (!meta) return;
     const gameId = form.gameId;
     await loadGameStrings(gameId);
+    const walletNow = await walletBalance();
     // Another game was chosen while this one's strings loaded: that render wins.
     if (form.gameId !== gameId) return;
     if (reset) {
@@ -197,7 +212,13 @@ export async function showStart(root, nav) {
       form.seats = defaultSeats(meta);
     }
     gameInfo.textContent = seatCountsText(meta);
-    optionsBox.replaceChildren(...optionFields(meta.options, form.options, () => {}, form.gameId, meta.clock));
+    const staked = () => Number(form.options.stake) > 0;
+    const onOption = () => {
+      // A stake turns every computer or shared seat into an invited player's seat.
+      if (staked()) for (const spec of form.seats) if (spec.kind === "cpu" || spec.local) Object.assign(spec, { kind: "human", level: "", local: false });
+      renderSeatsBox();
+    };
+    optionsBox.replaceChildren(...optionFields(meta.options, form.options, onOption, form.gameId, meta.clock, { wallet: walletNow }));
     optionsBox.hidden = !(meta.options || []).length;
     renderSeatsBox();
   };
@@ -298,7 +319,7 @@ export async function showStart(root, nav) {
 
   // The coin wallet, once this browser has a player (staked tables take their stake from it).
   const wallet = h("p", { class: "wallet", "data-testid": "wallet", hidden: true });
-  coins().then((balance) => {
+  walletBalance(true).then((balance) => {
     if (balance === null) return;
     wallet.textContent = t("start.coins", { coins: formatNumber(balance) });
     wallet.hidden = false;
