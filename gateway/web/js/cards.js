@@ -538,6 +538,21 @@ function bubble(text, x, y, className) {
 }
 
 /**
+ * A seat's name in at most two lines of about 13 characters, broken at a space
+ * ("Computer" / "(easy)"): cutting it to ten letters lost the level and the name's end.
+ */
+export function nameLines(name, width = 13) {
+  const chars = [...name];
+  if (chars.length <= width) return [name];
+  const head = chars.slice(0, width + 1).join("");
+  const cut = head.lastIndexOf(" ");
+  const first = cut > 0 ? chars.slice(0, cut).join("") : chars.slice(0, width).join("");
+  const rest = [...(cut > 0 ? chars.slice(cut + 1) : chars.slice(width)).join("").trim()];
+  const second = rest.length > width ? `${rest.slice(0, width - 1).join("")}…` : rest.join("");
+  return [first, second];
+}
+
+/**
  * The seats around the table. `info(seat)` gives {count, flag, place, extra, hideCount}:
  * card count (a little back and the number), a bubble text, a finishing place, a short
  * extra text (wins, lives) under the count. The seat(s) to move get a heavy ring and a
@@ -570,10 +585,13 @@ export function drawSeats(root, view, ctx, info) {
     const mine = seat === ctx.mySeat;
     if (!compact || mine) {
       const name = mine ? ctx.t("cards.you") : ctx.seatName(seat);
-      const short = [...name].length > 11 ? `${[...name].slice(0, 10).join("")}…` : name;
-      const half = textWidth(short, 12) / 2 + 3;
-      const nx = Math.max(half, Math.min(TABLE_W - half, x));
-      g.append(s("text", { x: nx, y: y - r - 6, "font-size": 12, "text-anchor": "middle", class: ["seat-name", turn && "turn"], text: short }));
+      const lines = nameLines(name);
+      lines.forEach((line, i) => {
+        const half = textWidth(line, 12) / 2 + 3;
+        const nx = Math.max(half, Math.min(TABLE_W - half, x));
+        const ny = y - r - 6 - (lines.length - 1 - i) * 13;
+        g.append(s("text", { x: nx, y: ny, "font-size": 12, "text-anchor": "middle", class: ["seat-name", turn && "turn"], text: line }));
+      });
     }
     let under = y + r + 4;
     if (data.place) {
