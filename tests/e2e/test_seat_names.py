@@ -4,6 +4,8 @@ the CPU's level (they were cut to ten letters at every size)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Browser, expect
 
@@ -46,5 +48,35 @@ def test_names_around_a_card_table_keep_the_cpu_level(browser: Browser, stack) -
         assert len(cpu_names) == 3, names
         for name in cpu_names:
             assert name.endswith(")") and "…" not in name, names
+    finally:
+        context.close()
+
+
+def test_pass_and_play_names_the_second_player_and_nobody_is_you(browser: Browser, stack) -> None:
+    """Two players on one phone: the second seat takes the name typed for it (not "Anna (2)"),
+    and neither chip says "you" (both seats are this device's)."""
+    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="en-GB")
+    page = context.new_page()
+    try:
+        page.goto(stack.base_url)
+        page.get_by_test_id("nickname").fill("Anna")
+        expect(page.get_by_test_id("game-info")).not_to_be_empty()
+        page.get_by_test_id("create-game").select_option("four-in-a-row")
+        seat = page.get_by_test_id("seat-kind-1")
+        for _ in range(20):  # the seat list is drawn again once the game's settings arrive
+            seat.select_option("local")
+            page.wait_for_timeout(150)
+            if seat.input_value() == "local":
+                break
+        name = page.get_by_test_id("seat-name-1")
+        expect(name).to_have_attribute("aria-label", "Name of the player in seat 2")
+        name.fill("Ben")
+        page.get_by_test_id("create-button").click()
+        expect(page.get_by_test_id("waiting-seat-1")).to_contain_text("Ben")
+        page.get_by_test_id("start-button").click()
+        for seat_no, player in ((0, "Anna"), (1, "Ben")):
+            chip = page.get_by_test_id(f"seat-{seat_no}")
+            expect(chip.locator(".chip-name")).to_have_text(player)
+            expect(chip).to_have_attribute("aria-label", re.compile(rf"^{player}, on this device, "))
     finally:
         context.close()

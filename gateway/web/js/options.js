@@ -203,7 +203,23 @@ export function seatKindControls(index, spec, cpuLevels, onChange, { allowLocal 
           cpuLevels.map((level) => h("option", { value: level, selected: level === spec.level }, levelLabel(level))),
         )
       : null;
-  return [kindSelect, levelSelect];
+  // A second player on this device (pass-and-play) gives their own name.
+  const nameInput =
+    spec.kind === "human" && spec.local && allowLocal
+      ? h("input", {
+          type: "text",
+          maxlength: 24,
+          autocomplete: "off",
+          "data-testid": `seat-name-${index}`,
+          "aria-label": t("seat.local_name_label", { n: index + 1 }),
+          placeholder: t("seat.local_name_placeholder"),
+          value: spec.name || "",
+          oninput: (e) => {
+            spec.name = e.target.value.trim();
+          },
+        })
+      : null;
+  return [kindSelect, levelSelect, nameInput];
 }
 
 /** "2–8 players", "2 or 4 players" from a game's allowed seat counts. */

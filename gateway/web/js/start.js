@@ -245,7 +245,9 @@ export async function showStart(root, nav) {
           game: form.gameId,
           options: form.options,
           seats: form.seats.map((s, i) =>
-            i === 0 ? { kind: "human", level: "", local: false } : { kind: s.kind, level: s.kind === "cpu" ? s.level : "", local: Boolean(s.local) },
+            i === 0
+              ? { kind: "human", level: "", local: false }
+              : { kind: s.kind, level: s.kind === "cpu" ? s.level : "", local: Boolean(s.local), ...(s.local && s.name ? { name: s.name } : {}) },
           ),
           nickname: name,
           player_token: token,
