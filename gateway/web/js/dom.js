@@ -21,7 +21,12 @@ export function applyAttrs(el, attrs) {
     } else if (key === "class") {
       el.setAttribute("class", Array.isArray(value) ? value.filter(Boolean).join(" ") : value);
     } else if (key === "style" && typeof value === "object") {
-      Object.assign(el.style, value);
+      // Through the CSSOM, which the CSP allows (a style attribute string it blocks);
+      // custom properties ("--n") need setProperty.
+      for (const [name, v] of Object.entries(value)) {
+        if (name.startsWith("--")) el.style.setProperty(name, v);
+        else el.style[name] = v;
+      }
     } else if (key === "value" && "value" in el) {
       el.value = value;
     } else if (key === "checked" || key === "selected" || key === "disabled") {
