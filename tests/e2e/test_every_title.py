@@ -10,6 +10,7 @@ import json
 import urllib.request
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, ConsoleMessage, expect
 
 pytestmark = pytest.mark.e2e
@@ -80,6 +81,10 @@ def test_every_title_opens_and_plays_on_a_phone_without_an_error(browser: Browse
         if page.get_by_text("This view could not be drawn.").count():
             seen.append("the view could not be drawn")
         seen.extend(page.evaluate("() => window.__blocked"))
+        for violation in Axe().run(page).response["violations"]:
+            if violation["impact"] in ("serious", "critical"):
+                nodes = [" ".join(n["target"]) for n in violation["nodes"]][:3]
+                seen.append(f"axe {violation['impact']}: {violation['id']} ({violation['help']}) at {nodes}")
         wide = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
         if wide > 0:
             seen.append(f"{wide} px wider than the screen")
