@@ -91,3 +91,36 @@ def test_every_title_opens_and_plays_on_a_phone_without_an_error(browser: Browse
     finally:
         context.close()
     assert not seen, json.dumps(seen, indent=1)
+
+
+def _serious(page) -> list[str]:  # type: ignore[no-untyped-def]
+    return [
+        f"{v['impact']}: {v['id']} at {[' '.join(n['target']) for n in v['nodes']][:3]}"
+        for v in Axe().run(page).response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+@pytest.mark.parametrize("locale", ["de-DE", "en-GB", "es-ES", "sv-SE"])
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 1280, "height": 800}], ids=["phone", "desktop"])
+def test_the_pages_around_a_game_pass_the_accessibility_scan(browser: Browser, stack, locale: str, viewport) -> None:
+    """The start page, a waiting room and a rules page (a dialog in the room), in every
+    language at phone and desktop size: no serious or critical axe-core finding."""
+    context = browser.new_context(viewport=viewport, locale=locale)
+    page = context.new_page()
+    found: dict[str, list[str]] = {}
+    try:
+        page.goto(stack.base_url)
+        expect(page.get_by_test_id("game-info")).not_to_be_empty()
+        found["start"] = _serious(page)
+        page.get_by_test_id("nickname").fill("Anna")
+        page.get_by_test_id("create-button").click()
+        expect(page.get_by_test_id("waiting-room")).to_be_visible()
+        found["waiting room"] = _serious(page)
+        page.get_by_test_id("menu-button").click()
+        page.get_by_test_id("menu-rules").click()
+        expect(page.locator("dialog[open] article, [role=dialog] article").first).to_be_visible()
+        found["rules"] = _serious(page)
+    finally:
+        context.close()
+    assert not any(found.values()), json.dumps(found, indent=1)
