@@ -2,4 +2,6 @@
 
 from rulekit import Registry
 
-REGISTRY = Registry("words", [])
+from .hangman import ENGINE as HANGMAN
+
+REGISTRY = Registry("words", [HANGMAN])
