@@ -57,3 +57,21 @@ def word_list(package: str, language: str) -> tuple[str, ...]:
         if word:
             seen.setdefault(unicodedata.normalize("NFC", word), None)
     return tuple(seen)
+
+
+@cache
+def sectioned_lists(package: str, language: str) -> dict[str, tuple[str, ...]]:
+    """`package`'s lists for `language` by section: a `[name]` line starts a section, words
+    follow, separated by commas or on lines of their own (`#` starts a comment)."""
+    text = resources.files(package).joinpath("words").joinpath(f"{language}.txt").read_text(encoding="utf-8")
+    sections: dict[str, dict[str, None]] = {}
+    current: dict[str, None] | None = None
+    for line in text.splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line.startswith("[") and line.endswith("]"):
+            current = sections.setdefault(line[1:-1], {})
+        elif line and current is not None:
+            for word in line.split(","):
+                if word.strip():
+                    current.setdefault(unicodedata.normalize("NFC", word.strip()), None)
+    return {name: tuple(words) for name, words in sections.items()}

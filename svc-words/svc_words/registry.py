@@ -2,6 +2,7 @@
 
 from rulekit import Registry
 
+from .categories import ENGINE as CATEGORIES
 from .hangman import ENGINE as HANGMAN
 
-REGISTRY = Registry("words", [HANGMAN])
+REGISTRY = Registry("words", [HANGMAN, CATEGORIES])
