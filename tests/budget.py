@@ -63,6 +63,8 @@ GAMES: dict[str, Series] = {
     "thirty-one": Series({2: 400, 5: 120, 8: 60}, thorough=30, scanned=5),
     "snakes-and-ladders": Series(200),
     "goose": Series(60),
+    "hangman": Series({2: 100, 5: 60}, thorough=30),
+    "categories": Series({2: 30, 5: 10}, thorough=10, scanned=5),
 }
 
 # A seat count's series runs in BLOCKS test items, so two workers share the long soak series.

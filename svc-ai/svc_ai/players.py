@@ -21,6 +21,8 @@ from svc_cards.thirty_one.cpu import LEVELS as thirty_one
 from svc_dice.dice_poker.cpu import LEVELS as dice_poker
 from svc_dice.goose.cpu import LEVELS as goose
 from svc_dice.snakes_and_ladders.cpu import LEVELS as snakes_and_ladders
+from svc_words.categories.cpu import LEVELS as categories
+from svc_words.hangman.cpu import LEVELS as hangman
 
 from rulekit import Refusal
 from rulekit.players import Ask, Choice, Levels, random_player
@@ -46,6 +48,8 @@ PLAYERS: dict[str, Levels] = {
     "crazy-eights": crazy_eights,
     "number-rows": number_rows,
     "thirty-one": thirty_one,
+    "hangman": hangman,
+    "categories": categories,
 }
 
 
