@@ -178,7 +178,8 @@ def trick_hidden_from(state: State, seat: int | None) -> set[Card]:
 def determinize_tricks(view: View, seat: int, seed: bytes, view_keys: frozenset[str]) -> State:
     """A full state consistent with `seat`'s view: its own hand, every card played (trick and
     taken) where it is, and the unseen cards dealt at random to the other hands by their counts,
-    respecting the suits each seat showed it lacks; the rest forms the stock. A seat's own
+    respecting the suits each seat showed it lacks (20 tries, then without them: a view never
+    asks for the impossible, but a hand-made one might); the rest forms the stock. A seat's own
     pass choice is kept; the others' are filled by their hands' first cards (any is consistent)."""
     state = determinize_cards(view, seat, seed, view_keys)
     unseen = [card for other, hand in enumerate(state["hands"]) if other != seat for card in hand]
