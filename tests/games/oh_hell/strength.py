@@ -2,7 +2,8 @@
 swapping seats every game). A level's score is the share of matches one of its seats wins
 (a shared first place counts as shared).
 
-Run `python -m tests.games.oh_hell.strength [games]` for the README table (1,000 a pairing).
+Run `python -m tests.games.oh_hell.strength [games | strong-easy strong-random easy-random]`
+for the README table (default 1,000 matches a pairing).
 """
 
 from __future__ import annotations
@@ -38,17 +39,18 @@ def win_share(first: str, second: str, games: int) -> float:
     return total / games
 
 
-def table(games: int) -> str:
-    lines = [
-        f"| game | {' | '.join(f'{a} vs {b}' for a, b in PAIRINGS)} |",
-        f"|---|{'---|' * len(PAIRINGS)}",
-    ]
-    rates = [win_share(a, b, games) for a, b in PAIRINGS]
-    lines.append(f"| oh-hell | {' | '.join(f'{rate:.1%}' for rate in rates)} |")
-    return "\n".join(lines)
+def table(counts: list[int]) -> None:
+    """Print the table a row at a time (a pairing with the Monte Carlo level takes minutes)."""
+    print("| pairing | matches | share of wins of the first level |", flush=True)
+    print("|---|---:|---:|", flush=True)
+    for (a, b), games in zip(PAIRINGS, counts, strict=True):
+        print(f"| {a} vs {b} | {games} | {win_share(a, b, games):.1%} |", flush=True)
 
 
 if __name__ == "__main__":
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
-    print(f"Share of wins of the first level, {count} four-seat quick matches per pairing (A B A B):\n")
-    print(table(count))
+    # One count for every pairing, or one per pairing (strong-easy strong-random easy-random).
+    counts = [int(arg) for arg in sys.argv[1:]] or [1000]
+    if len(counts) == 1:
+        counts *= len(PAIRINGS)
+    print("Four-seat quick matches, two seats per level (A B A B, swapped every match):\n", flush=True)
+    table(counts)
