@@ -71,3 +71,19 @@ def test_strong_beats_random_and_easy_beats_random() -> None:
     """Two seats of each level at four seats: the first level's seats win well over half."""
     assert win_share("easy", "random", 30) > 0.75
     assert win_share("strong", "random", 12) > 0.75
+
+
+def test_samples_look_to_the_seat_exactly_like_the_table() -> None:
+    """determinize: the seat's view of a sample is its view of the real table, and the sample
+    holds every card once (the strong level searches these samples only)."""
+    from svc_cards.core import cards_conserved
+
+    from tests.games.card_core.cpu_views import random_positions
+
+    checked = 0
+    for state, seat, _, index in random_positions(ENGINE, b"oh-hell-sample", 4, 60, games=12):
+        view = ENGINE.view(state, seat)
+        sample = ENGINE.determinize(view, seat, b"s%d" % index)
+        assert ENGINE.view(sample, seat) == view and cards_conserved(sample)
+        checked += 1
+    assert checked > 5
