@@ -83,11 +83,13 @@ function possibleMelds(view, ctx) {
           type: "button",
           class: ["card-action", "possible-meld", move && "primary"],
           "data-testid": `possible-meld-${i}`,
+          "aria-label": text,
+          title: text,
           disabled: !move,
           onclick: move ? () => ctx.move(move) : null,
         },
         h("span", { class: "meld-cards", "aria-hidden": "true" }, meld.cards.map((card) => cardSvg(card))),
-        h("span", { class: "possible-text" }, text),
+        h("span", { class: "possible-text", "aria-hidden": "true" }, t("points", { points: meld.points, count: meld.points })),
       ),
     );
   });
@@ -143,9 +145,8 @@ export function render(container, view, ctx) {
     inPlay ? (view.legal_moves || []).flatMap((m) => (m.type === "discard" || m.type === "lay_off" || m.type === "swap" ? [m.card] : m.type === "meld" ? m.cards : [])) : [],
   );
   let hint = null;
-  if (ctx.canMove && pub.phase === "draw") hint = t("hint.draw");
-  else if (inPlay && !pub.opened[ctx.mySeat]) hint = t("hint.opening", { points: pub.staged_points, minimum: view.options.opening_minimum });
-  else if (inPlay) hint = t("hint.play");
+  // The turn line already says what to do; the hint adds the opening's progress.
+  if (inPlay && !pub.opened[ctx.mySeat] && pub.staged_points) hint = t("hint.opening", { points: pub.staged_points, minimum: view.options.opening_minimum });
 
   renderShedding(container, view, ctx, {
     direction: 0,
@@ -164,6 +165,9 @@ export function render(container, view, ctx) {
     after: ctx.mySeat === null || ctx.mySeat === undefined ? null : possibleMelds(view, ctx),
     summary: summary(view, ctx),
   });
+  // The table keeps a fixed height; the melds below it scroll with the game area.
+  const felt = container.querySelector("svg.card-table");
+  if (felt) felt.classList.add("rummy-table");
   container.append(tableMelds(view, ctx, sel));
   if (view.result && pub.shown_hands) {
     container.append(
