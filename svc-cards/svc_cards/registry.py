@@ -8,6 +8,19 @@ from .last_card import ENGINE as LAST_CARD
 from .mau_mau import ENGINE as MAU_MAU
 from .number_rows import ENGINE as NUMBER_ROWS
 from .oh_hell import ENGINE as OH_HELL
+from .rummy import ENGINE as RUMMY
 from .thirty_one import ENGINE as THIRTY_ONE
 
-REGISTRY = Registry("cards", [LAST_CARD, MAU_MAU, HAU_HAU, CRAZY_EIGHTS, NUMBER_ROWS, THIRTY_ONE, OH_HELL])
+REGISTRY = Registry(
+    "cards",
+    [
+        LAST_CARD,
+        MAU_MAU,
+        HAU_HAU,
+        CRAZY_EIGHTS,
+        NUMBER_ROWS,
+        THIRTY_ONE,
+        OH_HELL,
+        RUMMY,
+    ],
+)
