@@ -50,7 +50,7 @@ function meldRow(meld, index, view, ctx, sel) {
   return h(
     "li",
     { class: ["meld", (lays.length || swaps.length) && "lit"], "data-testid": `meld-${index}`, "aria-label": label },
-    h("span", { class: "meld-owner", style: `background:${ctx.seatColour(meld.owner)};color:${ctx.seatInk(meld.owner)}`, "aria-hidden": "true" }, ctx.seatMark(meld.owner)),
+    h("span", { class: "meld-owner", style: { background: ctx.seatColour(meld.owner), color: ctx.seatInk(meld.owner) }, "aria-hidden": "true" }, ctx.seatMark(meld.owner)),
     h("span", { class: "meld-cards", "aria-hidden": "true" }, meld.cards.map((card) => cardSvg(card))),
     buttons.length ? h("span", { class: "meld-actions" }, buttons) : null,
   );
