@@ -27,7 +27,7 @@ Decisions where the texts are silent, also written on the rules page:
 Tiles are the strings "a-b" with a <= b ("0-0" .. "6-6"): every tile has its own leaf value,
 so the hidden-information scan finds a tile wherever it travels.
 
-State: `variant`, `hands` (per seat, in the order drawn), `boneyard` (its order secret),
+State: `variant`, `hands` (per seat, in the order of the set), `boneyard` (its order secret),
 `line` (the laid tiles from the left end to the right as [left half, right half]), `turn`,
 `phase` ("playing", "round_over", "over"), `passes` (in a row), `opening` (the tile round
 one must open with, else None), `round`, `first_starter`, `starter`, `points` (per seat,
@@ -158,7 +158,7 @@ def deal_round(state: State, rng: Rng, starter: int | None) -> None:
     tiles = list(TILES)
     rng.shuffle(tiles)
     size = hand_size(seats)
-    state["hands"] = [tiles[seat * size : (seat + 1) * size] for seat in range(seats)]
+    state["hands"] = [sorted(tiles[seat * size : (seat + 1) * size], key=TILES.index) for seat in range(seats)]
     state["boneyard"] = tiles[seats * size :]
     state["line"] = []
     state["passes"] = 0
@@ -242,6 +242,7 @@ class Dominoes(BaseEngine):
                 hand.append(drawn[-1])
                 if can_play([drawn[-1]], state["line"]):
                     break
+            hand.sort(key=TILES.index)
             return [
                 event("drew", seat=seat, count=len(drawn)),
                 event("drew_tiles", visible_to=[seat], seat=seat, tiles=drawn),
@@ -352,7 +353,7 @@ class Dominoes(BaseEngine):
             dealt = [list(hand) for hand in hands]
             start = 0
             for other in others:
-                dealt[other] = tiles[start : start + pub["hand_counts"][other]]
+                dealt[other] = sorted(tiles[start : start + pub["hand_counts"][other]], key=TILES.index)
                 start += pub["hand_counts"][other]
             boneyard = tiles[start:]
             if attempt == 29 or self._consistent(dealt, others, pub, opening_due):
@@ -368,6 +369,8 @@ class Dominoes(BaseEngine):
                 holder = next(other for other in others if opening in dealt[other])
                 dealt[holder][dealt[holder].index(opening)] = dealt[starter][0]
                 dealt[starter][0] = opening
+                dealt[holder].sort(key=TILES.index)
+                dealt[starter].sort(key=TILES.index)
         state: State = {
             "game": view["game"],
             "seats": view["seats"],

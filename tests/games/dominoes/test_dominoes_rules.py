@@ -30,7 +30,7 @@ def arrange(
     """A round in progress with the given hands, line and boneyard (the boneyard's last tile is
     drawn first); unless given, the boneyard holds every other tile."""
     state = ENGINE.setup(seats, {"variant": variant}, b"dominoes-rules")
-    hands = hands or [[] for _ in range(seats)]
+    hands = [sorted(hand, key=TILES.index) for hand in hands or [[] for _ in range(seats)]]
     line = line or []
     used = {t for hand in hands for t in hand} | {f"{min(p)}-{max(p)}" for p in line}
     if boneyard is None:
@@ -91,7 +91,7 @@ def test_nothing_fits_draw_until_it_does_or_pass() -> None:
     state = arrange(hands=[["0-1"], ["0-0"]], line=[[5, 5]], boneyard=["6-6", "2-5", "3-4", "2-2"])
     assert ENGINE.legal_moves(state, 0) == [{"type": "draw"}]
     state, events = step(state, {"type": "draw"})
-    assert state["hands"][0] == ["0-1", "2-2", "3-4", "2-5"] and state["boneyard"] == ["6-6"]
+    assert state["hands"][0] == ["0-1", "2-2", "2-5", "3-4"] and state["boneyard"] == ["6-6"]
     assert events[0] == {"code": "drew", "seat": 0, "count": 3}
     assert events[1] == {"code": "drew_tiles", "seat": 0, "tiles": ["2-2", "3-4", "2-5"], "visible_to": [0]}
     assert plays(state) == [("2-5", "left"), ("2-5", "right")] and state["turn"] == 0
