@@ -387,16 +387,23 @@ def test_tap_a_tile_then_an_available_end() -> None:
     tile and then an available end.) The client lights tiles and ends from the legal moves
     alone (the browser test plays a match so)."""
     script = (WEB / "draw.js").read_text(encoding="utf-8")
-    assert "legal_moves" in script and "end-left" in script and "end-right" in script
+    assert "legal_moves" in script and "`end-${end}`" in script and "`tile-${tile}`" in script
+    state = duel(hands=[["2-3", "3-6"], ["0-0"]], line=[[2, 4], [4, 3]])
+    assert {(m["tile"], m["end"]) for m in ENGINE.view(state, 0)["legal_moves"]} == {
+        ("2-3", "left"),
+        ("2-3", "right"),
+        ("3-6", "right"),
+    }
 
 
 def test_tab_enter_and_space_work_every_control() -> None:
     """“Mit Tab wechselst du zwischen den Bedienelementen; Enter oder die Leertaste aktiviert
     das ausgewählte Element.” (Tab moves between the controls; Enter or Space activates the
-    selected one.) Every tile and end is a button (svg.js's buttons take Enter and Space)."""
+    selected one.) Every tile, end and action is an HTML button, which Tab reaches and Enter
+    and Space press; the browser test lays tiles by keyboard."""
     script = (WEB / "draw.js").read_text(encoding="utf-8")
-    assert "svgButton" in script or "button(" in script
-    assert "onclick" not in script.lower()
+    assert script.count('"button",') >= 6 and 'type: "button"' in script
+    assert "tabindex: \"-1\"" not in script and "keydown" not in script  # nothing but the browser's own keys
 
 
 def test_the_line_scrolls_sideways_and_the_ends_stay_shown() -> None:
