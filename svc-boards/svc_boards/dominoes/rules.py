@@ -309,7 +309,7 @@ class Dominoes(BaseEngine):
             "variant": state["variant"],
             "phase": state["phase"],
             "line": [list(pair) for pair in state["line"]],
-            "ends": ends(state["line"]),
+            "ends": list(ends(state["line"]) or ()) or None,
             "hand_counts": [len(hand) for hand in state["hands"]],
             "boneyard_count": len(state["boneyard"]),
             "turn": state["turn"],
