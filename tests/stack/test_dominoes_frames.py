@@ -3,7 +3,7 @@ spectator watching. Once the match is over, its record (the revealed seed and ev
 is replayed through the engine, and every frame either of them received is scanned against
 the true state it was sent in: no frame to the player carries a tile of the CPU's hand while
 a round is played or a tile of the boneyard, and no frame to the spectator carries a tile of
-any hand or of the boneyard."""
+any hand or of the boneyard. Then the same judged with every seat on its own socket."""
 
 from __future__ import annotations
 
@@ -12,10 +12,12 @@ import re
 from typing import Any
 
 import aiohttp
+import pytest
 from svc_boards.dominoes import ENGINE
 
 from rulekit import State
 from tests.support.client import PlayClient, rest
+from tests.support.frame_scan import Scan, judge_frames, play_over_sockets, states_by_version
 
 TILE = re.compile(r"^[0-6]-[0-6]$")
 
@@ -106,3 +108,18 @@ async def test_no_frame_carries_a_hidden_tile(stack) -> None:
         assert all(item["event"]["code"] != "drew_tiles" for item in drawn)
         await anna.close()
         await watcher.close()
+
+
+@pytest.mark.parametrize(("seats", "options"), [(2, {"variant": "duel"}), (4, {})], ids=["duel", "house-4"])
+async def test_every_seat_on_its_own_socket_sees_only_its_own_tiles(stack, seats, options) -> None:
+    """Every seat a socket of its own and a spectator (tests/support/frame_scan.py): each
+    view is the engine's view of its version, and no frame carries a tile of another hand
+    (while a round is played) or of the boneyard."""
+    players, spectator, replay = await play_over_sockets(stack, ENGINE, seats, options, seed=3)
+    states = states_by_version(ENGINE, replay, seats)
+    scan = Scan()
+    for client in [*players, spectator]:
+        judge_frames(ENGINE, states, client, hidden_from, scan)
+    assert len(scan.by_seat) == seats + 1
+    assert scan.views >= len(replay["moves"]) * seats
+    assert scan.secrets_seen > scan.frames
