@@ -31,8 +31,8 @@ def _create_duel(page: Page, base_url: str) -> str:
             break
     expect(seat_kind).to_have_value("human")
     variant = page.get_by_test_id("option-variant")
-    variant.select_option("duel")
-    expect(variant).to_have_value("duel")
+    variant.select_option(label="Duel: match to 50 (2 players)")
+    expect(variant.locator("option:checked")).to_have_text("Duel: match to 50 (2 players)")
     page.get_by_test_id("create-button").click()
     expect(page.get_by_test_id("waiting-room")).to_be_visible()
     return page.get_by_test_id("waiting-code").inner_text().strip()
