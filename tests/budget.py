@@ -54,7 +54,7 @@ GAMES: dict[str, Series] = {
     "kalaha": Series(1000),
     "dots-and-boxes": Series({2: 200, 3: 150, 4: 150}),
     "sea-battle": Series(80, thorough=10, scanned=20),
-    "dominoes": Series({2: 600, 3: 400, 4: 400}, thorough=60, scanned=30),
+    "dominoes": Series({2: 3000, 3: 2000, 4: 2000}, scanned=30),
     "dice-poker": Series({2: 400, 3: 100, 5: 40}, thorough=40),
     "last-card": Series({2: 300, 5: 100, 9: 40, 13: 30}, thorough=20, scanned=3),
     "mau-mau": Series({2: 400, 5: 150}, thorough=50),
