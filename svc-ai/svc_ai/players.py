@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from svc_boards.chinese_checkers.cpu import LEVELS as chinese_checkers
+from svc_boards.dominoes.cpu import LEVELS as dominoes
 from svc_boards.dots_and_boxes.cpu import LEVELS as dots_and_boxes
 from svc_boards.draughts.cpu import LEVELS as draughts
 from svc_boards.four_in_a_row.cpu import LEVELS as four_in_a_row
@@ -42,6 +44,8 @@ PLAYERS: dict[str, Levels] = {
     "kalaha": kalaha,
     "dots-and-boxes": dots_and_boxes,
     "sea-battle": sea_battle,
+    "dominoes": dominoes,
+    "chinese-checkers": chinese_checkers,
     "morris": morris,
     "reversi": reversi,
     "last-card": last_card,
