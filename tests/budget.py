@@ -63,6 +63,7 @@ GAMES: dict[str, Series] = {
     "thirty-one": Series({2: 400, 5: 120, 8: 60}, thorough=30, scanned=5),
     "snakes-and-ladders": Series(200),
     "goose": Series(60),
+    "ludo": Series({2: 60, 3: 30, 4: 16, 5: 8, 7: 5}, thorough=2, scanned=1),
 }
 
 # A seat count's series runs in BLOCKS test items, so two workers share the long soak series.
