@@ -121,7 +121,8 @@ class Ludo(RaceEngine):
         target = 0 if start == HOME else start + pips
         where = track.field(colour, target)
         code = "entered" if start == HOME else "moved"
-        events.append(event(code, seat=seat, piece=piece, start=start, to=target, field=where))
+        lane = target - track.lap + 1 if track.in_lane(target) else None
+        events.append(event(code, seat=seat, piece=piece, start=start, to=target, field=where, goal_field=lane))
         # Whoever stands on the field reached goes home (own pieces never stand there).
         if where is not None:
             for spot in occupancy(track, state["pieces"]).get(where, []):
