@@ -11,6 +11,12 @@ const FIELD_R = 10.5;
 const PIECE_R = 9;
 const PIECES = 4;
 
+/** Colour an SVG element through the CSSOM (the page's policy refuses inline style text). */
+function paint(el, property, colour) {
+  el.style[property] = colour;
+  return el;
+}
+
 const PIPS = {
   1: [[50, 50]],
   2: [[28, 28], [72, 72]],
@@ -113,14 +119,9 @@ export function board(view, ctx, track, { testid, label, safe = [] }) {
   for (let f = 0; f < track.length; f++) {
     const [x, y] = geo.field(f);
     const startOf = [...Array(track.colours).keys()].find((colour) => geo.start(colour) === f);
-    svg.append(
-      s("circle", {
-        cx: x, cy: y, r: FIELD_R,
-        class: ["field", startOf !== undefined && "start", safe.includes(f) && "safe"],
-        style: startOf !== undefined ? `fill:${colourOf(startOf)}` : null,
-        "data-field": f,
-      }),
-    );
+    const circle = s("circle", { cx: x, cy: y, r: FIELD_R, class: ["field", startOf !== undefined && "start", safe.includes(f) && "safe"], "data-field": f });
+    if (startOf !== undefined) paint(circle, "fill", colourOf(startOf));
+    svg.append(circle);
     if (startOf !== undefined && owners[startOf] !== null) {
       svg.append(s("text", { x, y, class: "start-mark", "text-anchor": "middle", "dominant-baseline": "central", fill: ctx.seatInk(owners[startOf]), text: ctx.seatMark(owners[startOf]) }));
     }
@@ -128,11 +129,11 @@ export function board(view, ctx, track, { testid, label, safe = [] }) {
   for (let colour = 0; colour < track.colours; colour++) {
     for (let depth = 0; depth < track.lane; depth++) {
       const [x, y] = geo.place(colour, track.lap + depth, 0);
-      svg.append(s("circle", { cx: x, cy: y, r: FIELD_R - 1, class: "lane", style: `stroke:${colourOf(colour)}` }));
+      svg.append(paint(s("circle", { cx: x, cy: y, r: FIELD_R - 1, class: "lane" }), "stroke", colourOf(colour)));
     }
     for (let i = 0; i < PIECES; i++) {
       const [x, y] = geo.place(colour, -1, i);
-      svg.append(s("circle", { cx: x, cy: y, r: PIECE_R + 1, class: "yard", style: `stroke:${colourOf(colour)}` }));
+      svg.append(paint(s("circle", { cx: x, cy: y, r: PIECE_R + 1, class: "yard" }), "stroke", colourOf(colour)));
     }
   }
   // Pieces, grouped by the spot they stand on so stacked ones fan out and show a count.
