@@ -39,7 +39,9 @@ def create_ludo(page: Page, base_url: str, kinds: list[str], board: str | None =
     return page.get_by_test_id("waiting-code").inner_text().strip()
 
 
-@pytest.mark.parametrize("seats, board, fields", [(2, None, 40), (3, "6 colours, 60 fields", 60), (5, None, 60), (8, None, 80)])
+@pytest.mark.parametrize(
+    "seats, board, fields", [(2, None, 40), (3, "6 colours, 60 fields", 60), (5, None, 60), (8, None, 80)]
+)
 def test_the_board_for_every_seat_count(browser: Browser, stack, seats: int, board: str | None, fields: int) -> None:
     context = browser.new_context(viewport=PHONE, locale="en-GB")
     page = context.new_page()

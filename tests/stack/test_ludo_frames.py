@@ -25,7 +25,9 @@ def _keys(value: Any) -> set[str]:
 async def test_a_game_of_ludo_plays_to_the_end_over_the_socket(stack) -> None:
     rnd = random.Random(7)
     async with aiohttp.ClientSession() as session:
-        anna = await PlayClient.create(session, stack.base_url, "ludo", [{"kind": "human"}, {"kind": "cpu", "level": "strong"}])
+        anna = await PlayClient.create(
+            session, stack.base_url, "ludo", [{"kind": "human"}, {"kind": "cpu", "level": "strong"}]
+        )
         watcher = await PlayClient.join(session, stack.base_url, anna.code, "Cleo", spectator=True)
         await anna.connect()
         await watcher.connect()
@@ -50,7 +52,9 @@ async def test_a_game_of_ludo_plays_to_the_end_over_the_socket(stack) -> None:
             views = [item["view"] for frame in client.received for item in frame.get("update", {}).get("views", [])]
             assert len(views) > 20 and not any("rng" in _keys(view) for view in views)
             # The seed is revealed with the result (the commit-reveal audit), never before.
-            running = [frame for frame in client.received if frame.get("update", {}).get("room", {}).get("status") == "playing"]
+            running = [
+                frame for frame in client.received if frame.get("update", {}).get("room", {}).get("status") == "playing"
+            ]
             assert running and not any("seed" in _keys(frame) or "rng" in _keys(frame) for frame in running)
         await anna.close()
         await watcher.close()
