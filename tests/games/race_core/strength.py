@@ -43,18 +43,19 @@ def win_rate(
     return wins / games
 
 
-def table(games: int, ids: list[str]) -> str:
-    lines = [
-        f"| game | seats | {' | '.join(f'{a} vs {b}' for a, b in PAIRINGS)} |",
-        f"|---|---|{'---|' * len(PAIRINGS)}",
-    ]
+def table(games: int, ids: list[str]) -> None:
+    """Prints the table a pairing at a time (a long run shows what it has so far)."""
+    print(f"| game | seats | {' | '.join(f'{a} vs {b}' for a, b in PAIRINGS)} |", flush=True)
+    print(f"|---|---|{'---|' * len(PAIRINGS)}", flush=True)
     for game in ids:
         for seats in SEATS.get(game, (2,)):
-            rates = [win_rate(game, a, b, games, (seats,)) for a, b in PAIRINGS]
-            lines.append(f"| {game} | {seats} | {' | '.join(f'{rate:.1%}' for rate in rates)} |")
-    return "\n".join(lines)
+            rates = []
+            for a, b in PAIRINGS:
+                rates.append(win_rate(game, a, b, games, (seats,)))
+                print(f"  ({game}, {seats} seats) {a} vs {b}: {rates[-1]:.1%}", file=sys.stderr, flush=True)
+            print(f"| {game} | {seats} | {' | '.join(f'{rate:.1%}' for rate in rates)} |", flush=True)
 
 
 if __name__ == "__main__":
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
-    print(table(count, sys.argv[2:] or ["ludo"]))
+    table(count, sys.argv[2:] or ["ludo"])
