@@ -24,6 +24,7 @@ from svc_cards.rummy.cpu import LEVELS as rummy
 from svc_cards.thirty_one.cpu import LEVELS as thirty_one
 from svc_dice.dice_poker.cpu import LEVELS as dice_poker
 from svc_dice.goose.cpu import LEVELS as goose
+from svc_dice.ludo.cpu import LEVELS as ludo
 from svc_dice.snakes_and_ladders.cpu import LEVELS as snakes_and_ladders
 from svc_words.categories.cpu import LEVELS as categories
 from svc_words.hangman.cpu import LEVELS as hangman
@@ -40,6 +41,7 @@ PLAYERS: dict[str, Levels] = {
     "dice-poker": dice_poker,
     "snakes-and-ladders": snakes_and_ladders,
     "goose": goose,
+    "ludo": ludo,
     "draughts": draughts,
     "kalaha": kalaha,
     "dots-and-boxes": dots_and_boxes,
