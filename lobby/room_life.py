@@ -77,7 +77,13 @@ class RoomLife:
             if seat.kind == "human" and (i == first_human or spec.get("local")):
                 seat.holder = key
                 # A second player on this device names themselves; else "Anna (2)".
-                seat.name = name if i == first_human else clean_name(spec.get("name") if isinstance(spec.get("name"), str) else None, f"{name} ({i + 1})")
+                seat.name = (
+                    name
+                    if i == first_human
+                    else clean_name(
+                        spec.get("name") if isinstance(spec.get("name"), str) else None, f"{name} ({i + 1})"
+                    )
+                )
                 held.append(i)
         now = self.ctx.now_ms()
         room = Room(
