@@ -26,6 +26,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+
 from opsctl.cli import main
 
 from .conftest import ROOT, FakeCluster, render, write_kubeconfig
