@@ -17,6 +17,7 @@ from svc_cards.hau_hau.cpu import LEVELS as hau_hau
 from svc_cards.last_card.cpu import LEVELS as last_card
 from svc_cards.mau_mau.cpu import LEVELS as mau_mau
 from svc_cards.number_rows.cpu import LEVELS as number_rows
+from svc_cards.poker.cpu import LEVELS as poker
 from svc_cards.thirty_one.cpu import LEVELS as thirty_one
 from svc_dice.dice_poker.cpu import LEVELS as dice_poker
 from svc_dice.goose.cpu import LEVELS as goose
@@ -46,6 +47,7 @@ PLAYERS: dict[str, Levels] = {
     "crazy-eights": crazy_eights,
     "number-rows": number_rows,
     "thirty-one": thirty_one,
+    "poker": poker,
 }
 
 
