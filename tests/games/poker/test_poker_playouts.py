@@ -44,6 +44,9 @@ def chips_and_cards(before: State, after: State, seat: int, move: Move, events: 
     assert sum(1 for s in range(seats) if after["dealt"][s] and not after["folded"][s]) >= 2
 
 
+CHECK = chips_and_cards
+
+
 def one_winner(run: Playout) -> None:
     result = ENGINE.result(run.final_state)
     assert result["placings"].count(1) == 1
@@ -59,7 +62,7 @@ def test_random_playouts(seats: int, block: int) -> None:
         seats=seats,
         block=block,
         blocks=budget.BLOCKS,
-        check=chips_and_cards,
+        check=CHECK,
         hidden_from=hidden_from,
         after_game=one_winner,
     )
