@@ -76,7 +76,8 @@ class RoomLife:
         for i, (spec, seat) in enumerate(zip(seats, seat_list, strict=True)):
             if seat.kind == "human" and (i == first_human or spec.get("local")):
                 seat.holder = key
-                seat.name = name if i == first_human else f"{name} ({i + 1})"
+                # A second player on this device names themselves; else "Anna (2)".
+                seat.name = name if i == first_human else clean_name(spec.get("name") if isinstance(spec.get("name"), str) else None, f"{name} ({i + 1})")
                 held.append(i)
         now = self.ctx.now_ms()
         room = Room(

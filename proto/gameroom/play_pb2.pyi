@@ -28,14 +28,16 @@ class ListGamesReply(_message.Message):
     def __init__(self, games: _Optional[_Iterable[_Union[GameEntry, _Mapping]]] = ...) -> None: ...
 
 class SeatSpec(_message.Message):
-    __slots__ = ("kind", "level", "local")
+    __slots__ = ("kind", "level", "local", "name")
     KIND_FIELD_NUMBER: _ClassVar[int]
     LEVEL_FIELD_NUMBER: _ClassVar[int]
     LOCAL_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
     kind: str
     level: str
     local: bool
-    def __init__(self, kind: _Optional[str] = ..., level: _Optional[str] = ..., local: _Optional[bool] = ...) -> None: ...
+    name: str
+    def __init__(self, kind: _Optional[str] = ..., level: _Optional[str] = ..., local: _Optional[bool] = ..., name: _Optional[str] = ...) -> None: ...
 
 class CreateRoomRequest(_message.Message):
     __slots__ = ("game", "options", "seats", "nickname", "player_token", "private")

@@ -111,7 +111,7 @@ def test_a_whole_chess_game_against_the_cpu_with_a_promotion(browser: Browser, s
     context = browser.new_context(viewport=PHONE, locale="en-GB")
     page = context.new_page()
     try:
-        _create_room(page, stack.base_url, "chess", "cpu", {"white": "seat 1"})
+        _create_room(page, stack.base_url, "chess", "cpu", {"white": "the first seat of the list"})
         page.get_by_test_id("start-button").click()
         expect(page.get_by_test_id("chess-board")).to_be_visible()
         expect(page.get_by_test_id("seat-0")).to_contain_text("White")

@@ -43,3 +43,21 @@ def test_the_third_browser_is_told_the_room_is_full_and_may_watch(browser: Brows
         expect(carl.get_by_test_id("waiting-seat-1")).to_contain_text("Ben")
     finally:
         carl_context.close()
+
+
+def test_a_code_with_a_look_alike_says_which_character_is_never_used(browser: Browser, stack) -> None:
+    context = browser.new_context(viewport=PHONE, locale="en-GB")
+    page = context.new_page()
+    try:
+        page.goto(stack.base_url)
+        code = page.get_by_test_id("join-code")
+        # The field tells beforehand, and a screen reader hears it with the field.
+        hint = page.get_by_test_id("join-code-hint")
+        expect(hint).to_have_text("Codes never contain O, 0, I, L or 1.")
+        assert code.get_attribute("aria-describedby") == hint.get_attribute("id")
+        code.fill("k7qm0")
+        page.get_by_test_id("join-button").click()
+        expect(page.get_by_test_id("join-error")).to_contain_text("“0” is never in a room code")
+        expect(code).to_be_focused()
+    finally:
+        context.close()

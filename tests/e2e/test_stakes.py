@@ -5,6 +5,8 @@ Paying the pot out at the end is shown over the running platform in tests/stack/
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Browser, expect
 
@@ -56,3 +58,37 @@ def test_a_staked_hau_hau_table_by_code(browser: Browser, stack) -> None:
     finally:
         anna_context.close()
         ben_context.close()
+
+
+def test_only_stakes_the_wallet_can_pay_and_no_cpu_seat_at_a_staked_table(browser: Browser, stack) -> None:
+    """A new browser's wallet holds 1,000 coins: 5,000 and 25,000 are greyed with why, and once
+    a stake is chosen the second seat cannot be a computer (it has no wallet) — both said
+    before Start instead of a refusal at Start."""
+    context = browser.new_context(viewport=PHONE, locale="en-GB")
+    page = context.new_page()
+    try:
+        page.goto(stack.base_url)
+        page.get_by_test_id("nickname").fill("Anna")
+        page.get_by_test_id("create-game").select_option("hau-hau")
+        stake = page.get_by_test_id("option-stake")
+        expect(stake.locator("option[disabled]")).to_have_count(2)
+        expect(stake.locator("option[disabled]").first).to_have_text("5,000 – not enough coins")
+        expect(page.get_by_test_id("option-stake-hint")).to_have_text(
+            "Your wallet holds 1,000 coins: bigger stakes are greyed out."
+        )
+        assert stake.get_attribute("aria-describedby") == "opt-stake-hint"
+        seat = page.get_by_test_id("seat-kind-1")
+        for _ in range(20):  # the seat list is drawn again once the game's settings arrive
+            seat.select_option("cpu")
+            page.wait_for_timeout(150)
+            if seat.input_value() == "cpu":
+                break
+        expect(seat).to_have_value("cpu")
+        stake.select_option(label="1,000")
+        # The computer seat became an invited player's seat, and a computer is offered greyed.
+        expect(page.get_by_test_id("seat-kind-1")).to_have_value("human")
+        cpu_choice = page.get_by_test_id("seat-kind-1").locator("option[value=cpu]")
+        expect(cpu_choice).to_be_disabled()
+        expect(cpu_choice).to_have_text(re.compile(r"not at a staked table$"))
+    finally:
+        context.close()

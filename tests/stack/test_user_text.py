@@ -104,3 +104,27 @@ async def test_names_are_kept_in_nfc(stack) -> None:
         anna = await PlayClient.create(session, stack.base_url, "four-in-a-row", TWO_HUMANS)
         ticket = await rest(session, stack.base_url, "POST", f"/api/rooms/{anna.code}/join", {"nickname": "Rene\u0301"})
         assert ticket["room"]["seats"][1]["name"] == "Ren\u00e9"
+
+
+@pytest.mark.parametrize("bad", BAD[1:])
+async def test_a_pass_and_play_name_is_checked_like_a_nickname(stack, bad: str) -> None:
+    """The name of a second player on the creator's device goes through the same check: odd
+    text is refused and no room is made; a good one names the seat, over REST and gRPC."""
+    seats = [{"kind": "human"}, {"kind": "human", "local": True, "name": bad}]
+    async with aiohttp.ClientSession() as session:
+        with pytest.raises(Refused) as refused:
+            await rest(
+                session, stack.base_url, "POST", "/api/rooms", {"game": "kalaha", "seats": seats, "nickname": "Anna"}
+            )
+        assert refused.value.code == "bad_text"
+        seats[1]["name"] = "Ben"
+        ticket = await rest(
+            session, stack.base_url, "POST", "/api/rooms", {"game": "kalaha", "seats": seats, "nickname": "Anna"}
+        )
+        assert ticket["seats"] == [0, 1]
+        assert [s["name"] for s in ticket["room"]["seats"]] == ["Anna", "Ben"]
+    async with grpc.aio.insecure_channel(f"127.0.0.1:{stack.ports['play']}") as channel:
+        play = play_pb2_grpc.PlayStub(channel)
+        spec = [play_pb2.SeatSpec(kind="human"), play_pb2.SeatSpec(kind="human", local=True, name="Cleo")]
+        created = await play.CreateRoom(play_pb2.CreateRoomRequest(game="kalaha", seats=spec, nickname="Anna"))
+        assert [s.name for s in created.room.seats] == ["Anna", "Cleo"]

@@ -11,7 +11,7 @@
 // Card ids are the server's: "<face>.<deck><copy>" — "H7.0", "rS.1b", "W+4.0c", "g11.0".
 import { openDialog } from "./dialog.js";
 import { h } from "./dom.js";
-import { arrowKeys, s } from "./svg.js";
+import { arrowKeys, s, useStylesheet } from "./svg.js";
 
 export const SUITS = ["S", "H", "D", "C"];
 export const COLOURS = ["r", "y", "g", "b"];
@@ -352,7 +352,7 @@ export function renderHand({ cards, ctx, state, onPress, label, fresh = [], mark
     index += size;
     return h(
       "div",
-      { class: "hand-row", style: `--n: ${Math.max(2, size)}` },
+      { class: "hand-row", style: { "--n": String(Math.max(2, size)) } },
       rowCards.map((id) => {
         const mode = state(id);
         const lit = mode === "playable" || mode === "selected";
@@ -538,6 +538,21 @@ function bubble(text, x, y, className) {
 }
 
 /**
+ * A seat's name in at most two lines of about 13 characters, broken at a space
+ * ("Computer" / "(easy)"): cutting it to ten letters lost the level and the name's end.
+ */
+export function nameLines(name, width = 13) {
+  const chars = [...name];
+  if (chars.length <= width) return [name];
+  const head = chars.slice(0, width + 1).join("");
+  const cut = head.lastIndexOf(" ");
+  const first = cut > 0 ? chars.slice(0, cut).join("") : chars.slice(0, width).join("");
+  const rest = [...(cut > 0 ? chars.slice(cut + 1) : chars.slice(width)).join("").trim()];
+  const second = rest.length > width ? `${rest.slice(0, width - 1).join("")}…` : rest.join("");
+  return [first, second];
+}
+
+/**
  * The seats around the table. `info(seat)` gives {count, flag, place, extra, hideCount}:
  * card count (a little back and the number), a bubble text, a finishing place, a short
  * extra text (wins, lives) under the count. The seat(s) to move get a heavy ring and a
@@ -570,10 +585,13 @@ export function drawSeats(root, view, ctx, info) {
     const mine = seat === ctx.mySeat;
     if (!compact || mine) {
       const name = mine ? ctx.t("cards.you") : ctx.seatName(seat);
-      const short = [...name].length > 11 ? `${[...name].slice(0, 10).join("")}…` : name;
-      const half = textWidth(short, 12) / 2 + 3;
-      const nx = Math.max(half, Math.min(TABLE_W - half, x));
-      g.append(s("text", { x: nx, y: y - r - 6, "font-size": 12, "text-anchor": "middle", class: ["seat-name", turn && "turn"], text: short }));
+      const lines = nameLines(name);
+      lines.forEach((line, i) => {
+        const half = textWidth(line, 12) / 2 + 3;
+        const nx = Math.max(half, Math.min(TABLE_W - half, x));
+        const ny = y - r - 6 - (lines.length - 1 - i) * 13;
+        g.append(s("text", { x: nx, y: ny, "font-size": 12, "text-anchor": "middle", class: ["seat-name", turn && "turn"], text: line }));
+      });
     }
     let under = y + r + 4;
     if (data.place) {
@@ -1042,86 +1060,5 @@ export function describeShedding(event, ctx, { choiceKey, wishKey }) {
 
 // -- styles ----------------------------------------------------------------------------------
 
-const CSS = `
-.card-face, .card-back { display: block; overflow: visible; }
-.card-paper { fill: #fffdf7; stroke: #8a8478; stroke-width: 2; }
-.card-back-paper { fill: #fffdf7; stroke: #8a8478; stroke-width: 2; }
-.card-back-field { fill: #1f4e79; }
-.card-back-lines { stroke: #6f9cc7; stroke-width: 3; fill: none; }
-.card-back-seal { fill: #f4f1ea; stroke: #6f9cc7; stroke-width: 4; }
-.card-symbol { display: inline-block; vertical-align: middle; flex: 0 0 auto; }
-
-.hand { width: 100%; max-width: 44rem; margin: 0 auto; display: flex; flex-direction: column; align-items: stretch; padding-top: 10px; }
-.hand-row { display: flex; justify-content: center; width: 100%; }
-.hand.rows .hand-row + .hand-row { margin-top: -38px; }
-.card-btn {
-  --cw: ${CARD_W}px;
-  position: relative; flex: 0 0 auto; width: var(--cw); min-width: var(--cw); height: calc(var(--cw) * 1.5); min-height: 0;
-  padding: 0; border: 0; background: transparent; border-radius: 7px;
-  transition: transform 0.12s ease, filter 0.12s ease;
-}
-.card-btn + .card-btn { margin-left: min(4px, calc((100% - var(--cw)) / (var(--n) - 1) - var(--cw))); }
-.card-btn .card-face { width: 100%; height: 100%; border-radius: 7px; box-shadow: 0 1px 3px rgba(0, 0, 0, 0.35); }
-.card-btn.playable { transform: translateY(-9px); }
-.card-btn.playable .card-face { outline: 3px solid var(--accent); outline-offset: 0; }
-.card-btn.selected { transform: translateY(-14px); }
-.card-btn.selected .card-face { outline: 4px double var(--text); outline-offset: 1px; }
-.card-btn.quiet .card-face { filter: saturate(0.3) brightness(0.8); opacity: 0.72; }
-.card-btn:focus-visible { outline: none; }
-.card-btn:focus-visible .card-face { outline: 4px solid var(--focus); outline-offset: 2px; }
-.card-btn.playable:hover { transform: translateY(-13px); }
-.card-btn[aria-disabled="true"] { cursor: default; }
-.card-new { position: absolute; top: -10px; right: -2px; background: var(--text); color: var(--bg); font-size: 0.62rem; font-weight: 800; padding: 0 0.3rem; border-radius: 999px; pointer-events: none; text-transform: uppercase; }
-
-.card-mark { position: absolute; top: 44px; left: 8px; min-width: 22px; height: 22px; line-height: 22px; border-radius: 11px; background: var(--text); color: var(--bg); font-size: 0.8rem; font-weight: 800; pointer-events: none; }
-.card-action { min-height: var(--tap, 44px); padding: 0 0.9rem; font-weight: 700; }
-
-.choose-dialog .choices { display: grid; grid-template-columns: repeat(auto-fit, minmax(10rem, 1fr)); gap: 0.5rem; min-width: min(18rem, 80vw); }
-.choose-dialog .choice { display: flex; align-items: center; gap: 0.6rem; min-height: 52px; padding: 0 0.8rem; font-size: 1.05rem; font-weight: 700; text-align: left; border-width: 3px; }
-.choose-dialog .choice-r { border-color: ${COLOUR_FILL.r}; }
-.choose-dialog .choice-y { border-color: #b5a800; }
-.choose-dialog .choice-g { border-color: ${COLOUR_FILL.g}; }
-.choose-dialog .choice-b { border-color: ${COLOUR_FILL.b}; }
-.choose-dialog .choice .card-symbol { background: #fffdf7; border-radius: 6px; padding: 2px; box-sizing: content-box; }
-.card-table { --felt: #2f6b52; --felt-ink: #f4f1ea; }
-.game-area > svg.card-table { min-height: 170px; }
-@media (prefers-color-scheme: dark) { .card-table { --felt: #1f4a3a; --felt-ink: #ececec; } }
-.card-table .felt { fill: var(--felt); stroke: color-mix(in srgb, var(--felt) 70%, #000); stroke-width: 3; }
-.card-table text { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
-.seat-name { fill: var(--felt-ink); font-weight: 600; paint-order: stroke; stroke: var(--felt); stroke-width: 3px; }
-.seat-name.turn { font-weight: 800; }
-.seat-mark { font-weight: 800; pointer-events: none; }
-.seat-disc { stroke: rgba(0, 0, 0, 0.35); stroke-width: 1; }
-.turn-ring { fill: none; stroke: var(--felt-ink); stroke-width: 3.5; stroke-dasharray: 5 3; }
-.seat-count { fill: rgba(0, 0, 0, 0.35); }
-.seat-count-text, .seat-extra, .pile-count { fill: var(--felt-ink); font-weight: 700; }
-.seat-extra { paint-order: stroke; stroke: var(--felt); stroke-width: 3px; }
-.seat-place { fill: var(--felt-ink); }
-.seat-place-text { fill: var(--felt); font-weight: 800; }
-.seat-spot.done .seat-disc { opacity: 0.55; }
-.seat-bubble rect { fill: #fffdf7; stroke: #1d1d1f; stroke-width: 1.5; }
-.seat-bubble text { fill: #1d1d1f; font-weight: 800; }
-.empty-pile, .discard-under { fill: rgba(0, 0, 0, 0.2); stroke: var(--felt-ink); stroke-width: 1; stroke-dasharray: 4 3; }
-.discard-under { fill: #e8e2d4; stroke: #8a8478; stroke-dasharray: none; }
-.pile-hit { fill: transparent; stroke: var(--felt-ink); stroke-width: 2.5; stroke-dasharray: 6 4; }
-.pile-button:hover .pile-hit { stroke-width: 4; }
-.pending rect { fill: #1d1d1f; stroke: #fffdf7; stroke-width: 2; }
-.pending text { fill: #fffdf7; font-weight: 800; }
-.follow-pill { fill: #fffdf7; stroke: #1d1d1f; stroke-width: 1; }
-.follow.wished .follow-pill { stroke-width: 2.5; stroke-dasharray: 4 2; }
-.follow-swatch { fill: #fffdf7; }
-.follow-text { fill: #1d1d1f; font-weight: 700; }
-.direction-arc { fill: none; stroke: var(--felt-ink); stroke-width: 3; opacity: 0.75; }
-.direction-head { fill: var(--felt-ink); opacity: 0.75; }
-.own-cards { display: flex; flex-direction: column; gap: 0.25rem; }
-.card-actions { display: flex; gap: 0.5rem; justify-content: center; align-items: center; flex-wrap: wrap; }
-.card-actions .hint { margin: 0; font-size: 0.85rem; }
-.card-done { margin: 0.5rem; text-align: center; font-weight: 600; }
-`;
-
-function installStyles() {
-  if (document.getElementById("cards-css")) return;
-  document.head.append(h("style", { id: "cards-css" }, CSS));
-}
-
-installStyles();
+// The styles live in css/cards.css (the CSP allows no inline <style>).
+useStylesheet(new URL("../css/cards.css", import.meta.url));

@@ -21,7 +21,12 @@ export function applyAttrs(el, attrs) {
     } else if (key === "class") {
       el.setAttribute("class", Array.isArray(value) ? value.filter(Boolean).join(" ") : value);
     } else if (key === "style" && typeof value === "object") {
-      Object.assign(el.style, value);
+      // Through the CSSOM, which the CSP allows (a style attribute string it blocks);
+      // custom properties ("--n") need setProperty.
+      for (const [name, v] of Object.entries(value)) {
+        if (name.startsWith("--")) el.style.setProperty(name, v);
+        else el.style[name] = v;
+      }
     } else if (key === "value" && "value" in el) {
       el.value = value;
     } else if (key === "checked" || key === "selected" || key === "disabled") {
@@ -84,6 +89,8 @@ export function toast(text, kind = "info") {
   }
   el.textContent = text;
   el.className = `toast show ${kind}`;
+  // A refusal is read out at once; a confirmation waits its turn.
+  el.setAttribute("role", kind === "error" ? "alert" : "status");
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => el.classList.remove("show"), kind === "error" ? 4000 : 2500);
 }
@@ -114,4 +121,18 @@ export async function copyText(text) {
   }
   area.remove();
   return ok;
+}
+
+/**
+ * Run `render` (which replaces what `container` holds) and put the focus back on the
+ * element with the same data-testid, if the focus was inside: a select that redraws its own
+ * row on change (ArrowDown on a closed select changes it) keeps the keyboard where it was.
+ */
+export function keepFocus(container, render) {
+  const active = document.activeElement;
+  const testid = active && container.contains(active) ? active.getAttribute("data-testid") : null;
+  render();
+  if (!testid) return;
+  const again = container.querySelector(`[data-testid="${CSS.escape(testid)}"]`);
+  if (again && again !== document.activeElement) again.focus();
 }

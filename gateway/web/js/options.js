@@ -57,7 +57,7 @@ export function optionValues(schema, given = {}) {
  * change; `clock` is the game's meta.clock (the seconds of each move-clock choice). Test ids:
  * option-<key>.
  */
-export function optionFields(schema, values, onChange, gameId, clock = null) {
+export function optionFields(schema, values, onChange, gameId, clock = null, { wallet = null } = {}) {
   return (schema || []).map((option) => {
     const id = `opt-${option.key}`;
     const label = optionLabel(option, gameId);
@@ -80,6 +80,10 @@ export function optionFields(schema, values, onChange, gameId, clock = null) {
       );
     }
     if (option.kind === "choice") {
+      // A stake the wallet cannot pay is shown greyed, with why, instead of refused at Start.
+      const unaffordable = (choice) => option.key === "stake" && wallet !== null && typeof choice === "number" && choice > wallet;
+      const hintId = `${id}-hint`;
+      const greyed = option.choices.some(unaffordable);
       return h(
         "div",
         { class: "field" },
@@ -89,6 +93,7 @@ export function optionFields(schema, values, onChange, gameId, clock = null) {
           {
             id,
             "data-testid": testid,
+            "aria-describedby": greyed ? hintId : null,
             onchange: (e) => {
               const choice = option.choices[Number(e.target.value)];
               values[option.key] = choice;
@@ -96,9 +101,16 @@ export function optionFields(schema, values, onChange, gameId, clock = null) {
             },
           },
           option.choices.map((choice, i) =>
-            h("option", { value: String(i), selected: choice === values[option.key] }, choiceLabel(option, choice, gameId, clock)),
+            h(
+              "option",
+              { value: String(i), selected: choice === values[option.key], disabled: unaffordable(choice) },
+              unaffordable(choice)
+                ? t("stake.too_high", { choice: choiceLabel(option, choice, gameId, clock) })
+                : choiceLabel(option, choice, gameId, clock),
+            ),
           ),
         ),
+        greyed ? h("p", { class: "hint", id: hintId, "data-testid": `${testid}-hint` }, t("stake.wallet_hint", { coins: formatNumber(wallet) })) : null,
       );
     }
     // "int": a number field kept within its bounds.
@@ -148,8 +160,11 @@ export function levelLabel(level) {
  * One seat-kind select. `spec` is {kind, level, local}; choices are "human" (invite),
  * "local" (this device), "cpu" and "empty". Test ids: seat-kind-<i>, seat-level-<i>.
  */
-export function seatKindControls(index, spec, cpuLevels, onChange, { allowLocal = true } = {}) {
+export function seatKindControls(index, spec, cpuLevels, onChange, { allowLocal = true, playersOnly = false } = {}) {
   const kinds = ["human", ...(allowLocal ? ["local"] : []), ...(cpuLevels.length ? ["cpu"] : []), "empty"];
+  // A staked table: every seat is a signed-in player of their own (a stake comes out of a
+  // wallet), so a computer or a second seat on this device is offered greyed.
+  const offered = (kind) => !playersOnly || (kind !== "cpu" && kind !== "local");
   const current = spec.kind === "human" && spec.local ? "local" : spec.kind;
   const kindSelect = h(
     "select",
@@ -165,7 +180,13 @@ export function seatKindControls(index, spec, cpuLevels, onChange, { allowLocal 
         onChange();
       },
     },
-    kinds.map((kind) => h("option", { value: kind, selected: kind === current }, t(`seat.kind.${kind}`))),
+    kinds.map((kind) =>
+      h(
+        "option",
+        { value: kind, selected: kind === current, disabled: !offered(kind) },
+        offered(kind) ? t(`seat.kind.${kind}`) : t("stake.players_only_kind", { kind: t(`seat.kind.${kind}`) }),
+      ),
+    ),
   );
   const levelSelect =
     spec.kind === "cpu"
@@ -182,7 +203,23 @@ export function seatKindControls(index, spec, cpuLevels, onChange, { allowLocal 
           cpuLevels.map((level) => h("option", { value: level, selected: level === spec.level }, levelLabel(level))),
         )
       : null;
-  return [kindSelect, levelSelect];
+  // A second player on this device (pass-and-play) gives their own name.
+  const nameInput =
+    spec.kind === "human" && spec.local && allowLocal
+      ? h("input", {
+          type: "text",
+          maxlength: 24,
+          autocomplete: "off",
+          "data-testid": `seat-name-${index}`,
+          "aria-label": t("seat.local_name_label", { n: index + 1 }),
+          placeholder: t("seat.local_name_placeholder"),
+          value: spec.name || "",
+          oninput: (e) => {
+            spec.name = e.target.value.trim();
+          },
+        })
+      : null;
+  return [kindSelect, levelSelect, nameInput];
 }
 
 /** "2–8 players", "2 or 4 players" from a game's allowed seat counts. */

@@ -168,7 +168,21 @@ export class Room {
     this.bannerEl = h("div", { class: "banner", role: "status", "data-testid": "connection-status", hidden: true });
     this.seatsEl = h("nav", { class: "seats", "data-testid": "seats", "aria-label": t("seat.players") });
     this.statusEl = h("p", { class: "turn-status", "data-testid": "turn-status" });
-    this.areaEl = h("div", { class: "game-area", "data-testid": "game-area" });
+    this.areaEl = h("div", { class: "game-area", id: "game-area", "data-testid": "game-area", tabindex: "-1", role: "region", "aria-label": t("room.game_area") });
+    // The first Tab on the room page: straight to the board, past the bar and the seats.
+    const skipLink = h(
+      "a",
+      {
+        href: "#game-area",
+        class: "skip-link",
+        "data-testid": "skip-to-board",
+        onclick: (e) => {
+          e.preventDefault();
+          this.skipToBoard();
+        },
+      },
+      t("room.skip_to_board"),
+    );
     this.waitingEl = h("div", { class: "waiting-wrap", hidden: true });
     this.ownZoneEl = h("section", { class: "own-zone", "data-testid": "own-zone", "aria-label": t("room.own_zone") });
     // Its text is the newest event; what a tap does is its description.
@@ -219,6 +233,7 @@ export class Room {
     this.frameEl = h(
       "div",
       { class: "room", "data-testid": "room" },
+      skipLink,
       topbar,
       this.bannerEl,
       this.seatsEl,
@@ -798,11 +813,32 @@ export class Room {
     this.ownZoneEl.hidden = !this.ownZoneEl.childElementCount;
     this.areaEl.scrollTop = scroll;
     if (focusId) {
-      const again = this.frameEl.querySelector(`[data-testid="${CSS.escape(focusId)}"]`);
-      if (again && again.getAttribute("tabindex") !== "-1" && !again.disabled && again.getAttribute("aria-disabled") !== "true") {
+      // The keyboard stays where it was: on the same square or card even while it cannot be
+      // used (aria-disabled controls stay focusable and say so). While it is not drawn (the
+      // columns wait for the other player's move) the game area holds the focus and
+      // remembers it, so the next turn finds the keyboard on the same square, never on the page.
+      const wanted = focusId === "game-area" && this.boardFocusId ? this.boardFocusId : focusId;
+      const again = this.frameEl.querySelector(`[data-testid="${CSS.escape(wanted)}"]`);
+      if (again && !again.disabled) {
+        this.boardFocusId = again === this.areaEl ? this.boardFocusId : wanted;
         again.focus({ preventScroll: true });
+      } else {
+        this.boardFocusId = wanted;
+        this.areaEl.focus({ preventScroll: true });
       }
     }
+  }
+
+  /** The first keyboard stop of the drawn game (the board's roving square, a card, a button). */
+  boardTabStop() {
+    const stops = '[tabindex="0"], button:not([disabled]), [role="button"]:not([tabindex="-1"]), select, input';
+    return this.areaEl.querySelector(stops) || this.ownZoneEl.querySelector(stops);
+  }
+
+  skipToBoard() {
+    const stop = this.boardTabStop();
+    if (stop) stop.focus();
+    else this.areaEl.focus();
   }
 
   renderResultPanel(view) {

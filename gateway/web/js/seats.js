@@ -83,11 +83,13 @@ export function renderSeats(container, { room, held, toMove, badge }) {
     const state = presence(info);
     const turn = toMove.includes(seat);
     const mine = held.includes(seat);
+    // Several seats on one device (pass-and-play): each is its player's, not all "you".
+    const you = mine && held.length === 1;
     const name = seatNameOf(room, seat);
     const extra = badge ? badge(seat) : null;
     const spoken = [
       name,
-      mine ? t("seat.you") : null,
+      you ? t("seat.you") : mine ? t("seat.this_device") : null,
       `${colourName(seat)} ${marks[i]}`,
       t(`presence.${state}`),
       turn ? t("seat.to_move") : null,
@@ -99,7 +101,7 @@ export function renderSeats(container, { room, held, toMove, badge }) {
       "li",
       { class: ["seat-chip", turn && "turn", mine && "mine", `p-${state}`], "data-testid": `seat-${seat}`, "aria-label": spoken, title: spoken },
       h("span", { class: "chip-token", style: { background: seatColour(seat), color: seatInk(seat) }, "aria-hidden": "true" }, marks[i]),
-      h("span", { class: "chip-name", "aria-hidden": "true" }, name, mine ? h("span", { class: "you" }, ` (${t("seat.you_short")})`) : null),
+      h("span", { class: "chip-name", "aria-hidden": "true" }, name, you ? h("span", { class: "you" }, ` (${t("seat.you_short")})`) : null),
       h("span", { class: ["dot", state], "aria-hidden": "true" }, state === "cpu" ? t("presence.cpu_short") : ""),
       extra !== null && extra !== undefined ? h("span", { class: "chip-badge", "aria-hidden": "true" }, extra) : null,
       turn ? h("span", { class: "turn-mark", "aria-hidden": "true" }, "▲") : null,

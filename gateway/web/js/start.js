@@ -1,7 +1,7 @@
 // The start page: join a room by code (or watch it), create a room (game, host settings,
 // seats, nickname), and the rooms this browser holds tickets for.
 import * as api from "./api.js";
-import { h, replace } from "./dom.js";
+import { h, keepFocus, replace } from "./dom.js";
 import { listGames } from "./games.js";
 import { formatNumber, gameName, loadGameStrings, t } from "./i18n.js";
 import { languageSelect } from "./menu.js";
@@ -21,7 +21,21 @@ function defaultSeats(meta) {
   return seats;
 }
 
+// What a browser without a player yet will have: a new wallet is filled to this on its first
+// look (lobby/ledger.py, DAILY_TOP_UP_TO).
+const NEW_WALLET = 1000;
+let walletAsked = null;
+
+/** The wallet's coins, asked once per page (null: unknown; `known` skips the new-guest guess). */
+async function walletBalance(known = false) {
+  if (!walletAsked) walletAsked = coins();
+  const balance = await walletAsked;
+  if (balance !== null || known) return balance;
+  return store.player() ? null : NEW_WALLET;
+}
+
 export async function showStart(root, nav) {
+  walletAsked = null;
   const nickname = h("input", {
     type: "text",
     id: "nickname",
@@ -44,6 +58,7 @@ export async function showStart(root, nav) {
     placeholder: "K7QM2",
     value: form.code,
     "data-testid": "join-code",
+    "aria-describedby": "join-code-hint",
     oninput: (e) => {
       form.code = e.target.value.toUpperCase();
       e.target.value = form.code;
@@ -53,7 +68,9 @@ export async function showStart(root, nav) {
   const join = async (spectator) => {
     const code = api.normalizeCode(codeInput.value);
     if (!api.validCode(code)) {
-      joinError.textContent = t("start.bad_code");
+      // Codes leave out look-alikes; someone who read one off a screen is told which.
+      const lookalike = [...code].find((c) => "O0IL1".includes(c));
+      joinError.textContent = lookalike ? t("start.code_lookalike", { char: lookalike }) : t("start.bad_code");
       codeInput.focus();
       return;
     }
@@ -93,7 +110,13 @@ export async function showStart(root, nav) {
           join(false);
         },
       },
-      h("div", { class: "field" }, h("label", { for: "join-code" }, t("start.code")), codeInput),
+      h(
+        "div",
+        { class: "field" },
+        h("label", { for: "join-code" }, t("start.code")),
+        codeInput,
+        h("p", { class: "hint", id: "join-code-hint", "data-testid": "join-code-hint" }, t("start.code_hint")),
+      ),
       joinError,
       h(
         "div",
@@ -122,7 +145,7 @@ export async function showStart(root, nav) {
     const meta = currentMeta();
     if (!meta) return;
     const levels = meta.cpu_levels || [];
-    seatsBox.replaceChildren(
+    keepFocus(seatsBox, () => seatsBox.replaceChildren(
       ...form.seats.map((spec, i) => {
         if (i === 0) {
           return h(
@@ -136,7 +159,7 @@ export async function showStart(root, nav) {
           "li",
           { class: "seat-spec", "data-testid": `seat-spec-${i}` },
           h("span", { class: "seat-no" }, formatNumber(i + 1)),
-          seatKindControls(i, spec, levels, renderSeatsBox),
+          seatKindControls(i, spec, levels, renderSeatsBox, { playersOnly: Number(form.options.stake) > 0 }),
           form.seats.length > (meta.min_seats || 1) && i === form.seats.length - 1
             ? h(
                 "button",
@@ -155,7 +178,7 @@ export async function showStart(root, nav) {
             : null,
         );
       }),
-    );
+    ));
     replace(seatButtons, 
       form.seats.length < (meta.max_seats || 1)
         ? h(
@@ -181,6 +204,7 @@ export async function showStart(root, nav) {
     if (!meta) return;
     const gameId = form.gameId;
     await loadGameStrings(gameId);
+    const walletNow = await walletBalance();
     // Another game was chosen while this one's strings loaded: that render wins.
     if (form.gameId !== gameId) return;
     if (reset) {
@@ -188,7 +212,13 @@ export async function showStart(root, nav) {
       form.seats = defaultSeats(meta);
     }
     gameInfo.textContent = seatCountsText(meta);
-    optionsBox.replaceChildren(...optionFields(meta.options, form.options, () => {}, form.gameId, meta.clock));
+    const staked = () => Number(form.options.stake) > 0;
+    const onOption = () => {
+      // A stake turns every computer or shared seat into an invited player's seat.
+      if (staked()) for (const spec of form.seats) if (spec.kind === "cpu" || spec.local) Object.assign(spec, { kind: "human", level: "", local: false });
+      renderSeatsBox();
+    };
+    optionsBox.replaceChildren(...optionFields(meta.options, form.options, onOption, form.gameId, meta.clock, { wallet: walletNow }));
     optionsBox.hidden = !(meta.options || []).length;
     renderSeatsBox();
   };
@@ -215,7 +245,9 @@ export async function showStart(root, nav) {
           game: form.gameId,
           options: form.options,
           seats: form.seats.map((s, i) =>
-            i === 0 ? { kind: "human", level: "", local: false } : { kind: s.kind, level: s.kind === "cpu" ? s.level : "", local: Boolean(s.local) },
+            i === 0
+              ? { kind: "human", level: "", local: false }
+              : { kind: s.kind, level: s.kind === "cpu" ? s.level : "", local: Boolean(s.local), ...(s.local && s.name ? { name: s.name } : {}) },
           ),
           nickname: name,
           player_token: token,
@@ -289,7 +321,7 @@ export async function showStart(root, nav) {
 
   // The coin wallet, once this browser has a player (staked tables take their stake from it).
   const wallet = h("p", { class: "wallet", "data-testid": "wallet", hidden: true });
-  coins().then((balance) => {
+  walletBalance(true).then((balance) => {
     if (balance === null) return;
     wallet.textContent = t("start.coins", { coins: formatNumber(balance) });
     wallet.hidden = false;

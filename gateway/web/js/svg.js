@@ -17,6 +17,8 @@ export function s(tag, attrs, ...children) {
       el.setAttribute("class", Array.isArray(value) ? value.filter(Boolean).join(" ") : value);
     } else if (key === "text") {
       el.textContent = value;
+    } else if (key === "style" && typeof value === "object") {
+      for (const [name, v] of Object.entries(value)) el.style.setProperty(name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), v);
     } else {
       el.setAttribute(key, String(value));
     }

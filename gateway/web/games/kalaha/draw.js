@@ -153,3 +153,8 @@ export function seatBadge(view, seat, ctx) {
   if (!Array.isArray(pits)) return null;
   return ctx.formatNumber(pits[STORE[seat]]);
 }
+
+/** The result names what was counted (seeds in a store), not "points". */
+export function scoreText(score, seat, ctx) {
+  return typeof score === "number" ? ctx.t("result.seeds", { count: score }) : null;
+}

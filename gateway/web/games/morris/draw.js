@@ -221,7 +221,7 @@ function hands(pub, ctx) {
     const shown = Math.min(inHand, 12);
     const strip = s(
       "svg",
-      { viewBox: `0 0 ${Math.max(shown, 1) * 22} 24`, class: "mo-hand-stones", "aria-hidden": "true", focusable: "false", style: `width:${Math.max(shown, 1) * 11}px` },
+      { viewBox: `0 0 ${Math.max(shown, 1) * 22} 24`, class: "mo-hand-stones", "aria-hidden": "true", focusable: "false", style: { width: `${Math.max(shown, 1) * 11}px` } },
       Array.from({ length: shown }, (_, i) => stone(seat, 11 + i * 22, 12, 9)),
     );
     return h(

@@ -22,13 +22,38 @@ useStylesheet(new URL("./style.css", import.meta.url));
 
 const W = 400;
 const LEFT = 46; // the colour tab
-const CELL = (W - LEFT - 4) / 20; // one place per number, 1 to 20
 const CELL_H = 30;
-const ROW_H = CELL_H + 12;
+const LINE_GAP = 4;
 const TOP = 4;
+const NARROW_PX = 560; // below this the number line folds into 1–10 over 11–20
 
-function slotX(n) {
-  return LEFT + (n - 1) * CELL;
+/**
+ * Where each number sits: one line of twenty places, or on a phone two lines of ten (twenty
+ * places across 360 px left numbers about 8 px high); font sizes follow the place width.
+ */
+function layout(narrow) {
+  const perLine = narrow ? 10 : 20;
+  const cell = (W - LEFT - 4) / perLine;
+  const lines = 20 / perLine;
+  const scale = narrow ? 1.5 : 1;
+  return {
+    cell,
+    lines,
+    rowH: lines * CELL_H + (lines - 1) * LINE_GAP + 12,
+    font: (size) => size * scale,
+    x: (n) => LEFT + ((n - 1) % perLine) * cell,
+    dy: (n) => Math.floor((n - 1) / perLine) * (CELL_H + LINE_GAP),
+    // The parts of low..high on each line, for the run's bar.
+    segments: (low, high) => {
+      const parts = [];
+      for (let first = low; first <= high; ) {
+        const lineEnd = Math.min(high, Math.ceil(first / perLine) * perLine);
+        parts.push([first, lineEnd]);
+        first = lineEnd + 1;
+      }
+      return parts;
+    },
+  };
 }
 
 function cardId(colour, n) {
@@ -40,39 +65,45 @@ function cardId(colour, n) {
  * as a bar in the colour with each number on a white cell, the next places dashed (lit
  * where this seat may lay the card).
  */
-function drawRow(colour, row, y, ctx, mine, laidCard) {
+function drawRow(colour, row, y, ctx, mine, laidCard, at) {
+  const CELL = at.cell;
   const g = s("g", { class: "nr-row", "data-testid": `row-${colour}`, "data-low": row ? row[0] : "", "data-high": row ? row[1] : "" });
-  g.append(s("rect", { x: 0, y: y - 5, width: W, height: CELL_H + 10, rx: 8, class: "nr-lane" }));
+  g.append(s("rect", { x: 0, y: y - 5, width: W, height: at.rowH - 2, rx: 8, class: "nr-lane" }));
   // The colour's shape says which row it is without its colour; the count of laid cards below.
   g.append(symbol(colour, 12, y - 1, 20));
-  g.append(s("text", { x: 22, y: y + 30, "font-size": 9, "text-anchor": "middle", class: "nr-count", text: row ? `${row[1] - row[0] + 1}/20` : "0/20" }));
+  g.append(s("text", { x: 22, y: y + 30, "font-size": at.font(9) > 12 ? 12 : 9, "text-anchor": "middle", class: "nr-count", text: row ? `${row[1] - row[0] + 1}/20` : "0/20" }));
   const taken = (n) => row && n >= row[0] && n <= row[1];
   const next = row ? [row[0] - 1, row[1] + 1].filter((n) => n >= 1 && n <= 20) : [11];
+  const baseline = (n, size) => y + at.dy(n) + CELL_H / 2 + size * 0.36;
   for (let n = 1; n <= 20; n++) {
     if (taken(n) || next.includes(n)) continue;
-    g.append(s("text", { x: slotX(n) + CELL / 2, y: y + 19, "font-size": 9, "text-anchor": "middle", class: "nr-free", text: String(n) }));
+    const size = at.font(9);
+    g.append(s("text", { x: at.x(n) + CELL / 2, y: baseline(n, size), "font-size": size, "text-anchor": "middle", class: "nr-free", text: String(n) }));
   }
   for (const n of next) {
     const lit = mine.has(cardId(colour, n));
+    const size = at.font(10);
     g.append(
       s(
         "g",
         { class: ["nr-ghost", lit && "lit"], "data-testid": `next-${colour}-${n}` },
-        s("rect", { x: slotX(n) + 1, y: y + 1, width: CELL - 2, height: CELL_H - 2, rx: 3 }),
-        s("text", { x: slotX(n) + CELL / 2, y: y + 19, "font-size": 10, "text-anchor": "middle", text: String(n) }),
+        s("rect", { x: at.x(n) + 1, y: y + at.dy(n) + 1, width: CELL - 2, height: CELL_H - 2, rx: 3 }),
+        s("text", { x: at.x(n) + CELL / 2, y: baseline(n, size), "font-size": size, "text-anchor": "middle", text: String(n) }),
       ),
     );
   }
   if (row) {
-    const x = slotX(row[0]);
-    const width = (row[1] - row[0] + 1) * CELL;
-    g.append(s("rect", { x: x - 1, y: y - 1, width: width + 2, height: CELL_H + 2, rx: 5, fill: COLOUR_FILL[colour], class: "nr-bar" }));
+    for (const [low, high] of at.segments(row[0], row[1])) {
+      const width = (high - low + 1) * CELL;
+      g.append(s("rect", { x: at.x(low) - 1, y: y + at.dy(low) - 1, width: width + 2, height: CELL_H + 2, rx: 5, fill: COLOUR_FILL[colour], class: "nr-bar" }));
+    }
     for (let n = row[0]; n <= row[1]; n++) {
+      const size = at.font(11);
       const cell = s(
         "g",
         { class: ["nr-cell", n === 11 && "opener", laidCard === cardId(colour, n) && "fresh"] },
-        s("rect", { x: slotX(n) + 1.5, y: y + 3, width: CELL - 3, height: CELL_H - 6, rx: 3 }),
-        s("text", { x: slotX(n) + CELL / 2, y: y + 19.5, "font-size": 11, "text-anchor": "middle", text: String(n) }),
+        s("rect", { x: at.x(n) + 1.5, y: y + at.dy(n) + 3, width: CELL - 3, height: CELL_H - 6, rx: 3 }),
+        s("text", { x: at.x(n) + CELL / 2, y: baseline(n, size), "font-size": size, "text-anchor": "middle", text: String(n) }),
       );
       if (laidCard === cardId(colour, n) && !ctx.reducedMotion && typeof cell.animate === "function") {
         cell.animate([{ opacity: 0.2, transform: "translateY(-6px)" }, { opacity: 1, transform: "none" }], { duration: 220, easing: "ease-out" });
@@ -83,19 +114,20 @@ function drawRow(colour, row, y, ctx, mine, laidCard) {
   return g;
 }
 
-function drawRows(view, ctx, mine) {
+function drawRows(view, ctx, mine, narrow) {
   const rows = view.public.rows || {};
-  const height = TOP * 2 + COLOURS.length * ROW_H - 4;
+  const at = layout(narrow);
+  const height = TOP * 2 + COLOURS.length * at.rowH - 4;
   const root = s("svg", {
     viewBox: `0 0 ${W} ${height}`,
     preserveAspectRatio: "xMidYMid meet",
-    class: ["board", "nr-rows"],
+    class: ["board", "nr-rows", narrow && "folded"],
     role: "group",
     "aria-label": ctx.t("rows.label"),
     "data-testid": "number-rows",
   });
   const laid = [...(ctx.events || [])].reverse().find((e) => e.code === "laid");
-  COLOURS.forEach((colour, i) => root.append(drawRow(colour, rows[colour], TOP + 5 + i * ROW_H, ctx, mine, laid ? laid.card : null)));
+  COLOURS.forEach((colour, i) => root.append(drawRow(colour, rows[colour], TOP + 5 + i * at.rowH, ctx, mine, laid ? laid.card : null, at)));
   return root;
 }
 
@@ -115,7 +147,7 @@ export function render(container, view, ctx) {
   const lays = new Set(legal.filter((m) => m.type === "lay").map((m) => m.card));
   container.append(
     h("p", { class: "nr-pile", "data-testid": "draw-pile" }, t("pile.count", { count: pub.draw_size })),
-    drawRows(view, ctx, lays),
+    drawRows(view, ctx, lays, (container.getBoundingClientRect().width || window.innerWidth) < NARROW_PX),
     srText(rowText(view, ctx)),
   );
   if (view.result || ctx.mySeat === null || ctx.mySeat === undefined) return;

@@ -158,3 +158,8 @@ export function seatBadge(view, seat, ctx) {
   if (typeof board !== "string") return null;
   return countBadge(seat === 0, [...board].filter((ch) => ch === DISC[seat]).length, ctx);
 }
+
+/** The result names what was counted (discs on the board), not "points". */
+export function scoreText(score, seat, ctx) {
+  return typeof score === "number" ? ctx.t("result.discs", { count: score }) : null;
+}
