@@ -26,6 +26,7 @@ from .room import Deadline, Room, plain_json
 from .staked_tables import StakedTables
 from .stakes import pot_shares
 from .store import FinishedGame, MoveRecord, StoredEvent
+from .text import clean_move
 
 log = logging.getLogger(__name__)
 
@@ -212,6 +213,7 @@ class MovePath:
                         raise Refusal("not_your_turn")
                     if not isinstance(move, dict):
                         raise Refusal("malformed_move", "a move is an object")
+                    move = clean_move(move)
                     stage = time.perf_counter()
                     reply = await ctx.engines.apply(room.game, room.state_json, seat, plain_json(move), now)
                     MOVE_SECONDS.labels(room.game, "family").observe(time.perf_counter() - stage)

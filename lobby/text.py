@@ -39,3 +39,14 @@ def clean_text(value: Any, kind: str) -> str:
     if len(text) > MAX_LENGTH[kind]:
         raise Refusal("bad_text", f"{kind} is at most {MAX_LENGTH[kind]} characters")
     return text
+
+
+def clean_move(move: Any) -> Any:
+    """A move with every piece of typed text in it (a word, an answer, a clue: any string
+    but its `type`) through `clean_text` as an answer, so a word game never sees raw text."""
+    if not isinstance(move, dict):
+        return move
+    return {
+        key: clean_text(value, "answer") if key != "type" and isinstance(value, str) else value
+        for key, value in move.items()
+    }

@@ -17,11 +17,15 @@ from svc_cards.hau_hau.cpu import LEVELS as hau_hau
 from svc_cards.last_card.cpu import LEVELS as last_card
 from svc_cards.mau_mau.cpu import LEVELS as mau_mau
 from svc_cards.number_rows.cpu import LEVELS as number_rows
+from svc_cards.oh_hell.cpu import LEVELS as oh_hell
 from svc_cards.poker.cpu import LEVELS as poker
+from svc_cards.rummy.cpu import LEVELS as rummy
 from svc_cards.thirty_one.cpu import LEVELS as thirty_one
 from svc_dice.dice_poker.cpu import LEVELS as dice_poker
 from svc_dice.goose.cpu import LEVELS as goose
 from svc_dice.snakes_and_ladders.cpu import LEVELS as snakes_and_ladders
+from svc_words.categories.cpu import LEVELS as categories
+from svc_words.hangman.cpu import LEVELS as hangman
 
 from rulekit import Refusal
 from rulekit.players import Ask, Choice, Levels, random_player
@@ -48,6 +52,10 @@ PLAYERS: dict[str, Levels] = {
     "number-rows": number_rows,
     "thirty-one": thirty_one,
     "poker": poker,
+    "hangman": hangman,
+    "categories": categories,
+    "oh-hell": oh_hell,
+    "rummy": rummy,
 }
 
 

@@ -7,7 +7,22 @@ from .hau_hau import ENGINE as HAU_HAU
 from .last_card import ENGINE as LAST_CARD
 from .mau_mau import ENGINE as MAU_MAU
 from .number_rows import ENGINE as NUMBER_ROWS
+from .oh_hell import ENGINE as OH_HELL
 from .poker import ENGINE as POKER
+from .rummy import ENGINE as RUMMY
 from .thirty_one import ENGINE as THIRTY_ONE
 
-REGISTRY = Registry("cards", [LAST_CARD, MAU_MAU, HAU_HAU, CRAZY_EIGHTS, NUMBER_ROWS, THIRTY_ONE, POKER])
+REGISTRY = Registry(
+    "cards",
+    [
+        LAST_CARD,
+        MAU_MAU,
+        HAU_HAU,
+        CRAZY_EIGHTS,
+        NUMBER_ROWS,
+        THIRTY_ONE,
+        OH_HELL,
+        RUMMY,
+        POKER,
+    ],
+)

@@ -2,4 +2,7 @@
 
 from rulekit import Registry
 
-REGISTRY = Registry("words", [])
+from .categories import ENGINE as CATEGORIES
+from .hangman import ENGINE as HANGMAN
+
+REGISTRY = Registry("words", [HANGMAN, CATEGORIES])

@@ -7,7 +7,6 @@ import re
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-
 from tests.support.browser import laid_out_box
 
 pytestmark = pytest.mark.e2e

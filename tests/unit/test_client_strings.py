@@ -10,12 +10,13 @@ import pytest
 from svc_boards.registry import REGISTRY as BOARDS
 from svc_cards.registry import REGISTRY as CARDS
 from svc_dice.registry import REGISTRY as DICE
+from svc_words.registry import REGISTRY as WORDS
 
 from rulekit import CODES
 
 WEB = Path(__file__).resolve().parents[2] / "gateway" / "web"
 LANGUAGES = ("de", "en", "es", "sv")
-ENGINES = [engine for registry in (BOARDS, CARDS, DICE) for engine in registry]
+ENGINES = [engine for registry in (BOARDS, CARDS, DICE, WORDS) for engine in registry]
 
 
 def common(lang: str) -> dict[str, object]:

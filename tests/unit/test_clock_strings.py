@@ -11,10 +11,11 @@ import pytest
 from svc_boards.registry import REGISTRY as BOARDS
 from svc_cards.registry import REGISTRY as CARDS
 from svc_dice.registry import REGISTRY as DICE
+from svc_words.registry import REGISTRY as WORDS
 
 WEB = Path(__file__).resolve().parents[2] / "gateway" / "web"
 LANGUAGES = ("de", "en", "es", "sv")
-ENGINES = [engine for registry in (BOARDS, CARDS, DICE) for engine in registry]
+ENGINES = [engine for registry in (BOARDS, CARDS, DICE, WORDS) for engine in registry]
 HEADINGS = {"de": "## Bedenkzeit", "en": "## Move clock", "es": "## Reloj de jugada", "sv": "## Betänketid"}
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from gateway.frames import MAX_JSON_DEPTH, json_depth, loads_bounded, value_depth
 from gateway.limits import FloodGuard, FloodMeter
-from lobby.text import clean_text
+from lobby.text import clean_move, clean_text
 from rulekit import Refusal
 
 
@@ -51,6 +51,16 @@ def test_clean_text_keeps_nfc_and_single_spaces() -> None:
     assert len(clean_text("x" * 500, "chat")) == 500
     with pytest.raises(Refusal):
         clean_text(7, "chat")
+
+
+def test_typed_text_in_a_move_goes_through_the_same_check() -> None:
+    """A word game's typed word or answer is cleaned like chat; the move type and numbers stay."""
+    assert clean_move({"type": "set_word", "word": "  Stra\u00dfe \n"}) == {"type": "set_word", "word": "Stra\u00dfe"}
+    assert clean_move({"type": "guess", "letter": "E", "column": 3}) == {"type": "guess", "letter": "E", "column": 3}
+    for bad in ("\u202eevil", "bell\x07", "x" * 65):
+        with pytest.raises(Refusal) as refused:
+            clean_move({"type": "answer", "word": bad})
+        assert refused.value.code == "bad_text"
 
 
 def test_the_back_off_doubles_and_is_forgotten() -> None:

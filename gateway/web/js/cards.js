@@ -36,6 +36,7 @@ const COLOUR_SORT = { r: 0, y: 1, g: 2, b: 3 };
 export function parseCard(id) {
   const face = String(id).split(".", 1)[0];
   if (face === "W" || face === "W+4") return { id, face, kind: "wild", suit: null, colour: null, rank: face };
+  if (face === "X") return { id, face, kind: "joker", suit: null, colour: null, rank: face };
   const lead = face[0];
   const rank = face.slice(1);
   if (lead in SUIT_SYMBOL) return { id, face, kind: "french", suit: lead, colour: null, rank };
@@ -45,6 +46,7 @@ export function parseCard(id) {
 function rankIndex(card) {
   if (card.kind === "french") return FRENCH_ORDER.indexOf(card.rank);
   if (card.kind === "wild") return card.rank === "W" ? 0 : 1;
+  if (card.kind === "joker") return 99;
   const n = Number(card.rank);
   return Number.isFinite(n) ? n : 100 + COLOUR_ORDER.indexOf(card.rank);
 }
@@ -56,7 +58,7 @@ function rankIndex(card) {
 export function sortCards(ids, byRank = false) {
   const key = (id) => {
     const card = parseCard(id);
-    const group = card.kind === "french" ? SUIT_SORT[card.suit] : card.kind === "wild" ? 9 : COLOUR_SORT[card.colour] ?? 8;
+    const group = card.kind === "french" ? SUIT_SORT[card.suit] : card.kind === "wild" || card.kind === "joker" ? 9 : COLOUR_SORT[card.colour] ?? 8;
     return [group, rankIndex(card), id];
   };
   return [...ids].sort((a, b) => {
@@ -88,6 +90,7 @@ export function choiceName(value, t) {
 export function cardName(id, t) {
   const card = parseCard(id);
   if (card.kind === "wild") return t(`card.wild.${card.rank}`);
+  if (card.kind === "joker") return t("card.joker");
   if (card.kind === "french") {
     return t("card.name.suit", { rank: t(`card.rank.${card.rank}`), suit: suitName(card.suit, t), Suit: t(`card.suit_title.${card.suit}`) });
   }
@@ -262,13 +265,30 @@ function wildFace(card) {
   ];
 }
 
+// The rummy games' joker: a star and "J★" in the corner, ink on paper (no suit, no colour).
+function jokerFace() {
+  return [
+    s("rect", { x: 1.5, y: 1.5, width: W - 3, height: H - 3, rx: 9, class: "card-paper" }),
+    s("path", {
+      d: "M50 40 59 66H86L64 82 72 108 50 92 28 108 36 82 14 66H41z",
+      fill: "#E69F00",
+      stroke: INK,
+      "stroke-width": 2.5,
+    }),
+    cornerText("J", 20, 30, 24, INK),
+    cornerText("★", 20, 52, 18, INK),
+    cornerText("JOKER", 50, 134, 15, INK),
+  ];
+}
+
 /**
  * A card face as an <svg> element (viewBox 100 × 150). In HTML it sizes by CSS; inside an
  * SVG give `x`, `y`, `width` (height follows).
  */
 export function cardSvg(id, attrs = {}) {
   const card = parseCard(id);
-  const body = card.kind === "french" ? frenchFace(card) : card.kind === "wild" ? wildFace(card) : colourFace(card);
+  const faces = { french: frenchFace, wild: wildFace, joker: jokerFace };
+  const body = (faces[card.kind] || colourFace)(card);
   return s(
     "svg",
     {

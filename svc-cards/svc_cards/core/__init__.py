@@ -21,6 +21,12 @@ deck_kind, decks, turn, direction, finished.
     `placings(state)`: seat order with direction; finished seats are skipped and the rest
     play on for places.
 
+Melds (`melds.py`, the rummy games; import from `svc_cards.core.melds`)
+    Sets, runs (ace low or high, never K-A-2), jokers never a majority, meld points,
+    `possible_melds(hand)`, `lay_offs(hand, melds)`, `joker_swaps(hand, melds)`; `Rules`
+    holds what differs between games (largest set, distinct suits). Jokers: face "X", deck
+    kind "rummy55" (52 + 3 jokers).
+
 Views and tests (`views.py`)
     `CardEngine`: BaseEngine with a fast copy in `apply`, the standard view (public: every
     non-secret state key + hand_counts, draw_size, discard_size, discard_top; private: hand)

@@ -11,6 +11,7 @@ Faces:
   wilds "W" and "W+4" (no colour).
 - French and Hau Hau decks: suit letter (S, H, D, C) + rank ("2".."10", "J", "Q", "K", "A";
   the Hau Hau deck has "1" as well as "A").
+- rummy deck (55 cards): the French 52 plus three jokers "X" (no suit): "X.0a".
 - numbered deck (80 cards): colour letter (r, y, g, b) + "1".."20", once each: "r11.0".
 """
 
@@ -24,6 +25,7 @@ COLOURS: tuple[str, ...] = ("r", "y", "g", "b")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")  # spades, hearts, diamonds, clubs
 SKIP, REVERSE, DRAW_TWO = "S", "R", "+2"
 WILD, WILD_DRAW_FOUR = "W", "W+4"
+JOKER = "X"  # the rummy games' joker: no suit, stands for any card in a meld
 FRENCH_RANKS_52: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 FRENCH_RANKS_32: tuple[str, ...] = ("7", "8", "9", "10", "J", "Q", "K", "A")
 HAU_HAU_TWICE: tuple[str, ...] = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -45,7 +47,7 @@ def parse(card: Card) -> tuple[str | None, str]:
     parsed = _PARSED.get(card)
     if parsed is None:
         face = card.split(".", 1)[0]
-        if face in (WILD, WILD_DRAW_FOUR):
+        if face in (WILD, WILD_DRAW_FOUR, JOKER):
             parsed = (None, face)
         else:
             parsed = (face[0], face[1:])
@@ -86,6 +88,11 @@ def french_deck(deck: int, size: int = 52) -> list[Card]:
     return [f"{suit}{rank}.{deck}" for suit in SUITS for rank in ranks]
 
 
+def rummy_deck(deck: int, jokers: int = 3) -> list[Card]:
+    """A French 52-card deck plus `jokers` jokers ("X.0a", "X.0b", ...)."""
+    return french_deck(deck, 52) + _ids(JOKER, deck, jokers)
+
+
 def hau_hau_deck(deck: int) -> list[Card]:
     """108 poker cards: 1-10, J, Q, K twice per suit and the ace once per suit, no jokers."""
     cards: list[Card] = []
@@ -106,6 +113,7 @@ DECK_KINDS: dict[str, Callable[[int], list[Card]]] = {
     "french32": lambda deck: french_deck(deck, 32),
     "french52": lambda deck: french_deck(deck, 52),
     "hau-hau": hau_hau_deck,
+    "rummy55": rummy_deck,
     "numbered80": numbered_deck,
 }
 

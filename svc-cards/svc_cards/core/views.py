@@ -7,7 +7,8 @@ private part is the seat's own hand (and whatever the game adds in `decorate`).
 
 Two optional state keys, both absent in games that do not need them (nothing changes there):
 - `open_zones`: names of further state keys that hold face-up card lists (e.g. ["middle"] for
-  the three open cards of Thirty-One). They are public like any state key; the census and
+  the three open cards of Thirty-One) or lists of melds (dicts with their "cards", as the
+  rummy games' table). They are public like any state key; the census and
   `cards_conserved` count them and `determinize_cards` treats their cards as seen.
 - `first_deck`: the number of the first deck in play (default 0). A game that deals every
   round from a fresh deck sets it, so card ids never repeat across rounds and cards shown at a
@@ -90,7 +91,12 @@ def open_zone_cards(state: State) -> list[Card]:
     """The cards in the game's `open_zones` (face-up lists such as a middle), if any."""
     cards: list[Card] = []
     for key in state.get("open_zones", ()):
-        cards += state[key]
+        for item in state[key]:
+            # A zone is a list of card ids, or of melds (dicts holding their "cards").
+            if type(item) is dict:
+                cards += item["cards"]
+            else:
+                cards.append(item)
     return cards
 
 

@@ -1,7 +1,7 @@
 """CPU strength of the shedding games: levels play each other head to head, seats alternating.
 
-Run `python -m tests.games.card_core.strength [games]` for the README table of the rule-based
-levels (default 500 games per pairing); the CPU tests call `win_rate` with fewer games.
+Run `python -m tests.games.card_core.strength [games] [game-id ...]` for the README table of
+the rule-based levels (default 500 games per pairing, every title unless ids are given); the CPU tests call `win_rate` with fewer games.
 """
 
 from __future__ import annotations
@@ -44,14 +44,17 @@ def win_rate(engine: Engine, first: Level, second: Level, games: int, options: d
     return wins / games
 
 
-def table(games: int) -> str:
+GAMES = ("last-card", "mau-mau", "hau-hau", "crazy-eights", "number-rows", "thirty-one", "rummy")
+
+
+def table(games: int, only: tuple[str, ...] = GAMES) -> str:
     from svc_cards.registry import REGISTRY
 
     lines = [
         f"| game | {' | '.join(f'{a} vs {b}' for a, b in PAIRINGS)} |",
         f"|---|{'---|' * len(PAIRINGS)}",
     ]
-    for game in ("last-card", "mau-mau", "hau-hau", "crazy-eights", "number-rows", "thirty-one"):
+    for game in only:
         engine = REGISTRY.get(game)
         # "strong" is the rule-based play here; the Monte Carlo level built on it has its own
         # table (bench/mc_strength.py).
@@ -64,5 +67,6 @@ def table(games: int) -> str:
 
 if __name__ == "__main__":
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 500
+    only = tuple(sys.argv[2:]) or GAMES  # game ids: a table of those titles only
     print(f"Win rate of the first level, {count} two-seat games per pairing, seats alternating:\n")
-    print(table(count))
+    print(table(count, only))

@@ -11,11 +11,12 @@ import pytest
 from svc_boards.registry import REGISTRY as BOARDS
 from svc_cards.registry import REGISTRY as CARDS
 from svc_dice.registry import REGISTRY as DICE
+from svc_words.registry import REGISTRY as WORDS
 
 from rulekit import Engine, Event, Move, State
 from rulekit.playout import run_playouts
 
-ENGINES = [engine for registry in (BOARDS, CARDS, DICE) for engine in registry]
+ENGINES = [engine for registry in (BOARDS, CARDS, DICE, WORDS) for engine in registry]
 GAMES = 12
 THOROUGH = 6  # games per seat count that also apply every timeout
 

@@ -1,0 +1,250 @@
+"""The meld core of the rummy games: sets, runs, jokers, laying off, joker swaps, and every
+meld a hand could lay right now.
+
+A meld is a plain dict `{"kind": "set" | "run", "cards": [...], "owner": seat}`. A run's cards
+are listed low to high and a joker stands for the value of its place; a set's order carries
+no meaning. Values: ace 1 (low, in A-2-3) or 14 (high, in Q-K-A), 2-10, J 11, Q 12, K 13; a
+run is one stretch of 1..14, so it never wraps round (never K-A-2). Jokers are never the
+majority of a meld: at least as many natural cards as jokers.
+
+`Rules` carries what differs between the games: the largest set (4 in Rummy: four suits; none
+in Fifteen Rounds) and whether a set's natural cards must differ in suit.
+
+Pure: standard library only, on card ids (`cards.py`); jokers are the face "X".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from .cards import JOKER, SUITS, Card, parse
+
+Meld = dict[str, Any]
+
+RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+VALUE = {rank: index + 1 for index, rank in enumerate(RANKS)}  # ace 1 here; 14 when high
+LOW, HIGH = 1, 14
+
+
+@dataclass(frozen=True)
+class Rules:
+    set_max: int | None = 4  # the most cards in a set (None: no limit)
+    distinct_suits: bool = True  # a set's natural cards differ in suit
+    run_min: int = 3
+    set_min: int = 3
+
+
+RUMMY = Rules()
+
+
+def is_joker(card: Card) -> bool:
+    return parse(card)[1] == JOKER
+
+
+def _naturals(cards: list[Card]) -> list[Card]:
+    return [card for card in cards if not is_joker(card)]
+
+
+def jokers_ok(cards: list[Card]) -> bool:
+    """Jokers never the majority: at least as many natural cards as jokers."""
+    jokers = sum(1 for card in cards if is_joker(card))
+    return jokers <= len(cards) - jokers
+
+
+def run_start(cards: list[Card]) -> int | None:
+    """The value of the first place of a valid run of `cards` (low to high), else None."""
+    naturals = [(i, parse(card)) for i, card in enumerate(cards) if not is_joker(card)]
+    if not naturals or len({suit for _, (suit, _) in naturals}) != 1:
+        return None
+    for ace in (LOW, HIGH):
+        starts = {(ace if rank == "A" else VALUE[rank]) - i for i, (_, rank) in naturals}
+        if len(starts) == 1:
+            start = starts.pop()
+            if start >= LOW and start + len(cards) - 1 <= HIGH:
+                return start
+    # Two aces (a run of fourteen, A low and A high) is the one case the loop above misses.
+    if len(cards) == HIGH:
+        ok = all((VALUE[rank] if rank != "A" else (LOW if i == 0 else HIGH)) == i + 1 for i, (_, rank) in naturals)
+        return LOW if ok else None
+    return None
+
+
+def run_suit(meld: Meld) -> str:
+    return next(parse(card)[0] for card in meld["cards"] if not is_joker(card))  # type: ignore[return-value]
+
+
+def set_rank(meld: Meld) -> str:
+    return next(parse(card)[1] for card in meld["cards"] if not is_joker(card))
+
+
+def valid_set(cards: list[Card], rules: Rules = RUMMY) -> bool:
+    naturals = _naturals(cards)
+    if len(cards) < rules.set_min or not naturals or not jokers_ok(cards):
+        return False
+    if rules.set_max is not None and len(cards) > rules.set_max:
+        return False
+    if len({parse(card)[1] for card in naturals}) != 1:
+        return False
+    return not rules.distinct_suits or len({parse(card)[0] for card in naturals}) == len(naturals)
+
+
+def valid_run(cards: list[Card], rules: Rules = RUMMY) -> bool:
+    return len(cards) >= rules.run_min and jokers_ok(cards) and run_start(cards) is not None
+
+
+def valid(meld: Meld, rules: Rules = RUMMY) -> bool:
+    if meld["kind"] == "set":
+        return valid_set(meld["cards"], rules)
+    return valid_run(meld["cards"], rules)
+
+
+def card_points(card: Card, as_value: int | None = None) -> int:
+    """A card's worth in a meld: 2-10 their number, J/Q/K 10, ace 11 (1 when low in A-2-3).
+    `as_value` is the value a card (or joker) stands for in a run."""
+    value = as_value if as_value is not None else (HIGH if parse(card)[1] == "A" else VALUE[parse(card)[1]])
+    if value == LOW:
+        return 1
+    if value == HIGH:
+        return 11
+    return min(value, 10)
+
+
+def meld_points(meld: Meld) -> int:
+    """What a meld counts towards an opening minimum: each card (a joker too) as the card it
+    stands for."""
+    cards = meld["cards"]
+    if meld["kind"] == "set":
+        return card_points(next(c for c in cards if not is_joker(c))) * len(cards)
+    start = run_start(cards)
+    assert start is not None
+    return sum(card_points(card, start + i) for i, card in enumerate(cards))
+
+
+def stands_for(meld: Meld, index: int) -> list[str]:
+    """The faces ("H7", ...) the joker at `index` may stand for: in a run the one of its place,
+    in a set every suit of the rank that no natural card of the set holds."""
+    cards = meld["cards"]
+    if meld["kind"] == "run":
+        value = run_start(cards) + index  # type: ignore[operator]
+        rank = RANKS[0] if value == HIGH else RANKS[value - 1]
+        return [run_suit(meld) + rank]
+    rank = set_rank(meld)
+    held = {parse(card)[0] for card in cards if not is_joker(card)}
+    return [suit + rank for suit in SUITS if suit not in held]
+
+
+# -- what a hand can do ----------------------------------------------------------------------
+
+
+def _first_of_each_face(hand: list[Card]) -> dict[str, Card]:
+    """One card per face (the first in hand order): two identical cards make the same melds."""
+    faces: dict[str, Card] = {}
+    for card in hand:
+        if not is_joker(card):
+            faces.setdefault(card.split(".", 1)[0], card)
+    return faces
+
+
+def possible_melds(hand: list[Card], rules: Rules = RUMMY, max_run: int = 14) -> list[Meld]:
+    """Every meld `hand` could lay now, once per choice of faces and joker places (identical
+    cards and jokers are taken in hand order). Sets first (by rank), then runs (by suit and
+    start, shorter first)."""
+    faces = _first_of_each_face(hand)
+    jokers = [card for card in hand if is_joker(card)]
+    melds: list[Meld] = []
+    for rank in RANKS:
+        held = [faces[suit + rank] for suit in SUITS if suit + rank in faces]
+        if not rules.distinct_suits:
+            held = [card for card in hand if not is_joker(card) and parse(card)[1] == rank]
+        top = len(held) if rules.set_max is None else min(len(held), rules.set_max)
+        for size in range(1, top + 1):
+            for chosen in combinations(held, size):
+                most = size if rules.set_max is None else min(size, rules.set_max - size)
+                for extra in range(0, min(most, len(jokers)) + 1):
+                    cards = list(chosen) + jokers[:extra]
+                    if len(cards) >= rules.set_min:
+                        melds.append({"kind": "set", "cards": cards})
+    for suit in SUITS:
+        held_values = {value for value in range(LOW, HIGH + 1) if _face(suit, value) in faces}
+        if not held_values:
+            continue
+        for start in range(LOW, HIGH - rules.run_min + 2):
+            for length in range(rules.run_min, min(max_run, HIGH - start + 1) + 1):
+                places = range(start, start + length)
+                natural = [value for value in places if value in held_values]
+                missing = length - len(natural)
+                if missing > len(jokers) or missing > len(natural):
+                    continue
+                # Jokers fill every missing place and may also stand in for held cards, as
+                # long as they stay no majority.
+                spare = min(len(jokers), length // 2) - missing
+                for more in range(0, spare + 1):
+                    for replaced in combinations(natural, more):
+                        cards, used = [], 0
+                        for value in places:
+                            if value in held_values and value not in replaced:
+                                cards.append(faces[_face(suit, value)])
+                            else:
+                                cards.append(jokers[used])
+                                used += 1
+                        if natural and len(natural) - more > 0 and jokers_ok(cards):
+                            melds.append({"kind": "run", "cards": cards})
+    return melds
+
+
+def _face(suit: str, value: int) -> str:
+    return suit + (RANKS[0] if value == HIGH else RANKS[value - 1])
+
+
+def lay_offs(hand: list[Card], melds: list[Meld], rules: Rules = RUMMY) -> list[dict[str, Any]]:
+    """Every card of `hand` that fits onto a meld on the table: `{"meld": index, "card": id}`
+    plus `"end": "low" | "high"` for a run. Identical cards and jokers: the first in hand
+    order."""
+    faces = _first_of_each_face(hand)
+    candidates = list(faces.values())
+    joker = next((card for card in hand if is_joker(card)), None)
+    if joker is not None:
+        candidates.append(joker)
+    out: list[dict[str, Any]] = []
+    for index, meld in enumerate(melds):
+        cards = meld["cards"]
+        for card in candidates:
+            if meld["kind"] == "set":
+                if valid_set(cards + [card], rules):
+                    out.append({"meld": index, "card": card})
+                continue
+            for end, grown in (("low", [card] + cards), ("high", cards + [card])):
+                if valid_run(grown, rules):
+                    out.append({"meld": index, "card": card, "end": end})
+    return out
+
+
+def lay_off(meld: Meld, card: Card, end: str | None) -> None:
+    """Add `card` to `meld` (at a run's `end`)."""
+    if end == "low":
+        meld["cards"].insert(0, card)
+    else:
+        meld["cards"].append(card)
+
+
+def joker_swaps(hand: list[Card], melds: list[Meld]) -> list[dict[str, Any]]:
+    """Every swap of a natural card from `hand` for a joker on the table that stands for it:
+    `{"meld": index, "joker": id, "card": id}` (identical cards: the first in hand order)."""
+    faces = _first_of_each_face(hand)
+    out: list[dict[str, Any]] = []
+    for index, meld in enumerate(melds):
+        for place, joker in enumerate(meld["cards"]):
+            if not is_joker(joker):
+                continue
+            for face in stands_for(meld, place):
+                if face in faces:
+                    out.append({"meld": index, "joker": joker, "card": faces[face]})
+    return out
+
+
+def swap_joker(meld: Meld, joker: Card, card: Card) -> None:
+    """Put `card` where `joker` was in `meld` (the caller moves the joker to the hand)."""
+    cards = meld["cards"]
+    cards[cards.index(joker)] = card
