@@ -84,6 +84,8 @@ def test_five_seats_against_four_cpus_until_one_holds_every_coin(browser: Browse
         expect(table.locator(".seat-spot")).to_have_count(5)
         expect(page.get_by_test_id("hole-cards").locator(".card-face")).to_have_count(2)
         expect(page.get_by_test_id("blinds")).to_contain_text("Blinds")
+        expect(page.get_by_test_id("blinds-rise")).to_contain_text("next rise in")
+        started = time.monotonic()
         saw_slider = False
         actions = {"check": 0, "fold": 0}
         deadline = time.monotonic() + 400
@@ -105,8 +107,12 @@ def test_five_seats_against_four_cpus_until_one_holds_every_coin(browser: Browse
         expect(page.get_by_test_id("result-panel")).to_be_visible()
         expect(page.get_by_test_id("placings").locator('[data-testid^="placing-"]')).to_have_count(5)
         expect(page.get_by_test_id("placings")).to_contain_text("5,000 coins")
+        played_s = time.monotonic() - started
         log = page.get_by_test_id("event-log").text_content() or ""
-        assert "Blinds rise to 20/40" in log
+        # A table can end before its first 90 s of game time (9 s here); one that lasted three
+        # levels' worth has dealt hands at higher blinds.
+        if played_s > 3 * 90 / RATE:
+            assert "Blinds rise to 20/40" in log, played_s
         assert "has no coins left and is out" in log
         assert actions["check"] + actions["fold"] >= 1 and saw_slider
     finally:
