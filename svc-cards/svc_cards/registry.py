@@ -8,6 +8,7 @@ from .last_card import ENGINE as LAST_CARD
 from .mau_mau import ENGINE as MAU_MAU
 from .number_rows import ENGINE as NUMBER_ROWS
 from .oh_hell import ENGINE as OH_HELL
+from .poker import ENGINE as POKER
 from .rummy import ENGINE as RUMMY
 from .thirty_one import ENGINE as THIRTY_ONE
 
@@ -22,5 +23,6 @@ REGISTRY = Registry(
         THIRTY_ONE,
         OH_HELL,
         RUMMY,
+        POKER,
     ],
 )

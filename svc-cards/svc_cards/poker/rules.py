@@ -1,0 +1,432 @@
+"""Poker: a Texas Hold'em sit-and-go for 3 or 5 players, the last player with coins wins.
+
+Rules: casino-tables-de.txt ("Poker") and GAMES.md. Hand strength comes from PokerKit
+(`hands.py`); the betting is written here, as the house raise rule ("raise to" at least twice
+the highest bet and two big blinds, in small-blind steps) and the engine contract (pure JSON
+state, the state's own generator, the game's own blind clock from `now_ms`) ask. Decisions
+where the text is silent, also written on the rules page:
+- The first button is drawn from the generator; afterwards it moves to the next seat with coins.
+- With two players left the text is read literally: the player left of the button posts the
+  small blind, the button the big blind; the small blind acts first preflop.
+- A blind a player cannot pay in full is posted with what they have (they are all-in); the
+  others still call the full big blind.
+- Fold is offered only when there is something to pay; with nothing to pay you check.
+- Any raise or all-in above the highest bet lets everyone who has acted act again.
+- The minimum raise is twice the highest bet of the round, at least two big blinds; an
+  all-in for less is always allowed.
+- The odd chips of a split pot go one each to the winners from the button's left onwards.
+- Blinds double every 90 s of game time from the first deal (`now_ms`), taking effect at the
+  next deal. With no time known (`now_ms` 0) the blinds stay.
+- After a showdown the next hand is dealt at once, but the shown cards stay on the table 5 s
+  (`last_hand.until_ms`) and the first player's 15 s start only after them.
+- Places: the winner is first; players out in the same hand share a place unless they started
+  it with different stacks (more is better).
+- Stakes (setting `stake`): 1,000, 5,000 or 25,000 coins, which are also the starting stack
+  (blinds 10/20, 50/100, 250/500); the lobby pays the pot (stake x players) to the winner.
+  0, the default, is a friendly table without coins on the 1,000 stack.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulekit import (
+    BaseEngine,
+    Deadline,
+    Event,
+    GameMeta,
+    IllegalMove,
+    Move,
+    MoveClock,
+    Option,
+    Result,
+    Rng,
+    State,
+    View,
+    event,
+    new_rng_state,
+)
+from rulekit.clock import TURN_STARTED
+from rulekit.contract import SCHEMA_VERSION
+
+from ..core import Card, build_decks
+from .hands import best_hand
+
+MOVE_SECONDS = 15
+LEVEL_MS = 90_000  # blinds double every 90 s of game time
+SHOWDOWN_MS = 5_000  # shown cards stay on the table this long
+FRIENDLY_STACK = 1000
+STAKES = (0, 1000, 5000, 25000)
+STREETS = ("preflop", "flop", "turn", "river")
+BOARD_CARDS = {"flop": 3, "turn": 1, "river": 1}
+
+META = GameMeta(
+    id="poker",
+    family="cards",
+    min_seats=3,
+    max_seats=5,
+    seat_counts=(3, 5),
+    chance=True,
+    hidden_information=True,
+    simultaneous=False,
+    # Blinds double every 90 s of game time, so a table ends within a few hundred hands at
+    # one second a move; random 5-seat tables end within about 1,500 moves.
+    longest_game=20_000,
+    options=(Option("stake", "choice", 0, "option.stake", choices=STAKES),),
+    cpu_levels=("random", "easy", "strong"),
+    clock=MoveClock(fixed_s=MOVE_SECONDS),
+)
+
+# State keys no view shows as they are: the deck, every hole card, the generator.
+SECRET = frozenset(("deck", "hole", "rng", "schema", "game", "seats", "options"))
+
+
+def starting_stack(options: dict[str, Any]) -> int:
+    return int(options.get("stake") or 0) or FRIENDLY_STACK
+
+
+def next_in(seats: int, seat: int, allowed: list[bool]) -> int:
+    """The next seat after `seat` (clockwise: seat numbers upwards) with `allowed` true."""
+    for step in range(1, seats + 1):
+        other = (seat + step) % seats
+        if allowed[other]:
+            return other
+    raise ValueError("no seat allowed")
+
+
+def can_act(state: State, seat: int) -> bool:
+    return state["dealt"][seat] and not state["folded"][seat] and state["stacks"][seat] > 0
+
+
+def highest_bet(state: State) -> int:
+    """The bet of the round everyone must match; preflop at least the big blind, even when
+    the big blind could post less."""
+    highest = max(state["bets"])
+    return max(highest, state["blinds"][1]) if state["street"] == "preflop" else highest
+
+
+def contenders(state: State) -> list[int]:
+    return [s for s in range(state["seats"]) if state["dealt"][s] and not state["folded"][s]]
+
+
+def side_pots(committed: list[int], contending: list[int]) -> list[dict[str, Any]]:
+    """The main pot and side pots: at each all-in level, every player's chips up to it, won
+    among the contenders who put in at least as much. Chips above the top level (a bet
+    nobody called) go back to their owner as a pot of their own."""
+    levels = sorted({committed[s] for s in contending})
+    pots: list[dict[str, Any]] = []
+    below = 0
+    for level in levels:
+        amount = sum(max(0, min(c, level) - below) for c in committed)
+        eligible = [s for s in contending if committed[s] >= level]
+        if amount:
+            pots.append({"amount": amount, "eligible": eligible})
+        below = level
+    rest = sum(max(0, c - below) for c in committed)
+    if rest:
+        # Only a folded player can have put in more than every contender; it stays in the top pot.
+        pots[-1]["amount"] += rest
+    return pots
+
+
+class Poker(BaseEngine):
+    meta = META
+
+    # -- setup -----------------------------------------------------------------------------
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
+        stack = starting_stack(options)
+        state: State = {
+            "phase": "play",
+            "stacks": [stack] * seats,
+            "small_blind_base": stack // 100,
+            "blinds": [stack // 100, stack // 50],
+            "level": 0,
+            "blinds_started_ms": None,
+            "hand": 0,
+            "button": rng.below(seats),
+            "out": [None] * seats,  # [hand, stack at its start] once a seat has no coins
+            "last_hand": None,
+            "pause_until_ms": None,
+            "seats": seats,
+        }
+        self._deal_hand(state, rng, 0, first=True)
+        return state
+
+    def start_clock(self, state: State, now_ms: int) -> None:
+        state["blinds_started_ms"] = now_ms or None
+
+    def _deal_hand(self, state: State, rng: Rng, now_ms: int, first: bool = False) -> list[Event]:
+        seats = state["seats"]
+        stacks = state["stacks"]
+        alive = [stack > 0 for stack in stacks]
+        events: list[Event] = []
+        if state["blinds_started_ms"] is None and now_ms:
+            state["blinds_started_ms"] = now_ms
+        started = state["blinds_started_ms"]
+        if started is not None and now_ms:
+            level = max(state["level"], (now_ms - started) // LEVEL_MS)
+            if level != state["level"]:
+                state["level"] = level
+                base = state["small_blind_base"] << level
+                state["blinds"] = [base, 2 * base]
+                events.append(event("blinds_up", level=level, small_blind=base, big_blind=2 * base))
+        if not first:
+            state["button"] = next_in(seats, state["button"], alive)
+        state["hand"] += 1
+        deck = build_decks("french52", 1, first=state["hand"])
+        rng.shuffle(deck)
+        button = state["button"]
+        small_seat = next_in(seats, button, alive)
+        big_seat = next_in(seats, small_seat, alive)
+        state.update(
+            street="preflop",
+            board=[],
+            deck=deck,
+            hole=[[] for _ in range(seats)],
+            dealt=alive,
+            start_stacks=list(stacks),
+            folded=[False] * seats,
+            bets=[0] * seats,
+            committed=[0] * seats,
+            acted=[False] * seats,
+            small_blind_seat=small_seat,
+            big_blind_seat=big_seat,
+        )
+        order = [small_seat]
+        while len(order) < sum(alive):
+            order.append(next_in(seats, order[-1], alive))
+        for _ in range(2):
+            for seat in order:
+                state["hole"][seat].append(deck.pop())
+        events.append(event("hand_started", hand=state["hand"], button=button, blinds=list(state["blinds"])))
+        events += [event("dealt", visible_to=[s], seat=s, cards=list(state["hole"][s])) for s in order]
+        small, big = state["blinds"]
+        for seat, amount, code in ((small_seat, small, "small_blind"), (big_seat, big, "big_blind")):
+            paid = self._pay(state, seat, amount)
+            events.append(event(code, seat=seat, amount=paid))
+        state["turn"] = big_seat
+        return events + self._next_turn(state, big_seat, rng, now_ms)
+
+    # -- whose move ------------------------------------------------------------------------
+    def to_move(self, state: State) -> frozenset[int]:
+        turn = state["turn"]
+        return frozenset((turn,)) if state["phase"] == "play" and turn is not None else frozenset()
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        if state["phase"] != "play" or seat != state["turn"]:
+            return []
+        bets, stack = state["bets"], state["stacks"][seat]
+        highest = highest_bet(state)
+        to_call = highest - bets[seat]
+        if to_call >= stack:
+            return [{"type": "fold"}, {"type": "call", "amount": stack}]
+        moves: list[Move] = [{"type": "fold"}, {"type": "call", "amount": to_call}] if to_call else [{"type": "check"}]
+        small, big = state["blinds"]
+        lowest = max(2 * highest, 2 * big)
+        most = bets[seat] + stack  # all-in, as a total for the round
+        if lowest < most:
+            top = lowest + (most - 1 - lowest) // small * small
+            moves.append({"type": "raise", "range": {"amount": [lowest, top, small]}})
+        moves.append({"type": "allin", "amount": most})
+        return moves
+
+    # -- moves -----------------------------------------------------------------------------
+    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+        kind = move["type"]
+        state["pause_until_ms"] = None
+        state["acted"][seat] = True
+        highest = highest_bet(state)
+        if kind == "fold":
+            state["folded"][seat] = True
+            events = [event("folded", seat=seat)]
+        elif kind == "check":
+            events = [event("checked", seat=seat)]
+        elif kind == "call":
+            paid = self._pay(state, seat, move["amount"])
+            events = [event("called", seat=seat, amount=paid, all_in=state["stacks"][seat] == 0)]
+        else:
+            total = move["amount"]
+            self._pay(state, seat, total - state["bets"][seat])
+            events = [event("raised" if kind == "raise" else "all_in", seat=seat, to=total)]
+            if total > highest:
+                # Everyone else faces more now and acts again.
+                state["acted"] = [other == seat for other in range(state["seats"])]
+        return events + self._next_turn(state, seat, rng, now_ms)
+
+    @staticmethod
+    def _pay(state: State, seat: int, amount: int) -> int:
+        paid = min(amount, state["stacks"][seat])
+        state["stacks"][seat] -= paid
+        state["bets"][seat] += paid
+        state["committed"][seat] += paid
+        return paid
+
+    def _next_turn(self, state: State, after: int, rng: Rng, now_ms: int) -> list[Event]:
+        """Pass the turn on, or close the betting round: next street, run-out or showdown."""
+        live = contenders(state)
+        if len(live) == 1:
+            return self._end_hand(state, rng, now_ms, shown=False)
+        seats = state["seats"]
+        highest = highest_bet(state)
+        waiting = [
+            s for s in range(seats) if can_act(state, s) and (not state["acted"][s] or state["bets"][s] < highest)
+        ]
+        actors = [s for s in range(seats) if can_act(state, s)]
+        if len(actors) == 1 and state["bets"][actors[0]] >= highest:
+            waiting = []  # alone with coins behind and nothing to call: nothing to decide
+        if waiting:
+            state["turn"] = next_in(seats, after, [s in waiting for s in range(seats)])
+            return []
+        return self._close_round(state, rng, now_ms)
+
+    def _close_round(self, state: State, rng: Rng, now_ms: int) -> list[Event]:
+        events: list[Event] = []
+        seats = state["seats"]
+        state["bets"] = [0] * seats
+        state["acted"] = [False] * seats
+        index = STREETS.index(state["street"])
+        if index == len(STREETS) - 1:
+            return self._end_hand(state, rng, now_ms, shown=True)
+        street = STREETS[index + 1]
+        state["street"] = street
+        cards = [state["deck"].pop() for _ in range(BOARD_CARDS[street])]
+        state["board"] += cards
+        events.append(event("board", street=street, cards=cards))
+        actors = [s for s in range(seats) if can_act(state, s)]
+        if len(actors) <= 1:
+            # Nobody (or one player alone) can bet: the board is dealt out to the showdown.
+            return events + self._close_round(state, rng, now_ms)
+        state["turn"] = next_in(seats, state["button"], [can_act(state, s) for s in range(seats)])
+        return events
+
+    def _end_hand(self, state: State, rng: Rng, now_ms: int, shown: bool) -> list[Event]:
+        seats = state["seats"]
+        live = contenders(state)
+        pots = side_pots(state["committed"], live)
+        won = [0] * seats
+        events: list[Event] = []
+        shown_hands: list[dict[str, Any] | None] = [None] * seats
+        values: dict[int, int] = {}
+        if shown:
+            for seat in live:
+                value, name = best_hand(state["hole"][seat] + state["board"])
+                values[seat] = value
+                shown_hands[seat] = {"cards": list(state["hole"][seat]), "hand": name}
+            events.append(event("showdown", hands=shown_hands))
+        order = [(state["button"] + step) % seats for step in range(1, seats + 1)]
+        for number, pot in enumerate(pots):
+            eligible = pot["eligible"]
+            if shown and len(eligible) > 1:
+                best = max(values[s] for s in eligible)
+                winners = [s for s in order if s in eligible and values[s] == best]
+            else:
+                winners = eligible
+            share, odd = divmod(pot["amount"], len(winners))
+            for place, seat in enumerate(winners):
+                won[seat] += share + (1 if place < odd else 0)
+            events.append(event("pot_won", pot=number, amount=pot["amount"], seats=winners))
+        for seat in range(seats):
+            state["stacks"][seat] += won[seat]
+        state["turn"] = None
+        state["last_hand"] = {
+            "hand": state["hand"],
+            "board": list(state["board"]),
+            "shown": shown_hands,
+            "won": won,
+            "until_ms": now_ms + SHOWDOWN_MS if shown and now_ms else None,
+        }
+        if shown and now_ms:
+            state["pause_until_ms"] = now_ms + SHOWDOWN_MS
+        for seat in range(seats):
+            if state["dealt"][seat] and state["stacks"][seat] == 0:
+                state["out"][seat] = [state["hand"], state["start_stacks"][seat]]
+                events.append(event("busted", seat=seat))
+        alive = [s for s in range(seats) if state["stacks"][s] > 0]
+        if len(alive) == 1:
+            state["phase"] = "over"
+            return events + [event("table_won", seat=alive[0], coins=state["stacks"][alive[0]]), event("game_over")]
+        return events + self._deal_hand(state, rng, now_ms)
+
+    # -- clock -----------------------------------------------------------------------------
+    def timeout_move(self, state: State, seat: int | None) -> Move:
+        """Out of time: "automatisch gecheckt – musst du etwas bezahlen, wird automatisch gefoldet"."""
+        if seat is None or seat not in self.to_move(state):
+            raise IllegalMove("illegal_move", "no clock runs for this seat")
+        return {"type": "check"} if {"type": "check"} in self.legal_moves(state, seat) else {"type": "fold"}
+
+    def deadline(self, state: State) -> Deadline | None:
+        found = super().deadline(state)
+        pause = state.get("pause_until_ms")
+        if found is not None and pause and pause > (state.get(TURN_STARTED) or 0):
+            # The first player's 15 s start once the shown cards have been on the table 5 s.
+            found["at_ms"] = pause + MOVE_SECONDS * 1000
+        return found
+
+    # -- views -----------------------------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> View:
+        view = self.base_view(state, seat)
+        public = {key: _copy(value) for key, value in state.items() if key not in SECRET}
+        public["pot"] = sum(state["committed"])
+        public["hole_counts"] = [len(cards) for cards in state["hole"]]
+        started = state["blinds_started_ms"]
+        public["blinds_up_at_ms"] = None if started is None else started + (state["level"] + 1) * LEVEL_MS
+        view["public"] = public
+        if seat is not None:
+            view["private"] = {"hand": list(state["hole"][seat])}
+        return view
+
+    def determinize(self, view: View, seat: int, seed: bytes) -> State:
+        public = view["public"]
+        state: State = {
+            key: _copy(value) for key, value in public.items() if key not in ("pot", "hole_counts", "blinds_up_at_ms")
+        }
+        state.update(schema=SCHEMA_VERSION, game=view["game"], seats=view["seats"], options=_copy(view["options"]))
+        own = list(view["private"]["hand"])
+        seen = set(own) | set(public["board"])
+        pool = [card for card in build_decks("french52", 1, first=public["hand"]) if card not in seen]
+        Rng(new_rng_state(seed + b":determinize")).shuffle(pool)
+        hole: list[list[Card]] = []
+        for other, count in enumerate(public["hole_counts"]):
+            if other == seat:
+                hole.append(own)
+            else:
+                hole.append(pool[:count])
+                del pool[:count]
+        state["hole"] = hole
+        state["deck"] = pool
+        state["rng"] = new_rng_state(seed)
+        return state
+
+    def result(self, state: State) -> Result | None:
+        if state["phase"] != "over":
+            return None
+        # Winner first, then by the hand a seat went out in (later is better), then its stack then.
+        keys = [(1 << 30, 0) if out is None else (out[0], out[1]) for out in state["out"]]
+        placings = [1 + sum(1 for other in keys if other > key) for key in keys]
+        return {"placings": placings, "scores": list(state["stacks"])}
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
+def hidden_from(state: State, seat: int | None) -> set[Card]:
+    """Every card `seat` must not see: the deck and every other seat's hole cards not shown."""
+    shown: set[Card] = set()
+    last = state.get("last_hand")
+    if last:
+        for hand in last["shown"]:
+            if hand:
+                shown.update(hand["cards"])
+    secret = set(state["deck"])
+    for other, cards in enumerate(state["hole"]):
+        if other != seat:
+            secret.update(card for card in cards if card not in shown)
+    return secret
+
+
+ENGINE = Poker()

@@ -1,0 +1,97 @@
+"""Poker CPU levels: legal from a view, blind to other hole cards, sensible, and the strong
+level ahead of random."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from svc_cards.poker import ENGINE, cpu
+from svc_cards.poker.cpu import LEVELS, win_chance
+from svc_cards.poker.rules import hidden_from
+
+from tests.games.card_core.cpu_checks import SLOWEST_S, every_level_answers_legally, refuses_when_not_to_move
+from tests.games.card_core.cpu_views import ask_player, cpu_move, levels_registered
+from tests.games.poker.table import act, dealt, rig
+
+
+def test_levels_registered() -> None:
+    assert levels_registered(ENGINE, LEVELS)
+
+
+@pytest.mark.parametrize("seats", [3, 5])
+def test_every_level_returns_a_legal_move_quickly(seats: int) -> None:
+    slowest = every_level_answers_legally(ENGINE, seats, b"poker-cpu-%d" % seats)
+    assert slowest < SLOWEST_S
+
+
+@pytest.mark.parametrize("level", ["easy", "strong"])
+def test_decides_from_the_seats_view_only(level: str) -> None:
+    """The other hole cards and the deck dealt differently give the same move: the levels
+    sample the unseen cards from the view, never the table."""
+    rnd = random.Random(5)
+    for index in range(6):
+        state = ENGINE.setup(3, {}, b"view-%d" % index)
+        seat = state["turn"]
+        hidden = sorted(hidden_from(state, seat))
+        swap = dict(zip(hidden, rnd.sample(hidden, len(hidden)), strict=True))
+        twin = dict(state, hole=[[swap.get(c, c) for c in cards] for cards in state["hole"]])
+        twin["deck"] = [swap[c] for c in state["deck"]]
+        assert twin != state and ENGINE.view(twin, seat) == ENGINE.view(state, seat)
+        assert cpu_move(ENGINE, twin, level, seat) == cpu_move(ENGINE, state, level, seat)
+
+
+def test_refuses_when_not_to_move() -> None:
+    state, _ = dealt([1000] * 3)
+    refuses_when_not_to_move(ENGINE, LEVELS, state, 1)
+
+
+def test_win_chance_of_the_nuts_and_of_a_dead_hand() -> None:
+    state = rig(dealt([1000] * 3)[0], {0: "As Ks"}, "Qs Js Ts 2d 3c")
+    state, _ = act(state, "call", "call", "check")
+    (seat,) = ENGINE.to_move(state)
+    view = ENGINE.view(state, 0)
+    assert win_chance(view, 0, 30, b"nuts") == 1.0
+    state = rig(dealt([1000] * 3)[0], {0: "2c 7d", 1: "As Ks"}, "Qs Js Ts 3d 4h")
+    assert win_chance(ENGINE.view(state, 0), 0, 60, b"weak") < 0.3
+
+
+def test_strong_folds_rubbish_to_an_all_in_and_calls_with_aces() -> None:
+    state = rig(dealt([1000] * 3)[0], {1: "7c 2d", 2: "As Ad"})
+    state, _ = act(state, "allin")
+    assert cpu_move(ENGINE, state, "strong") == {"type": "fold"}
+    state, _ = act(state, "fold")
+    assert cpu_move(ENGINE, state, "strong") == {"type": "call", "amount": 980}
+
+
+def test_strong_raises_a_strong_hand_within_the_rules() -> None:
+    state = rig(dealt([1000] * 3)[0], {0: "As Ad"})
+    move = cpu_move(ENGINE, state, "strong")
+    assert move["type"] in ("raise", "allin")
+
+
+def test_strong_plays_better_than_random_hand_by_hand() -> None:
+    """Net coins per hand of one strong seat against two random ones, stacks fresh every hand
+    (whole sit-and-goes are in the README's strength table): clearly above zero."""
+    total = 0
+    hands = 60
+    for index in range(hands):
+        state = ENGINE.setup(3, {}, b"ev:%d" % index)
+        where = index % 3
+        step = 0
+        while state["hand"] == 1 and ENGINE.result(state) is None:
+            (seat,) = ENGINE.to_move(state)
+            level = "strong" if seat == where else "random"
+            state, _ = ENGINE.apply(
+                state, seat, ask_player(ENGINE, state, seat, level, b"%d:%d" % (index, step)).move, 0
+            )
+            step += 1
+        total += (state["stacks"][where] if ENGINE.result(state) else state["start_stacks"][where]) - 1000
+    assert total / hands > 20  # a big blind a hand
+
+
+def test_the_strength_table_runs() -> None:
+    from tests.games.poker.strength import lone_win_rate
+
+    assert 0.0 <= lone_win_rate("easy", "random", 3, 2) <= 1.0
+    assert cpu.STRONG_SAMPLES >= 100
