@@ -1,5 +1,6 @@
 """Which CPU player serves which game. Each game's own cpu.py says what its levels are; chess
-gets svc-ai's Stockfish levels, which fall back to the game's pure-Python ones."""
+gets svc-ai's Stockfish levels and backgammon its GNU Backgammon levels, which fall back to the
+game's pure-Python ones."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from svc_dice.snakes_and_ladders.cpu import LEVELS as snakes_and_ladders
 from rulekit import Refusal
 from rulekit.players import Ask, Choice, Levels, random_player
 
+from .backgammon_levels import LEVELS as backgammon
 from .chess_levels import LEVELS as chess
 
 # game id -> level -> player
@@ -46,6 +48,7 @@ PLAYERS: dict[str, Levels] = {
     "crazy-eights": crazy_eights,
     "number-rows": number_rows,
     "thirty-one": thirty_one,
+    "backgammon": backgammon,
 }
 
 

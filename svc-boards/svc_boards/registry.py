@@ -2,6 +2,7 @@
 
 from rulekit import Registry
 
+from .backgammon import ENGINE as BACKGAMMON
 from .chess import ENGINE as CHESS
 from .dots_and_boxes import ENGINE as DOTS_AND_BOXES
 from .draughts import ENGINE as DRAUGHTS
@@ -11,4 +12,4 @@ from .morris import ENGINE as MORRIS
 from .reversi import ENGINE as REVERSI
 from .sea_battle import ENGINE as SEA_BATTLE
 
-REGISTRY = Registry("boards", [CHESS, FOUR_IN_A_ROW, DRAUGHTS, MORRIS, REVERSI, KALAHA, DOTS_AND_BOXES, SEA_BATTLE])
+REGISTRY = Registry("boards", [CHESS, FOUR_IN_A_ROW, DRAUGHTS, MORRIS, REVERSI, KALAHA, DOTS_AND_BOXES, SEA_BATTLE, BACKGAMMON])
