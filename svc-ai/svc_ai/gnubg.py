@@ -109,7 +109,9 @@ class Gnubg:
                 process.kill()
                 process.wait(timeout=5)
 
-    def best_move(self, board: list[list[int]], dice: list[int], context: list[Any], timeout_s: float) -> list[list[int]]:
+    def best_move(
+        self, board: list[list[int]], dice: list[int], context: list[Any], timeout_s: float
+    ) -> list[list[int]]:
         """gnubg's move for the mover (`board` = [opponent's, mover's] counts) with `dice`,
         as steps [from, to]; raises GnubgUnavailable if it fails or takes over `timeout_s`."""
         request = json.dumps({"board": board, "dice": dice, "context": context}) + "\n"
