@@ -5,8 +5,8 @@ written on the rules page:
 - The usual starting position. The first turn: each seat rolls one die (equal dice are rolled
   again) and the higher die starts, playing those two dice.
 - A whole turn is one move: the steps of every die it uses. The server lists every legal turn
-  once per position it reaches (the same checkers on the same points, the same checkers hit),
-  and only turns that use as many dice as possible; where only one die of two can be used, the
+  once per set of steps (in an order that is legal step by step; 24/21/20 and 24/23/20 are
+  two turns), and only turns that use as many dice as possible; where only one die of two can be used, the
   larger one whenever it can be. A roll that allows no step at all passes the turn by itself
   (event `no_move`).
 - Bearing off: exactly the point's number, or a higher die from the highest occupied point.
@@ -134,11 +134,11 @@ def do_step(mine: Board, theirs: Board, step: Step) -> bool:
 
 
 def turns(mine: Board, theirs: Board, dice: list[int]) -> list[list[Step]]:
-    """Every legal turn for the roll, one per position it reaches: as many dice as possible,
-    the larger die where only one of two can be used."""
-    found: dict[tuple[int, ...], list[Step]] = {}
+    """Every legal turn for the roll, one per set of steps (in an order legal step by step):
+    as many dice as possible, the larger die where only one of two can be used."""
+    found: dict[tuple[Step, ...], list[Step]] = {}
     best = [0]
-    larger_used: dict[tuple[int, ...], bool] = {}
+    larger_used: dict[tuple[Step, ...], bool] = {}
 
     doubles = dice[0] == dice[1]
     larger_die = max(dice)
@@ -168,7 +168,10 @@ def turns(mine: Board, theirs: Board, dice: list[int]) -> list[list[Step]]:
             best[0] = used
             found.clear()
             larger_used.clear()
-        key = (*mine, *theirs)
+        # One move per set of steps: the order of the steps does not change where they lead.
+        # A checker using both dice by either way round is two moves (different points
+        # touched), so a client can offer the steps in any order the player taps them.
+        key = tuple(sorted(done))
         with_larger = first_die == larger_die
         if key not in found or (with_larger and not larger_used[key]):
             found[key] = done
