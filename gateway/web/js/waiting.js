@@ -165,6 +165,10 @@ export function renderWaiting(container, { room, meta, held, send, gameId }) {
   const counts = (meta && meta.seat_counts) || [];
   const filled = (room.seats || []).filter((s) => s.kind === "cpu" || (s.kind === "human" && s.taken)).length;
   const ready = counts.length ? counts.includes(filled) : true;
+  // Not startable yet: name the first open seat a player still has to take, and keep Start
+  // off until the table can be played (the server would refuse it).
+  const open = (room.seats || []).find((s) => s.kind === "human" && !s.taken);
+  const blocker = ready ? null : open ? t("waiting.for_player", { n: open.seat + 1 }) : t("waiting.counts", { allowed: seatCountsText(meta), filled });
   const maxSeats = (meta && meta.max_seats) || specs.length;
 
   container.replaceChildren(
@@ -190,7 +194,11 @@ export function renderWaiting(container, { room, meta, held, send, gameId }) {
           )
         : null,
       counts.length
-        ? h("p", { class: ["hint", !ready && "warn"], "data-testid": "seat-count-hint" }, t("waiting.counts", { allowed: seatCountsText(meta), filled }))
+        ? h(
+            "p",
+            { class: ["hint", !ready && "warn"], id: "seat-count-hint", "data-testid": "seat-count-hint", role: "status" },
+            blocker || t("waiting.counts", { allowed: seatCountsText(meta), filled }),
+          )
         : null,
       room.stake ? h("p", { class: "hint stake-note", "data-testid": "stake-note" }, t("stake.note", { coins: formatNumber(room.stake) })) : null,
       schema.length ? h("h3", null, t("waiting.settings")) : null,
@@ -203,7 +211,18 @@ export function renderWaiting(container, { room, meta, held, send, gameId }) {
         "div",
         { class: "start-bar" },
         isHost
-          ? h("button", { type: "button", class: "primary big", "data-testid": "start-button", onclick: () => send({ start: {} }) }, t("waiting.start"))
+          ? h(
+              "button",
+              {
+                type: "button",
+                class: "primary big",
+                "data-testid": "start-button",
+                disabled: !ready,
+                "aria-describedby": counts.length ? "seat-count-hint" : null,
+                onclick: () => send({ start: {} }),
+              },
+              t("waiting.start"),
+            )
           : h("p", { class: "hint", "data-testid": "waiting-for-host" }, t("waiting.for_host")),
       ),
     ),
