@@ -141,6 +141,8 @@ function draw(container, view, ctx) {
   };
 
   const svg = svgRoot(W, H, { class: "bg-board", label: ctx.t("board.label", { name: ctx.seatName(me) }), testid: "bg-board" });
+  // Turns played so far, for tests and tools that wait for the next turn.
+  svg.setAttribute("data-turns", String(pub.turns));
   svg.append(s("rect", { x: 2, y: 2, width: W - 4, height: H - 4, rx: 14, class: "bg-frame" }));
   svg.append(s("rect", { x: M + 6 * PW, y: M, width: BAR, height: H - 2 * M, class: "bg-bar" }));
   const trayX = M + 12 * PW + BAR + 8;
@@ -184,7 +186,10 @@ function draw(container, view, ctx) {
     if (isSource || st.selected === p) children.push(s("rect", { x: x - PW / 2 + 3, y: top ? baseY : baseY - PH, width: PW - 6, height: PH, rx: 6, class: ["bg-source", st.selected === p && "selected"] }));
     children.push(s("text", { x, y: top ? baseY + PH + 30 : baseY - PH - 30, "text-anchor": "middle", class: "bg-num", text: String(p) }));
     children.push(s("rect", { x: x - PW / 2, y: top ? baseY : baseY - PH - 44, width: PW, height: PH + 44, class: "hit" }));
-    return cell({ label: parts.join(", "), testid: `point-${p}`, lit: isSource || isTarget, pressed: st.selected === p, onPress: () => choose(p) }, children);
+    return cell(
+      { label: parts.join(", "), testid: `point-${p}`, lit: isSource || isTarget, pressed: st.selected === p, className: isTarget ? "target" : null, onPress: () => choose(p) },
+      children,
+    );
   };
 
   const barCell = () => {
@@ -218,7 +223,7 @@ function draw(container, view, ctx) {
     if (mineOff) children.push(seatToken(ctx, me, x, H - M - 60, 14));
     if (isTarget) children.push(s("circle", { cx: x, cy: H / 2 + 60, r: 12, class: "bg-target" }));
     children.push(s("rect", { x: trayX, y: M, width: OFFW, height: H - 2 * M, class: "hit" }));
-    return cell({ label: parts.join(", "), testid: "off", lit: isTarget, onPress: () => choose(0) }, children);
+    return cell({ label: parts.join(", "), testid: "off", lit: isTarget, className: isTarget ? "target" : null, onPress: () => choose(0) }, children);
   };
 
   const topRow = [];
