@@ -76,7 +76,9 @@ def test_a_whole_game_against_the_cpu(browser: Browser, stack) -> None:
         # 24 points, the bar and the tray, each a labelled control; the board fits the phone.
         expect(board.locator("[data-testid^=point-]")).to_have_count(24)
         expect(page.get_by_test_id("point-24")).to_have_attribute("aria-label", re.compile(r"^Point 24, 2 of yours"))
-        expect(page.get_by_test_id("point-1")).to_have_attribute("aria-label", re.compile(r"^Point 1, 2 checkers of Computer"))
+        expect(page.get_by_test_id("point-1")).to_have_attribute(
+            "aria-label", re.compile(r"^Point 1, 2 checkers of Computer")
+        )
         box = laid_out_box(board)
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
 
