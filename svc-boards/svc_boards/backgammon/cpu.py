@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 import time
 
+from rulekit import Move
 from rulekit.players import Ask, Choice, legal_or_refuse
 
 from .evaluation import evaluate
@@ -34,11 +35,12 @@ def one_ply(ask: Ask, noise: float) -> Choice:
     mine, theirs = _position(ask)
     rnd = random.Random(ask.seed)
 
-    def score(move: dict) -> float:
+    def score(move: Move) -> float:
         value = evaluate(*after(mine, theirs, move["steps"]))
         return value + (rnd.gauss(0.0, noise) if noise else 0.0)
 
-    return Choice(dict(max(legal, key=score)), nodes=len(legal))
+    best: Move = max(legal, key=score)
+    return Choice(dict(best), nodes=len(legal))
 
 
 def reply_value(mine: list[int], theirs: list[int]) -> tuple[float, int]:

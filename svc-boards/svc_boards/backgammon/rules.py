@@ -321,10 +321,10 @@ class Backgammon(BaseEngine):
         return view
 
     def timeout_move(self, state: State, seat: int | None) -> Move:
-        """Out of time: the turn the easy evaluation likes best (race and safety, one ply),
-        the same choice for the same position."""
+        """Out of time: the turn the race-and-safety evaluation likes best (one ply, as the
+        medium fallback level plays), the same choice for the same position."""
         legal = self.legal_moves(state, seat) if seat is not None else []
-        if not legal:
+        if seat is None or not legal:
             raise IllegalMove("not_your_turn", "no clock runs for this seat")
         return best_by_evaluation(state, seat, legal)
 
