@@ -1,5 +1,6 @@
 """Which CPU player serves which game. Each game's own cpu.py says what its levels are; chess
-gets svc-ai's Stockfish levels, which fall back to the game's pure-Python ones."""
+gets svc-ai's Stockfish levels and backgammon its GNU Backgammon levels, which fall back to the
+game's pure-Python ones."""
 
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ from svc_words.hangman.cpu import LEVELS as hangman
 from rulekit import Refusal
 from rulekit.players import Ask, Choice, Levels, random_player
 
+from .backgammon_levels import LEVELS as backgammon
 from .chess_levels import LEVELS as chess
 
 # game id -> level -> player
@@ -62,6 +64,7 @@ PLAYERS: dict[str, Levels] = {
     "categories": categories,
     "oh-hell": oh_hell,
     "rummy": rummy,
+    "backgammon": backgammon,
 }
 
 

@@ -2,6 +2,7 @@
 
 from rulekit import Registry
 
+from .backgammon import ENGINE as BACKGAMMON
 from .chess import ENGINE as CHESS
 from .chinese_checkers import ENGINE as CHINESE_CHECKERS
 from .dominoes import ENGINE as DOMINOES
@@ -15,5 +16,17 @@ from .sea_battle import ENGINE as SEA_BATTLE
 
 REGISTRY = Registry(
     "boards",
-    [CHESS, FOUR_IN_A_ROW, DRAUGHTS, MORRIS, REVERSI, KALAHA, DOTS_AND_BOXES, SEA_BATTLE, DOMINOES, CHINESE_CHECKERS],
+    [
+        CHESS,
+        FOUR_IN_A_ROW,
+        DRAUGHTS,
+        MORRIS,
+        REVERSI,
+        KALAHA,
+        DOTS_AND_BOXES,
+        SEA_BATTLE,
+        DOMINOES,
+        CHINESE_CHECKERS,
+        BACKGAMMON,
+    ],
 )

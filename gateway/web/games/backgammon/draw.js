@@ -1,0 +1,332 @@
+// Backgammon: 24 points, the bar in the middle, the borne-off tray on the right. The board is
+// turned to the player's side: your home board (points 1–6) bottom right, you move
+// anticlockwise from the top right (24) round to it. A turn is tapped step by step: tap one
+// of your lit checkers (or the bar), then a lit point (or the tray); Undo takes a step back,
+// Confirm sends the whole turn. What is lit comes only from view.legal_moves: a step is lit
+// when the steps tapped so far plus it are part of some listed turn. The client moves the
+// checkers on screen as you tap; it never judges a rule.
+import { button, h, s, seatToken, svgRoot, useStylesheet } from "../../js/svg.js";
+import { cell, redraw, rovingGrid } from "../board-kit.js";
+
+useStylesheet(new URL("./style.css", import.meta.url));
+
+const PW = 52; // point width
+const BAR = 44;
+const M = 10; // margin
+const OFFW = 56;
+const W = M + 12 * PW + BAR + 8 + OFFW + M;
+const H = 520;
+const PH = 200; // point height
+const R = 22; // checker radius
+const BAR_POS = 25;
+
+const stepKey = (step) => `${step[0]}-${step[1]}`;
+
+/** Steps as a count per "from-to" key. */
+function bag(steps) {
+  const out = new Map();
+  for (const st of steps) out.set(stepKey(st), (out.get(stepKey(st)) || 0) + 1);
+  return out;
+}
+
+function contains(big, small) {
+  for (const [key, n] of small) if ((big.get(key) || 0) < n) return false;
+  return true;
+}
+
+function sameBag(a, b) {
+  return a.size === b.size && contains(a, b) && contains(b, a);
+}
+
+/** The two boards after the tapped steps, for display only (from-1, to+1, a lone checker of the
+ * other side on the point goes to its bar). mine/theirs: 25 counts each, own numbering. */
+function shown(mine, theirs, steps) {
+  const m = [...mine];
+  const t = [...theirs];
+  let off = 0;
+  for (const [from, to] of steps) {
+    m[from - 1] -= 1;
+    if (to === 0) {
+      off += 1;
+      continue;
+    }
+    m[to - 1] += 1;
+    if (t[24 - to] === 1) {
+      t[24 - to] = 0;
+      t[24] += 1;
+    }
+  }
+  return { m, t, off };
+}
+
+/** x of a point's centre and whether it is in the top row, in the viewer's numbering. */
+function pointPlace(p) {
+  const top = p >= 13;
+  const col = top ? p - 13 : 12 - p; // 0..11 left to right
+  const x = M + col * PW + (col >= 6 ? BAR : 0) + PW / 2;
+  return { x, top };
+}
+
+/** Which die each tapped step used, for dimming the dice (display only). */
+function usedDice(dice, steps) {
+  const left = dice[0] === dice[1] ? [dice[0], dice[0], dice[0], dice[0]] : [...dice];
+  const used = [];
+  for (const [from, to] of steps) {
+    const need = from - to;
+    let i = left.indexOf(need);
+    if (i < 0 && to === 0) {
+      const bigger = left.filter((d) => d > need).sort((a, b) => a - b);
+      if (bigger.length) i = left.indexOf(bigger[0]);
+    }
+    if (i >= 0) used.push(left.splice(i, 1)[0]);
+  }
+  return { used, left };
+}
+
+function draw(container, view, ctx) {
+  const pub = view.public;
+  const st = ctx.state;
+  const me = ctx.mySeat ?? 0;
+  const other = 1 - me;
+  const turnKey = `${pub.turns}:${pub.turn}:${pub.dice.join(",")}`;
+  if (st.turnKey !== turnKey) {
+    st.turnKey = turnKey;
+    st.steps = [];
+    st.selected = null;
+  }
+  const myTurn = ctx.canMove && ctx.mySeat !== null && view.legal_moves.length > 0;
+  const legal = myTurn ? view.legal_moves.map((m) => ({ move: m, bag: bag(m.steps) })) : [];
+  const tapped = bag(st.steps);
+  const { m, t, off } = shown(pub.board[me], pub.board[other], myTurn ? st.steps : []);
+  // Candidate next steps: in some listed turn together with the steps tapped so far, and from
+  // a point where one of my checkers now stands.
+  const next = [];
+  if (myTurn) {
+    const seen = new Set();
+    for (const { move, bag: b } of legal) {
+      if (!contains(b, tapped)) continue;
+      for (const step of move.steps) {
+        const key = stepKey(step);
+        if (seen.has(key) || (b.get(key) || 0) <= (tapped.get(key) || 0)) continue;
+        if (m[step[0] - 1] <= 0) continue;
+        seen.add(key);
+        next.push(step);
+      }
+    }
+  }
+  const sources = new Set(next.map((x) => x[0]));
+  const targets = st.selected === null ? new Set() : new Set(next.filter((x) => x[0] === st.selected).map((x) => x[1]));
+  const complete = myTurn ? legal.find((x) => sameBag(x.bag, tapped)) : null;
+  const lastTo = new Set((pub.last && pub.last.steps ? pub.last.steps : []).map((x) => (pub.last.seat === me ? x[1] : 25 - x[1])));
+
+  const again = () => redraw(draw, container, view, ctx);
+  const choose = (p) => {
+    if (st.selected !== null && targets.has(p)) {
+      st.steps = [...st.steps, [st.selected, p]];
+      st.selected = null;
+      // Select the next source at once where only one is left, to save a tap.
+      again();
+      return;
+    }
+    if (sources.has(p)) {
+      st.selected = st.selected === p ? null : p;
+      // A source with a single target: one tap is enough.
+      const only = next.filter((x) => x[0] === p);
+      if (st.selected !== null && only.length === 1) {
+        st.steps = [...st.steps, only[0]];
+        st.selected = null;
+      }
+      again();
+    }
+  };
+
+  const svg = svgRoot(W, H, { class: "bg-board", label: ctx.t("board.label", { name: ctx.seatName(me) }), testid: "bg-board" });
+  // Turns played so far, for tests and tools that wait for the next turn.
+  svg.setAttribute("data-turns", String(pub.turns));
+  svg.append(s("rect", { x: 2, y: 2, width: W - 4, height: H - 4, rx: 14, class: "bg-frame" }));
+  svg.append(s("rect", { x: M + 6 * PW, y: M, width: BAR, height: H - 2 * M, class: "bg-bar" }));
+  const trayX = M + 12 * PW + BAR + 8;
+
+  const checkers = (count, seat, x, top, baseY) => {
+    const out = [];
+    const shownCount = Math.min(count, 5);
+    for (let i = 0; i < shownCount; i++) {
+      const cy = top ? baseY + R + i * 2 * R * 0.92 : baseY - R - i * 2 * R * 0.92;
+      out.push(seatToken(ctx, seat, x, cy, R - 1));
+    }
+    if (count > 5) {
+      const cy = top ? baseY + R + 4 * 2 * R * 0.92 : baseY - R - 4 * 2 * R * 0.92;
+      out.push(s("text", { x, y: cy, "text-anchor": "middle", "dominant-baseline": "central", class: "bg-count", text: ctx.formatNumber(count) }));
+    }
+    return s("g", { "aria-hidden": "true" }, out);
+  };
+
+  const pointCell = (p) => {
+    const { x, top } = pointPlace(p);
+    const baseY = top ? M : H - M;
+    const mine = m[p - 1];
+    const theirs = t[24 - p];
+    const isSource = sources.has(p);
+    const isTarget = targets.has(p);
+    const parts = [ctx.t("point.label", { n: p })];
+    if (mine) parts.push(ctx.t("point.mine", { count: mine }));
+    else if (theirs) parts.push(ctx.t("point.theirs", { count: theirs, name: ctx.seatName(other) }));
+    else parts.push(ctx.t("point.empty"));
+    if (st.selected === p) parts.push(ctx.t("point.selected"));
+    else if (isTarget) parts.push(ctx.t("point.target"));
+    else if (isSource) parts.push(ctx.t("point.source"));
+    const tipY = top ? baseY + PH : baseY - PH;
+    const children = [
+      s("path", { d: `M${x - PW / 2 + 2} ${baseY} L${x} ${tipY} L${x + PW / 2 - 2} ${baseY} Z`, class: ["bg-point", p % 2 ? "odd" : "even"] }),
+    ];
+    if (lastTo.has(p)) children.push(s("circle", { cx: x, cy: top ? baseY + PH + 14 : baseY - PH - 14, r: 5, class: "bg-last" }));
+    if (mine) children.push(checkers(mine, me, x, top, baseY));
+    else if (theirs) children.push(checkers(theirs, other, x, top, baseY));
+    if (isTarget) children.push(s("circle", { cx: x, cy: top ? baseY + PH - 16 : baseY - PH + 16, r: 10, class: "bg-target" }));
+    if (isSource || st.selected === p) children.push(s("rect", { x: x - PW / 2 + 3, y: top ? baseY : baseY - PH, width: PW - 6, height: PH, rx: 6, class: ["bg-source", st.selected === p && "selected"] }));
+    children.push(s("text", { x, y: top ? baseY + PH + 30 : baseY - PH - 30, "text-anchor": "middle", class: "bg-num", text: String(p) }));
+    children.push(s("rect", { x: x - PW / 2, y: top ? baseY : baseY - PH - 44, width: PW, height: PH + 44, class: "hit" }));
+    return cell(
+      { label: parts.join(", "), testid: `point-${p}`, lit: isSource || isTarget, pressed: st.selected === p, className: isTarget ? "target" : null, onPress: () => choose(p) },
+      children,
+    );
+  };
+
+  const barCell = () => {
+    const x = M + 6 * PW + BAR / 2;
+    const isSource = sources.has(BAR_POS);
+    const parts = [ctx.t("bar.label", { mine: m[24], theirs: t[24], name: ctx.seatName(other) })];
+    if (st.selected === BAR_POS) parts.push(ctx.t("point.selected"));
+    else if (isSource) parts.push(ctx.t("point.source"));
+    const children = [];
+    // Mine on the bar sit in my half (bottom), theirs in the top half.
+    if (m[24]) children.push(checkers(m[24], me, x, false, H / 2 + 4 * R + 10));
+    if (t[24]) children.push(checkers(t[24], other, x, true, H / 2 - 4 * R - 10));
+    if (isSource || st.selected === BAR_POS) children.push(s("rect", { x: x - BAR / 2 + 2, y: H / 2, width: BAR - 4, height: 4 * R + 10, rx: 6, class: ["bg-source", st.selected === BAR_POS && "selected"] }));
+    children.push(s("rect", { x: x - BAR / 2, y: M, width: BAR, height: H - 2 * M, class: "hit" }));
+    return cell({ label: parts.join(", "), testid: "bar", lit: isSource, pressed: st.selected === BAR_POS, onPress: () => choose(BAR_POS) }, children);
+  };
+
+  const offCell = () => {
+    const isTarget = targets.has(0);
+    const mineOff = pub.off[me] + off;
+    const theirsOff = pub.off[other];
+    const parts = [ctx.t("off.label", { mine: mineOff, theirs: theirsOff, name: ctx.seatName(other) })];
+    if (isTarget) parts.push(ctx.t("off.target"));
+    const x = trayX + OFFW / 2;
+    const children = [
+      s("rect", { x: trayX, y: M, width: OFFW, height: H - 2 * M, rx: 8, class: ["bg-tray", isTarget && "target"] }),
+      s("text", { x, y: M + 30, "text-anchor": "middle", class: "bg-count", text: ctx.formatNumber(theirsOff) }),
+      s("text", { x, y: H - M - 20, "text-anchor": "middle", class: "bg-count", text: ctx.formatNumber(mineOff) }),
+    ];
+    if (theirsOff) children.push(seatToken(ctx, other, x, M + 70, 14));
+    if (mineOff) children.push(seatToken(ctx, me, x, H - M - 60, 14));
+    if (isTarget) children.push(s("circle", { cx: x, cy: H / 2 + 60, r: 12, class: "bg-target" }));
+    children.push(s("rect", { x: trayX, y: M, width: OFFW, height: H - 2 * M, class: "hit" }));
+    return cell({ label: parts.join(", "), testid: "off", lit: isTarget, className: isTarget ? "target" : null, onPress: () => choose(0) }, children);
+  };
+
+  const topRow = [];
+  const bottomRow = [];
+  for (let p = 13; p <= 24; p++) topRow.push(pointCell(p));
+  for (let p = 12; p >= 1; p--) bottomRow.push(pointCell(p));
+  const barEl = barCell();
+  const offEl = offCell();
+  svg.append(...topRow, ...bottomRow, barEl, offEl);
+  // Keyboard: the top row, the bar between the halves, the bottom row and the tray.
+  const rows = [
+    [...topRow.slice(0, 6), null, ...topRow.slice(6), null],
+    [null, null, null, null, null, null, barEl, null, null, null, null, null, null, offEl],
+    [...bottomRow.slice(0, 6), null, ...bottomRow.slice(6), null],
+  ];
+  const lit = [...topRow, ...bottomRow, barEl, offEl].find((el) => el.classList.contains("lit"));
+  rovingGrid(rows, st, lit ? lit.getAttribute("data-testid") : null);
+  container.append(svg);
+
+  // Own zone: the dice (used ones dimmed), Undo and Confirm.
+  const roller = pub.turn;
+  if (!pub.over && pub.dice[0]) {
+    const { used } = usedDice(pub.dice, myTurn ? st.steps : []);
+    const all = pub.dice[0] === pub.dice[1] ? [pub.dice[0], pub.dice[0], pub.dice[0], pub.dice[0]] : [...pub.dice];
+    const remaining = [...used];
+    const faces = all.map((d, i) => {
+      const k = remaining.indexOf(d);
+      const isUsed = k >= 0;
+      if (isUsed) remaining.splice(k, 1);
+      return h("span", { class: ["bg-die", isUsed && "used"], "data-testid": `die-${i}`, "aria-hidden": "true" }, String(d));
+    });
+    const diceBox = h(
+      "div",
+      { class: "bg-dice", role: "group", "aria-label": ctx.t("dice.label", { name: ctx.seatName(roller), a: pub.dice[0], b: pub.dice[1] }), "data-testid": "bg-dice" },
+      ...faces,
+    );
+    const controls = [diceBox];
+    if (myTurn) {
+      controls.push(
+        button({
+          text: ctx.t("button.undo"),
+          testid: "bg-undo",
+          disabled: st.steps.length === 0,
+          onPress: () => {
+            st.steps = st.steps.slice(0, -1);
+            st.selected = null;
+            again();
+          },
+        }),
+        button({
+          text: ctx.t("button.confirm"),
+          testid: "bg-confirm",
+          disabled: !complete,
+          onPress: () => {
+            if (complete) ctx.move(complete.move);
+          },
+        }),
+      );
+    }
+    ctx.ownZone.append(h("div", { class: "bg-zone" }, ...controls));
+  }
+}
+
+export function render(container, view, ctx) {
+  draw(container, view, ctx);
+}
+
+function stepsText(steps, ctx) {
+  return steps.map(([from, to]) => `${from === 25 ? ctx.t("step.bar") : from}/${to === 0 ? ctx.t("step.off") : to}`).join(" ");
+}
+
+export function describe(event, ctx) {
+  const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
+  switch (event.code) {
+    case "opening_roll":
+      return ctx.t("event.opening_roll", { a: ctx.seatName(0), x: event.dice[0], b: ctx.seatName(1), y: event.dice[1] });
+    case "rolled":
+      return ctx.t("event.rolled", { name, x: event.dice[0], y: event.dice[1] });
+    case "no_move":
+      return ctx.t("event.no_move", { name, x: event.dice[0], y: event.dice[1] });
+    case "moved": {
+      const text = ctx.t("event.moved", { name, steps: stepsText(event.steps, ctx) });
+      return event.hits ? `${text} ${ctx.t("event.hit", { count: event.hits })}` : text;
+    }
+    case "game_over":
+      if (event.seat === null) return ctx.t("event.game_over.draw");
+      return ctx.t(`event.game_over.${event.kind}`, { name });
+    default:
+      return null;
+  }
+}
+
+export function status(view, ctx) {
+  if (!ctx.canMove || !view.public || view.public.over) return null;
+  const st = ctx.state;
+  const tapped = bag(st.steps || []);
+  const done = view.legal_moves.some((m) => sameBag(bag(m.steps), tapped));
+  return done ? ctx.t("status.confirm") : ctx.t("status.move", { x: view.public.dice[0], y: view.public.dice[1] });
+}
+
+/** The seats strip: checkers borne off. */
+export function seatBadge(view, seat, ctx) {
+  const off = view.public && view.public.off;
+  if (!Array.isArray(off)) return null;
+  return ctx.t("badge.off", { count: off[seat] });
+}

@@ -1,0 +1,74 @@
+"""Backgammon levels as svc-ai serves them: GNU Backgammon at three of its own playing
+strengths, each falling back to the pure-Python level of the same name
+(svc_boards.backgammon.cpu) where gnubg is not installed or does not answer.
+
+The levels are gnubg's own predefined checker-play settings (its "set player ... chequerplay
+evaluation" presets), cubeless since the game has no cube:
+- easy: gnubg's "beginner": 0-ply, noise 0.060;
+- medium: gnubg's "intermediate": 0-ply, noise 0.040;
+- strong: gnubg's "world class": 2-ply with pruning, no noise.
+The noise is gnubg's deterministic kind (a function of the position), so a replay repeats.
+Time caps per move: 2 s, 2 s and 10 s (0-ply answers in milliseconds, 2-ply in a fraction of
+a second). The README's strength table gives the measured figures.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from svc_boards.backgammon import cpu as pure
+from svc_boards.backgammon.rules import after
+
+from rulekit.players import Ask, Choice, Levels, Player, legal_or_refuse
+
+from .gnubg import GnubgUnavailable, driver
+
+
+@dataclass(frozen=True)
+class GnubgLevel:
+    plies: int
+    noise: float
+    max_s: float
+
+    def context(self) -> list[object]:
+        # gnubg.evalcontext(cubeful, plies, deterministic, prune, noise)
+        return [0, self.plies, 1, 1, self.noise]
+
+
+GNUBG_LEVELS: dict[str, GnubgLevel] = {
+    "easy": GnubgLevel(0, 0.060, max_s=2.0),
+    "medium": GnubgLevel(0, 0.040, max_s=2.0),
+    "strong": GnubgLevel(2, 0.0, max_s=10.0),
+}
+
+
+def choose_gnubg(ask: Ask, level: GnubgLevel) -> Choice:
+    """gnubg's move, as the legal turn reaching the same position; raises GnubgUnavailable
+    where there is no working binary or its move is not among the legal ones."""
+    legal = legal_or_refuse(ask.view)
+    public = ask.view["public"]
+    mine, theirs = public["board"][ask.seat], public["board"][1 - ask.seat]
+    if len(legal) == 1:
+        return Choice(dict(legal[0]), nodes=1)
+    steps = driver().best_move([theirs, mine], list(public["dice"]), level.context(), level.max_s)
+    target = after(mine, theirs, steps)
+    for move in legal:
+        if after(mine, theirs, move["steps"]) == target:
+            return Choice(dict(move), nodes=len(legal))
+    raise GnubgUnavailable(f"gnubg chose {steps}, which is not a legal turn here")
+
+
+def _player(name: str) -> Player:
+    level = GNUBG_LEVELS[name]
+
+    def play(ask: Ask) -> Choice:
+        try:
+            return choose_gnubg(ask, level)
+        except GnubgUnavailable:
+            return pure.LEVELS[name](ask)
+
+    play.__name__ = f"backgammon_{name}"
+    return play
+
+
+LEVELS: Levels = {name: _player(name) for name in pure.LEVELS}

@@ -1,0 +1,342 @@
+"""Backgammon: fifteen checkers a side, two dice, hit, enter from the bar, bear off.
+
+House rules (house-rules-de-en-es.txt, "Backgammon"). Decisions where the text is silent, also
+written on the rules page:
+- The usual starting position. The first turn: each seat rolls one die (equal dice are rolled
+  again) and the higher die starts, playing those two dice.
+- A whole turn is one move: the steps of every die it uses. The server lists every legal turn
+  once per set of steps (in an order that is legal step by step; 24/21/20 and 24/23/20 are
+  two turns), and only turns that use as many dice as possible; where only one die of two can be used, the
+  larger one whenever it can be. A roll that allows no step at all passes the turn by itself
+  (event `no_move`).
+- Bearing off: exactly the point's number, or a higher die from the highest occupied point.
+- No doubling cube. The winner scores 1, a gammon (the loser has borne off nothing) 2, a
+  backgammon (and still has a checker on the bar or in the winner's home board) 3.
+- A game still running after TURN_LIMIT turns (practically never) ends there: the lower pip
+  count wins, equal counts draw.
+
+State: `board[s]` is seat s's checkers counted from its own side, the way players and GNU
+Backgammon number them: `board[s][p - 1]` for its points p = 1..24 (1..6 its home board, it
+moves from 24 towards 1) and `board[s][24]` its bar. Seat s's point p is the other seat's point
+25 - p. `off[s]` counts the checkers borne off. `turn` is the seat to move, `dice` its roll
+(two numbers; a double is played four times), `turns` the turns played so far, `last` the
+previous turn (seat, dice, steps) for the client.
+
+Moves: `{"type": "move", "steps": [[from, to], ...]}` in the mover's numbering, `from` 1..25
+(25 the bar) and `to` 0..24 (0 borne off), in an order that is legal step by step. Events:
+`opening_roll` (dice: seat 0's, seat 1's), `rolled` (seat, dice), `moved` (seat, steps,
+hits), `no_move` (seat, dice), `game_over` (seat, kind: single/gammon/backgammon,
+scores).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulekit import (
+    BaseEngine,
+    Event,
+    GameMeta,
+    IllegalMove,
+    Move,
+    MoveClock,
+    Result,
+    Rng,
+    State,
+    View,
+    event,
+)
+
+from .evaluation import evaluate
+
+CHECKERS = 15
+BAR = 25  # the bar as a step's `from`
+OFF = 0  # borne off as a step's `to`
+TURN_LIMIT = 2000
+# Seat s's own numbering, point -> checkers: 2 on 24, 5 on 13, 3 on 8, 5 on 6.
+START = {24: 2, 13: 5, 8: 3, 6: 5}
+KINDS = {1: "single", 2: "gammon", 3: "backgammon"}
+
+META = GameMeta(
+    id="backgammon",
+    family="boards",
+    min_seats=2,
+    max_seats=2,
+    chance=True,
+    hidden_information=False,
+    simultaneous=False,
+    longest_game=TURN_LIMIT + 1,
+    options=(),
+    cpu_levels=("random", "easy", "medium", "strong"),
+    # A turn is a few taps and a confirm; thinking over a double takes a while.
+    clock=MoveClock(relaxed_s=60, normal_s=30, fast_s=15),
+)
+
+Board = list[int]  # 25 counts: points 1..24 at index 0..23, the bar at 24
+Step = tuple[int, int]
+
+
+def start_board() -> Board:
+    board = [0] * 25
+    for point, count in START.items():
+        board[point - 1] = count
+    return board
+
+
+def pips(board: Board) -> int:
+    """The pip count: how far the seat's checkers still have to go (the bar counts 25)."""
+    return sum((index + 1) * count for index, count in enumerate(board))
+
+
+def all_home(mine: Board) -> bool:
+    return not any(mine[6:])
+
+
+def step_targets(mine: Board, theirs: Board, die: int) -> list[Step]:
+    """Every single step the mover can make with `die` (the bar first, bearing off only with
+    every checker home)."""
+    if mine[24]:
+        to = BAR - die
+        return [] if theirs[24 - to] >= 2 else [(BAR, to)]
+    steps: list[Step] = []
+    home = all_home(mine)
+    highest = 0
+    if home:
+        for index in range(5, -1, -1):
+            if mine[index]:
+                highest = index + 1
+                break
+    for index in range(23, -1, -1):
+        if not mine[index]:
+            continue
+        point = index + 1
+        to = point - die
+        if to >= 1:
+            if theirs[24 - to] < 2:
+                steps.append((point, to))
+        elif home and (to == 0 or point == highest):
+            steps.append((point, OFF))
+    return steps
+
+
+def do_step(mine: Board, theirs: Board, step: Step) -> bool:
+    """Carry out one step in place; whether it hit a blot (which goes to the other bar)."""
+    start, to = step
+    mine[start - 1] -= 1
+    if to == OFF:
+        return False
+    mine[to - 1] += 1
+    if theirs[24 - to] == 1:
+        theirs[24 - to] = 0
+        theirs[24] += 1
+        return True
+    return False
+
+
+def turns(mine: Board, theirs: Board, dice: list[int]) -> list[list[Step]]:
+    """Every legal turn for the roll, one per set of steps (in an order legal step by step):
+    as many dice as possible, the larger die where only one of two can be used."""
+    found: dict[tuple[Step, ...], list[Step]] = {}
+    best = [0]
+    larger_used: dict[tuple[Step, ...], bool] = {}
+
+    doubles = dice[0] == dice[1]
+    larger_die = max(dice)
+
+    def search(mine: Board, theirs: Board, left: list[int], done: list[Step], floor: int, first_die: int) -> None:
+        progressed = False
+        tried: set[int] = set()
+        for i, die in enumerate(left):
+            if die in tried:
+                continue
+            tried.add(die)
+            for step in step_targets(mine, theirs, die):
+                # Doubles: steps in order from the back, so each position is reached once
+                # (moving the back checkers first never makes a later step illegal).
+                if step[0] > floor:
+                    continue
+                progressed = True
+                m, t = list(mine), list(theirs)
+                do_step(m, t, step)
+                search(m, t, left[:i] + left[i + 1 :], [*done, step], step[0] if doubles else BAR, first_die or die)
+        if progressed:
+            return
+        used = len(done)
+        if used < best[0]:
+            return
+        if used > best[0]:
+            best[0] = used
+            found.clear()
+            larger_used.clear()
+        # One move per set of steps: the order of the steps does not change where they lead.
+        # A checker using both dice by either way round is two moves (different points
+        # touched), so a client can offer the steps in any order the player taps them.
+        key = tuple(sorted(done))
+        with_larger = first_die == larger_die
+        if key not in found or (with_larger and not larger_used[key]):
+            found[key] = done
+            larger_used[key] = with_larger
+
+    roll = [dice[0]] * 4 if dice[0] == dice[1] else list(dice)
+    search(list(mine), list(theirs), roll, [], BAR, 0)
+    if best[0] == 1 and dice[0] != dice[1]:
+        # Only one die can be used: the larger one, where it can be.
+        larger = [key for key, flag in larger_used.items() if flag]
+        if larger:
+            return [found[key] for key in larger]
+    return list(found.values())
+
+
+def apply_steps(state: State, seat: int, steps: list[Step]) -> int:
+    """Play the steps on the state in place; the number of blots hit."""
+    mine, theirs = state["board"][seat], state["board"][1 - seat]
+    hits = 0
+    for step in steps:
+        hits += do_step(mine, theirs, (step[0], step[1]))
+        if step[1] == OFF:
+            state["off"][seat] += 1
+    return hits
+
+
+def after(mine: Board, theirs: Board, steps: list[list[int]]) -> tuple[Board, Board]:
+    """Both boards after the mover plays `steps` (new lists)."""
+    m, t = list(mine), list(theirs)
+    for step in steps:
+        do_step(m, t, (step[0], step[1]))
+    return m, t
+
+
+def best_by_evaluation(state: State, seat: int, legal: list[Move]) -> Move:
+    """The legal turn whose position `evaluate` scores highest; the first listed on a tie."""
+    mine, theirs = state["board"][seat], state["board"][1 - seat]
+    return max(legal, key=lambda move: evaluate(*after(mine, theirs, move["steps"])))
+
+
+class Backgammon(BaseEngine):
+    meta = META
+
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
+        state: State = {
+            "board": [start_board(), start_board()],
+            "off": [0, 0],
+            "turn": 0,
+            "dice": [0, 0],
+            "turns": 0,
+            "over": False,
+            "winner": None,
+            "kind": None,
+            "last": None,
+            "opening": None,
+        }
+        while True:
+            first, second = rng.die(6), rng.die(6)
+            if first != second:
+                break
+        state["opening"] = [first, second]
+        state["turn"] = 0 if first > second else 1
+        state["dice"] = [first, second]
+        self._settle(state, rng, [])
+        return state
+
+    def to_move(self, state: State) -> frozenset[int]:
+        return frozenset() if state["over"] else frozenset((state["turn"],))
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        if state["over"] or seat != state["turn"]:
+            return []
+        mine, theirs = state["board"][seat], state["board"][1 - seat]
+        return [{"type": "move", "steps": [list(s) for s in steps]} for steps in turns(mine, theirs, state["dice"])]
+
+    def copy_state(self, state: State) -> State:
+        return {
+            **state,
+            "board": [list(state["board"][0]), list(state["board"][1])],
+            "off": list(state["off"]),
+            "dice": list(state["dice"]),
+            "rng": dict(state["rng"]),
+            "options": dict(state["options"]),
+        }
+
+    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+        steps = [(s[0], s[1]) for s in move["steps"]]
+        hits = apply_steps(state, seat, steps)
+        events = [event("moved", seat=seat, steps=[list(s) for s in steps], hits=hits)]
+        state["last"] = {"seat": seat, "dice": list(state["dice"]), "steps": [list(s) for s in steps]}
+        state["turns"] += 1
+        if state["off"][seat] == CHECKERS:
+            self._finish(state, seat, events)
+            return events
+        state["turn"] = 1 - seat
+        state["dice"] = [rng.die(6), rng.die(6)]
+        self._settle(state, rng, events)
+        return events
+
+    def _settle(self, state: State, rng: Rng, events: list[Event]) -> None:
+        """Announce the roll; pass the turn (rolling again) while the seat cannot move."""
+        if state["turns"] == 0 and not events:
+            events.append(event("opening_roll", dice=list(state["opening"])))
+        while True:
+            seat = state["turn"]
+            events.append(event("rolled", seat=seat, dice=list(state["dice"])))
+            if state["turns"] >= TURN_LIMIT:
+                self._finish_on_pips(state, events)
+                return
+            if turns(state["board"][seat], state["board"][1 - seat], state["dice"]) != [[]]:
+                return
+            events.append(event("no_move", seat=seat, dice=list(state["dice"])))
+            state["last"] = {"seat": seat, "dice": list(state["dice"]), "steps": []}
+            state["turns"] += 1
+            state["turn"] = 1 - seat
+            state["dice"] = [rng.die(6), rng.die(6)]
+
+    @staticmethod
+    def _finish(state: State, winner: int, events: list[Event]) -> None:
+        loser = 1 - winner
+        value = 1
+        if state["off"][loser] == 0:
+            value = 2
+            theirs = state["board"][loser]
+            # The loser's bar, or its points 19..24 (the winner's home board).
+            if theirs[24] or any(theirs[18:24]):
+                value = 3
+        state.update(over=True, winner=winner, kind=KINDS[value], dice=[0, 0])
+        scores = [0, 0]
+        scores[winner] = value
+        state["scores"] = scores
+        events.append(event("game_over", seat=winner, kind=KINDS[value], scores=scores))
+
+    @staticmethod
+    def _finish_on_pips(state: State, events: list[Event]) -> None:
+        counts = [pips(state["board"][0]), pips(state["board"][1])]
+        winner = None if counts[0] == counts[1] else (0 if counts[0] < counts[1] else 1)
+        scores = [0, 0]
+        if winner is not None:
+            scores[winner] = 1
+        state.update(over=True, winner=winner, kind="turn_limit", dice=[0, 0], scores=scores)
+        events.append(event("game_over", seat=winner, kind="turn_limit", scores=scores))
+
+    def view(self, state: State, seat: int | None) -> View:
+        view = self.base_view(state, seat)
+        view["public"] = self.open_state(state)
+        return view
+
+    def timeout_move(self, state: State, seat: int | None) -> Move:
+        """Out of time: the turn the race-and-safety evaluation likes best (one ply, as the
+        medium fallback level plays), the same choice for the same position."""
+        legal = self.legal_moves(state, seat) if seat is not None else []
+        if seat is None or not legal:
+            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        return best_by_evaluation(state, seat, legal)
+
+    def result(self, state: State) -> Result | None:
+        if not state["over"]:
+            return None
+        scores = state["scores"]
+        if state["winner"] is None:
+            return {"placings": [1, 1], "scores": scores}
+        placings = [2, 2]
+        placings[state["winner"]] = 1
+        return {"placings": placings, "scores": scores}
+
+
+ENGINE = Backgammon()

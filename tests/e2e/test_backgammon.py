@@ -1,0 +1,136 @@
+"""Backgammon through the web client on a phone: a whole game against the CPU (GNU Backgammon's
+medium level where it is installed), each turn tapped step by step, some by the keyboard
+(focus and Enter), one step undone and tapped again, every turn confirmed."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.support.browser import laid_out_box
+
+pytestmark = pytest.mark.e2e
+
+PHONE = {"width": 360, "height": 640}
+TURNS = 200
+
+
+def _create_room(page: Page, base_url: str) -> None:
+    page.goto(base_url)
+    page.get_by_test_id("nickname").fill("Anna")
+    expect(page.get_by_test_id("game-info")).not_to_be_empty()
+    page.get_by_test_id("create-game").select_option("backgammon")
+    seat_kind = page.get_by_test_id("seat-kind-1")
+    for _ in range(20):
+        seat_kind.select_option("cpu")
+        page.wait_for_timeout(150)
+        if seat_kind.input_value() == "cpu":
+            break
+    expect(seat_kind).to_have_value("cpu")
+    page.get_by_test_id("seat-level-1").select_option("medium")
+    page.get_by_test_id("create-button").click()
+    expect(page.get_by_test_id("waiting-room")).to_be_visible()
+
+
+def _steps_tapped(page: Page) -> int:
+    return page.locator("[data-testid^=die-].used").count()
+
+
+def _one_step(page: Page, board, keyboard: bool) -> None:
+    """Tap (or focus and Enter) a lit target if a checker is selected, else a lit checker;
+    wait until the board has been drawn again after it."""
+    target = board.locator(".target")
+    element = target.first if target.count() else board.locator(".lit").first
+    testid = element.get_attribute("data-testid")
+    pressed_before = element.get_attribute("aria-pressed")
+    used_before = _steps_tapped(page)
+    if keyboard:
+        element.focus()
+        page.keyboard.press("Enter")
+    else:
+        element.click()
+    # Either a step was added (a die dimmed) or a checker was selected.
+    page.wait_for_function(
+        """([testid, pressed, used]) => {
+            const el = document.querySelector(`[data-testid=bg-board] [data-testid="${testid}"]`);
+            const dimmed = document.querySelectorAll('[data-testid^=die-].used').length;
+            return dimmed > used || (el && el.getAttribute('aria-pressed') !== pressed)
+                || !document.querySelector('[data-testid=bg-confirm]');
+        }""",
+        arg=[testid, pressed_before, used_before],
+        timeout=10_000,
+    )
+
+
+def test_a_whole_game_against_the_cpu(browser: Browser, stack) -> None:
+    context = browser.new_context(viewport=PHONE, locale="en-GB")
+    page = context.new_page()
+    try:
+        _create_room(page, stack.base_url)
+        page.get_by_test_id("start-button").click()
+        board = page.get_by_test_id("bg-board")
+        expect(board).to_be_visible()
+        expect(board).to_have_attribute("aria-label", "Backgammon board, Anna's side at the bottom")
+        # 24 points, the bar and the tray, each a labelled control; the board fits the phone.
+        expect(board.locator("[data-testid^=point-]")).to_have_count(24)
+        expect(page.get_by_test_id("point-24")).to_have_attribute("aria-label", re.compile(r"^Point 24, 2 of yours"))
+        expect(page.get_by_test_id("point-1")).to_have_attribute(
+            "aria-label", re.compile(r"^Point 1, 2 checkers of Computer")
+        )
+        box = laid_out_box(board)
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+
+        turns = undone = keyboard = 0
+        for _ in range(TURNS):
+            page.wait_for_function(
+                "() => document.querySelector('[data-testid=bg-confirm]')"
+                " || document.querySelector('[data-testid=result-panel]')",
+                timeout=60_000,
+            )
+            if page.get_by_test_id("result-panel").is_visible():
+                break
+            confirm = page.get_by_test_id("bg-confirm")
+            for _step in range(12):
+                if confirm.is_enabled():
+                    break
+                _one_step(page, board, keyboard=turns % 3 == 0)
+            if turns == 1 and _steps_tapped(page):
+                # Undo the last step and tap the turn to its end again.
+                used = _steps_tapped(page)
+                page.get_by_test_id("bg-undo").click()
+                page.wait_for_function(
+                    f"() => document.querySelectorAll('[data-testid^=die-].used').length < {used}", timeout=10_000
+                )
+                undone += 1
+                for _step in range(12):
+                    if confirm.is_enabled():
+                        break
+                    _one_step(page, board, keyboard=False)
+            expect(confirm).to_be_enabled()
+            played = board.get_attribute("data-turns")
+            if turns % 3 == 0:
+                confirm.focus()
+                page.keyboard.press("Enter")
+                keyboard += 1
+            else:
+                confirm.click()
+            turns += 1
+            page.wait_for_function(
+                "(played) => document.querySelector('[data-testid=bg-board]')?.getAttribute('data-turns') !== played"
+                " || document.querySelector('[data-testid=result-panel]')",
+                arg=played,
+                timeout=30_000,
+            )
+        else:
+            pytest.fail(f"the game did not end within {TURNS} turns")
+
+        expect(page.get_by_test_id("result-panel")).to_be_visible()
+        assert turns >= 5 and undone == 1 and keyboard >= 2
+        expect(page.get_by_test_id("placing-0")).to_be_visible()
+        # Somebody bore off all fifteen.
+        labels = page.get_by_test_id("off").get_attribute("aria-label") or ""
+        assert "15" in labels, labels
+    finally:
+        context.close()

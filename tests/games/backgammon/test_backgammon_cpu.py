@@ -1,0 +1,99 @@
+"""Backgammon CPU levels: each returns a legal move from a view (GNU Backgammon's where it is
+installed, else the pure-Python fallback), the fallback's strong level and GNU Backgammon's
+beat random, and gnubg's move is always mapped onto a listed turn."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+
+import pytest
+from svc_ai import gnubg
+from svc_ai.backgammon_levels import GNUBG_LEVELS, choose_gnubg
+from svc_ai.players import choose
+from svc_boards.backgammon import ENGINE
+from svc_boards.backgammon import cpu as pure
+
+from rulekit.players import Ask, Player, random_player
+from tests.games.board_cpu import check_every_level_returns_a_legal_move, check_levels_registered
+
+GAME = "backgammon"
+needs_gnubg = pytest.mark.skipif(gnubg.binary_path() is None, reason="GNU Backgammon (Debian's gnubg) is not installed")
+
+
+def test_levels_are_registered() -> None:
+    check_levels_registered(GAME)
+
+
+def test_every_level_returns_a_legal_move() -> None:
+    check_every_level_returns_a_legal_move(ENGINE, GAME)
+
+
+def test_every_fallback_level_returns_a_legal_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(gnubg.ENV_PATH, "/nonexistent/gnubg")
+    check_every_level_returns_a_legal_move(ENGINE, GAME)
+
+
+def wins(player: Player, games: int, budget_ms: int = 15) -> int:
+    """Games `player` wins against random, colours alternated."""
+    won = 0
+    for number in range(games):
+        seat_of_player = number % 2
+        state = ENGINE.setup(2, {}, f"strength:{number}".encode())
+        ply = 0
+        while ENGINE.result(state) is None:
+            (seat,) = ENGINE.to_move(state)
+            ask = Ask(GAME, seat, ENGINE.view(state, seat), "x", f"{number}:{ply}".encode(), budget_ms)
+            chosen = player(ask) if seat == seat_of_player else random_player(ask)
+            state = ENGINE.apply(state, seat, chosen.move, 0)[0]
+            ply += 1
+        placings = ENGINE.result(state)["placings"]
+        won += placings[seat_of_player] < placings[1 - seat_of_player]
+    return won
+
+
+def test_fallback_strong_beats_random() -> None:
+    """At least 18 of 20 games (backgammon has luck: a good player still loses a few)."""
+    won = wins(pure.LEVELS["strong"], 20)
+    assert won >= 18, f"strong won only {won} of 20"
+
+
+@needs_gnubg
+def test_gnubg_beats_random() -> None:
+    """gnubg's medium level (0-ply with noise, quick): at least 9 of 10."""
+    won = wins(lambda ask: choose_gnubg(ask, GNUBG_LEVELS["medium"]), 10)
+    assert won >= 9, f"gnubg won only {won} of 10"
+
+
+@needs_gnubg
+def test_gnubg_moves_are_listed_turns_along_random_games() -> None:
+    rnd = random.Random(7)
+    asked = 0
+    for game in range(3):
+        state = ENGINE.setup(2, {}, f"gnubg:{game}".encode())
+        while ENGINE.result(state) is None:
+            (seat,) = ENGINE.to_move(state)
+            view = ENGINE.view(state, seat)
+            if len(view["legal_moves"]) > 1:
+                move = choose_gnubg(Ask(GAME, seat, view, "easy", b"s", 100), GNUBG_LEVELS["easy"]).move
+                assert move in view["legal_moves"]
+                asked += 1
+            state = ENGINE.apply(state, seat, rnd.choice(view["legal_moves"]), 0)[0]
+    assert asked > 50
+
+
+@needs_gnubg
+def test_a_dead_gnubg_is_restarted() -> None:
+    state = ENGINE.setup(2, {}, b"restart")
+    (seat,) = ENGINE.to_move(state)
+    view = ENGINE.view(state, seat)
+    ask = Ask(GAME, seat, view, "easy", b"s", 100)
+    choose(ask)
+    engine = gnubg.driver()
+    starts = engine.starts
+    pid = engine.pid()
+    assert pid is not None
+    os.kill(pid, signal.SIGKILL)
+    assert choose(ask).move in view["legal_moves"]
+    assert engine.starts == starts + 1
