@@ -20,6 +20,7 @@ from svc_cards.number_rows.cpu import LEVELS as number_rows
 from svc_cards.thirty_one.cpu import LEVELS as thirty_one
 from svc_dice.dice_poker.cpu import LEVELS as dice_poker
 from svc_dice.goose.cpu import LEVELS as goose
+from svc_dice.liars_dice.cpu import LEVELS as liars_dice
 from svc_dice.snakes_and_ladders.cpu import LEVELS as snakes_and_ladders
 
 from rulekit import Refusal
@@ -34,6 +35,7 @@ PLAYERS: dict[str, Levels] = {
     "dice-poker": dice_poker,
     "snakes-and-ladders": snakes_and_ladders,
     "goose": goose,
+    "liars-dice": liars_dice,
     "draughts": draughts,
     "kalaha": kalaha,
     "dots-and-boxes": dots_and_boxes,
