@@ -11,6 +11,8 @@ import time
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.support.browser import gateway_log_tail
+
 pytestmark = pytest.mark.e2e
 
 PHONE = {"width": 360, "height": 640}
@@ -206,7 +208,11 @@ def test_two_players_play_mau_mau_by_code_to_the_end(browser: Browser, stack) ->
         # for them when one card was left.
         anna_log, ben_log = log_text(anna), log_text(ben)
         for player in players:
-            assert player.actions["play"] >= 1, player.actions
+            # A page that never saw its turn lost its socket: say what the server saw.
+            banner = player.page.evaluate(
+                "() => document.querySelector('[data-testid=connection-status]')?.textContent || ''"
+            )
+            assert player.actions["play"] >= 1, (player.actions, banner, gateway_log_tail(stack))
             # A jack asked which suit to wish for each time, and only a jack did.
             jacks = sum(1 for name in player.played if name.startswith("Jack of"))
             assert player.actions["choose"] == jacks, (player.actions, player.played)

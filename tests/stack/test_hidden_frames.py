@@ -1,0 +1,65 @@
+"""Card games over the real WebSocket: no frame carries what its receiver may not see.
+
+Each title plays one whole game, every seat on a socket of its own and a spectator watching
+(tests/support/frame_scan.py). Afterwards the room's replay gives the true state at every
+version, and every frame is judged against it: each view received is the engine's own view
+of that version, and no value in any frame (views, events, room) is another hand's card or a
+card of the draw pile. Sea Battle has its own scan (test_sea_battle_frames.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from svc_cards.core import hidden_from as table_hidden_from
+from svc_cards.registry import REGISTRY
+from svc_cards.thirty_one.rules import hidden_from as thirty_one_hidden_from
+
+from tests.support.frame_scan import Scan, judge_frames, play_over_sockets, states_by_version
+
+# (game, seats, options, hidden_from): small tables and short deals keep a game to seconds.
+TITLES: list[tuple[str, int, dict[str, Any], Any]] = [
+    ("last-card", 3, {"start_cards": 5}, table_hidden_from),
+    ("mau-mau", 2, {}, table_hidden_from),
+    ("hau-hau", 2, {}, table_hidden_from),
+    ("crazy-eights", 3, {}, table_hidden_from),
+    ("number-rows", 3, {"start_cards": 6}, table_hidden_from),
+    ("thirty-one", 3, {}, thirty_one_hidden_from),
+]
+
+
+@pytest.mark.parametrize(("game", "seats", "options", "hidden_from"), TITLES, ids=[t[0] for t in TITLES])
+async def test_no_frame_carries_another_seats_cards(stack, game, seats, options, hidden_from) -> None:
+    engine = REGISTRY.get(game)
+    players, spectator, replay = await play_over_sockets(stack, engine, seats, options, seed=7)
+    states = states_by_version(engine, replay, seats)
+    scan = Scan()
+    for client in [*players, spectator]:
+        judge_frames(engine, states, client, hidden_from, scan)
+    # The scan judged the whole game for everyone, and there were secrets to keep all along.
+    assert len(scan.by_seat) == seats + 1
+    assert scan.views >= len(replay["moves"]) * seats
+    assert scan.secrets_seen > scan.frames
+
+
+def _every_title() -> list[Any]:
+    from svc_boards.registry import REGISTRY as BOARDS
+    from svc_dice.registry import REGISTRY as DICE
+    from svc_words.registry import REGISTRY as WORDS
+
+    scanned = {title[0] for title in TITLES}  # already judged, secrets too, above
+    return [e for registry in (REGISTRY, BOARDS, DICE, WORDS) for e in registry if e.meta.id not in scanned]
+
+
+@pytest.mark.parametrize("engine", _every_title(), ids=lambda engine: engine.meta.id)
+async def test_every_title_plays_to_the_end_over_sockets_with_the_engines_views(stack, engine) -> None:
+    """Every other registered title, at its smallest table: each frame's view is the engine's view of
+    that version (nothing added, nothing stale, the spectator's too), and the room's replay
+    ends in the result the room announced."""
+    seats = engine.meta.min_seats
+    players, spectator, replay = await play_over_sockets(stack, engine, seats, seed=11)
+    states = states_by_version(engine, replay, seats)
+    scan = Scan()
+    for client in [*players, spectator]:
+        judge_frames(engine, states, client, lambda state, seat: (), scan)
+    assert scan.views >= len(replay["moves"]) * seats
