@@ -119,3 +119,24 @@ async def test_no_frame_carries_another_cup_before_it_is_lifted(stack) -> None:
         assert checked > 10 and rounds >= 10
         await anna.close()
         await watcher.close()
+
+
+async def test_every_frame_is_the_engines_view_and_no_seat_gets_another_roll(stack) -> None:
+    """Three seats on sockets of their own and a spectator; afterwards the room's replay gives
+    the true state of every version. Each view received is exactly the engine's view of that
+    version (which the playout tests scan for every other cup's dice), no frame carries a die
+    of another cup (as the engine keeps it), and each `rolled` event reaches only its owner."""
+    from svc_dice.liars_dice import ENGINE
+
+    from tests.games.liars_dice.test_playouts import hidden_from
+    from tests.support.frame_scan import Scan, judge_frames, play_over_sockets, states_by_version
+
+    players, spectator, replay = await play_over_sockets(stack, ENGINE, 3, seed=3)
+    states = states_by_version(ENGINE, replay, 3)
+    scan = Scan()
+    for client in [*players, spectator]:
+        judge_frames(ENGINE, states, client, hidden_from, scan)
+        rolls = [e for frame in client.received for e in _events(frame) if e["code"] == "rolled"]
+        assert all(e["seat"] in client.seats for e in rolls)
+        assert bool(rolls) == bool(client.seats)
+    assert len(scan.by_seat) == 4 and scan.secrets_seen > scan.frames
