@@ -63,7 +63,7 @@ GAMES: dict[str, Series] = {
     "thirty-one": Series({2: 400, 5: 120, 8: 60}, thorough=30, scanned=5),
     "snakes-and-ladders": Series(200),
     "goose": Series(60),
-    "liars-dice": Series({2: 200}, thorough=40),
+    "liars-dice": Series(400, thorough=40),
 }
 
 # A seat count's series runs in BLOCKS test items, so two workers share the long soak series.
