@@ -64,6 +64,7 @@ GAMES: dict[str, Series] = {
     "snakes-and-ladders": Series(200),
     "goose": Series(60),
     "liars-dice": Series(400, thorough=40),
+    "bingo": Series({2: 40, 5: 10, 9: 4}, thorough=5, scanned=2),
 }
 
 # A seat count's series runs in BLOCKS test items, so two workers share the long soak series.

@@ -18,6 +18,7 @@ from svc_cards.last_card.cpu import LEVELS as last_card
 from svc_cards.mau_mau.cpu import LEVELS as mau_mau
 from svc_cards.number_rows.cpu import LEVELS as number_rows
 from svc_cards.thirty_one.cpu import LEVELS as thirty_one
+from svc_dice.bingo.cpu import LEVELS as bingo
 from svc_dice.dice_poker.cpu import LEVELS as dice_poker
 from svc_dice.goose.cpu import LEVELS as goose
 from svc_dice.liars_dice.cpu import LEVELS as liars_dice
@@ -36,6 +37,7 @@ PLAYERS: dict[str, Levels] = {
     "snakes-and-ladders": snakes_and_ladders,
     "goose": goose,
     "liars-dice": liars_dice,
+    "bingo": bingo,
     "draughts": draughts,
     "kalaha": kalaha,
     "dots-and-boxes": dots_and_boxes,
