@@ -72,6 +72,8 @@ GAMES: dict[str, Series] = {
     "categories": Series({2: 30, 5: 10}, thorough=10, scanned=5),
     "ludo": Series({2: 60, 3: 30, 4: 16, 5: 8, 7: 5}, thorough=2, scanned=1),
     "backgammon": Series(400, thorough=30),
+    "liars-dice": Series(400, thorough=40),
+    "bingo": Series({2: 40, 5: 10, 9: 4}, thorough=5, scanned=2),
 }
 
 # A seat count's series runs in BLOCKS test items, so two workers share the long soak series.
