@@ -27,8 +27,8 @@ from svc_cards.thirty_one.cpu import LEVELS as thirty_one
 from svc_dice.bingo.cpu import LEVELS as bingo
 from svc_dice.dice_poker.cpu import LEVELS as dice_poker
 from svc_dice.goose.cpu import LEVELS as goose
-from svc_dice.ludo.cpu import LEVELS as ludo
 from svc_dice.liars_dice.cpu import LEVELS as liars_dice
+from svc_dice.ludo.cpu import LEVELS as ludo
 from svc_dice.snakes_and_ladders.cpu import LEVELS as snakes_and_ladders
 from svc_words.categories.cpu import LEVELS as categories
 from svc_words.hangman.cpu import LEVELS as hangman
