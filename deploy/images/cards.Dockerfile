@@ -10,7 +10,7 @@ ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1
 # The venv's own pip installs (Debian's pip ignores --python) and is removed afterwards:
 # the runtime image gets the libraries and nothing to install more with.
 RUN python -m venv /opt/venv
-COPY deploy/images/requirements-family.txt /tmp/requirements.txt
+COPY deploy/images/requirements-cards.txt /tmp/requirements.txt
 RUN /opt/venv/bin/pip install --only-binary=:all: -r /tmp/requirements.txt \
  && /opt/venv/bin/pip uninstall -q -y pip
 COPY rulekit /app/rulekit

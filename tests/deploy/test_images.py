@@ -57,8 +57,10 @@ EXPECTED = {
             f"gameroom/svc-{family}",
             f"svc_{family}",
             frozenset({config.DEFAULT_PORTS[family], config.DEFAULT_METRICS_PORTS[family]}),
-            # svc-boards has its own: the chess rules use python-chess.
-            "requirements-boards.txt" if family == "boards" else "requirements-family.txt",
+            # svc-boards and svc-cards have their own: python-chess for chess, PokerKit for poker.
+            {"boards": "requirements-boards.txt", "cards": "requirements-cards.txt"}.get(
+                family, "requirements-family.txt"
+            ),
         )
         for family in config.FAMILIES
     },

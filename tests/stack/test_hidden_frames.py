@@ -35,7 +35,9 @@ TITLES: list[tuple[str, int, dict[str, Any], Any]] = [
 @pytest.mark.parametrize(("game", "seats", "options", "hidden_from"), TITLES, ids=[t[0] for t in TITLES])
 async def test_no_frame_carries_another_seats_cards(stack, game, seats, options, hidden_from) -> None:
     engine = REGISTRY.get(game)
-    players, spectator, replay = await play_over_sockets(stack, engine, seats, options, seed=7)
+    players, spectator, replay = await play_over_sockets(
+        stack, engine, seats, options, seed=7, prefer=lambda move: move.get("type") == "play"
+    )
     states = states_by_version(engine, replay, seats)
     scan = Scan()
     for client in [*players, spectator]:

@@ -37,7 +37,7 @@ async def test_a_game_of_ludo_plays_to_the_end_over_the_socket(stack) -> None:
         while anna.room["status"] != "finished" and moves < 2000:
             view = anna.view()
             if 0 in view["to_move"] and view["legal_moves"]:
-                await anna.move(0, rnd.choice(view["legal_moves"]))
+                await anna.move_at_a_persons_pace(0, rnd.choice(view["legal_moves"]))
                 moves += 1
             else:
                 await anna.inbox.get()

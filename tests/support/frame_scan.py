@@ -57,8 +57,11 @@ async def play_over_sockets(
     options: dict[str, Any] | None = None,
     seed: int = 1,
     max_moves: int = 2_000,
+    prefer: Callable[[dict[str, Any]], bool] | None = None,
 ) -> tuple[list[PlayClient], PlayClient, dict[str, Any]]:
-    """Play one game to its end, each seat on its own socket; (players, spectator, replay)."""
+    """Play one game to its end, each seat on its own socket; (players, spectator, replay).
+    With `prefer`, a seat picks among the legal moves it accepts when there are any (a card
+    game played by "play a card when you can" ends in a few hundred moves, not thousands)."""
     rnd = random.Random(seed)
     game = engine.meta.id
     session = aiohttp.ClientSession()
@@ -82,7 +85,8 @@ async def play_over_sockets(
                 continue
             client, seat = mover
             view = client.views[seat]
-            move = instantiate(rnd.choice(view["legal_moves"]), rnd)
+            chosen = [m for m in view["legal_moves"] if prefer(m)] if prefer else []
+            move = instantiate(rnd.choice(chosen or view["legal_moves"]), rnd)
             try:
                 await client.move(seat, move, version=int(client.room["version"]))
                 moves += 1
