@@ -110,7 +110,7 @@ function renderCard(view, ctx, seat, { interactive, testid, cells }) {
     const marked = free || (mark && mark.has(cell));
     const label = free ? ctx.t("card.free") : ctx.t(marked ? "card.marked" : "card.number", { ball: `${LETTERS[cell % 5]} ${number}` });
     if (!interactive || free) {
-      return h("span", { class: ["bg-cell", free && "free", marked && "marked", win.has(cell) && "win"], "data-testid": `${testid}-cell-${cell}`, role: "cell", "aria-label": label }, free ? ctx.t("card.free_short") : String(number));
+      return h("span", { class: ["bg-cell", free && "free", marked && "marked", win.has(cell) && "win"], "data-testid": `${testid}-cell-${cell}`, role: "img", "aria-label": label }, free ? ctx.t("card.free_short") : String(number));
     }
     const button = h(
       "button",
@@ -150,7 +150,7 @@ function renderCard(view, ctx, seat, { interactive, testid, cells }) {
       }
     });
   });
-  return h("div", { class: "bg-card", role: interactive ? "group" : "table", "aria-label": ctx.t("card.label", { name: ctx.seatName(seat) }), "data-testid": testid }, head, body);
+  return h("div", { class: "bg-card", role: "group", "aria-label": ctx.t("card.label", { name: ctx.seatName(seat) }), "data-testid": testid }, head, body);
 }
 
 function renderLastCall(view, ctx) {

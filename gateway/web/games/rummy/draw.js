@@ -97,7 +97,8 @@ function possibleMelds(view, ctx) {
     "section",
     { class: "rummy-possible", "data-testid": "possible-melds", "aria-label": t("possible.title") },
     h("h3", {}, t("possible.title")),
-    items.length ? h("ul", {}, items) : h("p", { class: "hint" }, t("possible.none")),
+    // The list scrolls on a phone: a keyboard reaches it to scroll it too.
+    items.length ? h("ul", { tabindex: "0", "aria-label": t("possible.title") }, items) : h("p", { class: "hint" }, t("possible.none")),
   );
 }
 
