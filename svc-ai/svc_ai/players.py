@@ -32,6 +32,7 @@ from svc_dice.ludo.cpu import LEVELS as ludo
 from svc_dice.snakes_and_ladders.cpu import LEVELS as snakes_and_ladders
 from svc_words.categories.cpu import LEVELS as categories
 from svc_words.hangman.cpu import LEVELS as hangman
+from svc_words.village_night.cpu import LEVELS as village_night
 
 from rulekit import Refusal
 from rulekit.players import Ask, Choice, Levels, random_player
@@ -66,6 +67,7 @@ PLAYERS: dict[str, Levels] = {
     "poker": poker,
     "hangman": hangman,
     "categories": categories,
+    "village-night": village_night,
     "oh-hell": oh_hell,
     "rummy": rummy,
     "backgammon": backgammon,

@@ -4,5 +4,6 @@ from rulekit import Registry
 
 from .categories import ENGINE as CATEGORIES
 from .hangman import ENGINE as HANGMAN
+from .village_night import ENGINE as VILLAGE_NIGHT
 
-REGISTRY = Registry("words", [HANGMAN, CATEGORIES])
+REGISTRY = Registry("words", [HANGMAN, CATEGORIES, VILLAGE_NIGHT])
