@@ -34,7 +34,7 @@ async def handle(lobby: Lobby, connection: Subscriber, branch: str, body: dict[s
                 _int(body.get("version", 0)),
             )
         elif branch == "chat":
-            await lobby.chat(connection, clean_text(body.get("text"), "chat"))
+            await lobby.chat(connection, clean_text(body.get("text"), "chat"), str(body.get("channel", "")))
         elif branch == "start":
             await lobby.start_game(connection)
         elif branch == "rematch":

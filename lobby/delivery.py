@@ -12,11 +12,54 @@ from .context import CATCH_UP_EVENTS, LobbyContext, require
 from .hub import Subscriber
 from .room import Room, Ticket
 from .stakes import stake_of
-from .store import StoredEvent
+from .store import ROOM_CHANNEL, StoredEvent
 from .text import clean_text
 
 MAX_CHAT = 500
+MAX_CHANNEL = 32
+HISTORY_LINES = 50
 HIDDEN_EVENT = {"code": "hidden"}
+DEFAULT_RIGHTS = ({ROOM_CHANNEL}, {ROOM_CHANNEL})
+
+
+def _view_rights(raw: str) -> tuple[set[str], set[str]]:
+    """(post, read) of one stored view: its "chat" key, or the room's chat without one."""
+    chat = json.loads(raw).get("chat") if raw else None
+    if not isinstance(chat, dict):
+        return {ROOM_CHANNEL}, {ROOM_CHANNEL}
+    post = {c for c in chat.get("post", []) if isinstance(c, str)}
+    read = {c for c in chat.get("read", []) if isinstance(c, str)}
+    return post, read
+
+
+class ChatRights:
+    """Who may post to and read which chat channel, from each seat's CURRENT view as the room
+    holds it (the engine puts `"chat": {"post": [...], "read": [...]}` into a view; a view
+    without it, the waiting room and a finished room's spectators: the room's channel). A
+    connection holding several seats has the rights of all of them. Each view is parsed once."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+        self._by_view: dict[str, tuple[set[str], set[str]]] = {}
+
+    def _of(self, key: str, raw: str) -> tuple[set[str], set[str]]:
+        if key not in self._by_view:
+            self._by_view[key] = _view_rights(raw)
+        return self._by_view[key]
+
+    def of(self, seats: list[int]) -> tuple[set[str], set[str]]:
+        room = self.room
+        if not room.spectator_view:  # no game yet: everyone talks in the room
+            return DEFAULT_RIGHTS
+        if not seats:
+            return self._of("spectator", room.spectator_view)
+        post: set[str] = set()
+        read: set[str] = set()
+        for seat in seats:
+            seat_post, seat_read = self._of(str(seat), room.views.get(str(seat), ""))
+            post |= seat_post
+            read |= seat_read
+        return post, read
 
 
 def room_info(room: Room, present: set[int]) -> dict[str, Any]:
@@ -80,7 +123,14 @@ def update(
 
 
 def chat_json(line: Any) -> dict[str, Any]:
-    return {"number": line.number, "seat": line.seat, "name": line.name, "text": line.text, "at_ms": str(line.at_ms)}
+    return {
+        "number": line.number,
+        "seat": line.seat,
+        "name": line.name,
+        "text": line.text,
+        "at_ms": str(line.at_ms),
+        "channel": line.channel,
+    }
 
 
 class Delivery:
@@ -184,21 +234,49 @@ class Delivery:
             await self.catch_up(subscriber, room, revision, present, max(0, room.last_event - CATCH_UP_EVENTS))
 
     # -- chat -------------------------------------------------------------------------------------
-    async def chat(self, subscriber: Subscriber, text: str) -> None:
+    async def chat(self, subscriber: Subscriber, text: str, channel: str = "") -> None:
+        """Post a line to `channel` ("" is the room's): refused with `chat_not_allowed`, and
+        nothing stored, unless the seat's current view lets it post there (the dead of a
+        game post nowhere)."""
         ticket = require(subscriber)
         text = clean_text(text, "chat")
         if not text or len(text) > MAX_CHAT:
             raise Refusal("bad_request", f"chat text must be 1..{MAX_CHAT} characters")
+        channel = channel or ROOM_CHANNEL
+        if not isinstance(channel, str) or len(channel) > MAX_CHANNEL:
+            raise Refusal("bad_request", f"a chat channel is a name of at most {MAX_CHANNEL} characters")
+        room, _ = await self.ctx.load(ticket.code)
+        post, _ = ChatRights(room).of(ticket.seats)
+        if channel not in post:
+            raise Refusal("chat_not_allowed", f"no posting to {channel!r} now (may post to {sorted(post)})")
         line = await self.ctx.store.add_chat(
-            ticket.code, ticket.seats[0] if ticket.seats else -1, ticket.name, text, self.ctx.now_ms()
+            ticket.code, ticket.seats[0] if ticket.seats else -1, ticket.name, text, self.ctx.now_ms(), channel
         )
-        self.deliver_chat(ticket.code, chat_json(line))
+        await self.deliver_chat(ticket.code, chat_json(line), room)
         await self.ctx.bus.announce(ticket.code, {"kind": "chat", "line": chat_json(line)}, None)
 
-    def deliver_chat(self, code: str, line: dict[str, Any]) -> None:
-        for other in self.ctx.hub.subscribers(code):
-            other.send({"chat": line})
+    async def deliver_chat(self, code: str, line: dict[str, Any], room: Room | None = None) -> None:
+        """Send a line to this process's connections of the room whose seats' current views
+        read its channel (a line of another replica: the room as the store holds it now)."""
+        subscribers = self.ctx.hub.subscribers(code)
+        if not subscribers:
+            return
+        if room is None:
+            try:
+                room, _ = await self.ctx.load(code)
+            except Refusal:
+                return
+        rights = ChatRights(room)
+        channel = line.get("channel") or ROOM_CHANNEL
+        for other in subscribers:
+            seats = other.ticket.seats if other.ticket is not None else []
+            if channel in rights.of(seats)[1]:
+                other.send({"chat": line})
 
     async def send_chat_history(self, subscriber: Subscriber, code: str) -> None:
-        for line in await self.ctx.store.chat_since(code, 0, 50):
+        """The last lines this connection may read now, from the channels its views read."""
+        ticket = require(subscriber)
+        room, _ = await self.ctx.load(code)
+        _, read = ChatRights(room).of(ticket.seats)
+        for line in await self.ctx.store.chat_since(code, 0, HISTORY_LINES, channels=read):
             subscriber.send({"chat": chat_json(line)})

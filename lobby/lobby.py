@@ -209,14 +209,14 @@ class Lobby:
     async def resync(self, subscriber: Subscriber) -> None:
         await self.delivery.resync(subscriber)
 
-    async def chat(self, subscriber: Subscriber, text: str) -> None:
-        await self.delivery.chat(subscriber, text)
+    async def chat(self, subscriber: Subscriber, text: str, channel: str = "") -> None:
+        await self.delivery.chat(subscriber, text, channel)
 
     # -- what the bus calls back (BusListener) ------------------------------------------------------
     async def on_remote_change(self, code: str, payload: dict[str, Any]) -> None:
         """Another replica wrote this room (or saw its presence change, or a chat line)."""
         if payload["kind"] == "chat":
-            self.delivery.deliver_chat(code, payload["line"])
+            await self.delivery.deliver_chat(code, payload["line"])
             return
         room = Room.from_json(payload["room"])
         revision = payload["revision"]

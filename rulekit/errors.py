@@ -33,6 +33,7 @@ CODES = frozenset(
         "bad_text",
         "invitation_needed",
         "removed",
+        "chat_not_allowed",
     }
 )
 

@@ -7,6 +7,7 @@ import os
 from .base import (
     HOUSE,
     MINT,
+    ROOM_CHANNEL,
     ChatLine,
     Escrow,
     EscrowChange,
@@ -50,6 +51,7 @@ def make_store(url: str | None = None) -> Store:
 __all__ = [
     "HOUSE",
     "MINT",
+    "ROOM_CHANNEL",
     "ChatLine",
     "Escrow",
     "EscrowChange",

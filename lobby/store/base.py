@@ -12,6 +12,7 @@ would go below zero.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -33,6 +34,10 @@ class ChatLine:
     name: str
     text: str
     at_ms: int
+    channel: str = "room"  # "room", or a game's channel ("pack", "team:0"): who may read it
+
+
+ROOM_CHANNEL = "room"
 
 
 @dataclass(frozen=True)
@@ -185,9 +190,16 @@ class Store(Protocol):
     async def put_move_answer(self, code: str, key: str, answer: dict[str, Any]) -> dict[str, Any]:
         """Store an answer unless one exists; return the one that is stored."""
 
-    async def add_chat(self, code: str, seat: int, name: str, text: str, at_ms: int) -> ChatLine: ...
+    async def add_chat(
+        self, code: str, seat: int, name: str, text: str, at_ms: int, channel: str = ROOM_CHANNEL
+    ) -> ChatLine:
+        """Store a chat line in `channel`; numbers are gap-free per room across channels."""
 
-    async def chat_since(self, code: str, after: int, limit: int = 100) -> list[ChatLine]: ...
+    async def chat_since(
+        self, code: str, after: int, limit: int = 100, channels: Collection[str] | None = None
+    ) -> list[ChatLine]:
+        """The newest `limit` lines after `after`, oldest first; only `channels` when given
+        (the limit counts the lines of those channels)."""
 
     # -- games for replay -----------------------------------------------------------------------
     async def game_moves(self, code: str, number: int) -> list[MoveRecord]:

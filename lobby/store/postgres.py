@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+from collections.abc import Collection
 from typing import Any, Awaitable, Callable, TypeVar
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
@@ -18,6 +19,7 @@ import asyncpg
 
 from .base import (
     MINT,
+    ROOM_CHANNEL,
     ChatLine,
     Escrow,
     EscrowChange,
@@ -201,6 +203,13 @@ CREATE INDEX ledger_escrows_open ON ledger_escrows (opened_ms) WHERE status = 'o
         "rooms at rest for the retention sweep",
         """
 CREATE INDEX rooms_at_rest ON rooms (updated_ms) WHERE status <> 'playing';
+""",
+    ),
+    (
+        7,
+        "chat channels",
+        """
+ALTER TABLE chat ADD COLUMN channel text NOT NULL DEFAULT 'room';
 """,
     ),
 ]
@@ -411,31 +420,47 @@ class PostgresStore:
 
         return await self._transaction(work)
 
-    async def add_chat(self, code: str, seat: int, name: str, text: str, at_ms: int) -> ChatLine:
+    async def add_chat(
+        self, code: str, seat: int, name: str, text: str, at_ms: int, channel: str = ROOM_CHANNEL
+    ) -> ChatLine:
         async def work(db: asyncpg.Connection) -> ChatLine:
             # Numbers are gap-free per room: writers of one room's chat take turns.
             await db.execute("SELECT pg_advisory_xact_lock(hashtext('chat:' || $1))", code)
             number = await db.fetchval("SELECT COALESCE(MAX(number), 0) + 1 FROM chat WHERE code = $1", code)
             await db.execute(
-                "INSERT INTO chat (code, number, seat, name, text, at_ms) VALUES ($1, $2, $3, $4, $5, $6)",
+                "INSERT INTO chat (code, number, seat, name, text, at_ms, channel) VALUES ($1, $2, $3, $4, $5, $6, $7)",
                 code,
                 number,
                 seat,
                 name,
                 text,
                 at_ms,
+                channel,
             )
-            return ChatLine(number, seat, name, text, at_ms)
+            return ChatLine(number, seat, name, text, at_ms, channel)
 
         return await self._transaction(work)
 
-    async def chat_since(self, code: str, after: int, limit: int = 100) -> list[ChatLine]:
-        rows = await self.pool.fetch(
-            "SELECT number, seat, name, text, at_ms FROM chat WHERE code = $1 AND number > $2 ORDER BY number DESC LIMIT $3",
-            code,
-            after,
-            limit,
-        )
+    async def chat_since(
+        self, code: str, after: int, limit: int = 100, channels: Collection[str] | None = None
+    ) -> list[ChatLine]:
+        if channels is None:
+            rows = await self.pool.fetch(
+                "SELECT number, seat, name, text, at_ms, channel FROM chat WHERE code = $1 AND number > $2"
+                " ORDER BY number DESC LIMIT $3",
+                code,
+                after,
+                limit,
+            )
+        else:
+            rows = await self.pool.fetch(
+                "SELECT number, seat, name, text, at_ms, channel FROM chat WHERE code = $1 AND number > $2"
+                " AND channel = ANY($4::text[]) ORDER BY number DESC LIMIT $3",
+                code,
+                after,
+                limit,
+                sorted(set(channels)),
+            )
         return [ChatLine(*row) for row in reversed(rows)]
 
     # -- games for replay ---------------------------------------------------------------------------

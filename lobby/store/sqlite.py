@@ -6,10 +6,12 @@ import asyncio
 import json
 import sqlite3
 import threading
+from collections.abc import Collection
 from typing import Any, Callable, TypeVar
 
 from .base import (
     MINT,
+    ROOM_CHANNEL,
     ChatLine,
     Escrow,
     EscrowChange,
@@ -138,6 +140,10 @@ CREATE INDEX ledger_escrows_open ON ledger_escrows (opened_ms) WHERE status = 'o
     # The retention sweep looks for rooms not in play, oldest first.
     """
 CREATE INDEX rooms_at_rest ON rooms (updated_ms) WHERE status <> 'playing';
+""",
+    # Chat channels: a game's view names who may read a line ("room", "pack", "team:0").
+    """
+ALTER TABLE chat ADD COLUMN channel TEXT NOT NULL DEFAULT 'room';
 """,
 ]
 
@@ -334,22 +340,31 @@ class SqliteStore:
 
         return await self._run(work)
 
-    async def add_chat(self, code: str, seat: int, name: str, text: str, at_ms: int) -> ChatLine:
+    async def add_chat(
+        self, code: str, seat: int, name: str, text: str, at_ms: int, channel: str = ROOM_CHANNEL
+    ) -> ChatLine:
         def work(db: sqlite3.Connection) -> ChatLine:
             (last,) = db.execute("SELECT COALESCE(MAX(number), 0) FROM chat WHERE code = ?", (code,)).fetchone()
             db.execute(
-                "INSERT INTO chat (code, number, seat, name, text, at_ms) VALUES (?, ?, ?, ?, ?, ?)",
-                (code, last + 1, seat, name, text, at_ms),
+                "INSERT INTO chat (code, number, seat, name, text, at_ms, channel) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (code, last + 1, seat, name, text, at_ms, channel),
             )
-            return ChatLine(last + 1, seat, name, text, at_ms)
+            return ChatLine(last + 1, seat, name, text, at_ms, channel)
 
         return await self._transaction(work)
 
-    async def chat_since(self, code: str, after: int, limit: int = 100) -> list[ChatLine]:
+    async def chat_since(
+        self, code: str, after: int, limit: int = 100, channels: Collection[str] | None = None
+    ) -> list[ChatLine]:
         def work(db: sqlite3.Connection) -> list[ChatLine]:
+            only = sorted(set(channels)) if channels is not None else None
+            if only == []:
+                return []
+            among = f" AND channel IN ({', '.join('?' * len(only))})" if only else ""
             rows = db.execute(
-                "SELECT number, seat, name, text, at_ms FROM chat WHERE code = ? AND number > ? ORDER BY number DESC LIMIT ?",
-                (code, after, limit),
+                "SELECT number, seat, name, text, at_ms, channel FROM chat WHERE code = ? AND number > ?"
+                f"{among} ORDER BY number DESC LIMIT ?",
+                (code, after, *(only or ()), limit),
             ).fetchall()
             return [ChatLine(*row) for row in reversed(rows)]
 

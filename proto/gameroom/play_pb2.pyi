@@ -186,10 +186,12 @@ class MoveRequest(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., move: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., client_move_id: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
 
 class ChatRequest(_message.Message):
-    __slots__ = ("text",)
+    __slots__ = ("text", "channel")
     TEXT_FIELD_NUMBER: _ClassVar[int]
+    CHANNEL_FIELD_NUMBER: _ClassVar[int]
     text: str
-    def __init__(self, text: _Optional[str] = ...) -> None: ...
+    channel: str
+    def __init__(self, text: _Optional[str] = ..., channel: _Optional[str] = ...) -> None: ...
 
 class StartRequest(_message.Message):
     __slots__ = ()
@@ -292,18 +294,20 @@ class Refused(_message.Message):
     def __init__(self, code: _Optional[str] = ..., detail: _Optional[str] = ..., client_move_id: _Optional[str] = ...) -> None: ...
 
 class Chat(_message.Message):
-    __slots__ = ("number", "seat", "name", "text", "at_ms")
+    __slots__ = ("number", "seat", "name", "text", "at_ms", "channel")
     NUMBER_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     TEXT_FIELD_NUMBER: _ClassVar[int]
     AT_MS_FIELD_NUMBER: _ClassVar[int]
+    CHANNEL_FIELD_NUMBER: _ClassVar[int]
     number: int
     seat: int
     name: str
     text: str
     at_ms: int
-    def __init__(self, number: _Optional[int] = ..., seat: _Optional[int] = ..., name: _Optional[str] = ..., text: _Optional[str] = ..., at_ms: _Optional[int] = ...) -> None: ...
+    channel: str
+    def __init__(self, number: _Optional[int] = ..., seat: _Optional[int] = ..., name: _Optional[str] = ..., text: _Optional[str] = ..., at_ms: _Optional[int] = ..., channel: _Optional[str] = ...) -> None: ...
 
 class Pong(_message.Message):
     __slots__ = ("nonce",)
