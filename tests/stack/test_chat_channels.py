@@ -161,7 +161,7 @@ async def test_pack_chat_the_silent_night_and_the_dead(stack) -> None:
             assert await refusal_of(wolf, {"chat": {"text": "hello village", "channel": "room"}}) == "chat_not_allowed"
             pack_line = "take the baker"
         villager = villagers[0]
-        assert villager.view()["chat"] == {"post": [], "read": ["room"]}
+        assert villager.view()["chat"] == {"post": [], "read": ["room"], "why": "night"}
         for channel_name in ("room", "pack", "team:0", ""):
             message = {"chat": {"text": "I am awake", **({"channel": channel_name} if channel_name else {})}}
             assert await refusal_of(villager, message) == "chat_not_allowed"
@@ -193,7 +193,7 @@ async def test_pack_chat_the_silent_night_and_the_dead(stack) -> None:
         assert not host.view()["public"]["alive"][victim]
 
         # -- the day: the dead keep quiet, the living talk in the room ----------------------------
-        await villager.wait_until(lambda c: c.view()["chat"] == {"post": [], "read": ["room"]})
+        await villager.wait_until(lambda c: c.view()["chat"] == {"post": [], "read": ["room"], "why": "dead"})
         assert await refusal_of(villager, {"chat": {"text": "it was the smith"}}) == "chat_not_allowed"
         speaker = villagers[1]
         await speaker.wait_until(lambda c: c.view()["chat"]["post"] == ["room"])

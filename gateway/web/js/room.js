@@ -69,7 +69,10 @@ export class Room {
     this.failed = null;
     this.timeUpSaid = 0;
     this.log = new EventLog();
-    this.chat = new Chat({ onSend: (text) => this.conn.send({ chat: { text } }), colourOf: (seat) => seatColour(seat) });
+    this.chat = new Chat({
+      onSend: (text, channel) => this.conn.send({ chat: channel && channel !== "room" ? { text, channel } : { text } }),
+      colourOf: (seat) => seatColour(seat),
+    });
     this.build();
     this.conn = new Connection({
       code,
@@ -710,6 +713,7 @@ export class Room {
     this.codeHintEl.textContent = t("room.code_hint");
     this.codeEl.title = t("room.code_hint");
     const view = this.currentView();
+    this.chat.setRights(room.status === "waiting" ? null : view && view.chat);
     const module = this.module;
     const badge =
       module && typeof module.seatBadge === "function" && view && room.status !== "waiting"

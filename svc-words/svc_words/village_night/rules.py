@@ -82,16 +82,19 @@ def deal(seats: int) -> list[str]:
     return [WOLF] * wolves + [SEER, WITCH] + [VILLAGER] * (seats - wolves - 2)
 
 
-def chat_rights(phase: str, role: str, alive: bool) -> dict[str, list[str]]:
-    """The chat channels a seat may post to and read (the lobby enforces them)."""
+def chat_rights(phase: str, role: str, alive: bool) -> dict[str, Any]:
+    """The chat channels a seat may post to and read (the lobby enforces them); where it may
+    post nowhere, `why` tells the client what to say ("dead", "night")."""
     wolf = role == WOLF
     read = [ROOM_CHANNEL, PACK_CHANNEL] if wolf else [ROOM_CHANNEL]
     if phase == OVER:
         return {"post": [ROOM_CHANNEL], "read": read}
     if not alive:
-        return {"post": [], "read": [ROOM_CHANNEL]}
+        return {"post": [], "read": [ROOM_CHANNEL], "why": "dead"}
     if phase in NIGHT_STEPS:
-        return {"post": [PACK_CHANNEL] if wolf else [], "read": read}
+        if not wolf:
+            return {"post": [], "read": read, "why": "night"}
+        return {"post": [PACK_CHANNEL], "read": read}
     return {"post": [ROOM_CHANNEL], "read": read}
 
 

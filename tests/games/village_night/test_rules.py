@@ -157,7 +157,7 @@ def test_the_dead_only_watch_and_keep_quiet() -> None:
     state, _ = everyone(state)
     dead = ENGINE.view(state, 5)
     assert 5 not in ENGINE.to_move(state) and dead["legal_moves"] == []
-    assert dead["chat"] == {"post": [], "read": ["room"]}
+    assert dead["chat"] == {"post": [], "read": ["room"], "why": "dead"}
 
 
 def test_at_night_only_the_pack_talks() -> None:
@@ -165,7 +165,7 @@ def test_at_night_only_the_pack_talks() -> None:
     state = game(8, EIGHT)
     assert ENGINE.view(state, 0)["chat"] == {"post": ["pack"], "read": ["room", "pack"]}
     for seat in range(2, 8):
-        assert ENGINE.view(state, seat)["chat"] == {"post": [], "read": ["room"]}
+        assert ENGINE.view(state, seat)["chat"] == {"post": [], "read": ["room"], "why": "night"}
     assert "chat" not in ENGINE.view(state, None)  # spectators: the room, as in every game
 
 
