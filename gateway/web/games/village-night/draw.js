@@ -71,11 +71,11 @@ function ring(view, ctx) {
         }
         ctx.move({ type: action, seat });
       };
-      const b = svgButton({ label, testid: `seat-${seat}`, onPress: press, pressed: action === "poison" ? chosen : undefined, className: ["vn-seat", chosen && "chosen"].filter(Boolean).join(" ") }, children);
+      const b = svgButton({ label, testid: `vn-seat-${seat}`, onPress: press, pressed: action === "poison" ? chosen : undefined, className: ["vn-seat", chosen && "chosen"].filter(Boolean).join(" ") }, children);
       buttons.push(b);
       svg.append(b);
     } else {
-      svg.append(s("g", { class: "vn-seat quiet", role: "img", "aria-label": parts.join(", "), "data-testid": `seat-${seat}` }, children));
+      svg.append(s("g", { class: "vn-seat quiet", role: "img", "aria-label": parts.join(", "), "data-testid": `vn-seat-${seat}` }, children));
     }
   }
   arrowKeys(buttons);
