@@ -27,9 +27,11 @@ def _view_rights(raw: str) -> tuple[set[str], set[str]]:
     chat = json.loads(raw).get("chat") if raw else None
     if not isinstance(chat, dict):
         return {ROOM_CHANNEL}, {ROOM_CHANNEL}
-    post = {c for c in chat.get("post", []) if isinstance(c, str)}
-    read = {c for c in chat.get("read", []) if isinstance(c, str)}
-    return post, read
+    return _channels(chat.get("post")), _channels(chat.get("read"))
+
+
+def _channels(value: Any) -> set[str]:
+    return {c for c in value if isinstance(c, str)} if isinstance(value, list) else set()
 
 
 class ChatRights:
