@@ -192,9 +192,9 @@ class VillageNight(BaseEngine):
     def _end_pack(self, state: State, rng: Rng) -> list[Event]:
         votes = [t for t in state["pack_votes"] if t is not None]
         counts = {t: votes.count(t) for t in votes}
-        top = max(counts.values())
+        top = max(counts.values(), default=0)
         tied = sorted(t for t, n in counts.items() if n == top)
-        state["victim"] = tied[rng.below(len(tied))] if len(tied) > 1 else tied[0]
+        state["victim"] = None if not tied else tied[rng.below(len(tied))] if len(tied) > 1 else tied[0]
         state["pack_votes"] = [None] * state["seats"]
         state["saved"] = False
         state["poisoned"] = None
@@ -343,11 +343,16 @@ class VillageNight(BaseEngine):
             "winner": public["winner"],
             "turn_started_ms": None,
         }
+        others = [s for s in self.living(state) if roles[s] != WOLF]
+        if phase == HUNT:
+            # A sampled wolf that has acted tonight voted for someone this seat cannot know.
+            for s in range(seats):
+                if roles[s] == WOLF and state["alive"][s] and state["acted"][s] and state["pack_votes"][s] is None:
+                    state["pack_votes"][s] = others[deal_rng.below(len(others))]
         if phase == POWERS:
             state["saved"] = False
             state["poisoned"] = None
             if state["victim"] is None:  # not the witch: the pack chose one of the living others
-                others = [s for s in self.living(state) if roles[s] != WOLF]
                 state["victim"] = others[deal_rng.below(len(others))]
         if phase == DAY:
             state["day_votes"][seat] = private.get("my_vote")
