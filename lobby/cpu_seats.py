@@ -61,7 +61,11 @@ class CpuSeats:
                     return
                 move = instantiate(random.choice(legal), random.Random())
             try:
-                if not await self.moves.apply_as_lobby(code, seat, move, room.version):
+                if await self.moves.apply_as_lobby(code, seat, move, room.version):
+                    # Failures count per turn: in a simultaneous step people's moves overtake
+                    # CPU moves now and then all game long, and that must not add up.
+                    failures = 0
+                else:
                     failures += 1
             except Refusal as refusal:
                 log.warning("CPU move refused in %s: %s %s", code, refusal, move)

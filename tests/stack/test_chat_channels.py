@@ -233,3 +233,32 @@ async def test_pack_chat_the_silent_night_and_the_dead(stack) -> None:
             await client.close()
         remote.close()
         remote_watcher.close()
+
+
+async def test_cpus_only_vote_and_never_talk(stack) -> None:
+    """A CPU may only vote (it never talks): a table of one person and five CPUs plays to the
+    end through svc-ai, and no chat line ever comes from a CPU seat. (The person moves the
+    moment each step opens, so the CPUs' moves are overtaken again and again: the CPU driver
+    counts its failures per turn, not per game.)"""
+    seats = [{"kind": "human"}] + [{"kind": "cpu", "level": level} for level in ("strong", "easy") * 2 + ("strong",)]
+    async with aiohttp.ClientSession() as session:
+        anna = await PlayClient.create(session, stack.base_url, "village-night", seats)
+        await anna.connect()
+        await anna.send({"start": {}})
+        await anna.wait_until(lambda c: c.room["status"] == "playing" and c.views)
+        async with asyncio.timeout(120):
+            while anna.room["status"] != "finished":
+                view = anna.view()
+                if 0 in view["to_move"] and view["legal_moves"]:
+                    try:
+                        await anna.move(0, keep_potions(view["legal_moves"]))
+                    except Refused as refused:
+                        assert refused.code in ("stale_version", "not_your_turn", "rate_limited"), refused
+                        await asyncio.sleep(0.1)
+                else:
+                    await anna.inbox.get()
+        assert anna.view()["result"] is not None
+        tallies = [e for e in anna.events.values() if e["code"] == "tally"]
+        assert any(v not in (None, -1) for t in tallies for v in t["votes"][1:]) or not tallies
+        assert all(line["seat"] == 0 for line in anna.chat)
+        await anna.close()
