@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 pytestmark = pytest.mark.e2e
@@ -53,6 +54,14 @@ def _open_chat(page: Page) -> None:
 def _close_chat(page: Page) -> None:
     if page.get_by_test_id("drawer-close").is_visible():
         page.get_by_test_id("drawer-close").click()
+
+
+def _serious(page: Page) -> list[str]:
+    return [
+        f"{v['impact']}: {v['id']} at {[' '.join(n['target']) for n in v['nodes']][:3]}"
+        for v in Axe().run(page).response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
 
 
 def test_six_players_through_a_night_and_a_day(browser: Browser, stack) -> None:
@@ -100,6 +109,7 @@ def test_six_players_through_a_night_and_a_day(browser: Browser, stack) -> None:
         expect(channel.locator("option")).to_have_text(["Pack"])
         _chat(wolf_page, PACK_LINE)
         expect(wolf_page.get_by_test_id("chat-list")).to_contain_text(PACK_LINE)
+        assert not _serious(wolf_page)  # the channel selector and the pack's lines
         _close_chat(wolf_page)
         # A villager's chat is closed for the night.
         silent = page_of[others[0]]
@@ -107,6 +117,7 @@ def test_six_players_through_a_night_and_a_day(browser: Browser, stack) -> None:
         expect(silent.get_by_test_id("chat-notice")).to_have_text("It is night: only the pack talks now.")
         expect(silent.get_by_test_id("chat-input")).to_be_disabled()
         expect(silent.get_by_test_id("chat-channel")).to_be_hidden()
+        assert not _serious(silent)  # the closed chat
         _close_chat(silent)
 
         wolf_page.get_by_test_id(f"vn-seat-{victim}").click()
