@@ -70,8 +70,11 @@ class RoomDriver:
             self._disarm(runtime)
             return
         idle = runtime.cpu_task is None or runtime.cpu_task.done()
-        if room.cpu_seats_to_move() and idle:
-            runtime.cpu_task = asyncio.get_running_loop().create_task(self.cpu.drive(code))
+        if room.cpu_seats_to_move():
+            if idle:
+                runtime.cpu_task = asyncio.get_running_loop().create_task(self.cpu.drive(code))
+            else:
+                runtime.cpu_again = True
         self._arm_timer(code, runtime, self.timer_due(room))
 
     @staticmethod

@@ -63,6 +63,8 @@ class RoomRuntime:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one writer per room in this process
     fanout: asyncio.Lock = field(default_factory=asyncio.Lock)  # one fan-out per room at a time
     cpu_task: asyncio.Task[None] | None = None
+    # A change asked for CPU moves while the driver ran: it looks once more before it stops.
+    cpu_again: bool = False
     timer: asyncio.TimerHandle | None = None
     timer_at: int = 0
     seen_revision: int = 0

@@ -40,9 +40,13 @@ class CpuSeats:
         """Play the room's CPU seats while one is to move and this replica drives the room."""
         ctx = self.ctx
         failures = 0
+        runtime = ctx.runtime(code)
         while failures < CPU_FAILURES:
+            runtime.cpu_again = False
             room, _ = await ctx.load(code)
             seats = room.cpu_seats_to_move() if room.status == "playing" else []
+            if not seats and runtime.cpu_again:
+                continue  # a change landed while the room loaded: look at it
             if not seats or not await ctx.bus.owns(code):
                 return
             seat = seats[0]
