@@ -1,6 +1,7 @@
 """CPU players for Village Night. A CPU only votes: it never talks (the chat is for people).
 
-- easy: any legal move, but it never wastes the witch's potions on itself or a pack mate.
+- easy: any legal move, but as the witch it never poisons and rescues the victim half of
+  the time.
 - strong: the pack follows the first pack vote cast tonight (or the lowest living non-wolf),
   so the pack never splits; by day wolves never vote for a wolf and pile onto the player
   the most others voted for last day. The seer looks at players not yet seen and by day
@@ -22,13 +23,11 @@ from .rules import ABSTAIN, SEER, WOLF
 def _easy(ask: Ask) -> Choice:
     legal = legal_or_refuse(ask.view)
     rnd = random.Random(ask.seed)
-    private = ask.view["private"]
     if legal[0]["type"] == "brew":
-        pack = set(private.get("pack", []))
         # A witch that does not know better keeps her poison; she saves the victim half the time.
         saves = [m for m in legal if m["poison"] == ABSTAIN and m["save"]]
         keep = {"type": "brew", "save": False, "poison": ABSTAIN}
-        return Choice(saves[0] if saves and rnd.random() < 0.5 and ask.seat not in pack else keep)
+        return Choice(saves[0] if saves and rnd.random() < 0.5 else keep)
     return random_player(ask)
 
 
@@ -43,7 +42,7 @@ def _strong(ask: Ask) -> Choice:
     if kind == "kill":
         cast = [t for t in private["pack_votes"] if t is not None]
         targets = [m["seat"] for m in legal]
-        target = cast[0] if cast and cast[0] in targets else _most_suspicious_of_wolves(public, targets)
+        target = cast[0] if cast and cast[0] in targets else min(targets)
         return Choice({"type": "kill", "seat": target})
     if kind == "look":
         seen = {target for target, _ in private["seen"]}
@@ -88,11 +87,6 @@ def _most_voted(public: dict, candidates: list[int], rnd: random.Random) -> int:
     top = max(counts.values(), default=0)
     best = sorted(t for t in candidates if counts[t] == top)
     return rnd.choice(best)
-
-
-def _most_suspicious_of_wolves(public: dict, targets: list[int]) -> int:
-    """The pack's first choice when no wolf has voted yet tonight: the lowest living target."""
-    return min(targets)
 
 
 LEVELS = {"easy": _easy, "strong": _strong}

@@ -51,8 +51,9 @@ NIGHT_STEPS = (HUNT, POWERS)
 ROOM_CHANNEL, PACK_CHANNEL = "room", "pack"
 ABSTAIN = -1
 
-# Every living player acts in each of the three steps of a round; the witch's move is one.
-# A round kills at least one player but for the one night the witch saves (and a hung day).
+# Every living player acts once in each of the three steps of a round. Every night kills
+# (the pack's victim) but the one night the witch saves it, so a game has at most as many
+# rounds as there are players to kill, plus that night.
 _MOST_ROUNDS = MAX_SEATS + 2
 
 META = GameMeta(
@@ -63,8 +64,7 @@ META = GameMeta(
     chance=True,
     hidden_information=True,
     simultaneous=True,
-    # Hung days can repeat while nights kill: at most one survivor less per round but one.
-    longest_game=_MOST_ROUNDS * 3 * MAX_SEATS * 2,
+    longest_game=_MOST_ROUNDS * 3 * MAX_SEATS * 2,  # twice the bound, for safety
     options=(),
     cpu_levels=("random", "easy", "strong"),
     clock=MoveClock(relaxed_s=180, normal_s=90, fast_s=45),
