@@ -92,7 +92,9 @@ def test_wild_cards_replace_any_number() -> None:
     state, events = play(state, {"type": "build", "card": "W.0a", "from": "hand", "pile": 1})
     assert [e["value"] for e in events if e["code"] == "built"] == [3]
     # On top of the wild standing for 3, the pile takes a 4.
-    state = position(hands={0: ["P4.0a", "P9.0a", "P9.0b", "P10.0a", "P11.0a"]}, building=[["P1.0a", "P2.0a", "W.0a"], [], [], []])
+    state = position(
+        hands={0: ["P4.0a", "P9.0a", "P9.0b", "P10.0a", "P11.0a"]}, building=[["P1.0a", "P2.0a", "W.0a"], [], [], []]
+    )
     assert {"type": "build", "card": "P4.0a", "from": "hand", "pile": 0} in builds(state)
 
 
@@ -100,10 +102,15 @@ def test_end_the_turn_with_a_hand_card_on_one_of_four_discard_piles() -> None:
     """ "Avsluta turen genom att lägga ett handkort på ett av dina fyra avlägg." (End your turn
     by laying a hand card on one of your four discard piles.) Any hand card on any of the
     four; the next player then draws up to five."""
-    state = position(hands={0: ["P9.0a", "P9.0b", "P10.0a", "P11.0a", "P12.0a"], 1: ["P5.0a"]}, draw=["P6.0a", "P7.0a", "P8.0a", "P1.0a"])
+    state = position(
+        hands={0: ["P9.0a", "P9.0b", "P10.0a", "P11.0a", "P12.0a"], 1: ["P5.0a"]},
+        draw=["P6.0a", "P7.0a", "P8.0a", "P1.0a"],
+    )
     discards = [m for m in ENGINE.legal_moves(state, 0) if m["type"] == "discard"]
     # Equal cards are offered once: four faces, four piles each.
-    assert {(m["card"], m["slot"]) for m in discards} == {(c, s) for c in ("P9.0a", "P10.0a", "P11.0a", "P12.0a") for s in range(4)}
+    assert {(m["card"], m["slot"]) for m in discards} == {
+        (c, s) for c in ("P9.0a", "P10.0a", "P11.0a", "P12.0a") for s in range(4)
+    }
     state, events = play(state, {"type": "discard", "card": "P11.0a", "slot": 2})
     assert state["discards"][0][2] == ["P11.0a"] and ENGINE.to_move(state) == frozenset({1})
     assert state["hands"][1] == ["P5.0a", "P6.0a", "P7.0a", "P8.0a", "P1.0a"]
@@ -151,7 +158,9 @@ def test_stock_sizes() -> None:
 def test_draw_up_to_five_and_again_after_an_empty_hand() -> None:
     """House rule: a turn starts by drawing up to five; a player who plays every hand card
     draws five more and goes on."""
-    state = position(hands={0: ["P1.0a"]}, building=[[], [], [], []], draw=["P2.0a", "P3.0a", "P4.0a", "P5.0a", "P6.0a"])
+    state = position(
+        hands={0: ["P1.0a"]}, building=[[], [], [], []], draw=["P2.0a", "P3.0a", "P4.0a", "P5.0a", "P6.0a"]
+    )
     state, events = play(state, {"type": "build", "card": "P1.0a", "from": "hand", "pile": 0})
     assert state["hands"][0] == ["P2.0a", "P3.0a", "P4.0a", "P5.0a", "P6.0a"] and state["turn"] == 0
     drawn = [e for e in events if e["code"] == "drawn"]
@@ -161,7 +170,10 @@ def test_draw_up_to_five_and_again_after_an_empty_hand() -> None:
 def test_set_aside_cards_make_a_new_draw_pile() -> None:
     """House rule: when the draw pile runs out, the completed piles' cards are shuffled into a
     new draw pile."""
-    state = position(hands={0: ["P12.0a", "P9.0a", "P9.0b", "P10.0a", "P11.0a"], 1: []}, building=[[f"P{n}.0c" for n in range(1, 12)], [], [], []])
+    state = position(
+        hands={0: ["P12.0a", "P9.0a", "P9.0b", "P10.0a", "P11.0a"], 1: []},
+        building=[[f"P{n}.0c" for n in range(1, 12)], [], [], []],
+    )
     state["set_aside"], state["draw_pile"] = state["set_aside"] + state["draw_pile"], []
     assert whole_deck(state)
     state, _ = play(state, {"type": "build", "card": "P12.0a", "from": "hand", "pile": 0})
