@@ -38,7 +38,8 @@ def test_stock_pile_against_a_cpu_to_the_end(browser: Browser, stack) -> None:
     context = browser.new_context(viewport=PHONE, locale="en-GB")
     page = context.new_page()
     try:
-        create_room(page, stack.base_url, "stock-pile", ["cpu"], {"stock_size": "short"})
+        # A choice field's values are the indexes of its choices: 1 = "short" (ten stock cards).
+        create_room(page, stack.base_url, "stock-pile", ["cpu"], {"stock_size": "1"})
         page.get_by_test_id("start-button").click()
         expect(page.get_by_test_id("sp-table")).to_be_visible()
         expect(page.get_by_test_id("own-stock")).to_be_visible()
