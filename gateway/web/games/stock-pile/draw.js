@@ -45,6 +45,13 @@ function emptySlot(x, y, text, w = CARD_W, hgt = CARD_H) {
   );
 }
 
+/** A small card for the other seats' rows (an empty pile drawn as a dashed outline). */
+function miniCard(card, extra = null) {
+  const svg = s("svg", { viewBox: `0 0 ${CARD_W} ${CARD_H}`, class: ["sp-mini", extra], "aria-hidden": "true" });
+  svg.append(card ? cardFace(card, 1, 1, CARD_W - 2, CARD_H - 2) : emptySlot(1, 1, "", CARD_W - 2, CARD_H - 2));
+  return svg;
+}
+
 /** The card picked to play this turn, reset whenever the table changes. */
 function picked(view, ctx) {
   const pub = view.public;
@@ -91,21 +98,17 @@ export function render(container, view, ctx) {
   };
 
   // -- the building piles and the other seats -------------------------------------------------
-  const others = [];
-  for (let seat = 0; seat < view.seats; seat++) if (seat !== me) others.push(seat);
-  const rowH = 74;
-  const height = 128 + others.length * rowH;
-  const root = svgRoot(W, height, { label: t("table.label"), testid: "sp-table" });
-  root.append(s("text", { x: 12, y: 18, class: "sp-heading", text: t("building.title") }));
+  const root = svgRoot(W, 118, { label: t("table.label"), testid: "sp-table", class: "sp-building" });
+  root.append(s("text", { x: 12, y: 15, class: "sp-heading", text: t("building.title") }));
   (pub.building || []).forEach((pile, index) => {
     const x = 22 + index * 96;
-    const y = 28;
+    const y = 22;
     const top = pile.length ? pile[pile.length - 1] : null;
     const count = pile.length;
     const shown = top ? cardFace(top, x, y) : emptySlot(x, y, "1");
     const label = count ? t("building.pile", { pile: index + 1, count, next: count + 1 }) : t("building.empty", { pile: index + 1 });
     const move = pick ? legalBuilds.find((m) => m.pile === index && samePick(m, pick)) : null;
-    const badge = count ? s("text", { x: x + CARD_W / 2, y: y + CARD_H + 14, "text-anchor": "middle", class: "sp-count", text: t("building.at", { count }) }) : null;
+    const badge = count ? s("text", { x: x + CARD_W + 4, y: y + CARD_H, class: "sp-count", text: String(count) }) : null;
     if (move) {
       root.append(
         svgButton(
@@ -119,32 +122,38 @@ export function render(container, view, ctx) {
       root.append(s("g", { "data-testid": `building-${index}`, role: "img", "aria-label": label }, shown, badge));
     }
   });
-  others.forEach((seat, row) => {
-    const y = 128 + row * rowH;
-    const top = (pub.stock_tops || [])[seat];
-    const count = (pub.stock_counts || [])[seat] ?? 0;
-    const piles = (pub.discards || [])[seat] || [];
-    const g = s("g", { "data-testid": `seat-piles-${seat}`, role: "img", "aria-label": seatLine(view, seat, ctx) });
-    g.append(seatToken(ctx, seat, 20, y + 30, 14));
-    g.append(s("text", { x: 40, y: y + 16, class: "sp-name", text: ctx.seatName(seat) }));
-    g.append(s("text", { x: 40, y: y + 34, class: "sp-small", text: t("stock.left", { count }) }));
-    g.append(s("text", { x: 40, y: y + 50, class: "sp-small", text: t("hand.count", { count: (pub.hand_counts || [])[seat] ?? 0 }) }));
-    g.append(top ? cardFace(top, 150, y + 4, 44, 60) : emptySlot(150, y + 4, "", 44, 60));
-    piles.forEach((pile, slot) => {
-      const x = 210 + slot * 48;
-      const tip = pile.length ? pile[pile.length - 1] : null;
-      g.append(tip ? cardFace(tip, x, y + 10, 40, 54) : emptySlot(x, y + 10, "", 40, 54));
-    });
-    root.append(g);
-  });
   container.append(root);
+  const others = [];
+  for (let seat = 0; seat < view.seats; seat++) if (seat !== me) others.push(seat);
+  container.append(
+    h(
+      "ul",
+      { class: "sp-seats", "data-testid": "sp-seats" },
+      others.map((seat) => {
+        const top = (pub.stock_tops || [])[seat];
+        const piles = (pub.discards || [])[seat] || [];
+        return h(
+          "li",
+          { class: "sp-seat", "data-testid": `seat-piles-${seat}`, "aria-label": seatLine(view, seat, ctx) },
+          h(
+            "span",
+            { class: "sp-seat-name", "aria-hidden": "true" },
+            h("span", { class: "sp-seat-title" }, ctx.seatName(seat)),
+            h("span", { class: "sp-small-text" }, t("stock.left", { count: (pub.stock_counts || [])[seat] ?? 0 })),
+          ),
+          h("span", { class: "sp-minis", "aria-hidden": "true" }, miniCard(top, "sp-mini-stock"), ...piles.map((pile) => miniCard(pile.length ? pile[pile.length - 1] : null))),
+        );
+      }),
+    ),
+  );
 
   // -- the own stock, discard piles and hand ------------------------------------------------
   if (me === null || me === undefined) return;
-  const own = svgRoot(W, 250, { label: t("own.label"), testid: "sp-own" });
+  const own = svgRoot(W, 222, { label: t("own.label"), testid: "sp-own" });
   const stockTop = (pub.stock_tops || [])[me];
   const stockCount = (pub.stock_counts || [])[me] ?? 0;
-  own.append(s("text", { x: 12, y: 16, class: "sp-heading", text: t("own.stock", { count: stockCount }) }));
+  own.append(s("text", { x: 12, y: 16, class: "sp-heading", text: t("own.stock_title") }));
+  own.append(s("text", { x: 12, y: 124, class: "sp-small", text: t("stock.short", { count: stockCount }) }));
   const stockPlay = stockTop && legalBuilds.some((m) => m.from === "stock");
   if (stockTop && stockPlay) {
     const chosen = pick && pick.from === "stock";
@@ -158,12 +167,14 @@ export function render(container, view, ctx) {
   } else {
     own.append(s("g", { "data-testid": "own-stock", role: "img", "aria-label": stockTop ? t("own.stock_top", { card: cardLabel(stockTop, t), count: stockCount }) : t("own.stock_empty") }, stockTop ? cardFace(stockTop, 12, 28) : emptySlot(12, 28, "")));
   }
-  own.append(s("text", { x: 96, y: 16, class: "sp-heading", text: t("own.discards") }));
+  own.append(s("text", { x: 100, y: 16, class: "sp-heading", text: t("own.discards") }));
   ((pub.discards || [])[me] || []).forEach((pile, slot) => {
-    const x = 96 + slot * 76;
+    const x = 100 + slot * 74;
     const tip = pile.length ? pile[pile.length - 1] : null;
     const testid = `own-discard-${slot}`;
-    const fan = pile.slice(-4, -1).map((card, i) => s("text", { x: x + 4, y: 124 + i * 13, class: "sp-fan", text: isWild(card) ? "★" : String(number(card)) }));
+    // The cards under the top, as the fanned pile shows them (everyone may see them).
+    const under = pile.slice(0, -1).slice(-6).map((card) => (isWild(card) ? "★" : String(number(card))));
+    const fan = under.length ? [s("text", { x: x + 2, y: 124, class: "sp-fan", text: `${pile.length > 7 ? "… " : ""}${under.join(" ")}` })] : [];
     const shown = tip ? cardFace(tip, x, 28) : emptySlot(x, 28, "");
     const discard = pick && pick.from === "hand" ? legalDiscards.find((m) => m.slot === slot && face(m.card) === face(pick.card)) : null;
     const fromHere = tip && legalBuilds.some((m) => m.from === `discard:${slot}`);
@@ -190,21 +201,21 @@ export function render(container, view, ctx) {
     own.append(...fan);
   });
   const hand = (view.private && view.private.hand) || [];
-  own.append(s("text", { x: 12, y: 158, class: "sp-heading", text: t("own.hand") }));
+  own.append(s("text", { x: 12, y: 150, class: "sp-heading", text: t("own.hand") }));
   hand.forEach((card, i) => {
-    const x = 12 + i * 76;
+    const x = 12 + i * 78;
     const testid = `hand-${i}`;
     const playable = legalBuilds.some((m) => m.from === "hand" && face(m.card) === face(card)) || legalDiscards.some((m) => face(m.card) === face(card));
     const chosen = pick && pick.from === "hand" && pick.card === card;
     if (!playable) {
-      own.append(s("g", { "data-testid": testid, role: "img", "aria-label": cardLabel(card, t) }, cardFace(card, x, 166)));
+      own.append(s("g", { "data-testid": testid, role: "img", "aria-label": cardLabel(card, t) }, cardFace(card, x, 162, CARD_W, 56)));
       return;
     }
     own.append(
       svgButton(
         { label: t("own.pick_hand", { card: cardLabel(card, t) }), testid, pressed: chosen, onPress: () => choose({ from: "hand", card }, testid), className: chosen ? "sp-picked" : null },
-        s("rect", { x: x - 4, y: 162, width: CARD_W + 8, height: CARD_H + 8, rx: 9, class: "hit" }),
-        cardFace(card, x, 166),
+        s("rect", { x: x - 4, y: 158, width: CARD_W + 8, height: 64, rx: 9, class: "hit" }),
+        cardFace(card, x, 162, CARD_W, 56),
       ),
     );
   });
