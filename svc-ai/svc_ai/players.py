@@ -23,6 +23,7 @@ from svc_cards.number_rows.cpu import LEVELS as number_rows
 from svc_cards.oh_hell.cpu import LEVELS as oh_hell
 from svc_cards.poker.cpu import LEVELS as poker
 from svc_cards.rummy.cpu import LEVELS as rummy
+from svc_cards.stock_pile.cpu import LEVELS as stock_pile
 from svc_cards.thirty_one.cpu import LEVELS as thirty_one
 from svc_dice.bingo.cpu import LEVELS as bingo
 from svc_dice.dice_poker.cpu import LEVELS as dice_poker
@@ -70,6 +71,7 @@ PLAYERS: dict[str, Levels] = {
     "village-night": village_night,
     "oh-hell": oh_hell,
     "rummy": rummy,
+    "stock-pile": stock_pile,
     "backgammon": backgammon,
 }
 

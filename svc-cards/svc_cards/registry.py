@@ -10,6 +10,7 @@ from .number_rows import ENGINE as NUMBER_ROWS
 from .oh_hell import ENGINE as OH_HELL
 from .poker import ENGINE as POKER
 from .rummy import ENGINE as RUMMY
+from .stock_pile import ENGINE as STOCK_PILE
 from .thirty_one import ENGINE as THIRTY_ONE
 
 REGISTRY = Registry(
@@ -24,5 +25,6 @@ REGISTRY = Registry(
         OH_HELL,
         RUMMY,
         POKER,
+        STOCK_PILE,
     ],
 )

@@ -58,8 +58,11 @@ def create_room(page: Page, base_url: str, game: str, kinds: list[str], options:
         page.get_by_test_id(f"seat-kind-{index}").select_option(kind)
     for key, value in options.items():
         field = page.get_by_test_id(f"option-{key}")
-        field.fill(value)
-        field.dispatch_event("change")
+        if field.evaluate("el => el.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
+            field.dispatch_event("change")
         expect(field).to_have_value(value)
     page.get_by_test_id("create-button").click()
     expect(page.get_by_test_id("waiting-room")).to_be_visible()

@@ -15,6 +15,7 @@ from svc_cards.core import hidden_from as table_hidden_from
 from svc_cards.core.tricks import trick_hidden_from
 from svc_cards.poker.rules import hidden_from as poker_hidden_from
 from svc_cards.registry import REGISTRY
+from svc_cards.stock_pile.rules import hidden_from as stock_pile_hidden_from
 from svc_cards.thirty_one.rules import hidden_from as thirty_one_hidden_from
 
 from tests.support.frame_scan import Scan, judge_frames, play_over_sockets, states_by_version
@@ -29,6 +30,7 @@ TITLES: list[tuple[str, int, dict[str, Any], Any]] = [
     ("thirty-one", 3, {}, thirty_one_hidden_from),
     ("oh-hell", 3, {"length": "quick"}, trick_hidden_from),
     ("poker", 3, {}, poker_hidden_from),
+    ("stock-pile", 3, {"stock_size": "short"}, stock_pile_hidden_from),
 ]
 
 

@@ -13,6 +13,8 @@ Faces:
   the Hau Hau deck has "1" as well as "A").
 - rummy deck (55 cards): the French 52 plus three jokers "X" (no suit): "X.0a".
 - numbered deck (80 cards): colour letter (r, y, g, b) + "1".."20", once each: "r11.0".
+- building deck (162 cards, Stock Pile): "P" + "1".."12" twelve times each ("P7.0k") and 18
+  wild cards "W" ("W.0r"); the "P" (pile) stands where other decks have a suit.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ FRENCH_RANKS_52: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10"
 FRENCH_RANKS_32: tuple[str, ...] = ("7", "8", "9", "10", "J", "Q", "K", "A")
 HAU_HAU_TWICE: tuple[str, ...] = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 NUMBERED_RANKS: tuple[str, ...] = tuple(str(n) for n in range(1, 21))
-_COPY_LETTERS = "abcdefgh"
+_COPY_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 # Parsed ids, filled on first use: parsing sits on every legal-move check.
 _PARSED: dict[Card, tuple[str | None, str]] = {}
@@ -108,6 +110,14 @@ def numbered_deck(deck: int) -> list[Card]:
     return [f"{colour}{rank}.{deck}" for colour in COLOURS for rank in NUMBERED_RANKS]
 
 
+def building_deck(deck: int) -> list[Card]:
+    """162 cards: the numbers 1-12 twelve times each and 18 wild cards (Stock Pile)."""
+    cards: list[Card] = []
+    for number in range(1, 13):
+        cards += _ids(f"P{number}", deck, 12)
+    return cards + _ids(WILD, deck, 18)
+
+
 DECK_KINDS: dict[str, Callable[[int], list[Card]]] = {
     "colour": colour_deck,
     "french32": lambda deck: french_deck(deck, 32),
@@ -115,6 +125,7 @@ DECK_KINDS: dict[str, Callable[[int], list[Card]]] = {
     "hau-hau": hau_hau_deck,
     "rummy55": rummy_deck,
     "numbered80": numbered_deck,
+    "building162": building_deck,
 }
 
 

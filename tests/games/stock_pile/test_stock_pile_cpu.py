@@ -1,0 +1,107 @@
+"""Stock Pile CPU levels: legal from a view alone, sensible, and ordered by strength.
+
+Strength: two-seat short games (ten stock cards each) through
+tests/games/card_core/strength.py's `win_rate` (seats alternate; the README table's seeds).
+"""
+
+from __future__ import annotations
+
+import pytest
+from svc_cards.stock_pile import ENGINE
+from svc_cards.stock_pile.cpu import LEVELS, strong
+from svc_cards.stock_pile.rules import hidden_from
+
+from rulekit import State, move_matches
+from tests.games.card_core.cpu_checks import SLOWEST_S, every_level_answers_legally, refuses_when_not_to_move
+from tests.games.card_core.cpu_views import ask_player, cpu_move, levels_registered, random_positions
+from tests.games.card_core.strength import win_rate
+from tests.games.stock_pile.table import position
+
+SHORT = {"stock_size": "short"}
+
+
+def ask(state: State, level="strong", seat: int | None = None) -> dict:
+    return cpu_move(ENGINE, state, level, seat)
+
+
+def test_levels_registered() -> None:
+    assert levels_registered(ENGINE, LEVELS)
+
+
+@pytest.mark.parametrize("seats", [2, 4, 6])
+def test_every_level_returns_a_legal_move_quickly(seats: int) -> None:
+    assert every_level_answers_legally(ENGINE, seats, b"sp-cpu-%d" % seats) < SLOWEST_S
+
+
+def test_refuses_when_not_to_move() -> None:
+    state = ENGINE.setup(3, {}, b"sp-idle")
+    refuses_when_not_to_move(ENGINE, LEVELS, state, (state["turn"] + 1) % 3)
+
+
+@pytest.mark.parametrize("level", ["easy", "strong"])
+def test_decides_from_the_seats_view_only(level: str) -> None:
+    """The hidden cards (other hands, the draw pile, stocks below their tops) dealt
+    differently give the same move."""
+    player = LEVELS[level]
+    for state, seat, rnd, _ in random_positions(ENGINE, b"sp-view", 2, 60, 20):
+        hidden = sorted(hidden_from(state, seat))
+        swap = dict(zip(hidden, rnd.sample(hidden, len(hidden)), strict=True))
+        twin = dict(
+            state,
+            hands=[[swap.get(c, c) for c in hand] for hand in state["hands"]],
+            stocks=[[swap.get(c, c) for c in stock] for stock in state["stocks"]],
+            draw_pile=[swap[c] for c in state["draw_pile"]],
+        )
+        assert ENGINE.view(twin, seat) == ENGINE.view(state, seat)
+        assert ask(twin, player, seat) == ask(state, player, seat)
+        move = ask_player(ENGINE, state, seat, player, b"cpu").move
+        assert any(move_matches(legal, move) for legal in ENGINE.legal_moves(state, seat))
+
+
+def test_strong_plays_its_stock_top_first() -> None:
+    state = position(
+        hands={0: ["P1.0a", "P9.0a", "W.0a", "P10.0a", "P11.0a"]},
+        stocks={0: ["P8.0a", "P1.0b"]},
+        building=[[], [], [], []],
+    )
+    assert ask(state)["from"] == "stock"
+
+
+def test_strong_builds_a_chain_up_to_its_stock_top() -> None:
+    """Stock top 4 on a pile at 1: the 2 from a discard pile, then the 3 from the hand."""
+    state = position(
+        hands={0: ["P3.0a", "P9.0a", "P9.0b", "P10.0a", "P11.0a"]},
+        stocks={0: ["P8.0a", "P4.0a"]},
+        discards={0: [["P2.0a"], [], [], []]},
+        building=[["P1.0a"], [], [], []],
+    )
+    assert ask(state) == {"type": "build", "card": "P2.0a", "from": "discard:0", "pile": 0}
+
+
+def test_strong_keeps_its_wild_cards_when_it_discards() -> None:
+    state = position(
+        hands={0: ["W.0a", "P9.0a", "P11.0a", "P7.0a", "P6.0a"]},
+        stocks={0: ["P8.0a", "P5.0a"], 1: ["P9.0b", "P12.0a"]},
+        building=[["P1.0a"], ["P1.0b"], ["P1.0c"], ["P1.0d"]],
+    )
+    move = ask(state)
+    assert move["type"] == "discard" and move["card"] != "W.0a"
+
+
+def test_strong_does_not_set_up_the_next_players_stock_top() -> None:
+    """The next player shows a 3: building a 2 on the pile at 1 would hand them a play."""
+    state = position(
+        hands={0: ["P2.0a", "P9.0a", "P9.0b", "P10.0a", "P11.0a"]},
+        stocks={0: ["P8.0a", "P12.0a"], 1: ["P9.0c", "P3.0a"]},
+        building=[["P1.0a"], [], [], []],
+    )
+    move = ask(state)
+    assert not (move["type"] == "build" and move["card"] == "P2.0a")
+
+
+def test_strong_beats_easy() -> None:
+    assert win_rate(ENGINE, strong, "easy", 200, SHORT) > 0.65
+
+
+def test_easy_beats_random() -> None:
+    assert win_rate(ENGINE, "easy", "random", 100, SHORT) > 0.8
