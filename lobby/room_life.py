@@ -120,7 +120,9 @@ class RoomLife:
         meta = catalogue.meta(game)
         resolved = resolve_options(catalogue.options_schema(game), plain_json(options))
         levels = meta["cpu_levels"]
-        level = levels[1] if len(levels) > 1 else levels[0]
+        if cpus and not levels:
+            raise Refusal("bad_seat_count", f"{game} has no computer players")
+        level = (levels[1] if len(levels) > 1 else levels[0]) if levels else ""
         tokens = [codes.new_token() for _ in humans]
         seats: list[Seat] = []
         tickets: dict[str, TicketEntry] = {}

@@ -91,3 +91,14 @@ export function linkInvite() {
   const match = /[#&]invite=([^&]+)/.exec(window.location.hash || "");
   return match ? decodeURIComponent(match[1]) : "";
 }
+
+/** "Play now": queue for a table → {id, secret, status, waiting, cpu_offer, ticket?}. */
+export function quickSeat(body) {
+  return request("POST", "/api/quick-seats", body);
+}
+
+/** A queued place: "look" (its state; also fills a table), "cpu" (start with CPU seats), "cancel". */
+export function quickSeatAction(id, action, body) {
+  const path = action === "look" ? `/api/quick-seats/${encodeURIComponent(id)}` : `/api/quick-seats/${encodeURIComponent(id)}/${action}`;
+  return request("POST", path, body);
+}

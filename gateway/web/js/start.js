@@ -7,6 +7,7 @@ import { formatNumber, gameName, loadGameStrings, t } from "./i18n.js";
 import { languageSelect } from "./menu.js";
 import { optionFields, optionValues, seatCountsText, seatKindControls } from "./options.js";
 import { coins, withPlayer } from "./player.js";
+import { quickSection } from "./quick.js";
 import * as store from "./store.js";
 
 const NAME_MAX = 24;
@@ -326,6 +327,8 @@ export async function showStart(root, nav) {
     wallet.textContent = t("start.coins", { coins: formatNumber(balance) });
     wallet.hidden = false;
   });
+  // "Play now" needs the game list: drawn into its slot once the games are known.
+  const quickSlot = h("div", { class: "quick-slot" });
   replace(root, 
     h(
       "main",
@@ -338,6 +341,7 @@ export async function showStart(root, nav) {
       ),
       h("p", { class: "lead" }, t("app.lead")),
       h("section", { class: "panel name-panel" }, h("div", { class: "field" }, h("label", { for: "nickname" }, t("start.nickname")), nickname), wallet),
+      quickSlot,
       joinSection,
       createSection,
       mineSection,
@@ -364,6 +368,8 @@ export async function showStart(root, nav) {
       ),
     ),
   );
+  const quick = quickSection(games, nickname, nav);
+  if (quick) quickSlot.replaceChildren(quick);
   const known = games.some((g) => g.id === form.gameId);
   if (!known) form.gameId = games.length ? gameSelect.value : null;
   gameSelect.value = form.gameId;
