@@ -109,7 +109,8 @@ class QuickSeating:
             waited = self.ctx.now_ms() - entry["at_ms"]
             out["waiting"] = await self.ctx.store.quick_seat_waiting(entry["pool"])
             out["waited_ms"] = waited
-            out["cpu_offer"] = bool(cpu_after_s) and waited >= cpu_after_s * 1000
+            has_cpus = bool(self.ctx.engines.catalogue.meta(game)["cpu_levels"])
+            out["cpu_offer"] = has_cpus and bool(cpu_after_s) and waited >= cpu_after_s * 1000
         return out
 
     async def fill(self, pool: str) -> int:
