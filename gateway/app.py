@@ -161,6 +161,51 @@ async def create_room(request: web.Request) -> web.Response:
     return web.json_response(ticket, status=201)
 
 
+async def quick_seat(request: web.Request) -> web.Response:
+    """ "Play now": queue for a table of this game, size and stake (lobby/quick_seating.py)."""
+    try:
+        if not origin_allowed(request, request.app[SETTINGS]):
+            raise Refusal("bad_origin")
+        body = await read_json(request)
+        token = str(body.get("player_token", ""))
+        await limit_player(request, token)
+        answer = await request.app[LOBBY].quick_seat(
+            token,
+            str(body.get("game", "")),
+            body.get("seats"),
+            body.get("stake", 0),
+            clean_text(body.get("nickname"), "nickname"),
+            body.get("cpu_after_s", 60),
+        )
+    except Refusal as refusal:
+        return refused_response(refusal)
+    return web.json_response(answer, status=201)
+
+
+async def quick_seat_action(request: web.Request) -> web.Response:
+    """A queued player looks (POST /api/quick-seats/{id}), starts with CPU seats (.../cpu) or
+    leaves the queue (.../cancel); the entry's secret comes in the body, never in the URL."""
+    lobby = request.app[LOBBY]
+    try:
+        if not origin_allowed(request, request.app[SETTINGS]):
+            raise Refusal("bad_origin")
+        body = await read_json(request)
+        entry, secret = request.match_info["entry"], str(body.get("secret", ""))
+        action = request.match_info.get("action", "look")
+        if action == "cpu":
+            answer = await lobby.quick_seat_with_cpus(entry, secret)
+        elif action == "cancel":
+            answer = {"cancelled": await lobby.quick_seat_cancel(entry, secret)}
+        elif action == "look":
+            cpu_after = body.get("cpu_after_s", 60)
+            answer = await lobby.quick_seat_look(entry, secret, cpu_after if isinstance(cpu_after, int) else 60)
+        else:
+            raise Refusal("bad_request", "unknown action")
+    except Refusal as refusal:
+        return refused_response(refusal)
+    return web.json_response(answer)
+
+
 async def join_room(request: web.Request) -> web.Response:
     try:
         if not origin_allowed(request, request.app[SETTINGS]):
@@ -540,6 +585,9 @@ def make_app(
             web.post("/api/rooms", create_room),
             web.get("/api/rooms/{code}", get_room),
             web.post("/api/rooms/{code}/join", join_room),
+            web.post("/api/quick-seats", quick_seat),
+            web.post("/api/quick-seats/{entry}", quick_seat_action),
+            web.post("/api/quick-seats/{entry}/{action}", quick_seat_action),
             web.get("/api/rooms/{code}/games/{number}", finished_game),
             web.post("/api/players", create_player),
             web.get("/api/players/me", my_profile),

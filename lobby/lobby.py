@@ -6,6 +6,7 @@ the parts that do it.
     clocks.py      the room's driver: move clocks, takeover timers, CPU turns, the lease
     cpu_seats.py   CPU seats played, a CPU taking over an absent player's seat and handing it back
     delivery.py    views and events to connections, catch-up, resync, chat
+    quick_seating.py   "Play now": the queue in the store, tables filled first come first seated
     room.py        the room as a typed record (and how it is stored)
 
 The bus (lobby/bus.py) calls back into this object through `BusListener`.
@@ -29,6 +30,7 @@ from .hub import Subscriber
 from .ledger import Ledger
 from .move_path import MovePath
 from .players import Players
+from .quick_seating import QuickSeating
 from .room import Room, Ticket, plain_json
 from .room_life import RoomLife
 from .staked_tables import StakedTables
@@ -60,6 +62,7 @@ class Lobby:
         self.driver = RoomDriver(self.ctx, self.moves, self.cpu)
         self.life = RoomLife(self.ctx, self.moves, self.delivery, self.cpu, self.players, self.stakes)
         self.moves.driver = self.cpu.driver = self.life.driver = self.driver
+        self.quick = QuickSeating(self.ctx, self.life, self.players, self.ledger)
         self._sweeper: asyncio.Task[None] | None = None
         self._expiry: asyncio.Task[None] | None = None
 
@@ -173,6 +176,21 @@ class Lobby:
         self, code: str, nickname: str, spectator: bool = False, player_token: str = "", invite: str = ""
     ) -> dict[str, Any]:
         return await self.life.join_room(code, nickname, spectator, player_token, invite)
+
+    # -- quick seating ("Play now") ---------------------------------------------------------------
+    async def quick_seat(
+        self, player_token: str, game: str, seats: int, stake: int, nickname: str = "", cpu_after_s: int = 60
+    ) -> dict[str, Any]:
+        return await self.quick.ask(player_token, game, seats, stake, nickname, cpu_after_s)
+
+    async def quick_seat_look(self, entry_id: str, secret: str, cpu_after_s: int = 60) -> dict[str, Any]:
+        return await self.quick.look(entry_id, secret, cpu_after_s)
+
+    async def quick_seat_with_cpus(self, entry_id: str, secret: str) -> dict[str, Any]:
+        return await self.quick.play_with_cpus(entry_id, secret)
+
+    async def quick_seat_cancel(self, entry_id: str, secret: str) -> bool:
+        return await self.quick.cancel(entry_id, secret)
 
     async def ticket(self, code: str, token: str) -> Ticket:
         return await self.life.ticket(code, token)

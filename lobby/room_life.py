@@ -108,6 +108,60 @@ class RoomLife:
                 return answer
         raise Refusal("internal", "no free room code")
 
+    async def open_table(
+        self, game: str, options: dict[str, Any], humans: list[tuple[str, str]], cpus: int = 0
+    ) -> list[dict[str, Any]]:
+        """A table quick seating made: one seat per (name, player id) of `humans`, each held by
+        a ticket of its own, then `cpus` CPU seats; the game starts at once (a staked table's
+        stakes go into escrow now, all or none). Each human's {"code", "seats", "token"}."""
+        if not self.accepting_rooms:
+            raise Refusal("unavailable", "this replica is draining")
+        catalogue = self.ctx.engines.catalogue
+        meta = catalogue.meta(game)
+        resolved = resolve_options(catalogue.options_schema(game), plain_json(options))
+        levels = meta["cpu_levels"]
+        if cpus and not levels:
+            raise Refusal("bad_seat_count", f"{game} has no computer players")
+        level = (levels[1] if len(levels) > 1 else levels[0]) if levels else ""
+        tokens = [codes.new_token() for _ in humans]
+        seats: list[Seat] = []
+        tickets: dict[str, TicketEntry] = {}
+        for number, ((name, player), token) in enumerate(zip(humans, tokens, strict=True)):
+            key = codes.token_hash(token)
+            seat_name = clean_name(name, f"Player {number + 1}")
+            seats.append(Seat(kind="human", holder=key, name=seat_name))
+            tickets[key] = TicketEntry([number], seat_name, player)
+        seats += [Seat(kind="cpu", level=level) for _ in range(cpus)]
+        now = self.ctx.now_ms()
+        room = Room(
+            code="",
+            game=game,
+            options=resolved,
+            seats=seats,
+            host=codes.token_hash(tokens[0]),
+            tickets=tickets,
+            created_ms=now,
+            updated_ms=now,
+        )
+        for _ in range(20):
+            room.code = codes.new_room_code()
+            if await self.ctx.store.insert_room(room.to_json()):
+                break
+        else:
+            raise Refusal("internal", "no free room code")
+        escrows: list[str] = []
+
+        async def change(table: Room) -> list[StoredEvent]:
+            if table.status != "waiting":
+                raise Refusal("already_started")
+            events = await self._new_game(table, escrows)
+            self._mark_absent(table, set())  # nobody is connected yet: their grace runs
+            return events
+
+        await self._with_stakes(escrows, self.moves.mutate(room.code, change))
+        ROOMS_STARTED.labels(game).inc()
+        return [{"code": room.code, "seats": [number], "token": token} for number, token in enumerate(tokens)]
+
     @staticmethod
     def seat_list(meta: dict[str, Any], seats: list[dict[str, Any]]) -> list[Seat]:
         if not isinstance(seats, list) or not 1 <= len(seats) <= min(MAX_SEATS_SPEC, meta["max_seats"]):

@@ -222,6 +222,37 @@ class Store(Protocol):
 
     async def delete_house_rules(self, player_id: str, game: str, name: str) -> bool: ...
 
+    # -- quick seating ---------------------------------------------------------------------------
+    # A queue entry: {"id", "pool", "player", "name", "at_ms", "status", "answer"}; `pool` is
+    # "<game>|<seats>|<stake>", `status` waiting, claimed, seated or cancelled; `answer` is the
+    # seated player's room ticket ({"code", "token", "seats"}), read only with the entry's secret.
+    async def quick_seat_join(
+        self, entry_id: str, pool: str, player: str, name: str, secret_hash: str, at_ms: int
+    ) -> dict[str, Any]:
+        """Queue the player in `pool`, or, if they wait there already, hand that entry the new
+        secret (a second tab takes it over): one waiting entry per player and pool."""
+
+    async def quick_seat_claim(
+        self, pool: str, count: int, claim: str, include: str | None = None
+    ) -> list[dict[str, Any]]:
+        """In one step, across replicas: the `count` longest-waiting entries of `pool` marked
+        claimed by `claim`, oldest first, or none if fewer wait. With `include`, that entry
+        (if it still waits) and up to `count` - 1 of the others waiting longest, however few."""
+
+    async def quick_seat_seat(self, answers: dict[str, dict[str, Any]]) -> None:
+        """The claimed entries seated, each with its ticket."""
+
+    async def quick_seat_release(self, entry_ids: list[str]) -> None:
+        """Claimed entries back to waiting (their table could not start), their places kept."""
+
+    async def quick_seat_entry(self, entry_id: str) -> tuple[dict[str, Any], str] | None:
+        """The entry and its secret's hash."""
+
+    async def quick_seat_cancel(self, entry_id: str) -> bool:
+        """A waiting entry cancelled; False if it no longer waits."""
+
+    async def quick_seat_waiting(self, pool: str) -> int: ...
+
     # -- the ledger -----------------------------------------------------------------------------
     async def ledger_transfer(self, transfer: Transfer, escrow: EscrowChange | None = None) -> tuple[Transfer, bool]:
         """Write the transfer once: (the stored transfer, True if this call wrote it).

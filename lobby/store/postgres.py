@@ -212,6 +212,25 @@ CREATE INDEX rooms_at_rest ON rooms (updated_ms) WHERE status <> 'playing';
 ALTER TABLE chat ADD COLUMN channel text NOT NULL DEFAULT 'room';
 """,
     ),
+    (
+        8,
+        "the quick-seating queue",
+        """
+CREATE TABLE quick_seats (
+    id text PRIMARY KEY,
+    pool text NOT NULL,
+    player_id text NOT NULL,
+    name text NOT NULL,
+    secret_hash text NOT NULL,
+    at_ms bigint NOT NULL,
+    status text NOT NULL,
+    claim text NOT NULL DEFAULT '',
+    answer jsonb
+);
+CREATE UNIQUE INDEX quick_seats_one_wait ON quick_seats (pool, player_id) WHERE status = 'waiting';
+CREATE INDEX quick_seats_queue ON quick_seats (pool, at_ms) WHERE status = 'waiting';
+""",
+    ),
 ]
 
 _IDENTIFIER = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
@@ -532,6 +551,93 @@ class PostgresStore:
         )
         return status == "DELETE 1"
 
+    # -- quick seating ------------------------------------------------------------------------------
+    async def quick_seat_join(
+        self, entry_id: str, pool: str, player: str, name: str, secret_hash: str, at_ms: int
+    ) -> dict[str, Any]:
+        async def work(db: asyncpg.Connection) -> dict[str, Any]:
+            # One queue per pool at a time: two replicas never queue one player twice.
+            await db.execute("SELECT pg_advisory_xact_lock(hashtext($1))", pool)
+            found = await db.fetchval(
+                "SELECT id FROM quick_seats WHERE pool = $1 AND player_id = $2 AND status = 'waiting'", pool, player
+            )
+            if found is not None:
+                await db.execute(
+                    "UPDATE quick_seats SET secret_hash = $1, name = $2 WHERE id = $3", secret_hash, name, found
+                )
+                entry_id_used = found
+            else:
+                await db.execute(
+                    "INSERT INTO quick_seats (id, pool, player_id, name, secret_hash, at_ms, status)"
+                    " VALUES ($1, $2, $3, $4, $5, $6, 'waiting')",
+                    entry_id,
+                    pool,
+                    player,
+                    name,
+                    secret_hash,
+                    at_ms,
+                )
+                entry_id_used = entry_id
+            return await _quick_seat(db, entry_id_used)
+
+        return await self._transaction(work)
+
+    async def quick_seat_claim(
+        self, pool: str, count: int, claim: str, include: str | None = None
+    ) -> list[dict[str, Any]]:
+        async def work(db: asyncpg.Connection) -> list[dict[str, Any]]:
+            # Claims of one pool run one after another on every replica (a transaction lock).
+            await db.execute("SELECT pg_advisory_xact_lock(hashtext($1))", pool)
+            rows = [
+                row["id"]
+                for row in await db.fetch(
+                    "SELECT id FROM quick_seats WHERE pool = $1 AND status = 'waiting' ORDER BY at_ms, id", pool
+                )
+            ]
+            if include is not None:
+                if include not in rows:
+                    return []
+                chosen = [include, *[r for r in rows if r != include][: count - 1]]
+            elif len(rows) < count:
+                return []
+            else:
+                chosen = rows[:count]
+            await db.execute(
+                "UPDATE quick_seats SET status = 'claimed', claim = $1 WHERE id = ANY($2::text[])", claim, chosen
+            )
+            return [await _quick_seat(db, entry) for entry in chosen]
+
+        return await self._transaction(work)
+
+    async def quick_seat_seat(self, answers: dict[str, dict[str, Any]]) -> None:
+        async def work(db: asyncpg.Connection) -> None:
+            for entry, answer in answers.items():
+                await db.execute("UPDATE quick_seats SET status = 'seated', answer = $1 WHERE id = $2", answer, entry)
+
+        await self._transaction(work)
+
+    async def quick_seat_release(self, entry_ids: list[str]) -> None:
+        await self.pool.execute(
+            "UPDATE quick_seats SET status = 'waiting', claim = '' WHERE id = ANY($1::text[]) AND status = 'claimed'",
+            entry_ids,
+        )
+
+    async def quick_seat_entry(self, entry_id: str) -> tuple[dict[str, Any], str] | None:
+        async with self.pool.acquire() as db:
+            secret = await db.fetchval("SELECT secret_hash FROM quick_seats WHERE id = $1", entry_id)
+            return None if secret is None else (await _quick_seat(db, entry_id), secret)
+
+    async def quick_seat_cancel(self, entry_id: str) -> bool:
+        status = await self.pool.execute(
+            "UPDATE quick_seats SET status = 'cancelled' WHERE id = $1 AND status = 'waiting'", entry_id
+        )
+        return status == "UPDATE 1"
+
+    async def quick_seat_waiting(self, pool: str) -> int:
+        return int(
+            await self.pool.fetchval("SELECT count(*) FROM quick_seats WHERE pool = $1 AND status = 'waiting'", pool)
+        )
+
     # -- the ledger ---------------------------------------------------------------------------------
     async def ledger_transfer(self, transfer: Transfer, escrow: EscrowChange | None = None) -> tuple[Transfer, bool]:
         check_balanced(transfer)
@@ -734,3 +840,18 @@ async def _change_escrow(db: asyncpg.Connection, change: EscrowChange, at_ms: in
     )
     if status != "UPDATE 1":
         raise EscrowConflict(f"escrow {change.table} is not open")
+
+
+async def _quick_seat(db: asyncpg.Connection, entry_id: str) -> dict[str, Any]:
+    row = await db.fetchrow(
+        "SELECT pool, player_id, name, at_ms, status, answer FROM quick_seats WHERE id = $1", entry_id
+    )
+    return {
+        "id": entry_id,
+        "pool": row["pool"],
+        "player": row["player_id"],
+        "name": row["name"],
+        "at_ms": row["at_ms"],
+        "status": row["status"],
+        "answer": row["answer"],
+    }

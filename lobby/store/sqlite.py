@@ -145,6 +145,22 @@ CREATE INDEX rooms_at_rest ON rooms (updated_ms) WHERE status <> 'playing';
     """
 ALTER TABLE chat ADD COLUMN channel TEXT NOT NULL DEFAULT 'room';
 """,
+    # Quick seating: the queue of players waiting for a table (lobby/quick_seating.py).
+    """
+CREATE TABLE quick_seats (
+    id TEXT PRIMARY KEY,
+    pool TEXT NOT NULL,
+    player_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    secret_hash TEXT NOT NULL,
+    at_ms INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    claim TEXT NOT NULL DEFAULT '',
+    answer TEXT
+);
+CREATE UNIQUE INDEX quick_seats_one_wait ON quick_seats (pool, player_id) WHERE status = 'waiting';
+CREATE INDEX quick_seats_queue ON quick_seats (pool, at_ms) WHERE status = 'waiting';
+""",
 ]
 
 
@@ -461,6 +477,93 @@ class SqliteStore:
 
         return await self._run(work)
 
+    # -- quick seating ------------------------------------------------------------------------------
+    async def quick_seat_join(
+        self, entry_id: str, pool: str, player: str, name: str, secret_hash: str, at_ms: int
+    ) -> dict[str, Any]:
+        def work(db: sqlite3.Connection) -> dict[str, Any]:
+            row = db.execute(
+                "SELECT id FROM quick_seats WHERE pool = ? AND player_id = ? AND status = 'waiting'", (pool, player)
+            ).fetchone()
+            if row is not None:
+                db.execute("UPDATE quick_seats SET secret_hash = ?, name = ? WHERE id = ?", (secret_hash, name, row[0]))
+                return _quick_seat(db, row[0])
+            db.execute(
+                "INSERT INTO quick_seats (id, pool, player_id, name, secret_hash, at_ms, status) VALUES (?, ?, ?, ?, ?, ?, 'waiting')",
+                (entry_id, pool, player, name, secret_hash, at_ms),
+            )
+            return _quick_seat(db, entry_id)
+
+        return await self._transaction(work)
+
+    async def quick_seat_claim(
+        self, pool: str, count: int, claim: str, include: str | None = None
+    ) -> list[dict[str, Any]]:
+        def work(db: sqlite3.Connection) -> list[dict[str, Any]]:
+            rows = [
+                row[0]
+                for row in db.execute(
+                    "SELECT id FROM quick_seats WHERE pool = ? AND status = 'waiting' ORDER BY at_ms, id", (pool,)
+                )
+            ]
+            if include is not None:
+                if include not in rows:
+                    return []
+                chosen = [include, *[r for r in rows if r != include][: count - 1]]
+            elif len(rows) < count:
+                return []
+            else:
+                chosen = rows[:count]
+            db.executemany(
+                "UPDATE quick_seats SET status = 'claimed', claim = ? WHERE id = ?", [(claim, i) for i in chosen]
+            )
+            return [_quick_seat(db, i) for i in chosen]
+
+        return await self._transaction(work)
+
+    async def quick_seat_seat(self, answers: dict[str, dict[str, Any]]) -> None:
+        def work(db: sqlite3.Connection) -> None:
+            db.executemany(
+                "UPDATE quick_seats SET status = 'seated', answer = ? WHERE id = ?",
+                [(json.dumps(answer), entry) for entry, answer in answers.items()],
+            )
+
+        await self._transaction(work)
+
+    async def quick_seat_release(self, entry_ids: list[str]) -> None:
+        def work(db: sqlite3.Connection) -> None:
+            db.executemany(
+                "UPDATE quick_seats SET status = 'waiting', claim = '' WHERE id = ? AND status = 'claimed'",
+                [(entry,) for entry in entry_ids],
+            )
+
+        await self._transaction(work)
+
+    async def quick_seat_entry(self, entry_id: str) -> tuple[dict[str, Any], str] | None:
+        def work(db: sqlite3.Connection) -> tuple[dict[str, Any], str] | None:
+            row = db.execute("SELECT secret_hash FROM quick_seats WHERE id = ?", (entry_id,)).fetchone()
+            return None if row is None else (_quick_seat(db, entry_id), row[0])
+
+        return await self._run(work)
+
+    async def quick_seat_cancel(self, entry_id: str) -> bool:
+        def work(db: sqlite3.Connection) -> bool:
+            cursor = db.execute(
+                "UPDATE quick_seats SET status = 'cancelled' WHERE id = ? AND status = 'waiting'", (entry_id,)
+            )
+            return cursor.rowcount == 1
+
+        return await self._transaction(work)
+
+    async def quick_seat_waiting(self, pool: str) -> int:
+        def work(db: sqlite3.Connection) -> int:
+            (count,) = db.execute(
+                "SELECT count(*) FROM quick_seats WHERE pool = ? AND status = 'waiting'", (pool,)
+            ).fetchone()
+            return int(count)
+
+        return await self._run(work)
+
     # -- the ledger ---------------------------------------------------------------------------------
     async def ledger_transfer(self, transfer: Transfer, escrow: EscrowChange | None = None) -> tuple[Transfer, bool]:
         check_balanced(transfer)
@@ -674,3 +777,18 @@ def _escrow(row: tuple[Any, ...]) -> Escrow:
 
 
 __all__ = ["MIGRATIONS", "SqliteStore", "best_placings"]
+
+
+def _quick_seat(db: sqlite3.Connection, entry_id: str) -> dict[str, Any]:
+    pool, player, name, at_ms, status, answer = db.execute(
+        "SELECT pool, player_id, name, at_ms, status, answer FROM quick_seats WHERE id = ?", (entry_id,)
+    ).fetchone()
+    return {
+        "id": entry_id,
+        "pool": pool,
+        "player": player,
+        "name": name,
+        "at_ms": at_ms,
+        "status": status,
+        "answer": json.loads(answer) if answer else None,
+    }

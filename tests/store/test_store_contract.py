@@ -281,3 +281,35 @@ async def test_ledger_history_lists_an_accounts_transfers_in_order(store) -> Non
         (f"gift2:{anna}", -1),
     ]
     assert await store.ledger_history("wallet:nobody") == []
+
+
+async def test_quick_seating_queue_claims_oldest_first_once(store) -> None:
+    pool = "poker|3|1000"
+    for n in range(4):
+        await store.quick_seat_join(f"q{n}", pool, f"p{n}", f"P{n}", f"s{n}", 100 + n)
+    # A player asking again keeps their place and gets the new secret: never two entries.
+    again = await store.quick_seat_join("q9", pool, "p1", "P1", "s1b", 200)
+    assert again["id"] == "q1" and (await store.quick_seat_entry("q1"))[1] == "s1b"
+    assert await store.quick_seat_waiting(pool) == 4
+    claimed = await store.quick_seat_claim(pool, 3, "c1")
+    assert [e["id"] for e in claimed] == ["q0", "q1", "q2"] and {e["status"] for e in claimed} == {"claimed"}
+    assert await store.quick_seat_claim(pool, 3, "c2") == []  # one waits: no table
+    await store.quick_seat_seat({e["id"]: {"code": "ABCDE", "token": e["id"], "seats": [i]} for i, e in enumerate(claimed)})
+    entry, _ = await store.quick_seat_entry("q2")
+    assert entry["status"] == "seated" and entry["answer"] == {"code": "ABCDE", "token": "q2", "seats": [2]}
+    # Filling with CPU seats: this entry and whoever else waits, however few.
+    assert [e["id"] for e in await store.quick_seat_claim(pool, 3, "c3", include="q3")] == ["q3"]
+    await store.quick_seat_release(["q3"])
+    assert await store.quick_seat_waiting(pool) == 1
+    assert await store.quick_seat_cancel("q3") and not await store.quick_seat_cancel("q3")
+    assert await store.quick_seat_waiting(pool) == 0 and await store.quick_seat_entry("nope") is None
+
+
+async def test_quick_seating_concurrent_claims_never_share_an_entry(store) -> None:
+    pool = "hau-hau|2|0"
+    for n in range(9):
+        await store.quick_seat_join(f"e{n}", pool, f"p{n}", "x", "s", n)
+    results = await asyncio.gather(*(store.quick_seat_claim(pool, 2, f"c{n}") for n in range(6)))
+    taken = [e["id"] for claimed in results for e in claimed]
+    assert sorted(taken) == [f"e{n}" for n in range(8)] and len(set(taken)) == 8
+    assert await store.quick_seat_waiting(pool) == 1

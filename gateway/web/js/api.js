@@ -91,3 +91,25 @@ export function linkInvite() {
   const match = /[#&]invite=([^&]+)/.exec(window.location.hash || "");
   return match ? decodeURIComponent(match[1]) : "";
 }
+
+/** "Play now": queue for a table → {id, secret, status, waiting, cpu_offer, ticket?}. */
+export function quickSeat(body) {
+  return request("POST", "/api/quick-seats", body);
+}
+
+/** A queued place: "look" (its state; also fills a table), "cpu" (start with CPU seats), "cancel". */
+export function quickSeatAction(id, action, body) {
+  const path = action === "look" ? `/api/quick-seats/${encodeURIComponent(id)}` : `/api/quick-seats/${encodeURIComponent(id)}/${action}`;
+  return request("POST", path, body);
+}
+
+/** The player's saved house rules, for one game or all: [{game, name, options, updated_ms}]. */
+export async function houseRules(token, game = "") {
+  const query = game ? `?game=${encodeURIComponent(game)}` : "";
+  const data = await request("GET", `/api/players/me/house-rules${query}`, undefined, token);
+  return (data && data.house_rules) || [];
+}
+
+export function saveHouseRules(token, game, name, options) {
+  return request("PUT", `/api/players/me/house-rules/${encodeURIComponent(game)}/${encodeURIComponent(name)}`, { options }, token);
+}

@@ -7,6 +7,8 @@ import { formatNumber, gameName, loadGameStrings, t } from "./i18n.js";
 import { languageSelect } from "./menu.js";
 import { optionFields, optionValues, seatCountsText, seatKindControls } from "./options.js";
 import { coins, withPlayer } from "./player.js";
+import { houseRulesRow } from "./house_rules.js";
+import { quickSection } from "./quick.js";
 import * as store from "./store.js";
 
 const NAME_MAX = 24;
@@ -131,6 +133,7 @@ export async function showStart(root, nav) {
   const gameSelect = h("select", { id: "create-game", "data-testid": "create-game" });
   const gameInfo = h("p", { class: "hint", "data-testid": "game-info" });
   const optionsBox = h("div", { class: "options", "data-testid": "create-options" });
+  const houseRulesBox = h("div", { class: "house-rules-box" });
   const seatsBox = h("ol", { class: "seat-specs", "data-testid": "create-seats" });
   const seatButtons = h("div", { class: "button-row" });
   const createError = h("p", { class: "error", role: "alert", "data-testid": "create-error" });
@@ -218,8 +221,18 @@ export async function showStart(root, nav) {
       if (staked()) for (const spec of form.seats) if (spec.kind === "cpu" || spec.local) Object.assign(spec, { kind: "human", level: "", local: false });
       renderSeatsBox();
     };
-    optionsBox.replaceChildren(...optionFields(meta.options, form.options, onOption, form.gameId, meta.clock, { wallet: walletNow }));
+    const drawOptions = () =>
+      optionsBox.replaceChildren(...optionFields(meta.options, form.options, onOption, form.gameId, meta.clock, { wallet: walletNow }));
+    drawOptions();
     optionsBox.hidden = !(meta.options || []).length;
+    // Saved house rules: a set chosen replaces the settings (unknown keys of an older set are dropped).
+    const known = new Set((meta.options || []).map((o) => o.key));
+    const apply = (options) => {
+      form.options = { ...optionValues(meta.options), ...Object.fromEntries(Object.entries(options || {}).filter(([key]) => known.has(key))) };
+      drawOptions();
+      onOption();
+    };
+    houseRulesBox.replaceChildren(...((meta.options || []).length ? [houseRulesRow(gameId, () => ({ ...form.options }), apply, nickname)] : []));
     renderSeatsBox();
   };
 
@@ -278,7 +291,7 @@ export async function showStart(root, nav) {
       h("div", { class: "field" }, h("label", { for: "create-game" }, t("start.game")), gameSelect),
       gameInfo,
       h("fieldset", { class: "seats-field" }, h("legend", null, t("start.seats")), seatsBox, seatButtons),
-      h("fieldset", { class: "options-field" }, h("legend", null, t("start.settings")), optionsBox),
+      h("fieldset", { class: "options-field" }, h("legend", null, t("start.settings")), optionsBox, houseRulesBox),
       h("div", { class: "field check" }, h("label", null, privateBox, " ", t("start.private"))),
       createError,
       createButton,
@@ -326,6 +339,8 @@ export async function showStart(root, nav) {
     wallet.textContent = t("start.coins", { coins: formatNumber(balance) });
     wallet.hidden = false;
   });
+  // "Play now" needs the game list: drawn into its slot once the games are known.
+  const quickSlot = h("div", { class: "quick-slot" });
   replace(root, 
     h(
       "main",
@@ -338,6 +353,7 @@ export async function showStart(root, nav) {
       ),
       h("p", { class: "lead" }, t("app.lead")),
       h("section", { class: "panel name-panel" }, h("div", { class: "field" }, h("label", { for: "nickname" }, t("start.nickname")), nickname), wallet),
+      quickSlot,
       joinSection,
       createSection,
       mineSection,
@@ -364,6 +380,8 @@ export async function showStart(root, nav) {
       ),
     ),
   );
+  const quick = quickSection(games, nickname, nav);
+  if (quick) quickSlot.replaceChildren(quick);
   const known = games.some((g) => g.id === form.gameId);
   if (!known) form.gameId = games.length ? gameSelect.value : null;
   gameSelect.value = form.gameId;
