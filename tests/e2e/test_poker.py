@@ -8,6 +8,7 @@ she stays and watches. What she may press comes from the server's legal moves on
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -86,6 +87,11 @@ def test_five_seats_against_four_cpus_until_one_holds_every_coin(browser: Browse
         expect(page.get_by_test_id("hole-cards").locator(".card-face")).to_have_count(2)
         expect(page.get_by_test_id("blinds")).to_contain_text("Blinds")
         expect(page.get_by_test_id("blinds-rise")).to_contain_text("next rise in")
+        # The top bar says it too, beside the move clock: "10/20 ↑1:25", read out in full.
+        expect(page.get_by_test_id("game-top")).to_have_text(re.compile(r"^\d+/\d+( ↑(\d:\d\d|next hand))?$"))
+        expect(page.get_by_test_id("game-top")).to_have_attribute(
+            "aria-label", re.compile(r"next rise in \d:\d\d|rise from the next hand")
+        )
         started = time.monotonic()
         saw_slider = False
         actions = {"check": 0, "fold": 0}

@@ -123,6 +123,9 @@ export class Room {
       },
     });
     this.clockEl = h("span", { class: "clock", "data-testid": "move-clock", hidden: true, role: "timer" });
+    // A game's own line in the top bar (poker: the blinds and when they rise), from its module's
+    // optional `topBar(view, ctx)`; updated with the clock.
+    this.gameTopEl = h("span", { class: "game-top", "data-testid": "game-top", hidden: true });
     this.badgeEl = h("span", { class: "badge", hidden: true, "data-testid": "chat-unread" });
     this.chatButton = h(
       "button",
@@ -163,6 +166,7 @@ export class Room {
       this.titleEl,
       this.watchingEl,
       this.stakeEl,
+      this.gameTopEl,
       this.clockEl,
       this.codeEl,
       this.codeHintEl,
@@ -795,7 +799,18 @@ export class Room {
     }
   }
 
+  renderGameTop() {
+    const view = this.topView;
+    const line = view && this.module && typeof this.module.topBar === "function" ? this.module.topBar(view, this.context(view)) : null;
+    this.gameTopEl.hidden = !line;
+    if (!line) return;
+    if (this.gameTopEl.textContent !== line.text) this.gameTopEl.textContent = line.text;
+    this.gameTopEl.setAttribute("aria-label", line.label || line.text);
+  }
+
   renderGame(view) {
+    this.topView = view;
+    this.renderGameTop();
     this.areaEl.classList.remove("pending");
     this.areaEl.removeAttribute("aria-busy");
     if (!view || !this.module) {
@@ -883,6 +898,7 @@ export class Room {
   }
 
   renderClock() {
+    if (this.topView) this.renderGameTop();
     const { ms, seat, seats, total, said } = this.deadline;
     if (!ms || !this.room || this.room.status !== "playing") {
       this.clockEl.hidden = true;

@@ -53,6 +53,23 @@ function blindLine(view, ctx) {
   );
 }
 
+/** The top bar's line: the blinds and when they rise ("10/20 · 1:05"), read out in full. */
+export function topBar(view, ctx) {
+  const pub = view.public;
+  if (!pub || !pub.blinds) return null;
+  const t = ctx.t;
+  const [small, big] = pub.blinds;
+  let rise = null;
+  if (pub.blinds_up_at_ms && !view.result) {
+    const left = pub.blinds_up_at_ms - Date.now();
+    rise = left > 0 ? timeText(left) : t("top.next_hand");
+  }
+  const label = [t("table.blinds", { small, big }), rise ? (pub.blinds_up_at_ms - Date.now() > 0 ? t("table.next_rise", { time: rise }) : t("table.rise_next_hand")) : null]
+    .filter(Boolean)
+    .join(", ");
+  return { text: rise ? `${small}/${big} ↑${rise}` : `${small}/${big}`, label };
+}
+
 function seatFlag(pub, seat, t, shown) {
   if (shown && shown.last.shown[seat]) return t(`hand.${shown.last.shown[seat].hand}`);
   if (shown && shown.last.won[seat]) return t("seat.won", { amount: shown.last.won[seat] });
