@@ -4,5 +4,6 @@ from rulekit import Registry
 
 from .categories import ENGINE as CATEGORIES
 from .hangman import ENGINE as HANGMAN
+from .word_agents import ENGINE as WORD_AGENTS
 
-REGISTRY = Registry("words", [HANGMAN, CATEGORIES])
+REGISTRY = Registry("words", [HANGMAN, CATEGORIES, WORD_AGENTS])
