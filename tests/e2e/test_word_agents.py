@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
 from tests.support.browser import laid_out_box
@@ -17,6 +18,15 @@ pytestmark = pytest.mark.e2e
 
 PHONE = {"width": 360, "height": 640}
 NAMES = ("Anna", "Ben", "Cleo", "Dan")  # seats 0 and 2: Team Orange; seats 1 and 3: Team Blue
+
+
+def serious(page: Page) -> list[str]:
+    """axe-core's serious and critical findings on the page."""
+    return [
+        f"{v['impact']}: {v['id']} at {[' '.join(n['target']) for n in v['nodes']][:3]}"
+        for v in Axe().run(page).response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
 
 
 def create(page: Page, base_url: str) -> str:
@@ -59,6 +69,10 @@ def test_four_phones_play_a_round_of_word_agents(browser: Browser, stack) -> Non
     contexts = [browser.new_context(viewport=PHONE, locale="en-GB") for _ in NAMES]
     pages = [context.new_page() for context in contexts]
     anna, ben, cleo, dan = pages
+    errors: list[str] = []
+    for page in pages:
+        page.on("pageerror", lambda error: errors.append(f"script error: {error}"))
+        page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     try:
         code = create(anna, stack.base_url)
         for seat, page in enumerate(pages[1:], start=1):
@@ -111,6 +125,8 @@ def test_four_phones_play_a_round_of_word_agents(browser: Browser, stack) -> Non
         expect(guesser.get_by_test_id("wa-clue")).to_contain_text("1 guess left")
         team_name = "Team Orange" if orange_starts else "Team Blue"
         expect(guesser.get_by_test_id(f"card-{own[1]}")).to_have_attribute("aria-label", re.compile(f": {team_name}$"))
+        # The chief's table (the key's frames) and the guesser's (uncovered colours, lit cards).
+        assert not serious(chief) and not serious(guesser)
         guesser.get_by_test_id("end-guessing").click()
         expect(other_chief.get_by_test_id("clue-input")).to_be_visible()
         expect(chief.get_by_test_id(f"wa-left-{team}")).to_contain_text("4 words left")
@@ -127,6 +143,8 @@ def test_four_phones_play_a_round_of_word_agents(browser: Browser, stack) -> Non
         # Once the game is over, everyone sees the whole key.
         expect(cleo.locator("[data-testid=wa-board] .key-x, [data-testid=wa-board] .role-x")).to_have_count(1)
         assert anna.evaluate("() => document.documentElement.scrollWidth - window.innerWidth") <= 0
+        assert not serious(cleo)
+        assert not errors, errors
     finally:
         for context in contexts:
             context.close()
