@@ -74,7 +74,7 @@ GAMES: dict[str, Series] = {
     "backgammon": Series(400, thorough=30),
     "liars-dice": Series(400, thorough=40),
     "bingo": Series({2: 40, 5: 10, 9: 4}, thorough=5, scanned=2),
-    "word-agents": Series(100, thorough=20, scanned=5),
+    "word-agents": Series(400, thorough=40, scanned=8),
 }
 
 # A seat count's series runs in BLOCKS test items, so two workers share the long soak series.
