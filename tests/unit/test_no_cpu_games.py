@@ -29,7 +29,9 @@ def test_a_player_who_leaves_keeps_the_seat() -> None:
     catalogue = SimpleNamespace(meta=lambda game: META)
     ctx = SimpleNamespace(engines=SimpleNamespace(catalogue=catalogue), now_ms=lambda: 5)
     ctx.takeover_level = lambda room: LobbyContext.takeover_level(ctx, room)  # type: ignore[arg-type]
-    room = SimpleNamespace(game="word-agents", seats=[Seat(kind="human", holder="h", gone_ms=1, timeouts=2)], last_event=0)
+    room = SimpleNamespace(
+        game="word-agents", seats=[Seat(kind="human", holder="h", gone_ms=1, timeouts=2)], last_event=0
+    )
     cpu = SimpleNamespace(ctx=ctx)
     events: list = []
     CpuSeats.hand_to_cpu(cpu, room, 0, "gone", events)  # type: ignore[arg-type]

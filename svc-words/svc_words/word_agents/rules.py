@@ -298,7 +298,9 @@ class WordAgents(BaseEngine):
         if state["phase"] != "over":
             return None
         winner = state["winner"]
-        found = [SPLITS[state["size"]][0 if team == state["starting"] else 1] - words_left(state, team) for team in (0, 1)]
+        found = [
+            SPLITS[state["size"]][0 if team == state["starting"] else 1] - words_left(state, team) for team in (0, 1)
+        ]
         return {
             "placings": [1 if team_of(seat) == winner else 2 for seat in range(state["seats"])],
             "scores": [found[team_of(seat)] for seat in range(state["seats"])],

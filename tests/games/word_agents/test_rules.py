@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from svc_words.registry import REGISTRY
 from svc_words.word_agents import ENGINE
 from svc_words.word_agents.rules import AGENT, BYSTANDER, META, SPLITS, TEAM, WORDS, voters
-from svc_words.registry import REGISTRY
 
 from rulekit import IllegalMove
 
@@ -210,7 +210,9 @@ def test_settings_word_list_and_table_size(language: str, size: int) -> None:
     state = ENGINE.setup(4, {"language": language, "size": size}, b"settings")
     assert len(state["words"]) == size and set(state["words"]) <= set(WORDS[language])
     first, second, bystanders = SPLITS[size]
-    assert sorted(state["key"]) == sorted(TEAM[state["starting"]] * first + TEAM[1 - state["starting"]] * second + BYSTANDER * bystanders + AGENT)
+    assert sorted(state["key"]) == sorted(
+        TEAM[state["starting"]] * first + TEAM[1 - state["starting"]] * second + BYSTANDER * bystanders + AGENT
+    )
     assert SPLITS == {25: (9, 8, 7), 16: (6, 5, 4)}
 
 
