@@ -294,3 +294,21 @@ def test_every_uncovered_card_shows_its_role_to_everyone() -> None:
     for seat in (2, 3, None):
         revealed = ENGINE.view(state, seat)["public"]["revealed"]
         assert revealed[card] == state["key"][card] and revealed.count(None) == 24
+
+
+def test_a_clue_goes_through_the_lobbys_text_check() -> None:
+    """The issue: every clue goes through the one text validator of the lobby (`clean_move`):
+    one line in NFC, no control or bidi characters; the engine then keeps it to 24 characters."""
+    from lobby.text import clean_move
+    from rulekit import Refusal
+
+    state = ready()
+    chief = state["chiefs"][state["team"]]
+    cleaned = clean_move({"type": "clue", "word": "  Cafe\u0301\n  ", "number": 1})
+    assert cleaned == {"type": "clue", "word": "Café", "number": 1}
+    after, events = ENGINE.apply(state, chief, cleaned, 0)
+    assert events[0]["word"] == "Café" and after["clue"]["word"] == "Café"
+    with pytest.raises(Refusal):
+        clean_move({"type": "clue", "word": "Tier\u202e", "number": 1})
+    with pytest.raises(IllegalMove):
+        ENGINE.apply(state, chief, clean_move({"type": "clue", "word": "x" * 25, "number": 1}), 0)
