@@ -1,6 +1,6 @@
 """Word Agents through the web client on four phones: Anna opens a table (the create form
 offers no computer seats for this title), Ben, Cleo and Dan join; Anna and Ben name
-themselves chiefs and alone see the key. The starting chief gives a clue for two, the team's
+themselves chiefs and alone see the key. The 5×5 table fits the phone's width. The starting chief gives a clue for two, the team's
 guesser uncovers two of its words (by tap and by keyboard) and ends guessing; the other chief
 gives a clue, and that team's guesser uncovers the agent, which loses the game at once."""
 
@@ -39,7 +39,7 @@ def create(page: Page, base_url: str) -> str:
         kinds = page.get_by_test_id(f"seat-kind-{seat}").locator("option")
         values = [kinds.nth(i).get_attribute("value") for i in range(kinds.count())]
         assert "cpu" not in values and "human" in values, values
-    for key, label in (("language", "English"), ("size", "16 words (4×4), shorter")):
+    for key, label in (("language", "English"), ("size", "25 words (5×5)")):
         field = page.get_by_test_id(f"option-{key}")
         field.select_option(label=label)
         expect(field.locator("option:checked")).to_have_text(label)
@@ -83,7 +83,7 @@ def test_four_phones_play_a_round_of_word_agents(browser: Browser, stack) -> Non
         anna.get_by_test_id("start-button").click()
         for page in pages:
             expect(page.get_by_test_id("wa-board")).to_be_visible()
-            expect(page.locator("[data-testid=wa-board] [data-testid^=card-]")).to_have_count(16)
+            expect(page.locator("[data-testid=wa-board] [data-testid^=card-]")).to_have_count(25)
 
         # Each team's first seat names its chief: Anna and Ben name themselves.
         expect(ben.get_by_test_id("appoint-1")).to_have_count(0)  # Team Orange first
@@ -96,7 +96,7 @@ def test_four_phones_play_a_round_of_word_agents(browser: Browser, stack) -> Non
             expect(chief.locator("[data-testid=wa-board] .key-x")).to_have_count(1)
         for guesser in (cleo, dan):
             expect(guesser.locator("[data-testid=wa-board] [class*=key-]")).to_have_count(0)
-        assert len(cards_of(anna, "0")) + len(cards_of(anna, "1")) == 11
+        assert len(cards_of(anna, "0")) + len(cards_of(anna, "1")) == 17
 
         # The starting team's chief gives a clue for two.
         for _ in range(100):
@@ -108,7 +108,7 @@ def test_four_phones_play_a_round_of_word_agents(browser: Browser, stack) -> Non
         chief, guesser, other_chief, other_guesser = (anna, cleo, ben, dan) if orange_starts else (ben, dan, anna, cleo)
         team = "0" if orange_starts else "1"
         own = cards_of(chief, team)
-        assert len(own) == 6
+        assert len(own) == 9  # the starting team has one word more
         give_clue(chief, "Home", "2")
         for page in pages:
             expect(page.get_by_test_id("wa-clue")).to_contain_text("Clue: Home, 2")
@@ -117,6 +117,8 @@ def test_four_phones_play_a_round_of_word_agents(browser: Browser, stack) -> Non
         # The guesser votes by tap, then by keyboard; each of the team's words is uncovered.
         board = guesser.get_by_test_id("wa-board")
         assert laid_out_box(board)["width"] <= PHONE["width"]
+        heights = board.locator(".wa-word").evaluate_all("words => words.map(w => w.getBoundingClientRect().height)")
+        assert len(heights) >= 25 and min(heights) >= 9, heights  # readable at 360 px, long words too
         guesser.get_by_test_id(f"card-{own[0]}").click()
         expect(guesser.get_by_test_id(f"card-{own[0]}")).to_have_class(f"wa-card role-{team} shown")
         guesser.get_by_test_id(f"card-{own[1]}").focus()
@@ -129,7 +131,7 @@ def test_four_phones_play_a_round_of_word_agents(browser: Browser, stack) -> Non
         assert not serious(chief) and not serious(guesser)
         guesser.get_by_test_id("end-guessing").click()
         expect(other_chief.get_by_test_id("clue-input")).to_be_visible()
-        expect(chief.get_by_test_id(f"wa-left-{team}")).to_contain_text("4 words left")
+        expect(chief.get_by_test_id(f"wa-left-{team}")).to_contain_text("7 words left")
 
         # The other team's clue; its guesser uncovers the agent and loses at once.
         (agent,) = cards_of(other_chief, "x")
