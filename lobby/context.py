@@ -108,8 +108,11 @@ class LobbyContext:
         return Room.from_json(loaded[0]), loaded[1]
 
     def takeover_level(self, room: Room) -> str:
-        """The CPU level that plays for an absent player: the game's second level if it has one."""
+        """The CPU level that plays for an absent player: the game's second level if it has one;
+        "" for a game without computer players."""
         levels = self.engines.catalogue.meta(room.game)["cpu_levels"]
+        if not levels:
+            return ""
         return levels[1] if len(levels) > 1 else levels[0]
 
 

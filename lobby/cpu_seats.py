@@ -81,8 +81,15 @@ class CpuSeats:
 
     # -- takeover and hand-back ------------------------------------------------------------------
     def hand_to_cpu(self, room: Room, seat_number: int, reason: str, events: list[StoredEvent]) -> None:
-        """A CPU plays the seat for its holder from now on; `reason`: left, gone, timeouts."""
+        """A CPU plays the seat for its holder from now on; `reason`: left, gone, timeouts.
+        A game without computer players keeps the seat waiting for its holder instead."""
         seat = room.seats[seat_number]
+        if not (seat.level or self.ctx.takeover_level(room)):
+            # A game without computer players (word agents): the seat waits for its holder,
+            # and the move clock, when on, plays its default moves meanwhile.
+            seat.gone_ms = None
+            seat.timeouts = 0
+            return
         seat.left = True
         seat.left_ms = self.ctx.now_ms()
         seat.gone_ms = None

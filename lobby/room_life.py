@@ -174,6 +174,8 @@ class RoomLife:
             level = spec.get("level") or ""
             if kind == "cpu":
                 levels = meta["cpu_levels"]
+                if not levels:  # a game without computer players by design (word agents)
+                    raise Refusal("bad_request", f"{meta['id']} has no computer players")
                 level = level or (levels[1] if len(levels) > 1 else levels[0])
                 if level not in levels:
                     raise Refusal("bad_request", f"unknown CPU level {level!r}")

@@ -76,6 +76,7 @@ GAMES: dict[str, Series] = {
     "bingo": Series({2: 40, 5: 10, 9: 4}, thorough=5, scanned=2),
     "village-night": Series({5: 600, 9: 300, 13: 150}, thorough=20, scanned=5),
     "stock-pile": Series({2: 200, 4: 100, 6: 60}, thorough=20, scanned=5),
+    "word-agents": Series(400, thorough=40, scanned=8),
 }
 
 # A seat count's series runs in BLOCKS test items, so two workers share the long soak series.
