@@ -8,11 +8,11 @@ progress counts from its own start field (0) to 39, then 40–43 are its goal fi
 from __future__ import annotations
 
 import pytest
-from lobby.stakes import pot_shares
 from svc_dice.mensch import ENGINE
 from svc_dice.mensch.rules import META, PLY_LIMIT, STAKES
 from svc_dice.registry import REGISTRY
 
+from lobby.stakes import pot_shares
 from rulekit import IllegalMove
 from tests.games.mensch.support import (
     BLUE,
