@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 import time
 import uuid
 
@@ -70,6 +71,17 @@ async def _coins(stack, token: str) -> int:  # type: ignore[no-untyped-def]
         headers = {"Authorization": f"Bearer {token}"}
         async with session.get(f"{stack.base_url}/api/players/me", headers=headers) as answer:
             return (await answer.json())["coins"]
+
+
+def _run(coroutine):  # type: ignore[no-untyped-def]
+    """Run a coroutine to its end from this synchronous test (Playwright's own event loop
+    holds this thread, so it runs on a thread of its own)."""
+    out: list = []
+    worker = threading.Thread(target=lambda: out.append(asyncio.run(coroutine)))
+    worker.start()
+    worker.join()
+    assert out, "the coroutine failed"
+    return out[0]
 
 
 def _phone(browser: Browser, player: dict | None = None) -> tuple[BrowserContext, Page]:
@@ -144,8 +156,8 @@ def test_the_board_for_both_seat_counts(browser: Browser, stack, seats: int) -> 
 
 
 def test_a_staked_one_vs_one_by_code_pays_the_winner(browser: Browser, fast_stack) -> None:
-    anna_player = asyncio.run(_player_with_coins(fast_stack, "Anna"))
-    ben_player = asyncio.run(_player_with_coins(fast_stack, "Ben"))
+    anna_player = _run(_player_with_coins(fast_stack, "Anna"))
+    ben_player = _run(_player_with_coins(fast_stack, "Ben"))
     assert anna_player["coins"] == ben_player["coins"] == 1000 + GIFT
     anna_context, anna = _phone(browser, anna_player)
     ben_context, ben = _phone(browser, ben_player)
@@ -197,10 +209,7 @@ def test_a_staked_one_vs_one_by_code_pays_the_winner(browser: Browser, fast_stac
         winner_name = "Anna" if "Anna" in first else "Ben"
         assert f"{winner_name} has a colour complete in the goal and wins" in log
 
-        coins = {
-            name: asyncio.run(_coins(fast_stack, p["token"]))
-            for name, p in (("Anna", anna_player), ("Ben", ben_player))
-        }
+        coins = {name: _run(_coins(fast_stack, p["token"])) for name, p in (("Anna", anna_player), ("Ben", ben_player))}
         loser_name = "Ben" if winner_name == "Anna" else "Anna"
         # Each paid 3,000 into the escrow; the winner took the pot of 6,000.
         assert coins == {winner_name: 1000 + GIFT - STAKE + 2 * STAKE, loser_name: 1000 + GIFT - STAKE}
