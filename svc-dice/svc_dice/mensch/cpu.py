@@ -1,15 +1,16 @@
 """Mensch CPU players. Easy runs its front piece home; strong plays every legal piece move one
-step ahead through the engine and keeps the position worth most (svc_dice.race.tactics): it
-captures, escapes pieces within a roll of an opponent, sits on start fields where nobody can
-hit it, and never hits its own second colour unless that is the only move (the rules already
-allow it only then). The colour choice is the first one offered: the board is symmetric."""
+step ahead through the engine and keeps the position worth most (`Mensch.standing` over the
+race core's `colour_value`): it captures, escapes pieces within a roll of an opponent, counts
+start fields as safe where nobody can come out onto them, and, 1 vs 1, backs its leading
+colour (one complete colour wins) and hits the opponent's leading colour first. The colour
+choice is the first one offered: the board is symmetric."""
 
 from __future__ import annotations
 
 from rulekit.players import Ask, Choice, legal_or_refuse
 
 from ..race import best_move, front_runner
-from .rules import ENGINE, safe_start
+from .rules import ENGINE
 
 
 def easy(ask: Ask) -> Choice:
@@ -24,7 +25,7 @@ def strong(ask: Ask) -> Choice:
     if legal[0]["type"] != "move":
         return Choice(dict(legal[0]))
     state = ENGINE.determinize(ask.view, ask.seat, ask.seed)
-    return Choice(best_move(ENGINE, state, ask.seat, legal, safe_start), nodes=len(legal))
+    return Choice(best_move(ENGINE, state, ask.seat, legal, value=ENGINE.standing), nodes=len(legal))
 
 
 LEVELS = {"easy": easy, "strong": strong}

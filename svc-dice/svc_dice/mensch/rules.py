@@ -45,6 +45,7 @@ from ..race import (
     Track,
     at_home,
     best_move,
+    colour_value,
     in_goal,
     occupancy,
     owner_of,
@@ -60,6 +61,12 @@ GOAL_BONUS_ROLLS = 3
 MOVE_SECONDS = 15
 STAKES = (0, 3000, 15000, 75000)
 PLY_LIMIT = 40_000
+# How the strong CPU and the clock weigh a position (tuned against easy, README): a player's
+# second colour counts half (one complete colour wins), a piece within reach of a foreign one
+# loses 0.7 of a hit's chance of its worth, and the opponents count by their best and their
+# average standing alike.
+SECOND_COLOUR = 0.5
+DANGER = 0.7
 
 TRACK = Track(colours=4, length=40, lane=4)
 
@@ -260,6 +267,18 @@ class Mensch(RaceEngine):
         copied["start_rolls"] = [list(r) for r in state["start_rolls"]]
         return copied
 
+    def standing(self, state: State, seat: int) -> float:
+        """How well `seat` stands (higher is better): its leading colour in full, its second
+        at SECOND_COLOUR, against the other seats' standing; a win outweighs everything."""
+
+        def worth(player: int) -> float:
+            values = sorted(colour_value(self, state, c, safe_start, DANGER) for c in state["colours"][player])
+            return values[-1] + SECOND_COLOUR * sum(values[:-1])
+
+        others = [worth(player) for player in range(state["seats"]) if player != seat]
+        score = worth(seat) - 0.5 * max(others) - 0.5 * sum(others) / len(others)
+        return score + (1000 if state["places"][seat] == 1 else 0)
+
     def timeout_move(self, state: State, seat: int | None) -> Move:
         """Out of time: the first choice (red, or red + yellow), a roll, or the move the strong
         CPU would make (a capture, a piece out of danger, into the goal or out of home)."""
@@ -269,7 +288,7 @@ class Mensch(RaceEngine):
             return self.choices(state["seats"])[0]
         if state["phase"] == "roll":
             return dict(ROLL)
-        return best_move(self, state, seat, self.legal_moves(state, seat), safe_start)
+        return best_move(self, state, seat, self.legal_moves(state, seat), value=self.standing)
 
 
 ENGINE = Mensch()
