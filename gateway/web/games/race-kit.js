@@ -106,15 +106,22 @@ export function whereText(ctx, track, progress, field) {
 /**
  * The whole board as SVG. `track` as for geometry; the viewer's first colour is drawn at the
  * bottom. Lit pieces are buttons that send their move (the one with the most pips first).
+ * `palette` (optional) is for games whose colours are fixed whoever plays them (Mensch: red,
+ * blue, yellow, green; a player may hold two): {fill(colour), ink(colour), mark(colour),
+ * name(colour)} paint the colour's pieces, start field, yard and lane with its own colour and
+ * letter, and piece labels get `{colour}`. `pub.colour`, when set, is the one colour to move.
  */
-export function board(view, ctx, track, { testid, label, safe = [] }) {
+export function board(view, ctx, track, { testid, label, safe = [], palette = null }) {
   const pub = view.public;
   const owners = ownerOf(pub);
   const me = ctx.mySeat;
   const bottom = me !== null && me !== undefined ? pub.colours[me][0] : pub.colours[0][0];
   const geo = geometry(track, bottom);
   const svg = svgRoot(geo.size, geo.size, { label, testid, class: "race-board" });
-  const colourOf = (colour) => (owners[colour] === null ? "var(--line)" : ctx.seatColour(owners[colour]));
+  const colourOf = (colour) =>
+    palette ? palette.fill(colour) : owners[colour] === null ? "var(--line)" : ctx.seatColour(owners[colour]);
+  const inkOf = (colour) => (palette ? palette.ink(colour) : ctx.seatInk(owners[colour]));
+  const markOf = (colour) => (palette ? palette.mark(colour) : ctx.seatMark(owners[colour]));
   svg.append(s("circle", { cx: geo.centre, cy: geo.centre, r: geo.R, class: "ring" }));
   for (let f = 0; f < track.length; f++) {
     const [x, y] = geo.field(f);
@@ -123,7 +130,7 @@ export function board(view, ctx, track, { testid, label, safe = [] }) {
     if (startOf !== undefined) paint(circle, "fill", colourOf(startOf));
     svg.append(circle);
     if (startOf !== undefined && owners[startOf] !== null) {
-      svg.append(s("text", { x, y, class: "start-mark", "text-anchor": "middle", "dominant-baseline": "central", fill: ctx.seatInk(owners[startOf]), text: ctx.seatMark(owners[startOf]) }));
+      svg.append(s("text", { x, y, class: "start-mark", "text-anchor": "middle", "dominant-baseline": "central", fill: inkOf(startOf), text: markOf(startOf) }));
     }
   }
   for (let colour = 0; colour < track.colours; colour++) {
@@ -162,13 +169,13 @@ export function board(view, ctx, track, { testid, label, safe = [] }) {
       const moves = seat === me ? lit.get(number) : undefined;
       const piece = [
         s("circle", { cx, cy, r: PIECE_R + 4, class: "hit" }),
-        s("circle", { cx, cy, r: PIECE_R, fill: ctx.seatColour(seat), class: ["piece-disc", seat === mover && "mover"] }),
-        s("text", { x: cx, y: cy, "font-size": PIECE_R * 1.1, "text-anchor": "middle", "dominant-baseline": "central", fill: ctx.seatInk(seat), class: "piece-mark", text: ctx.seatMark(seat) }),
+        s("circle", { cx, cy, r: PIECE_R, fill: colourOf(p.colour), class: ["piece-disc", seat === mover && (pub.colour == null || pub.colour === p.colour) && "mover"] }),
+        s("text", { x: cx, y: cy, "font-size": PIECE_R * 1.1, "text-anchor": "middle", "dominant-baseline": "central", fill: inkOf(p.colour), class: "piece-mark", text: markOf(p.colour) }),
       ];
       if (stack.length > 1 && i === stack.length - 1) {
         piece.push(s("text", { x: cx + PIECE_R, y: cy - PIECE_R, class: "stack-count", text: String(stack.length) }));
       }
-      const name = ctx.t("piece.label", { name: ctx.seatName(seat), n: p.index + 1, where });
+      const name = ctx.t("piece.label", { name: ctx.seatName(seat), n: p.index + 1, where, colour: palette ? palette.name(p.colour) : "" });
       if (moves) {
         const move = moves[0];
         const g = svgButton(
@@ -188,8 +195,9 @@ export function board(view, ctx, track, { testid, label, safe = [] }) {
   return { svg, buttons };
 }
 
-/** The own zone: the die, the Roll button, and one large button per lit piece. */
-export function controls(view, ctx, track) {
+/** The own zone: the die, the Roll button, and one large button per lit piece (`palette` as
+ * for board: the buttons' text then gets the piece's `{colour}`). */
+export function controls(view, ctx, track, { palette = null } = {}) {
   const pub = view.public;
   const canRoll = ctx.canMove && isLegal(view, { type: "roll" });
   const rolled = (ctx.events || []).some((e) => e.code === "rolled");
@@ -209,7 +217,7 @@ export function controls(view, ctx, track) {
       for (const move of moves) {
         list.append(
           h("button", { type: "button", class: "piece-button lit", "data-testid": `move-piece-${number}-${move.pips}`, onclick: () => ctx.move(move) },
-            ctx.t("move.button", { n: (number % PIECES) + 1, where: whereText(ctx, track, progress, field), pips: move.pips })),
+            ctx.t("move.button", { n: (number % PIECES) + 1, where: whereText(ctx, track, progress, field), pips: move.pips, colour: palette ? palette.name(colour) : "" })),
         );
       }
     }

@@ -19,13 +19,14 @@ Turn (`engine.py`)
     finishers, a ply bound, the open view and a fast copy. Titles write `track`, `after_roll`,
     `piece_moves`, `move_piece`, `roll_again`, `no_move`, `seat_done`, `game_done`.
 Tactics (`tactics.py`)
-    `position_value`, `threats`, `best_move` (one ply through the engine) and `front_runner`:
-    the CPU levels and the move clocks of every title.
+    `position_value`, `colour_value`, `threats`, `best_move` (one ply through the engine,
+    optionally with a title's own `value`) and `front_runner`: the CPU levels and the move
+    clocks of every title.
 """
 
 from .engine import PIECES, ROLL, RaceEngine, colour_of, owner_of, progress_of, racing
 from .pieces import Spot, at_home, in_goal, is_barrier, lane_clear, lead, occupancy, packed, ring_fields, send_home
-from .tactics import best_move, front_runner, position_value, threats
+from .tactics import best_move, colour_value, front_runner, position_value, threats
 from .track import HOME, Track, spread_colours
 
 __all__ = [
@@ -37,6 +38,7 @@ __all__ = [
     "Track",
     "at_home",
     "best_move",
+    "colour_value",
     "colour_of",
     "front_runner",
     "in_goal",

@@ -4,7 +4,9 @@
 of reach of the pieces behind them are worth more; the opponents' progress counts against
 it. `best_move` plays each legal piece move through the engine and keeps the best resulting
 position (capture, escape, block and entering all show up there), `front_runner` moves the
-piece furthest ahead, the simple way."""
+piece furthest ahead, the simple way. A title whose seats win differently (Mensch 1 vs 1: one
+of a player's two colours complete is enough) weighs its colours itself with `colour_value`
+and hands `best_move` its own `value`."""
 
 from __future__ import annotations
 
@@ -16,6 +18,11 @@ from .engine import RaceEngine, progress_of
 from .track import HOME, Track
 
 Reach = Callable[[State, int], bool]
+Value = Callable[[State, int], float]
+
+# How much a piece standing within reach of a foreign piece loses of its worth, per unit of
+# `threats` (about a hit's chance next time round).
+DANGER = 1.5
 
 
 def threats(engine: RaceEngine, state: State, colour: int, where: int) -> float:
@@ -61,8 +68,27 @@ def position_value(engine: RaceEngine, state: State, seat: int, safe: Reach | No
     return mine - theirs / others
 
 
+def colour_value(
+    engine: RaceEngine, state: State, colour: int, safe: Reach | None = None, danger: float = DANGER
+) -> float:
+    """What one colour's pieces are worth where they stand (the sum `position_value` counts
+    for each colour): far along and in the lane is worth more, within reach of a foreign piece
+    less, by `danger`."""
+    track = engine.track(state)
+    pieces = state["pieces"][colour]
+    if pieces is None:
+        return 0.0
+    return sum(_piece_value(engine, state, track, colour, progress, safe, danger) for progress in pieces)
+
+
 def _piece_value(
-    engine: RaceEngine, state: State, track: Track, colour: int, progress: int, safe: Reach | None
+    engine: RaceEngine,
+    state: State,
+    track: Track,
+    colour: int,
+    progress: int,
+    safe: Reach | None,
+    danger: float = DANGER,
 ) -> float:
     if progress == HOME:
         return 0.0
@@ -72,20 +98,29 @@ def _piece_value(
     where = track.field(colour, progress)
     assert where is not None
     if safe is None or not safe(state, where):
-        value -= threats(engine, state, colour, where) * (8 + progress) * 1.5
+        value -= threats(engine, state, colour, where) * (8 + progress) * danger
     return value
 
 
-def best_move(engine: RaceEngine, state: State, seat: int, legal: list[Move], safe: Reach | None = None) -> Move:
+def best_move(
+    engine: RaceEngine,
+    state: State,
+    seat: int,
+    legal: list[Move],
+    safe: Reach | None = None,
+    value: Value | None = None,
+) -> Move:
     """The piece move whose resulting position is worth most (ties: the piece furthest
-    ahead); a roll when rolling is all there is."""
+    ahead); a roll when rolling is all there is. `value(state, seat)` scores a position
+    (`position_value` with `safe` unless a title gives its own)."""
     if len(legal) == 1:
         return dict(legal[0])
     best: tuple[float, int] | None = None
     chosen = legal[0]
     for move in legal:
         after, _ = engine.apply(state, seat, move, 0)
-        score = (position_value(engine, after, seat, safe), progress_of(state, seat, move["piece"]))
+        worth = value(after, seat) if value is not None else position_value(engine, after, seat, safe)
+        score = (worth, progress_of(state, seat, move["piece"]))
         if best is None or score > best:
             best, chosen = score, move
     return dict(chosen)

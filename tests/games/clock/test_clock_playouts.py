@@ -31,7 +31,7 @@ def test_every_clocked_step_has_a_legal_default_move(engine: Engine) -> None:
     counts = engine.meta.allowed_seat_counts()
     seat_counts = sorted({counts[0], counts[-1]})
     # Long games (a Hau Hau match, Ludo for eight) play fewer.
-    games = 3 if engine.meta.id in ("hau-hau", "ludo") else GAMES
+    games = 3 if engine.meta.id in ("hau-hau", "ludo", "mensch") else GAMES
     steps = {"all": 0, "clocked": 0}
 
     def count(state: State, new_state: State, seat: int, move: Move, events: list[Event]) -> None:

@@ -108,3 +108,33 @@ def test_home_goal_and_packed() -> None:
     assert not packed(track, [42, HOME, HOME, HOME])  # it can still move one field
     assert not packed(track, [43, 5, HOME, HOME])
     assert lead(track, [43, 43, 43, 43]) == 0 and lead(track, [HOME] * 4) == 4 * 44
+
+
+def test_colour_value_is_what_position_value_counts_per_colour() -> None:
+    """A title weighing colours itself (Mensch) gets the same worth per colour the shared
+    position_value sums; `danger` is how much a piece within reach loses, 0 for nothing."""
+    from svc_dice.ludo import ENGINE as LUDO
+    from svc_dice.race import colour_value, position_value
+
+    state = LUDO.copy_state(LUDO.setup(2, {}, b"core"))
+    state["pieces"][0] = [5, 12, HOME, 41]
+    state["pieces"][2] = [0, HOME, HOME, HOME]  # field 20
+    mine, theirs = colour_value(LUDO, state, 0), colour_value(LUDO, state, 2)
+    assert position_value(LUDO, state, 0) == mine - theirs
+    assert colour_value(LUDO, state, 0, danger=0) == (8 + 5) + (8 + 12) + (40 + 12 + 1)
+    state["pieces"][2] = [29, HOME, HOME, HOME]  # field 9: three behind the piece on 12
+    assert colour_value(LUDO, state, 0) < colour_value(LUDO, state, 0, danger=0)
+    assert colour_value(LUDO, state, 1) == 0.0  # a colour nobody plays
+
+
+def test_best_move_takes_a_titles_own_value() -> None:
+    from svc_dice.ludo import ENGINE as LUDO
+    from svc_dice.race import best_move
+
+    from tests.games.ludo.support import placed, throw
+
+    state, _ = throw(placed(LUDO.setup(2, {}, b"core"), {0: [20, 3, HOME, HOME]}), 2)
+    legal = LUDO.legal_moves(state, 0)
+    assert best_move(LUDO, state, 0, legal)["piece"] == 0
+    rear_first = best_move(LUDO, state, 0, legal, value=lambda after, seat: -after["pieces"][0][0])
+    assert rear_first["piece"] == 1
