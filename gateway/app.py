@@ -261,6 +261,29 @@ async def create_player(request: web.Request) -> web.Response:
     return web.json_response({"player": {"id": player.id, "nickname": player.nickname}, "token": token}, status=201)
 
 
+async def transfer_code(request: web.Request) -> web.Response:
+    """A code that gives another device this player (POST /api/players/me/transfer)."""
+    try:
+        if not origin_allowed(request, request.app[SETTINGS]):
+            raise Refusal("bad_origin")
+        answer = await request.app[LOBBY].players.transfer_code(player_token(request))
+    except Refusal as refusal:
+        return refused_response(refusal)
+    return web.json_response(answer, status=201)
+
+
+async def claim_player(request: web.Request) -> web.Response:
+    """This device becomes the player of a transfer code (POST /api/players/claim {code})."""
+    try:
+        if not origin_allowed(request, request.app[SETTINGS]):
+            raise Refusal("bad_origin")
+        body = await read_json(request)
+        player, token = await request.app[LOBBY].players.claim(str(body.get("code", ""))[:32])
+    except Refusal as refusal:
+        return refused_response(refusal)
+    return web.json_response({"player": {"id": player.id, "nickname": player.nickname}, "token": token}, status=201)
+
+
 async def my_profile(request: web.Request) -> web.Response:
     try:
         return web.json_response(await request.app[LOBBY].players.profile(player_token(request)))
@@ -530,6 +553,7 @@ async def log_context(request: web.Request, handler):  # type: ignore[no-untyped
 REST_KINDS = {
     create_room: ("create_room",),
     create_player: ("create_player",),
+    claim_player: ("create_player",),  # guessing codes costs like making players
     get_room: ("lookup",),
     join_room: ("lookup",),
     finished_game: ("lookup",),
@@ -581,6 +605,7 @@ def make_app(
         [
             web.get("/", index),
             web.get("/r/{code}", index),
+            web.get("/me", index),
             web.get("/api/games", list_games),
             web.post("/api/rooms", create_room),
             web.get("/api/rooms/{code}", get_room),
@@ -591,6 +616,8 @@ def make_app(
             web.get("/api/rooms/{code}/games/{number}", finished_game),
             web.post("/api/players", create_player),
             web.get("/api/players/me", my_profile),
+            web.post("/api/players/me/transfer", transfer_code),
+            web.post("/api/players/claim", claim_player),
             web.get("/api/players/me/house-rules", my_house_rules),
             web.put("/api/players/me/house-rules/{game}/{name}", save_house_rules),
             web.delete("/api/players/me/house-rules/{game}/{name}", delete_house_rules),

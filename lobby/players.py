@@ -18,6 +18,10 @@ from .text import clean_text
 MAX_RULE_SETS = 50  # per player and game
 
 
+TRANSFER_MS = 10 * 60 * 1000  # a transfer code is good for ten minutes
+TRANSFER_CODE_LENGTH = 8  # from the room codes' alphabet: about 40 bits, used once
+
+
 class Players:
     def __init__(self, store: Store, ledger: Ledger, clock: Callable[[], float] = time.time) -> None:
         self.store = store
@@ -55,6 +59,26 @@ class Players:
                 for s in stats
             ],
         }
+
+    async def transfer_code(self, token: str) -> dict[str, Any]:
+        """A short code that gives another device this player (once, within TRANSFER_MS):
+        what a cleared browser would otherwise lose. Only its hash is stored."""
+        player = await self.by_token(token)
+        code = "".join(secrets.choice(codes.CODE_ALPHABET) for _ in range(TRANSFER_CODE_LENGTH))
+        expires = int(self.clock() * 1000) + TRANSFER_MS
+        await self.store.link_player(codes.token_hash(code), player.id, expires)
+        return {"code": f"{code[:4]}-{code[4:]}", "expires_ms": expires}
+
+    async def claim(self, code: str) -> tuple[Player, str]:
+        """The player of a transfer code, with a new token for this device."""
+        typed = "".join(ch for ch in str(code or "").upper() if ch.isalnum())
+        token = codes.new_token()
+        player = await self.store.claim_player_link(
+            codes.token_hash(typed), codes.token_hash(token), int(self.clock() * 1000)
+        )
+        if player is None:
+            raise Refusal("bad_token", "unknown, used or expired transfer code")
+        return player, token
 
     async def house_rules(self, token: str, game: str | None) -> list[dict[str, Any]]:
         player = await self.by_token(token)

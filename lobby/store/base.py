@@ -214,6 +214,13 @@ class Store(Protocol):
 
     async def player_stats(self, player_id: str) -> list[GameStats]: ...
 
+    async def link_player(self, code_hash: str, player_id: str, expires_ms: int) -> None:
+        """A transfer code for the player, valid until `expires_ms` (only its hash is kept)."""
+
+    async def claim_player_link(self, code_hash: str, token_hash: str, now_ms: int) -> Player | None:
+        """Once and before it expires: the code's player, who now also answers to `token_hash`
+        (a second device); None for an unknown, used or expired code."""
+
     async def save_house_rules(self, player_id: str, game: str, name: str, options: dict[str, Any], at_ms: int) -> None:
         """Create or replace the player's named set of options for a game."""
 

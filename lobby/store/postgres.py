@@ -231,6 +231,21 @@ CREATE UNIQUE INDEX quick_seats_one_wait ON quick_seats (pool, player_id) WHERE 
 CREATE INDEX quick_seats_queue ON quick_seats (pool, at_ms) WHERE status = 'waiting';
 """,
     ),
+    (
+        9,
+        "a guest identity on more devices",
+        """
+CREATE TABLE player_links (
+    code_hash text PRIMARY KEY,
+    player_id text NOT NULL REFERENCES players (id),
+    expires_ms bigint NOT NULL
+);
+CREATE TABLE player_tokens (
+    token_hash text PRIMARY KEY,
+    player_id text NOT NULL REFERENCES players (id)
+);
+""",
+    ),
 ]
 
 _IDENTIFIER = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
@@ -513,8 +528,36 @@ class PostgresStore:
         )
 
     async def player_by_token(self, token_hash: str) -> Player | None:
-        row = await self.pool.fetchrow("SELECT id, nickname, created_ms FROM players WHERE token_hash = $1", token_hash)
+        row = await self.pool.fetchrow(
+            "SELECT id, nickname, created_ms FROM players WHERE token_hash = $1"
+            " UNION ALL SELECT p.id, p.nickname, p.created_ms FROM player_tokens t JOIN players p ON p.id = t.player_id"
+            " WHERE t.token_hash = $1 LIMIT 1",
+            token_hash,
+        )
         return Player(*row) if row else None
+
+    async def link_player(self, code_hash: str, player_id: str, expires_ms: int) -> None:
+        await self.pool.execute(
+            "INSERT INTO player_links (code_hash, player_id, expires_ms) VALUES ($1, $2, $3)",
+            code_hash,
+            player_id,
+            expires_ms,
+        )
+
+    async def claim_player_link(self, code_hash: str, token_hash: str, now_ms: int) -> Player | None:
+        async def work(db: asyncpg.Connection) -> Player | None:
+            row = await db.fetchrow(
+                "DELETE FROM player_links WHERE code_hash = $1 RETURNING player_id, expires_ms", code_hash
+            )
+            if row is None or row["expires_ms"] < now_ms:
+                return None
+            await db.execute(
+                "INSERT INTO player_tokens (token_hash, player_id) VALUES ($1, $2)", token_hash, row["player_id"]
+            )
+            found = await db.fetchrow("SELECT id, nickname, created_ms FROM players WHERE id = $1", row["player_id"])
+            return Player(*found) if found else None
+
+        return await self._transaction(work)
 
     async def player_stats(self, player_id: str) -> list[GameStats]:
         rows = await self.pool.fetch(

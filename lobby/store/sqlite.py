@@ -161,6 +161,18 @@ CREATE TABLE quick_seats (
 CREATE UNIQUE INDEX quick_seats_one_wait ON quick_seats (pool, player_id) WHERE status = 'waiting';
 CREATE INDEX quick_seats_queue ON quick_seats (pool, at_ms) WHERE status = 'waiting';
 """,
+    # A guest identity on more devices: transfer codes and the further tokens they gave.
+    """
+CREATE TABLE player_links (
+    code_hash TEXT PRIMARY KEY,
+    player_id TEXT NOT NULL,
+    expires_ms INTEGER NOT NULL
+);
+CREATE TABLE player_tokens (
+    token_hash TEXT PRIMARY KEY,
+    player_id TEXT NOT NULL
+);
+""",
 ]
 
 
@@ -432,11 +444,36 @@ class SqliteStore:
     async def player_by_token(self, token_hash: str) -> Player | None:
         def work(db: sqlite3.Connection) -> Player | None:
             row = db.execute(
-                "SELECT id, nickname, created_ms FROM players WHERE token_hash = ?", (token_hash,)
+                "SELECT id, nickname, created_ms FROM players WHERE token_hash = ?"
+                " UNION ALL SELECT p.id, p.nickname, p.created_ms FROM player_tokens t JOIN players p ON p.id = t.player_id"
+                " WHERE t.token_hash = ? LIMIT 1",
+                (token_hash, token_hash),
             ).fetchone()
             return Player(*row) if row else None
 
         return await self._run(work)
+
+    async def link_player(self, code_hash: str, player_id: str, expires_ms: int) -> None:
+        def work(db: sqlite3.Connection) -> None:
+            db.execute(
+                "INSERT INTO player_links (code_hash, player_id, expires_ms) VALUES (?, ?, ?)",
+                (code_hash, player_id, expires_ms),
+            )
+
+        await self._transaction(work)
+
+    async def claim_player_link(self, code_hash: str, token_hash: str, now_ms: int) -> Player | None:
+        def work(db: sqlite3.Connection) -> Player | None:
+            row = db.execute(
+                "DELETE FROM player_links WHERE code_hash = ? RETURNING player_id, expires_ms", (code_hash,)
+            ).fetchone()
+            if row is None or row[1] < now_ms:
+                return None
+            db.execute("INSERT INTO player_tokens (token_hash, player_id) VALUES (?, ?)", (token_hash, row[0]))
+            found = db.execute("SELECT id, nickname, created_ms FROM players WHERE id = ?", (row[0],)).fetchone()
+            return Player(*found) if found else None
+
+        return await self._transaction(work)
 
     async def player_stats(self, player_id: str) -> list[GameStats]:
         def work(db: sqlite3.Connection) -> list[GameStats]:

@@ -166,6 +166,23 @@ async def test_players_and_their_statistics(store) -> None:
     ]
 
 
+async def test_a_transfer_code_gives_a_second_device_the_same_player_once(store) -> None:
+    anna = Player(uuid.uuid4().hex, "Anna", 7)
+    await store.create_player(anna, f"hash-{anna.id}")
+    await store.link_player("code-hash", anna.id, expires_ms=1000)
+    assert await store.claim_player_link("code-hash", "second-device", now_ms=999) == anna
+    # Both devices are Anna now; the code is used up.
+    assert await store.player_by_token("second-device") == anna
+    assert await store.player_by_token(f"hash-{anna.id}") == anna
+    assert await store.claim_player_link("code-hash", "third-device", now_ms=999) is None
+    assert await store.player_by_token("third-device") is None
+    # An expired code gives nothing, and is gone too.
+    await store.link_player("late", anna.id, expires_ms=1000)
+    assert await store.claim_player_link("late", "fourth", now_ms=1001) is None
+    assert await store.claim_player_link("late", "fourth", now_ms=10) is None
+    assert await store.player_by_token("fourth") is None
+
+
 async def test_house_rules_are_saved_per_player_game_and_name(store) -> None:
     anna = Player(uuid.uuid4().hex, "Anna", 7)
     await store.create_player(anna, f"hash-{anna.id}")

@@ -113,3 +113,17 @@ export async function houseRules(token, game = "") {
 export function saveHouseRules(token, game, name, options) {
   return request("PUT", `/api/players/me/house-rules/${encodeURIComponent(game)}/${encodeURIComponent(name)}`, { options }, token);
 }
+
+export function deleteHouseRules(token, game, name) {
+  return request("DELETE", `/api/players/me/house-rules/${encodeURIComponent(game)}/${encodeURIComponent(name)}`, undefined, token);
+}
+
+/** A code that gives another device this player: {code: "ABCD-EFGH", expires_ms}. */
+export function transferCode(token) {
+  return request("POST", "/api/players/me/transfer", {}, token);
+}
+
+/** This device becomes the player of a transfer code → {player: {id, nickname}, token}. */
+export function claimPlayer(code) {
+  return request("POST", "/api/players/claim", { code });
+}

@@ -1,8 +1,9 @@
 // Boot and routing: "/" is the start page, "/r/CODE" a room (with a stored ticket: the room
-// itself; without: the join page).
+// itself; without: the join page), "/me" the player's own page.
 import { normalizeCode } from "./api.js";
 import { initI18n, onLanguageChange, t } from "./i18n.js";
 import { showJoin } from "./join.js";
+import { showMe } from "./me.js";
 import { openRoom } from "./room.js";
 import { showStart } from "./start.js";
 import * as store from "./store.js";
@@ -38,6 +39,11 @@ function route(force = false) {
     } else {
       showJoin(root, code, nav);
     }
+    return;
+  }
+  if (/^\/me\/?$/.test(path)) {
+    document.title = `${t("me.title")} · ${t("app.title")}`;
+    showMe(root, nav);
     return;
   }
   document.title = t("app.title");

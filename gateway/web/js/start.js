@@ -334,6 +334,19 @@ export async function showStart(root, nav) {
 
   // The coin wallet, once this browser has a player (staked tables take their stake from it).
   const wallet = h("p", { class: "wallet", "data-testid": "wallet", hidden: true });
+  const meLink = h(
+    "a",
+    {
+      href: "/me",
+      class: "me-link",
+      "data-testid": "me-link",
+      onclick: (e) => {
+        e.preventDefault();
+        nav.go("/me");
+      },
+    },
+    t("me.link"),
+  );
   walletBalance(true).then((balance) => {
     if (balance === null) return;
     wallet.textContent = t("start.coins", { coins: formatNumber(balance) });
@@ -352,7 +365,7 @@ export async function showStart(root, nav) {
         h("label", { class: "lang" }, h("span", { class: "sr-only" }, t("menu.language")), languageSelect("start-language")),
       ),
       h("p", { class: "lead" }, t("app.lead")),
-      h("section", { class: "panel name-panel" }, h("div", { class: "field" }, h("label", { for: "nickname" }, t("start.nickname")), nickname), wallet),
+      h("section", { class: "panel name-panel" }, h("div", { class: "field" }, h("label", { for: "nickname" }, t("start.nickname")), nickname), wallet, meLink),
       quickSlot,
       joinSection,
       createSection,

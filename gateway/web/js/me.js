@@ -1,0 +1,199 @@
+// The player's own page (/me): name and coins, games played and won per title, the rooms this
+// browser holds, saved house rules, and a transfer code to keep the guest identity on another
+// device (a cleared browser would otherwise lose it).
+import * as api from "./api.js";
+import { h, replace } from "./dom.js";
+import { formatNumber, gameName, t } from "./i18n.js";
+import { languageSelect } from "./menu.js";
+import * as store from "./store.js";
+
+function homeLink(nav) {
+  return h(
+    "a",
+    {
+      href: "/",
+      class: "home-link",
+      "data-testid": "me-home",
+      onclick: (e) => {
+        e.preventDefault();
+        nav.go("/");
+      },
+    },
+    t("me.home"),
+  );
+}
+
+function statsTable(stats) {
+  if (!stats.length) return h("p", { class: "hint", "data-testid": "me-no-stats" }, t("me.no_stats"));
+  return h(
+    "table",
+    { class: "me-stats", "data-testid": "me-stats" },
+    h("caption", { class: "sr-only" }, t("me.stats_title")),
+    h("thead", null, h("tr", null, h("th", { scope: "col" }, t("me.game")), h("th", { scope: "col" }, t("me.played")), h("th", { scope: "col" }, t("me.won")))),
+    h(
+      "tbody",
+      null,
+      [...stats]
+        .sort((a, b) => gameName(a.game).localeCompare(gameName(b.game)))
+        .map((s) => h("tr", { "data-testid": `me-stat-${s.game}` }, h("th", { scope: "row" }, gameName(s.game)), h("td", null, formatNumber(s.played)), h("td", null, formatNumber(s.won)))),
+    ),
+  );
+}
+
+function roomsList(nav) {
+  const mine = Object.values(store.tickets()).sort((a, b) => b.saved_at - a.saved_at);
+  if (!mine.length) return h("p", { class: "hint" }, t("me.no_rooms"));
+  return h(
+    "ul",
+    { class: "my-rooms", "data-testid": "me-rooms" },
+    mine.slice(0, 12).map((ticket) =>
+      h(
+        "li",
+        null,
+        h(
+          "a",
+          {
+            href: `/r/${ticket.code}`,
+            onclick: (e) => {
+              e.preventDefault();
+              nav.go(`/r/${ticket.code}`);
+            },
+          },
+          h("span", { class: "code" }, ticket.code),
+          " ",
+          ticket.game ? gameName(ticket.game) : "",
+        ),
+      ),
+    ),
+  );
+}
+
+function houseRulesList(rules, token, redraw) {
+  if (!rules.length) return h("p", { class: "hint" }, t("me.no_house_rules"));
+  return h(
+    "ul",
+    { class: "me-rules", "data-testid": "me-house-rules" },
+    rules.map((rule) =>
+      h(
+        "li",
+        null,
+        h("span", null, `${rule.name} · ${gameName(rule.game)}`),
+        h(
+          "button",
+          {
+            type: "button",
+            "data-testid": `me-delete-rules-${rule.game}-${rule.name}`,
+            "aria-label": t("me.delete_rules", { name: rule.name }),
+            onclick: async () => {
+              await api.deleteHouseRules(token, rule.game, rule.name).catch(() => null);
+              redraw();
+            },
+          },
+          t("me.delete"),
+        ),
+      ),
+    ),
+  );
+}
+
+function transferBox(token) {
+  const shown = h("p", { class: "me-code", "data-testid": "me-transfer-code", "aria-live": "polite" });
+  const button = h(
+    "button",
+    {
+      type: "button",
+      "data-testid": "me-make-code",
+      onclick: async () => {
+        try {
+          const link = await api.transferCode(token);
+          const minutes = Math.max(1, Math.round((link.expires_ms - Date.now()) / 60000));
+          replace(shown, h("strong", { "data-testid": "me-code-value" }, link.code), " ", t("me.code_valid", { minutes }));
+        } catch (error) {
+          shown.textContent = t(`refusal.${error.code}`);
+        }
+      },
+    },
+    t("me.make_code"),
+  );
+  return h("div", null, h("p", { class: "hint" }, t("me.transfer_lead")), button, shown);
+}
+
+function claimBox(nav) {
+  const input = h("input", { id: "me-claim-code", "data-testid": "me-claim-code", autocomplete: "off", maxlength: 12, autocapitalize: "characters" });
+  const note = h("p", { class: "hint", "data-testid": "me-claim-note", role: "status" });
+  const claim = async () => {
+    try {
+      const claimed = await api.claimPlayer(input.value);
+      store.savePlayer({ id: claimed.player.id, token: claimed.token });
+      store.saveNickname(claimed.player.nickname);
+      nav.go("/me");
+    } catch (error) {
+      note.textContent = t(error.code === "bad_token" ? "me.code_unknown" : `refusal.${error.code}`);
+    }
+  };
+  return h(
+    "form",
+    {
+      class: "me-claim",
+      onsubmit: (e) => {
+        e.preventDefault();
+        claim();
+      },
+    },
+    h("div", { class: "field" }, h("label", { for: "me-claim-code" }, t("me.claim_label")), input),
+    h("button", { type: "submit", "data-testid": "me-claim-button" }, t("me.claim")),
+    note,
+  );
+}
+
+export async function showMe(root, nav) {
+  const saved = store.player();
+  const sections = [];
+  let profile = null;
+  let rules = [];
+  if (saved && saved.token) {
+    try {
+      profile = await api.myProfile(saved.token);
+      rules = await api.houseRules(saved.token);
+    } catch {
+      profile = null;
+    }
+  }
+  const redraw = () => showMe(root, nav);
+  if (profile) {
+    sections.push(
+      h(
+        "section",
+        { class: "panel", "aria-labelledby": "me-who" },
+        h("h2", { id: "me-who", "data-testid": "me-name" }, profile.player.nickname),
+        h("p", { class: "wallet", "data-testid": "me-coins" }, t("start.coins", { coins: formatNumber(profile.coins) })),
+      ),
+      h("section", { class: "panel", "aria-labelledby": "me-stats-title" }, h("h2", { id: "me-stats-title" }, t("me.stats_title")), statsTable(profile.stats)),
+    );
+  } else {
+    sections.push(h("section", { class: "panel" }, h("p", { "data-testid": "me-nobody" }, t("me.nobody"))));
+  }
+  sections.push(h("section", { class: "panel", "aria-labelledby": "me-rooms-title" }, h("h2", { id: "me-rooms-title" }, t("start.my_rooms")), roomsList(nav)));
+  if (profile) {
+    sections.push(
+      h("section", { class: "panel", "aria-labelledby": "me-rules-title" }, h("h2", { id: "me-rules-title" }, t("start.house_rules")), houseRulesList(rules, saved.token, redraw)),
+      h("section", { class: "panel", "aria-labelledby": "me-transfer-title" }, h("h2", { id: "me-transfer-title" }, t("me.transfer_title")), transferBox(saved.token)),
+    );
+  }
+  sections.push(h("section", { class: "panel", "aria-labelledby": "me-claim-title" }, h("h2", { id: "me-claim-title" }, t("me.claim_title")), profile ? h("p", { class: "hint" }, t("me.claim_replaces", { name: profile.player.nickname })) : null, claimBox(nav)));
+  replace(
+    root,
+    h(
+      "main",
+      { class: "start me-page", "data-testid": "me-page" },
+      h(
+        "header",
+        { class: "start-head" },
+        h("h1", null, t("me.title")),
+        h("label", { class: "lang" }, h("span", { class: "sr-only" }, t("menu.language")), languageSelect("me-language")),
+      ),
+      homeLink(nav),
+      ...sections,
+    ),
+  );
+}
