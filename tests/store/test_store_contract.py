@@ -311,7 +311,9 @@ async def test_quick_seating_queue_claims_oldest_first_once(store) -> None:
     claimed = await store.quick_seat_claim(pool, 3, "c1")
     assert [e["id"] for e in claimed] == ["q0", "q1", "q2"] and {e["status"] for e in claimed} == {"claimed"}
     assert await store.quick_seat_claim(pool, 3, "c2") == []  # one waits: no table
-    await store.quick_seat_seat({e["id"]: {"code": "ABCDE", "token": e["id"], "seats": [i]} for i, e in enumerate(claimed)})
+    await store.quick_seat_seat(
+        {e["id"]: {"code": "ABCDE", "token": e["id"], "seats": [i]} for i, e in enumerate(claimed)}
+    )
     entry, _ = await store.quick_seat_entry("q2")
     assert entry["status"] == "seated" and entry["answer"] == {"code": "ABCDE", "token": "q2", "seats": [2]}
     # Filling with CPU seats: this entry and whoever else waits, however few.
