@@ -89,6 +89,7 @@ def room_info(room: Room, present: set[int]) -> dict[str, Any]:
         "last_event": room.last_event,
         "rematch_votes": len(room.rematch),
         "stake": stake_of({"options": room.options}),
+        "game_number": room.game_number,  # its replay: GET /api/rooms/{code}/games/{number} once over
     }
 
 

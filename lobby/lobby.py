@@ -15,6 +15,7 @@ The bus (lobby/bus.py) calls back into this object through `BusListener`.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 from typing import Any
 
 from rulekit import Refusal, resolve_options
@@ -147,6 +148,8 @@ class Lobby:
             "game": game.game,
             "options": game.options,
             "seed": game.seed,
+            # What the game announced at its start: the check `python -m verifier` makes.
+            "seed_sha256": hashlib.sha256(bytes.fromhex(game.seed)).hexdigest(),
             "names": game.names,
             "result": game.result,
             "started_ms": str(game.started_ms),

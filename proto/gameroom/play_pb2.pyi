@@ -108,7 +108,7 @@ class SeatInfo(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., taken: _Optional[bool] = ..., connected: _Optional[bool] = ..., level: _Optional[str] = ..., cpu_plays: _Optional[bool] = ...) -> None: ...
 
 class RoomInfo(_message.Message):
-    __slots__ = ("code", "game", "options", "seats", "status", "host_seat", "version", "last_event", "rematch_votes", "stake")
+    __slots__ = ("code", "game", "options", "seats", "status", "host_seat", "version", "last_event", "rematch_votes", "stake", "game_number")
     CODE_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
@@ -119,6 +119,7 @@ class RoomInfo(_message.Message):
     LAST_EVENT_FIELD_NUMBER: _ClassVar[int]
     REMATCH_VOTES_FIELD_NUMBER: _ClassVar[int]
     STAKE_FIELD_NUMBER: _ClassVar[int]
+    GAME_NUMBER_FIELD_NUMBER: _ClassVar[int]
     code: str
     game: str
     options: _struct_pb2.Struct
@@ -129,7 +130,8 @@ class RoomInfo(_message.Message):
     last_event: int
     rematch_votes: int
     stake: int
-    def __init__(self, code: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., status: _Optional[str] = ..., host_seat: _Optional[int] = ..., version: _Optional[int] = ..., last_event: _Optional[int] = ..., rematch_votes: _Optional[int] = ..., stake: _Optional[int] = ...) -> None: ...
+    game_number: int
+    def __init__(self, code: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., status: _Optional[str] = ..., host_seat: _Optional[int] = ..., version: _Optional[int] = ..., last_event: _Optional[int] = ..., rematch_votes: _Optional[int] = ..., stake: _Optional[int] = ..., game_number: _Optional[int] = ...) -> None: ...
 
 class ClientMessage(_message.Message):
     __slots__ = ("hello", "move", "chat", "start", "rematch", "leave", "resync", "settings", "ping", "resume", "remove")

@@ -4,6 +4,7 @@ the rooms gauge, and structured JSON logs with the request id and no tokens."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import urllib.request
@@ -92,10 +93,15 @@ async def test_logs_are_json_lines_with_the_request_id_and_no_tokens(stack) -> N
             f"{stack.base_url}/api/rooms/{ticket['code']}", headers={"X-Request-Id": "probe-4711"}
         ) as answer:
             assert answer.headers["X-Request-Id"] == "probe-4711"
-    lines = [line for line in (stack.log_dir / "gateway.log").read_text().splitlines() if line.strip()]
-    events = [json.loads(line) for line in lines]  # every line is one JSON object
+    # The access log line is written once the response has gone out: wait for it a moment.
+    for _ in range(50):
+        lines = [line for line in (stack.log_dir / "gateway.log").read_text().splitlines() if line.strip()]
+        events = [json.loads(line) for line in lines]  # every line is one JSON object
+        probe = [e for e in events if e.get("request_id") == "probe-4711"]
+        if probe:
+            break
+        await asyncio.sleep(0.1)
     assert all({"ts", "level", "event", "service"} <= set(e) for e in events)
-    probe = [e for e in events if e.get("request_id") == "probe-4711"]
     assert probe and all(e["room"] == ticket["code"] for e in probe), probe
     for process in ("gateway", "boards"):
         text = (stack.log_dir / f"{process}.log").read_text()

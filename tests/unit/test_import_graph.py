@@ -21,6 +21,7 @@ SOURCE_ROOTS = {
     "svc_dice": ROOT / "svc-dice",
     "svc_words": ROOT / "svc-words",
     "svc_ai": ROOT / "svc-ai",
+    "verifier": ROOT,
 }
 GAME_FAMILIES = ("svc_cards", "svc_boards", "svc_dice", "svc_words")
 # Everything that is ours (the rest is the standard library or a dependency).
@@ -140,3 +141,17 @@ def test_game_families_do_not_import_each_other() -> None:
 
 def test_game_packages_do_not_import_svc_ai() -> None:
     assert _importers("svc_ai", GAME_FAMILIES) == []
+
+
+def test_the_verifier_trusts_only_the_rule_engines() -> None:
+    """`python -m verifier` replays a game with the game packages and rulekit alone: no lobby,
+    gateway or service code (what a player checks must not be the server checking itself)."""
+    imported = {_top(i) for m, imps in GRAPH.items() if _top(m) == "verifier" for i in imps if _top(i) in OURS}
+    assert imported <= {"rulekit", "verifier", *GAME_FAMILIES}, imported
+    for module, imports in GRAPH.items():
+        if _top(module) == "verifier":
+            assert all(
+                i.endswith(".registry") or _top(i) in ("rulekit", "verifier")
+                for i in imports
+                if _top(i) in GAME_FAMILIES
+            )

@@ -20,7 +20,57 @@ export function resultHeadline(result, room, held) {
  * Render the panel. `scoreText(score, seat)` formats a score (null to hide scores);
  * `canRematch`: this connection holds a seat; `onRematch`, `onClose`, `onHome`.
  */
-export function renderResult(container, { result, room, held, scoreText, canRematch, voted, onRematch, onClose, onHome }) {
+/** SHA-256 of the hex seed, as hex (the browser's own Web Crypto). */
+async function sha256Hex(hex) {
+  const bytes = new Uint8Array((hex.match(/../g) || []).map((b) => parseInt(b, 16)));
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * The shuffle, checked here: the seed revealed now must hash to what the game announced when
+ * it started (docs/fairness.md). Fetches the replay; offers it as a download for
+ * `python -m verifier`, which replays every move from the seed.
+ */
+const replays = new Map(); // path -> the replay's promise: fetched once however often the panel is drawn
+const openFairness = new Set(); // panels whose fairness details the player opened
+
+function fairnessBlock({ code, number, announced }) {
+  const box = h("div", { class: "fairness", "data-testid": "result-fairness" }, h("p", { class: "hint" }, t("fairness.checking")));
+  const path = `/api/rooms/${encodeURIComponent(code)}/games/${number}`;
+  if (!replays.has(path)) {
+    replays.set(
+      path,
+      fetch(path, { cache: "no-store" }).then((answer) => (answer.ok ? answer.json() : Promise.reject(new Error(String(answer.status))))),
+    );
+  }
+  replays
+    .get(path)
+    .then(async (replay) => {
+      const hash = await sha256Hex(replay.seed);
+      const matches = !announced || announced === hash;
+      box.replaceChildren(
+        h("p", { "data-testid": "fairness-verdict", class: matches ? "ok" : "bad" }, matches ? (announced ? t("fairness.matches") : t("fairness.hash_only")) : t("fairness.mismatch")),
+        h("p", { class: "mono" }, t("fairness.seed"), " ", h("code", { "data-testid": "fairness-seed" }, replay.seed)),
+        h("p", { class: "mono" }, t("fairness.hash"), " ", h("code", { "data-testid": "fairness-hash" }, hash)),
+        h("a", { href: path, download: `${code}-${number}.json`, "data-testid": "fairness-download" }, t("fairness.download")),
+      );
+    })
+    .catch(() => {
+      replays.delete(path);
+      box.replaceChildren(h("p", { class: "hint" }, t("fairness.unavailable")));
+    });
+  return box;
+}
+
+function fairnessDetails(fairness) {
+  const key = `${fairness.code}:${fairness.number}`;
+  const details = h("details", { class: "fairness-details", "data-testid": "fairness-details", open: openFairness.has(key) }, h("summary", null, t("fairness.title")), fairnessBlock(fairness));
+  details.addEventListener("toggle", () => (details.open ? openFairness.add(key) : openFairness.delete(key)));
+  return details;
+}
+
+export function renderResult(container, { result, room, held, scoreText, canRematch, voted, onRematch, onClose, onHome, fairness = null }) {
   const placings = result.placings || [];
   const scores = result.scores || [];
   const order = placings.map((rank, seat) => ({ rank, seat })).sort((a, b) => a.rank - b.rank || a.seat - b.seat);
@@ -47,6 +97,7 @@ export function renderResult(container, { result, room, held, scoreText, canRema
         }),
       ),
       humans > 1 && votes > 0 ? h("p", { class: "hint", "data-testid": "rematch-votes" }, t("result.votes", { votes, humans })) : null,
+      fairness ? fairnessDetails(fairness) : null,
       h(
         "div",
         { class: "button-row" },

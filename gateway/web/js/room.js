@@ -57,6 +57,7 @@ export class Room {
     this.gap = null;
     this.gameId = ticket.game || null;
     this.module = null;
+    this.announcedHashes = {}; // game number -> the seed hash its game_started event announced
     this.meta = null;
     this.moduleState = {};
     this.deadline = { ms: 0, seat: -1, seats: [], total: 0, said: new Set() };
@@ -528,13 +529,17 @@ export class Room {
     const name = typeof event.seat === "number" && event.seat >= 0 ? ctx.seatName(event.seat) : "";
     switch (event.code) {
       case "game_started": {
-        const text = event.number > 1 ? t("event.game_started_again", { number: event.number }) : t("event.game_started");
-        return event.pot ? `${text} ${t("event.stakes_in", { stake: formatNumber(event.stake), pot: formatNumber(event.pot) })}` : text;
+        // The seed's hash, fixed before the first card: the result panel checks the seed against it.
+        if (event.seed_sha256) this.announcedHashes[event.number] = event.seed_sha256;
+        let text = event.number > 1 ? t("event.game_started_again", { number: event.number }) : t("event.game_started");
+        if (event.pot) text = `${text} ${t("event.stakes_in", { stake: formatNumber(event.stake), pot: formatNumber(event.pot) })}`;
+        return event.seed_sha256 ? `${text} ${t("event.seed_hash", { hash: event.seed_sha256.slice(0, 16) })}` : text;
       }
       case "game_over": {
         // The lobby's game_over carries the result; an engine's own game_over does not.
         if (!event.result) return null;
-        const text = t("event.game_over_result", { headline: resultHeadline(event.result, this.room, this.held) });
+        let text = t("event.game_over_result", { headline: resultHeadline(event.result, this.room, this.held) });
+        if (event.seed) text = `${text} ${t("event.seed_revealed", { seed: event.seed.slice(0, 16) })}`;
         const paid = Object.entries(event.pot || {}).map(([seat, coins]) => t("event.pot_won", { name: ctx.seatName(Number(seat)), coins: formatNumber(coins) }));
         return [text, ...paid].join(" ");
       }
@@ -871,8 +876,10 @@ export class Room {
     let scoreText = defaultScoreText;
     if (module && module.resultScores === false) scoreText = null;
     else if (module && typeof module.scoreText === "function") scoreText = (score, seat) => module.scoreText(score, seat, ctx);
+    const number = this.room.game_number;
     renderResult(this.resultEl, {
       result,
+      fairness: number ? { code: this.code, number, announced: this.announcedHashes[number] || "" } : null,
       room: this.room,
       held: this.held,
       scoreText,
