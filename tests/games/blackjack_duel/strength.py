@@ -1,0 +1,59 @@
+"""Blackjack duel CPU strength: one seat of a level against the other seats all of another.
+
+Run `python -m tests.games.blackjack_duel.strength [tables] [seat counts]` for the README
+table: the share of whole tables the lone seat wins and its mean coins at the end of a fixed
+number of rounds (ROUNDS, a 1,000-coin table, the lone level's seat rotating). A level as
+strong as the others wins 1/3 of 3-seat tables and ends on 1,000 coins.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from svc_cards.blackjack_duel import ENGINE
+
+from tests.games.card_core.cpu_views import ask_player
+from tests.games.card_core.strength import Level
+
+PAIRINGS = (("strong", "easy"), ("strong", "random"), ("easy", "random"))
+ROUNDS = 12
+
+
+def lone_play(lone: Level, rest: Level, seats: int, tables: int, rounds: int | None = None) -> tuple[float, float]:
+    """(share of tables won, mean coins of the lone seat at the end): whole tables, or the
+    first `rounds` rounds of each (coins then count stack and stake still on the table)."""
+    wins, coins = 0, 0
+    for index in range(tables):
+        where = index % seats
+        state = ENGINE.setup(seats, {}, b"duel-strength:%d:%d" % (seats, index))
+        step = 0
+        while ENGINE.result(state) is None and (rounds is None or state["round"] <= rounds):
+            (seat,) = ENGINE.to_move(state)
+            level = lone if seat == where else rest
+            move = ask_player(ENGINE, state, seat, level, b"s:%d:%d" % (index, step)).move
+            state, _ = ENGINE.apply(state, seat, move, 1000 * step)
+            step += 1
+        result = ENGINE.result(state)
+        if result is not None:
+            wins += result["placings"][where] == 1
+            coins += state["stacks"][where]
+        else:
+            coins += state["start_stacks"][where]
+    return wins / tables, coins / tables
+
+
+def table(tables: int, seat_counts: tuple[int, ...] = (3,)) -> None:
+    print("| table | pairing | tables won (whole tables) | coins after %d rounds |" % ROUNDS)
+    print("|---|---|---:|---:|", flush=True)
+    for seats in seat_counts:
+        for a, b in PAIRINGS:
+            share, _ = lone_play(a, b, seats, tables)
+            _, coins = lone_play(a, b, seats, tables, ROUNDS)
+            print(f"| {seats} seats | one {a} vs {b} | {share:.0%} | {coins:,.0f} |", flush=True)
+
+
+if __name__ == "__main__":
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 60
+    seat_counts = tuple(int(arg) for arg in sys.argv[2:]) or (3,)
+    print(f"One seat of the first level against the rest, {count} tables per cell:\n")
+    table(count, seat_counts)
