@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from svc_cards.blackjack_duel.rules import hidden_from as blackjack_duel_hidden_from
 from svc_cards.core import hidden_from as table_hidden_from
 from svc_cards.core.tricks import trick_hidden_from
 from svc_cards.poker.rules import hidden_from as poker_hidden_from
@@ -29,14 +30,20 @@ TITLES: list[tuple[str, int, dict[str, Any], Any]] = [
     ("thirty-one", 3, {}, thirty_one_hidden_from),
     ("oh-hell", 3, {"length": "quick"}, trick_hidden_from),
     ("poker", 3, {}, poker_hidden_from),
+    ("blackjack-duel", 3, {}, blackjack_duel_hidden_from),
 ]
+
+
+# A card played when one can (a shedding game ends in hundreds of moves, not thousands); in
+# the blackjack duel a double whenever one may (the stakes grow, the table ends).
+PREFERRED = ("play", "double")
 
 
 @pytest.mark.parametrize(("game", "seats", "options", "hidden_from"), TITLES, ids=[t[0] for t in TITLES])
 async def test_no_frame_carries_another_seats_cards(stack, game, seats, options, hidden_from) -> None:
     engine = REGISTRY.get(game)
     players, spectator, replay = await play_over_sockets(
-        stack, engine, seats, options, seed=7, prefer=lambda move: move.get("type") == "play"
+        stack, engine, seats, options, seed=7, prefer=lambda move: move.get("type") in PREFERRED
     )
     states = states_by_version(engine, replay, seats)
     scan = Scan()
