@@ -43,7 +43,7 @@ def lone_play(lone: Level, rest: Level, seats: int, tables: int, rounds: int | N
 
 
 def table(tables: int, seat_counts: tuple[int, ...] = (3,)) -> None:
-    print("| table | pairing | tables won (whole tables) | coins after %d rounds |" % ROUNDS)
+    print(f"| table | pairing | tables won (whole tables) | coins after {ROUNDS} rounds |")
     print("|---|---|---:|---:|", flush=True)
     for seats in seat_counts:
         for a, b in PAIRINGS:

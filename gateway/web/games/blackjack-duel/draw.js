@@ -94,17 +94,19 @@ function drawTable(container, view, ctx, shown) {
     const y = spot.y - 14;
     const shownHandsOf = shown && shown.last.shown[seat];
     const g = s("g", { class: shownHandsOf ? "bd-shown" : "bd-hands", "data-testid": `hands-${seat}` });
-    let x = spot.x + towards * 22 - (towards < 0 ? 30 : 0);
+    let x = spot.x + towards * 20 - (towards < 0 ? 28 : 0);
     if (shownHandsOf) {
       shownHandsOf.forEach((hand) => {
-        hand.forEach((card, i) => g.append(cardSvg(card, { x: x + towards * i * 12, y: y - 6, width: 20 })));
-        x += towards * (hand.length * 12 + 14);
+        hand.forEach((card, i) => g.append(cardSvg(card, { x: x + towards * i * 14, y: y - 8, width: 26 })));
+        x += towards * (hand.length * 14 + 16);
       });
     } else if (pub.dealt[seat] && !pub.folded[seat] && seat !== ctx.mySeat) {
+      // Backs first (under), the face-up card on top so its corner stays readable.
       pub.hands[seat].forEach((hand) => {
-        g.append(cardSvg(hand.up, { x, y, width: 20 }));
-        for (let i = 1; i < hand.count; i++) g.append(cardBackSvg({ x: x + towards * i * 9, y: y + 2, width: 16 }));
-        x += towards * (hand.count * 9 + 20);
+        const back = (i) => (towards > 0 ? x + 10 + 9 * i : x - 12 - 9 * i);
+        for (let i = hand.count - 1; i >= 1; i--) g.append(cardBackSvg({ x: back(i), y: y + 4, width: 20 }));
+        g.append(cardSvg(hand.up, { x, y: y - 4, width: 28 }));
+        x += towards * (hand.count * 9 + 34);
       });
     }
     root.append(g);
