@@ -23,7 +23,7 @@ from rulekit.players import Ask, Choice, legal_or_refuse
 from ..core.blackjack import TWENTY_ONE, card_points, hand_total
 from .rules import ENGINE, hand_key
 
-STRONG_SAMPLES = 120
+STRONG_SAMPLES = 80
 DRAW_BELOW = 17  # how the strong level expects everyone to draw
 EASY_DRAW_BELOW = 16
 CALL_MARGIN = 0.04
@@ -56,48 +56,62 @@ def _plausible(hand: list[str], stood: bool) -> float:
     return weight
 
 
-def pot_share(view: View, seat: int, samples: int, seed: bytes, hit_now: bool | None = None) -> float:
-    """This seat's expected share of the pot at showdown over `samples` samples of the unseen
-    cards. `hit_now` (the drawing stage): the hand to play takes one card (True) or stands
-    (False) before being finished as the others are; all hands over 21 count as a fair share
-    (the pot carries over)."""
+def pot_shares(
+    view: View, seat: int, samples: int, seed: bytes, choices: tuple[bool | None, ...] = (None,)
+) -> list[float]:
+    """This seat's expected share of the pot at showdown, for each of `choices`, over the same
+    `samples` samples of the unseen cards. A choice (the drawing stage): the hand to play takes
+    one card (True) or stands (False) before being finished as every other hand still to play
+    is; None finishes it that way at once. All hands over 21 count as a fair share (the pot
+    carries over)."""
     public = view["public"]
     live = [s for s in range(view["seats"]) if public["dealt"][s] and not public["folded"][s]]
     stage = public["stage"]
-    total = weights = 0.0
+    totals = [0.0] * len(choices)
+    weights = 0.0
     for number in range(samples):
         state = ENGINE.determinize(view, seat, seed + b":%d" % number)
-        deck = state["deck"]
         weight = 1.0
-        best_other, mine = -2, -2
-        for other in live:
-            for index, hand in enumerate(state["cards"][other]):
-                done = stage == "bet2" or (stage == "draw" and state["stood"][other][index])
-                if other != seat and stage != "bet1":
-                    weight *= _plausible(hand, done)
-                if other == seat and stage == "draw" and state["turn"] == seat and index == state["hand_turn"]:
-                    if hit_now:
-                        hand = [*hand, deck.pop()]
-                        done = hand_total(hand)[0] >= TWENTY_ONE
-                    elif hit_now is False:
-                        done = True
-                final = hand if done else _finish(hand, deck)
-                key = hand_key(final, state["split"][other])
-                if other == seat:
-                    mine = max(mine, key)
-                else:
-                    best_other = max(best_other, key)
-        if mine < 0 and best_other < 0:
-            share = 1.0 / len(live)
-        elif mine > best_other:
-            share = 1.0
-        elif mine == best_other:
-            share = 0.5
-        else:
-            share = 0.0
-        total += weight * share
+        if stage != "bet1":
+            for other in live:
+                if other != seat:
+                    for index, hand in enumerate(state["cards"][other]):
+                        done = stage == "bet2" or state["stood"][other][index]
+                        weight *= _plausible(hand, done)
+        for place, choice in enumerate(choices):
+            deck = list(state["deck"])
+            best_other, mine = -2, -2
+            for other in live:
+                for index, hand in enumerate(state["cards"][other]):
+                    done = stage == "bet2" or (stage == "draw" and state["stood"][other][index])
+                    if other == seat and stage == "draw" and state["turn"] == seat and index == state["hand_turn"]:
+                        if choice:
+                            hand = [*hand, deck.pop()]
+                            done = hand_total(hand)[0] >= TWENTY_ONE
+                        elif choice is False:
+                            done = True
+                    final = hand if done else _finish(hand, deck)
+                    key = hand_key(final, state["split"][other])
+                    if other == seat:
+                        mine = max(mine, key)
+                    else:
+                        best_other = max(best_other, key)
+            if mine < 0 and best_other < 0:
+                share = 1.0 / len(live)
+            elif mine > best_other:
+                share = 1.0
+            elif mine == best_other:
+                share = 0.5
+            else:
+                share = 0.0
+            totals[place] += weight * share
         weights += weight
-    return total / weights if weights else 0.0
+    return [total / weights if weights else 0.0 for total in totals]
+
+
+def pot_share(view: View, seat: int, samples: int, seed: bytes) -> float:
+    """`pot_shares` with every hand still to play finished by drawing below 17."""
+    return pot_shares(view, seat, samples, seed)[0]
 
 
 def _open_points(card: str) -> int:
@@ -141,9 +155,8 @@ def strong(ask: Ask) -> Choice:
             return Choice(_of(legal, "split"), 1)
         if _of(legal, "hit") is None:
             return Choice({"type": "stand"}, 1)
-        stand = pot_share(view, seat, STRONG_SAMPLES, ask.seed, hit_now=False)
-        hit = pot_share(view, seat, STRONG_SAMPLES, ask.seed, hit_now=True)
-        return Choice({"type": "hit"} if hit > stand else {"type": "stand"}, 2 * STRONG_SAMPLES)
+        stand, hit = pot_shares(view, seat, STRONG_SAMPLES, ask.seed, (False, True))
+        return Choice({"type": "hit"} if hit > stand else {"type": "stand"}, STRONG_SAMPLES)
     call = _of(legal, "call")
     double = _of(legal, "double")
     to_pay = call["amount"] if call else 0
