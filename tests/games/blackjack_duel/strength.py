@@ -20,9 +20,12 @@ PAIRINGS = (("strong", "easy"), ("strong", "random"), ("easy", "random"))
 ROUNDS = 12
 
 
-def lone_play(lone: Level, rest: Level, seats: int, tables: int, rounds: int | None = None) -> tuple[float, float]:
+def lone_play(
+    lone: Level, rest: Level, seats: int, tables: int, rounds: int | None = None, whole: bool = True
+) -> tuple[float, float]:
     """(share of tables won, mean coins of the lone seat after `rounds` rounds, or at the end
-    of a table decided sooner). With `rounds` None, whole tables only (the coins at the end)."""
+    of a table decided sooner). With `rounds` None, the coins at the end; without `whole`,
+    each table stops after `rounds` rounds (and the share won counts only tables decided)."""
     wins, coins = 0, 0
     for index in range(tables):
         where = index % seats
@@ -32,13 +35,15 @@ def lone_play(lone: Level, rest: Level, seats: int, tables: int, rounds: int | N
         while ENGINE.result(state) is None:
             if rounds is not None and counted is None and state["round"] > rounds:
                 counted = state["start_stacks"][where]
+                if not whole:
+                    break
             (seat,) = ENGINE.to_move(state)
             level = lone if seat == where else rest
             move = ask_player(ENGINE, state, seat, level, b"s:%d:%d" % (index, step)).move
             state, _ = ENGINE.apply(state, seat, move, 1000 * step)
             step += 1
         result = ENGINE.result(state)
-        wins += result["placings"][where] == 1
+        wins += result is not None and result["placings"][where] == 1
         coins += state["stacks"][where] if counted is None else counted
     return wins / tables, coins / tables
 
