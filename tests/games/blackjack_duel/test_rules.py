@@ -11,6 +11,7 @@ import pytest
 from svc_cards.blackjack_duel import ENGINE
 from svc_cards.blackjack_duel.rules import LEVEL_MS, MOVE_SECONDS, hidden_from
 
+from lobby.stakes import pot_shares
 from rulekit import IllegalMove, Refusal
 from tests.games.blackjack_duel.table import act, codes, dealt, ids, rig, types, won
 
@@ -492,3 +493,16 @@ def test_hidden_from_follows_the_phase() -> None:
     state, _ = act(state, *CALLS)
     assert hidden_from(state, 1) == set(state["deck"]) | (hidden - {state["cards"][1][0][1]})
     assert hidden_from(state, None) == set(state["deck"]) | hidden
+
+
+def test_wallet_stakes_and_the_winner_takes_the_pot() -> None:
+    """GAMES.md: "Wallet stakes 1,000/5,000/25,000." The stake is a host setting; the lobby's
+    ledger pays the whole pot (stake x players) to the one first place the table ends with."""
+    (option,) = [o for o in ENGINE.meta.options if o.key == "stake"]
+    assert option.choices == (0, 1000, 5000, 25000)
+    state, _ = showdown({0: "Ts 9h", 1: "Ks Qh", 2: "7c 8d"}, stacks=[20, 4960, 20])
+    state["options"]["stake"] = 5000  # the same table as a staked one: 5,000 each
+    result = ENGINE.result(state)
+    assert result["placings"].count(1) == 1
+    room = {"result": result, "stake": {"amount": 5000}}
+    assert pot_shares(room) == {1: 15000}
