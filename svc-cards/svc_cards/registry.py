@@ -2,6 +2,7 @@
 
 from rulekit import Registry
 
+from .blackjack_duel import ENGINE as BLACKJACK_DUEL
 from .crazy_eights import ENGINE as CRAZY_EIGHTS
 from .hau_hau import ENGINE as HAU_HAU
 from .last_card import ENGINE as LAST_CARD
@@ -26,5 +27,6 @@ REGISTRY = Registry(
         RUMMY,
         POKER,
         STOCK_PILE,
+        BLACKJACK_DUEL,
     ],
 )

@@ -32,6 +32,10 @@ TITLES: list[tuple[str, int, dict[str, Any], Any]] = [
     ("poker", 3, {}, poker_hidden_from),
     ("stock-pile", 3, {"stock_size": "short"}, stock_pile_hidden_from),
 ]
+# Titles judged the same way (views and secrets, every frame) in a file of their own: the
+# blackjack duel's ante doubles on game time, so at this stack's real-time clock a random
+# table runs to thousands of moves; its scan plays on a tenfold clock instead.
+OWN_SCAN = {"blackjack-duel": "test_blackjack_duel_frames.py"}
 
 
 @pytest.mark.parametrize(("game", "seats", "options", "hidden_from"), TITLES, ids=[t[0] for t in TITLES])
@@ -55,7 +59,7 @@ def _every_title() -> list[Any]:
     from svc_dice.registry import REGISTRY as DICE
     from svc_words.registry import REGISTRY as WORDS
 
-    scanned = {title[0] for title in TITLES}  # already judged, secrets too, above
+    scanned = {title[0] for title in TITLES} | set(OWN_SCAN)  # already judged, secrets too
     return [e for registry in (REGISTRY, BOARDS, DICE, WORDS) for e in registry if e.meta.id not in scanned]
 
 

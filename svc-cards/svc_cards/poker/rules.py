@@ -50,6 +50,7 @@ from rulekit.clock import TURN_STARTED
 from rulekit.contract import SCHEMA_VERSION
 
 from ..core import Card, build_decks
+from ..core.pots import side_pots
 from .hands import best_hand
 
 MOVE_SECONDS = 15
@@ -107,26 +108,6 @@ def highest_bet(state: State) -> int:
 
 def contenders(state: State) -> list[int]:
     return [s for s in range(state["seats"]) if state["dealt"][s] and not state["folded"][s]]
-
-
-def side_pots(committed: list[int], contending: list[int]) -> list[dict[str, Any]]:
-    """The main pot and side pots: at each all-in level, every player's chips up to it, won
-    among the contenders who put in at least as much. Chips above the top level (a bet
-    nobody called) go back to their owner as a pot of their own."""
-    levels = sorted({committed[s] for s in contending})
-    pots: list[dict[str, Any]] = []
-    below = 0
-    for level in levels:
-        amount = sum(max(0, min(c, level) - below) for c in committed)
-        eligible = [s for s in contending if committed[s] >= level]
-        if amount:
-            pots.append({"amount": amount, "eligible": eligible})
-        below = level
-    rest = sum(max(0, c - below) for c in committed)
-    if rest:
-        # Only a folded player can have put in more than every contender; it stays in the top pot.
-        pots[-1]["amount"] += rest
-    return pots
 
 
 class Poker(BaseEngine):

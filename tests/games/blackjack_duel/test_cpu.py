@@ -1,0 +1,87 @@
+"""Blackjack duel CPU levels: legal from a view, blind to every card the seat may not know
+(its own hidden card in the first round too), sensible, and the strong level ahead of random."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from svc_cards.blackjack_duel import ENGINE
+from svc_cards.blackjack_duel.cpu import LEVELS, pot_share
+from svc_cards.blackjack_duel.rules import hidden_from
+
+from tests.games.blackjack_duel.table import act, dealt, rig
+from tests.games.card_core.cpu_checks import SLOWEST_S, every_level_answers_legally, refuses_when_not_to_move
+from tests.games.card_core.cpu_views import cpu_move, levels_registered
+
+
+def test_levels_registered() -> None:
+    assert levels_registered(ENGINE, LEVELS)
+
+
+@pytest.mark.parametrize("seats", [3, 5])
+def test_every_level_returns_a_legal_move_quickly(seats: int) -> None:
+    slowest = every_level_answers_legally(ENGINE, seats, b"duel-cpu-%d" % seats)
+    assert slowest < SLOWEST_S
+
+
+@pytest.mark.parametrize("level", ["easy", "strong"])
+def test_decides_from_the_seats_view_only(level: str) -> None:
+    """The cards the seat may not know dealt differently give the same move (in the first round
+    its own hidden card too)."""
+    rnd = random.Random(5)
+    for index in range(8):
+        state = dealt([1000] * 3, seed=b"view-%d" % index)
+        if index % 2:
+            state, _ = act(state, "call", "call", "call")
+        seat = state["turn"]
+        hidden = sorted(hidden_from(state, seat))
+        swap = dict(zip(hidden, rnd.sample(hidden, len(hidden)), strict=True))
+        twin = dict(state, cards=[[[swap.get(c, c) for c in hand] for hand in hands] for hands in state["cards"]])
+        twin["deck"] = [swap[c] for c in state["deck"]]
+        assert twin != state and ENGINE.view(twin, seat) == ENGINE.view(state, seat)
+        assert cpu_move(ENGINE, twin, level, seat) == cpu_move(ENGINE, state, level, seat)
+
+
+def test_refuses_when_not_to_move() -> None:
+    refuses_when_not_to_move(ENGINE, LEVELS, dealt([1000] * 3), 2)
+
+
+def test_pot_share_of_a_blackjack_and_of_a_bust() -> None:
+    state = rig(dealt([1000] * 3), {1: "As Kh", 2: "9s 7c", 0: "8d 6h"}, "Ts")
+    state, _ = act(state, "call", "call", "call")
+    assert pot_share(ENGINE.view(state, 1), 1, 60, b"bj") > 0.9
+    state, _ = act(state, "stand", "hit", "stand")  # seat 2: 16 + T
+    assert pot_share(ENGINE.view(state, 2), 2, 60, b"bust") < 0.1
+
+
+def test_strong_doubles_a_blackjack_and_folds_a_bust_to_a_double() -> None:
+    state = rig(dealt([1000] * 3), {1: "As Kh", 2: "9s 7c", 0: "Td 9h"}, "Ts")
+    state, _ = act(state, "call", "call", "call", "stand", "hit", "stand", "stand")
+    assert cpu_move(ENGINE, state, "strong") == {"type": "double", "amount": 20}
+    state, _ = act(state, "double")
+    assert state["turn"] == 2 and cpu_move(ENGINE, state, "strong") == {"type": "fold"}
+
+
+def test_strong_draws_to_12_and_stands_on_20() -> None:
+    state = rig(dealt([1000] * 3), {1: "Ts 2h", 2: "Ks Qc"})
+    state, _ = act(state, "call", "call", "call")
+    assert cpu_move(ENGINE, state, "strong") == {"type": "hit"}
+    state, _ = act(state, "stand")
+    assert cpu_move(ENGINE, state, "strong") == {"type": "stand"}
+
+
+def test_both_levels_split_aces() -> None:
+    state = rig(dealt([1000] * 3), {1: "As Ah"})
+    state, _ = act(state, "call", "call", "call")
+    for level in ("easy", "strong"):
+        assert cpu_move(ENGINE, state, level)["type"] == "split"
+
+
+def test_strong_ends_ahead_of_random() -> None:
+    """Mean coins of one strong seat against two random ones after a few rounds, over a small
+    seeded sample (the README's strength table has the long run): clearly above 1,000."""
+    from tests.games.blackjack_duel.strength import lone_play
+
+    _, coins = lone_play("strong", "random", 3, 9, rounds=6, whole=False)
+    assert coins > 1_050
