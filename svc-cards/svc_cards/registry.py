@@ -2,6 +2,7 @@
 
 from rulekit import Registry
 
+from .contract_rummy import ENGINE as CONTRACT_RUMMY
 from .crazy_eights import ENGINE as CRAZY_EIGHTS
 from .hau_hau import ENGINE as HAU_HAU
 from .last_card import ENGINE as LAST_CARD
@@ -23,6 +24,7 @@ REGISTRY = Registry(
         THIRTY_ONE,
         OH_HELL,
         RUMMY,
+        CONTRACT_RUMMY,
         POKER,
     ],
 )

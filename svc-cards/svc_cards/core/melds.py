@@ -37,6 +37,8 @@ class Rules:
 
 
 RUMMY = Rules()
+# Fifteen Rounds (contract-rummy): sets of any size, identical cards of the decks allowed.
+FIFTEEN = Rules(set_max=None, distinct_suits=False)
 
 
 def is_joker(card: Card) -> bool:
@@ -122,16 +124,17 @@ def meld_points(meld: Meld) -> int:
     return sum(card_points(card, start + i) for i, card in enumerate(cards))
 
 
-def stands_for(meld: Meld, index: int) -> list[str]:
+def stands_for(meld: Meld, index: int, rules: Rules = RUMMY) -> list[str]:
     """The faces ("H7", ...) the joker at `index` may stand for: in a run the one of its place,
-    in a set every suit of the rank that no natural card of the set holds."""
+    in a set every suit of the rank that no natural card of the set holds (every suit of the
+    rank where a set's suits need not differ)."""
     cards = meld["cards"]
     if meld["kind"] == "run":
         value = run_start(cards) + index  # type: ignore[operator]
         rank = RANKS[0] if value == HIGH else RANKS[value - 1]
         return [run_suit(meld) + rank]
     rank = set_rank(meld)
-    held = {parse(card)[0] for card in cards if not is_joker(card)}
+    held = {parse(card)[0] for card in cards if not is_joker(card)} if rules.distinct_suits else set()
     return [suit + rank for suit in SUITS if suit not in held]
 
 
@@ -229,7 +232,7 @@ def lay_off(meld: Meld, card: Card, end: str | None) -> None:
         meld["cards"].append(card)
 
 
-def joker_swaps(hand: list[Card], melds: list[Meld]) -> list[dict[str, Any]]:
+def joker_swaps(hand: list[Card], melds: list[Meld], rules: Rules = RUMMY) -> list[dict[str, Any]]:
     """Every swap of a natural card from `hand` for a joker on the table that stands for it:
     `{"meld": index, "joker": id, "card": id}` (identical cards: the first in hand order)."""
     faces = _first_of_each_face(hand)
@@ -238,7 +241,7 @@ def joker_swaps(hand: list[Card], melds: list[Meld]) -> list[dict[str, Any]]:
         for place, joker in enumerate(meld["cards"]):
             if not is_joker(joker):
                 continue
-            for face in stands_for(meld, place):
+            for face in stands_for(meld, place, rules):
                 if face in faces:
                     out.append({"meld": index, "joker": joker, "card": faces[face]})
     return out
