@@ -66,6 +66,9 @@ GAMES: dict[str, Series] = {
     "poker": Series({3: 2000, 5: 1000}, thorough=60, scanned=10),
     "oh-hell": Series({3: 400}, thorough=20, scanned=5),
     "rummy": Series({2: 25, 4: 12}, thorough=6, scanned=2),
+    # Fifteen rounds of random play are tens of thousands of moves: one game per seat count,
+    # over the half minute (see README); scanned views only in the soak.
+    "contract-rummy": Series(1, thorough=0, scanned=0),
     "snakes-and-ladders": Series(200),
     "goose": Series(60),
     "hangman": Series({2: 100, 5: 60}, thorough=30),

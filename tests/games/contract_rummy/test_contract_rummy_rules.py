@@ -31,7 +31,7 @@ def after_discard(seats: int = 4, at: int = T0 + 1000, **options: object) -> Sta
 
 
 def test_rule_draw_hidden_or_take_open() -> None:
-    """"Välj Dra dolt för draghögen eller Ta öppet för översta kortet i kasthögen. Ta öppet
+    """ "Välj Dra dolt för draghögen eller Ta öppet för översta kortet i kasthögen. Ta öppet
     räknas inte som köp.\""""
     state = after_discard()
     turn, top = state["turn"], state["discard_pile"][-1]
@@ -43,7 +43,7 @@ def test_rule_draw_hidden_or_take_open() -> None:
 
 
 def test_rule_others_may_ask_to_buy_after_every_discard() -> None:
-    """"Efter varje kast kan andra trycka ”Vill köpa” under en gemensam köptid.\""""
+    """ "Efter varje kast kan andra trycka ”Vill köpa” under en gemensam köptid.\""""
     state = after_discard()
     others = [seat for seat in range(4) if seat != state["turn"]]
     assert ENGINE.to_move(state) == frozenset(range(4))
@@ -52,7 +52,7 @@ def test_rule_others_may_ask_to_buy_after_every_discard() -> None:
 
 
 def test_rule_the_player_to_move_has_priority() -> None:
-    """"Du har alltid förtur till det öppna kortet.\""""
+    """ "Du har alltid förtur till det öppna kortet.\""""
     state = after_discard()
     turn, top = state["turn"], state["discard_pile"][-1]
     for seat in buy_order(state):
@@ -69,8 +69,10 @@ DELAYS = [(1, 2, 3), (0, 0, 4000), (3999, 10, 2000), (4000, 4000, 4000), (2500, 
 @pytest.mark.parametrize("delays", DELAYS)
 @pytest.mark.parametrize("order", ORDERS)
 @pytest.mark.parametrize("draw_first", [True, False])
-def test_rule_buy_goes_by_seat_order_never_by_arrival(order: tuple[int, ...], delays: tuple[int, ...], draw_first: bool) -> None:
-    """"Väljer du draghögen går köpet till den som står först i turordningen bland dem som
+def test_rule_buy_goes_by_seat_order_never_by_arrival(
+    order: tuple[int, ...], delays: tuple[int, ...], draw_first: bool
+) -> None:
+    """ "Väljer du draghögen går köpet till den som står först i turordningen bland dem som
     anmält sig." The requests arrive in every order, at every delay inside the window
     (before or after the player to draw chose), and the first in seat order wins."""
     state = after_discard()
@@ -91,7 +93,7 @@ def test_rule_buy_goes_by_seat_order_never_by_arrival(order: tuple[int, ...], de
 
 
 def test_rule_buyer_gets_open_card_plus_hidden_then_draw() -> None:
-    """"Köparen får det öppna kortet och ett extra dolt kort. Sedan drar du automatiskt.\""""
+    """ "Köparen får det öppna kortet och ett extra dolt kort. Sedan drar du automatiskt.\""""
     state = after_discard()
     turn, top = state["turn"], state["discard_pile"][-1]
     buyer = buy_order(state)[1]
@@ -104,7 +106,7 @@ def test_rule_buyer_gets_open_card_plus_hidden_then_draw() -> None:
 
 
 def test_rule_melds_required_before_first_meld() -> None:
-    """"Samla alla grupper och stegar som omgången kräver. Antalen är minimikrav: du får lägga
+    """ "Samla alla grupper och stegar som omgången kräver. Antalen är minimikrav: du får lägga
     fler kort i samma giltiga kombination. Gör dina obligatoriska köp före ditt första utlägg.\""""
     state = started()
     turn = state["turn"]
@@ -120,7 +122,7 @@ def test_rule_melds_required_before_first_meld() -> None:
 
 
 def test_rule_build_on_after_first_meld_then_discard() -> None:
-    """"Efter ditt första utlägg får du bygga på egna och andras. Kasta ett kort när du är klar.\""""
+    """ "Efter ditt första utlägg får du bygga på egna och andras. Kasta ett kort när du är klar.\""""
     state = started()
     turn = state["turn"]
     state["hands"][turn] = ["H7.0", "S7.0", "D7.0", "H9.0", "S9.1", "D9.2", "C7.1", "C9.0", "C2.0"]
@@ -133,7 +135,7 @@ def test_rule_build_on_after_first_meld_then_discard() -> None:
 
 
 def test_rule_down_or_three_buys_closes_buying() -> None:
-    """"Utlägg klart? Köp stängt. Max tre köp per omgång, och inga fler efter ditt första
+    """ "Utlägg klart? Köp stängt. Max tre köp per omgång, och inga fler efter ditt första
     utlägg. Du får fortfarande välja Dra dolt eller Ta öppet på din tur.\""""
     state = after_discard()
     first, second = buy_order(state)[:2]
@@ -145,7 +147,7 @@ def test_rule_down_or_three_buys_closes_buying() -> None:
 
 
 def test_rule_round_ends_at_once_when_someone_goes_out() -> None:
-    """"Du behöver inte avsluta med ett kast. Omgången slutar direkt när någon går ut — ingen
+    """ "Du behöver inte avsluta med ett kast. Omgången slutar direkt när någon går ut — ingen
     annan får en extra tur.\""""
     state = started()
     turn = state["turn"]
@@ -163,7 +165,7 @@ def test_rule_round_ends_at_once_when_someone_goes_out() -> None:
 
 
 def test_rule_sets_of_equal_ranks_identical_cards_allowed() -> None:
-    """"Samla lika valörer. En triss kräver minst tre kort — fyra eller fler lika får läggas ut
+    """ "Samla lika valörer. En triss kräver minst tre kort — fyra eller fler lika får läggas ut
     samtidigt. Identiska kort från de två lekarna får vara med.\""""
     assert valid_set(["H7.0", "H7.1", "S7.0"], FIFTEEN)
     assert valid_set(["H7.0", "H7.1", "S7.0", "D7.0", "C7.2"], FIFTEEN)
@@ -172,7 +174,7 @@ def test_rule_sets_of_equal_ranks_identical_cards_allowed() -> None:
 
 
 def test_rule_runs_ace_low_or_high_never_around() -> None:
-    """"Korten ska också ligga i följd. Stegen får vara längre än omgångens minimikrav. Ess får
+    """ "Korten ska också ligga i följd. Stegen får vara längre än omgångens minimikrav. Ess får
     vara lågt i A–2–3 eller högt i Q–K–A. Aldrig K–A–2.\""""
     assert valid_run(["HA.0", "H2.0", "H3.0", "H4.0"], FIFTEEN)
     assert valid_run(["HJ.0", "HQ.0", "HK.0", "HA.0"], FIFTEEN)
@@ -181,7 +183,7 @@ def test_rule_runs_ace_low_or_high_never_around() -> None:
 
 
 def test_rule_jokers_never_a_majority() -> None:
-    """"Minst lika många vanliga kort som jokrar. Två vanliga kort och två jokrar går bra; en
+    """ "Minst lika många vanliga kort som jokrar. Två vanliga kort och två jokrar går bra; en
     vanlig och två jokrar gör det inte. Ett rent par får inga jokrar. Värden kan välja fyra
     jokrar i stället för sex när rummet skapas." (A pair alone is no meld: only with jokers
     added, at most as many as its two natural cards.)"""
@@ -195,7 +197,7 @@ def test_rule_jokers_never_a_majority() -> None:
 
 
 def test_rule_joker_swap_on_your_turn_after_first_meld() -> None:
-    """"Här står jokern för klöver åtta. Lägg dit 8♣ och ta jokern på handen. Du får byta på din
+    """ "Här står jokern för klöver åtta. Lägg dit 8♣ och ta jokern på handen. Du får byta på din
     tur, efter ditt första utlägg och ditt drag. Kortet ska ha rätt valör och, i en stege, rätt
     färg.\""""
     state = started()
@@ -213,7 +215,7 @@ def test_rule_joker_swap_on_your_turn_after_first_meld() -> None:
 
 
 def test_rule_cards_left_count_lowest_total_wins() -> None:
-    """"Korten som är kvar på handen ger poäng. Lägst total efter femton omgångar vinner.\""""
+    """ "Korten som är kvar på handen ger poäng. Lägst total efter femton omgångar vinner.\""""
     assert (penalty("X.0a"), penalty("HA.0"), penalty("HK.0"), penalty("H7.0")) == (25, 15, 10, 7)
     assert len(CONTRACTS) == ROUNDS == 15
     state = started(3)
@@ -230,7 +232,7 @@ def test_rule_cards_left_count_lowest_total_wins() -> None:
 
 
 def test_rule_host_starts_next_round_starter_moves_left() -> None:
-    """"Värden startar nästa omgång. Första startspelaren slumpas, sedan flyttas starten en
+    """ "Värden startar nästa omgång. Första startspelaren slumpas, sedan flyttas starten en
     plats åt vänster varje omgång. Vid lika slutpoäng delas segern.\""""
     state = started(3)
     first = state["starter"]
@@ -247,7 +249,7 @@ def test_rule_host_starts_next_round_starter_moves_left() -> None:
 
 
 def test_rule_reshuffle_keeps_top_and_round_ends_without_cards() -> None:
-    """"När draghögen tar slut blandas kasthögen om, med översta kortet kvar. Om inga kort finns
+    """ "När draghögen tar slut blandas kasthögen om, med översta kortet kvar. Om inga kort finns
     att dra eller blanda om avslutas omgången och korten på hand räknas.\""""
     state = started()
     turn = state["turn"]
@@ -268,7 +270,7 @@ def test_rule_reshuffle_keeps_top_and_round_ends_without_cards() -> None:
 
 
 def test_rule_window_starts_at_discard_and_runs_while_next_chooses() -> None:
-    """"Köptiden börjar vid kastet och löper samtidigt som nästa spelare väljer kort. Standard är
+    """ "Köptiden börjar vid kastet och löper samtidigt som nästa spelare väljer kort. Standard är
     4 sekunder; värden kan välja 6 eller 8.\""""
     for seconds in (4, 6, 8):
         state = after_discard(buy_window=seconds)
@@ -278,7 +280,7 @@ def test_rule_window_starts_at_discard_and_runs_while_next_chooses() -> None:
 
 
 def test_rule_ask_before_time_or_do_nothing_to_decline() -> None:
-    """"Tryck Vill köpa innan tiden går ut, eller gör inget för att avstå.\""""
+    """ "Tryck Vill köpa innan tiden går ut, eller gör inget för att avstå.\""""
     state = after_discard()
     turn, ends = state["turn"], state["window"]["ends_ms"]
     buyer = buy_order(state)[2]
@@ -290,7 +292,7 @@ def test_rule_ask_before_time_or_do_nothing_to_decline() -> None:
 
 
 def test_rule_change_your_mind_inside_window() -> None:
-    """"Du kan ångra dig under köptiden.\""""
+    """ "Du kan ångra dig under köptiden.\""""
     state = after_discard()
     turn = state["turn"]
     first, second = buy_order(state)[:2]
@@ -303,7 +305,7 @@ def test_rule_change_your_mind_inside_window() -> None:
 
 
 def test_rule_player_to_move_keeps_priority_after_window() -> None:
-    """"Spelaren på tur har alltid förtur, även när köptiden gått ut.\""""
+    """ "Spelaren på tur har alltid förtur, även när köptiden gått ut.\""""
     state = after_discard()
     turn, top, ends = state["turn"], state["discard_pile"][-1], state["window"]["ends_ms"]
     buyer = buy_order(state)[0]
@@ -317,7 +319,7 @@ def test_rule_player_to_move_keeps_priority_after_window() -> None:
 
 
 def test_rule_after_window_order_round_the_table() -> None:
-    """"Därefter avgör ordningen runt bordet, från spelaren efter den som ska dra.\""""
+    """ "Därefter avgör ordningen runt bordet, från spelaren efter den som ska dra.\""""
     state = after_discard(5)
     turn = state["turn"]
     assert buy_order(state) == [(turn + step) % 5 for step in range(1, 5)]
@@ -330,7 +332,7 @@ def test_rule_after_window_order_round_the_table() -> None:
 
 
 def test_rule_fastest_click_gives_no_advantage() -> None:
-    """"Snabbast klick ger ingen fördel.\""""
+    """ "Snabbast klick ger ingen fördel.\""""
     results = []
     for first_click in (0, 1):
         state = after_discard()
@@ -345,7 +347,7 @@ def test_rule_fastest_click_gives_no_advantage() -> None:
 
 
 def test_rule_discarder_may_ask_too() -> None:
-    """"Även den som kastade kortet får anmäla köp.\""""
+    """ "Även den som kastade kortet får anmäla köp.\""""
     state = after_discard()
     discarder = state["window"]["discarder"]
     state, _ = ENGINE.apply(state, discarder, {"type": "buy"}, T0 + 1500)
@@ -371,7 +373,7 @@ def test_rule_request_after_window_is_refused() -> None:
 
 
 def test_rule_host_chooses_suggestions_for_everyone() -> None:
-    """"Värden väljer när rummet skapas om kortförslag tillåts. Valet gäller alla vid bordet;
+    """ "Värden väljer när rummet skapas om kortförslag tillåts. Valet gäller alla vid bordet;
     standard är utan förslag.\""""
     plain = started()
     assert all("suggestions" not in ENGINE.view(plain, seat)["private"] for seat in range(4))
@@ -380,7 +382,7 @@ def test_rule_host_chooses_suggestions_for_everyone() -> None:
 
 
 def test_rule_with_suggestions_melds_and_lay_offs_are_shown() -> None:
-    """"Då hittar du både dina kombinationer och var du kan bygga på själv. Med förslag på får
+    """ "Då hittar du både dina kombinationer och var du kan bygga på själv. Med förslag på får
     alla knappen Föreslå kort och hjälp att hitta utlägg som markerade kort passar på. Appen
     förklarar alltid turens steg och kontrollerar att dina drag följer reglerna.\""""
     state = started(suggestions=True)
@@ -393,6 +395,6 @@ def test_rule_with_suggestions_melds_and_lay_offs_are_shown() -> None:
 
 
 def test_rule_fifteen_contracts_in_order() -> None:
-    """"Femton omgångar. Er tradition." Every contract fits a thirteen-card hand."""
+    """ "Femton omgångar. Er tradition." Every contract fits a thirteen-card hand."""
     for sets, set_size, runs, run_length in CONTRACTS:
         assert sets + runs >= 2 and sets * set_size + runs * run_length <= 13
