@@ -262,6 +262,35 @@ class ContractRummy(CardEngine):
         return frozenset(seats)
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
+        return list(self.listed_moves(state, seat))
+
+    def listed_moves(self, state: State, seat: int) -> list[Move]:
+        """The legal moves, from a small cache: the harness, validation and the view ask for
+        the same position's moves in turn, and the meld search is most of a step's cost. The
+        key holds everything the moves depend on."""
+        if state["phase"] != "play" or seat != state["turn"]:
+            return self._moves(state, seat)
+        key = (
+            seat,
+            state["round"],
+            tuple(state["hands"][seat]),
+            tuple(tuple(meld["cards"]) for meld in state["melds"]),
+            tuple(state["staged"]),
+            state["took_back"],
+            state["down"][seat],
+        )
+        cache = self._cache
+        moves = cache.get(key)
+        if moves is None:
+            moves = self._moves(state, seat)
+            if len(cache) >= 64:
+                cache.clear()
+            cache[key] = moves
+        return moves
+
+    _cache: dict[tuple[Any, ...], list[Move]] = {}
+
+    def _moves(self, state: State, seat: int) -> list[Move]:
         if seat not in self.to_move(state):
             return []
         phase = state["phase"]
