@@ -213,7 +213,13 @@ def lay_offs(hand: list[Card], melds: list[Meld], rules: Rules = RUMMY) -> list[
     out: list[dict[str, Any]] = []
     for index, meld in enumerate(melds):
         cards = meld["cards"]
+        # Only a joker or a card of the set's rank (the run's suit) can fit: the rest is skipped
+        # before the full check, which is most of a turn's cost on a full table.
+        fits = set_rank(meld) if meld["kind"] == "set" else run_suit(meld)
+        at = 1 if meld["kind"] == "set" else 0
         for card in candidates:
+            if not is_joker(card) and parse(card)[at] != fits:
+                continue
             if meld["kind"] == "set":
                 if valid_set(cards + [card], rules):
                     out.append({"meld": index, "card": card})
