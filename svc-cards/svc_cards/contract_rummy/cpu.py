@@ -4,10 +4,11 @@ discard top, the window, the legal moves the view lists).
 - easy: takes or buys the open card only when it completes a contract meld at once, lays the
   longest contract meld it finds (takes a proposal back when no meld follows), lays off what
   fits, discards the dearest card that is in no meld, never a joker.
-- strong: also takes or buys the open card when it pairs with its hand or sits next to a card
-  of its suit (while it is not down and has buys left), swaps jokers back into its hand, lays
-  off naturals first, and discards the card least likely to join a meld, dearest first,
-  keeping jokers; with an opponent down to a few cards it sheds dear cards sooner.
+- strong: takes the open card when it completes a contract meld or is a joker, buys only
+  such a card and only while its hand is small (a buy adds a hidden card too), swaps jokers
+  back into its hand, lays off its dearest cards first, and discards the card least likely to
+  join a meld (no meld, no equal rank, no neighbour in its suit), dearest first, keeping
+  jokers; once down, or with an opponent down to a few cards, simply its dearest card.
 """
 
 from __future__ import annotations
@@ -57,17 +58,6 @@ def _window_move(legal: list[Move], wants: bool) -> Choice:
     return Choice({"type": "buy"} if wants else {"type": "pass"})
 
 
-def _discard(legal: list[Move], hand: list[Card], hurry: bool) -> Move:
-    discards = [move for move in legal if move["type"] == "discard"]
-
-    def cost(move: Move) -> tuple[int, int]:
-        card = move["card"]
-        use = usefulness(card, hand)
-        return (use // 2 - penalty(card) // 4 if hurry else use, -penalty(card))
-
-    return min(discards, key=cost)
-
-
 def strong(ask: Ask) -> Choice:
     view = ask.view
     legal = legal_or_refuse(view)
@@ -76,12 +66,10 @@ def strong(ask: Ask) -> Choice:
     kinds = {move["type"] for move in legal}
     down = public["down"][seat]
     if kinds & {"buy", "keep", "withdraw"}:
-        wants = top is not None and (makes_meld(hand, top, _needed_rules(view)) or usefulness(top, hand) >= 4)
+        wants = top is not None and len(hand) <= 14 and makes_meld(hand, top, _needed_rules(view))
         return _window_move(legal, wants)
     if "draw" in kinds:
-        if top is not None and not is_joker(top) and not down and usefulness(top, hand) >= 3:
-            return Choice({"type": "take"})
-        if top is not None and is_joker(top):
+        if top is not None and not down and (is_joker(top) or makes_meld(hand, top, _needed_rules(view))):
             return Choice({"type": "take"})
         return Choice({"type": "draw"})
     if "next_round" in kinds:
@@ -91,19 +79,24 @@ def strong(ask: Ask) -> Choice:
         return Choice(swap)
     melds = [move for move in legal if move["type"] == "meld"]
     if melds:
-        # Natural cards first: jokers are worth keeping for later melds.
-        return Choice(max(melds, key=lambda m: (-sum(is_joker(c) for c in m["cards"]), len(m["cards"]))))
+        return Choice(max(melds, key=lambda m: len(m["cards"])))
     back = _find(legal, "take_back")
     if back is not None:
         return Choice(back)
     lays = [move for move in legal if move["type"] == "lay_off"]
-    natural = [move for move in lays if not is_joker(move["card"])]
-    if natural:
-        return Choice(natural[0])
-    if lays and len(hand) <= 2:
-        return Choice(lays[0])
+    if lays:
+        # Dear cards first; a joker too once the hand holds nothing else to keep it for.
+        return Choice(max(lays, key=lambda m: (not is_joker(m["card"]), penalty(m["card"]))))
+    in_melds = {card for meld in possible_melds(hand, _needed_rules(view)) for card in meld["cards"]}
     hurry = any(n <= 3 for other, n in enumerate(public["hand_counts"]) if other != seat)
-    return Choice(_discard(legal, hand, hurry))
+    discards = [move for move in legal if move["type"] == "discard"]
+
+    def keep(move: Move) -> tuple[int, int, int, int]:
+        card = move["card"]
+        use = 0 if down else usefulness(card, hand)
+        return (card in in_melds and not down, is_joker(card), use // 3 if not hurry else 0, -penalty(card))
+
+    return Choice(min(discards, key=keep))
 
 
 def easy(ask: Ask) -> Choice:
