@@ -71,3 +71,7 @@ def test_strong_beats_random() -> None:
 
 def test_easy_beats_random() -> None:
     assert mean_gap(easy, "random", 3) > 20
+
+
+def test_strong_beats_easy() -> None:
+    assert mean_gap(strong, easy, 30) > 5
