@@ -157,10 +157,16 @@ def possible_melds(hand: list[Card], rules: Rules = RUMMY, max_run: int = 14) ->
     faces = _first_of_each_face(hand)
     jokers = [card for card in hand if is_joker(card)]
     melds: list[Meld] = []
+    by_rank: dict[str, list[Card]] = {}
+    if not rules.distinct_suits:
+        for card in hand:
+            if not is_joker(card):
+                by_rank.setdefault(parse(card)[1], []).append(card)
     for rank in RANKS:
-        held = [faces[suit + rank] for suit in SUITS if suit + rank in faces]
-        if not rules.distinct_suits:
-            held = [card for card in hand if not is_joker(card) and parse(card)[1] == rank]
+        if rules.distinct_suits:
+            held = [faces[suit + rank] for suit in SUITS if suit + rank in faces]
+        else:
+            held = by_rank.get(rank, [])
         top = len(held) if rules.set_max is None else min(len(held), rules.set_max)
         for size in range(1, top + 1):
             for chosen in combinations(held, size):
@@ -173,13 +179,20 @@ def possible_melds(hand: list[Card], rules: Rules = RUMMY, max_run: int = 14) ->
         held_values = {value for value in range(LOW, HIGH + 1) if _face(suit, value) in faces}
         if not held_values:
             continue
+        # below[v]: how many held values lie under v, so a stretch's naturals count at once.
+        below = [0] * (HIGH + 2)
+        for value in range(LOW, HIGH + 1):
+            below[value + 1] = below[value] + (value in held_values)
         for start in range(LOW, HIGH - rules.run_min + 2):
             for length in range(rules.run_min, min(max_run, HIGH - start + 1) + 1):
+                count = below[start + length] - below[start]
+                missing = length - count
+                if missing > len(jokers):
+                    break  # a longer stretch misses as many places or more
+                if missing > count:
+                    continue
                 places = range(start, start + length)
                 natural = [value for value in places if value in held_values]
-                missing = length - len(natural)
-                if missing > len(jokers) or missing > len(natural):
-                    continue
                 # Jokers fill every missing place and may also stand in for held cards, as
                 # long as they stay no majority.
                 spare = min(len(jokers), length // 2) - missing
