@@ -11,7 +11,9 @@ written on the rules page:
 - A turn: "draw" (Dra dolt) or "take" (Ta öppet); then, before a player's first meld, lay the
   contract's melds one by one (a proposal that can be taken back, after which no more melding
   that turn); when the last one is laid the player is down. A player who is down lays off
-  onto any meld and swaps jokers. The turn ends with a discard, or at once when the hand is
+  onto any meld, swaps jokers and may lay further melds (sets of three or more, runs of four
+  or more): without that a round could stall for good, with everyone down and the ranks left
+  in hand on no meld of the table. The turn ends with a discard, or at once when the hand is
   empty (by a lay-off or the last meld).
 - Buying: after every discard a buy window opens (4 s, host setting 4, 6 or 8). Every seat
   but the one to draw that is not down and has bought fewer than three times this round may
@@ -75,6 +77,10 @@ HOST = 0
 JOKER_PENALTY = 25
 ACE_PENALTY = 15
 WINDOW_CHOICES = (4, 6, 8)
+# Once down, a player may lay further melds too: sets of three or more, runs of four or more
+# (the contracts' smallest). Without them a round can stall for good: everyone down, and the
+# ranks left in the hands on no meld of the table.
+AFTER_DOWN = Rules(set_max=None, distinct_suits=False, run_min=4, set_min=3)
 
 # The fifteen contracts: (sets, least set size, runs, least run length).
 CONTRACTS: tuple[tuple[int, int, int, int], ...] = (
@@ -308,6 +314,7 @@ class ContractRummy(CardEngine):
         hand = state["hands"][seat]
         moves: list[Move] = []
         if state["down"][seat]:
+            moves += [{"type": "meld", **meld} for meld in possible_melds(hand, AFTER_DOWN)]
             moves += [{"type": "lay_off", **lay} for lay in lay_offs(hand, state["melds"], FIFTEEN)]
             moves += [{"type": "swap", **swap} for swap in joker_swaps(hand, state["melds"], FIFTEEN)]
         elif not state["took_back"]:
@@ -494,8 +501,10 @@ class ContractRummy(CardEngine):
             hand.remove(card)
             _forget(known, card)
         state["melds"].append({"kind": kind, "cards": cards, "owner": seat})
-        state["staged"].append(len(state["melds"]) - 1)
         events = [event("melded", seat=seat, meld=len(state["melds"]) - 1, kind=kind, cards=list(cards))]
+        if state["down"][seat]:
+            return events + self._maybe_out(state, seat)
+        state["staged"].append(len(state["melds"]) - 1)
         need = still_needed(state, seat)
         if need["sets"] <= 0 and need["runs"] <= 0:
             state["down"][seat] = True
