@@ -94,12 +94,7 @@ def test_a_joker_in_a_set_whose_suits_may_repeat_stands_for_every_suit() -> None
     from svc_cards.core.melds import FIFTEEN, joker_swaps, stands_for
 
     meld = {"kind": "set", "cards": ["H7.0", "S7.0", "X.0a"], "owner": 0}
-    assert stands_for(meld, 2, FIFTEEN) == ["C7", "D7", "H7", "S7"] or set(stands_for(meld, 2, FIFTEEN)) == {
-        "C7",
-        "D7",
-        "H7",
-        "S7",
-    }
+    assert set(stands_for(meld, 2, FIFTEEN)) == {"C7", "D7", "H7", "S7"}
     assert joker_swaps(["H7.1"], [meld], FIFTEEN) == [{"meld": 0, "joker": "X.0a", "card": "H7.1"}]
     assert joker_swaps(["H7.1"], [meld]) == []  # Rummy: the set holds hearts already
 
