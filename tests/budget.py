@@ -67,6 +67,9 @@ GAMES: dict[str, Series] = {
     "blackjack-duel": Series({3: 500, 5: 300}, thorough=30, scanned=5),
     "oh-hell": Series({3: 400}, thorough=20, scanned=5),
     "rummy": Series({2: 25, 4: 12}, thorough=6, scanned=2),
+    # Fifteen rounds of random play are tens of thousands of moves: one game per seat count,
+    # over the half minute (see README); scanned views only in the soak.
+    "contract-rummy": Series(1, thorough=0, scanned=0),
     "snakes-and-ladders": Series(200),
     "goose": Series(60),
     "hangman": Series({2: 100, 5: 60}, thorough=30),

@@ -16,6 +16,7 @@ from svc_boards.morris.cpu import LEVELS as morris
 from svc_boards.reversi.cpu import LEVELS as reversi
 from svc_boards.sea_battle.cpu import LEVELS as sea_battle
 from svc_cards.blackjack_duel.cpu import LEVELS as blackjack_duel
+from svc_cards.contract_rummy.cpu import LEVELS as contract_rummy
 from svc_cards.crazy_eights.cpu import LEVELS as crazy_eights
 from svc_cards.hau_hau.cpu import LEVELS as hau_hau
 from svc_cards.last_card.cpu import LEVELS as last_card
@@ -76,6 +77,7 @@ PLAYERS: dict[str, Levels] = {
     "oh-hell": oh_hell,
     "rummy": rummy,
     "stock-pile": stock_pile,
+    "contract-rummy": contract_rummy,
     "backgammon": backgammon,
 }
 

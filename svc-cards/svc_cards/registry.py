@@ -3,6 +3,7 @@
 from rulekit import Registry
 
 from .blackjack_duel import ENGINE as BLACKJACK_DUEL
+from .contract_rummy import ENGINE as CONTRACT_RUMMY
 from .crazy_eights import ENGINE as CRAZY_EIGHTS
 from .hau_hau import ENGINE as HAU_HAU
 from .last_card import ENGINE as LAST_CARD
@@ -25,6 +26,7 @@ REGISTRY = Registry(
         THIRTY_ONE,
         OH_HELL,
         RUMMY,
+        CONTRACT_RUMMY,
         POKER,
         STOCK_PILE,
         BLACKJACK_DUEL,

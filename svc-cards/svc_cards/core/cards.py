@@ -95,6 +95,12 @@ def rummy_deck(deck: int, jokers: int = 3) -> list[Card]:
     return french_deck(deck, 52) + _ids(JOKER, deck, jokers)
 
 
+def contract_deck(deck: int, jokers: int) -> list[Card]:
+    """Fifteen Rounds plays three French decks per round with `jokers` jokers in all: the
+    jokers come with the first deck of every three ("X.0a" ... "X.0f")."""
+    return french_deck(deck, 52) + (_ids(JOKER, deck, jokers) if deck % 3 == 0 else [])
+
+
 def hau_hau_deck(deck: int) -> list[Card]:
     """108 poker cards: 1-10, J, Q, K twice per suit and the ace once per suit, no jokers."""
     cards: list[Card] = []
@@ -124,6 +130,8 @@ DECK_KINDS: dict[str, Callable[[int], list[Card]]] = {
     "french52": lambda deck: french_deck(deck, 52),
     "hau-hau": hau_hau_deck,
     "rummy55": rummy_deck,
+    "contract4": lambda deck: contract_deck(deck, 4),
+    "contract6": lambda deck: contract_deck(deck, 6),
     "numbered80": numbered_deck,
     "building162": building_deck,
 }

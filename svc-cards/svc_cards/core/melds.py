@@ -37,6 +37,8 @@ class Rules:
 
 
 RUMMY = Rules()
+# Fifteen Rounds (contract-rummy): sets of any size, identical cards of the decks allowed.
+FIFTEEN = Rules(set_max=None, distinct_suits=False)
 
 
 def is_joker(card: Card) -> bool:
@@ -122,16 +124,17 @@ def meld_points(meld: Meld) -> int:
     return sum(card_points(card, start + i) for i, card in enumerate(cards))
 
 
-def stands_for(meld: Meld, index: int) -> list[str]:
+def stands_for(meld: Meld, index: int, rules: Rules = RUMMY) -> list[str]:
     """The faces ("H7", ...) the joker at `index` may stand for: in a run the one of its place,
-    in a set every suit of the rank that no natural card of the set holds."""
+    in a set every suit of the rank that no natural card of the set holds (every suit of the
+    rank where a set's suits need not differ)."""
     cards = meld["cards"]
     if meld["kind"] == "run":
         value = run_start(cards) + index  # type: ignore[operator]
         rank = RANKS[0] if value == HIGH else RANKS[value - 1]
         return [run_suit(meld) + rank]
     rank = set_rank(meld)
-    held = {parse(card)[0] for card in cards if not is_joker(card)}
+    held = {parse(card)[0] for card in cards if not is_joker(card)} if rules.distinct_suits else set()
     return [suit + rank for suit in SUITS if suit not in held]
 
 
@@ -154,10 +157,16 @@ def possible_melds(hand: list[Card], rules: Rules = RUMMY, max_run: int = 14) ->
     faces = _first_of_each_face(hand)
     jokers = [card for card in hand if is_joker(card)]
     melds: list[Meld] = []
+    by_rank: dict[str, list[Card]] = {}
+    if not rules.distinct_suits:
+        for card in hand:
+            if not is_joker(card):
+                by_rank.setdefault(parse(card)[1], []).append(card)
     for rank in RANKS:
-        held = [faces[suit + rank] for suit in SUITS if suit + rank in faces]
-        if not rules.distinct_suits:
-            held = [card for card in hand if not is_joker(card) and parse(card)[1] == rank]
+        if rules.distinct_suits:
+            held = [faces[suit + rank] for suit in SUITS if suit + rank in faces]
+        else:
+            held = by_rank.get(rank, [])
         top = len(held) if rules.set_max is None else min(len(held), rules.set_max)
         for size in range(1, top + 1):
             for chosen in combinations(held, size):
@@ -170,13 +179,20 @@ def possible_melds(hand: list[Card], rules: Rules = RUMMY, max_run: int = 14) ->
         held_values = {value for value in range(LOW, HIGH + 1) if _face(suit, value) in faces}
         if not held_values:
             continue
+        # below[v]: how many held values lie under v, so a stretch's naturals count at once.
+        below = [0] * (HIGH + 2)
+        for value in range(LOW, HIGH + 1):
+            below[value + 1] = below[value] + (value in held_values)
         for start in range(LOW, HIGH - rules.run_min + 2):
             for length in range(rules.run_min, min(max_run, HIGH - start + 1) + 1):
+                count = below[start + length] - below[start]
+                missing = length - count
+                if missing > len(jokers):
+                    break  # a longer stretch misses as many places or more
+                if missing > count:
+                    continue
                 places = range(start, start + length)
                 natural = [value for value in places if value in held_values]
-                missing = length - len(natural)
-                if missing > len(jokers) or missing > len(natural):
-                    continue
                 # Jokers fill every missing place and may also stand in for held cards, as
                 # long as they stay no majority.
                 spare = min(len(jokers), length // 2) - missing
@@ -210,7 +226,13 @@ def lay_offs(hand: list[Card], melds: list[Meld], rules: Rules = RUMMY) -> list[
     out: list[dict[str, Any]] = []
     for index, meld in enumerate(melds):
         cards = meld["cards"]
+        # Only a joker or a card of the set's rank (the run's suit) can fit: the rest is skipped
+        # before the full check, which is most of a turn's cost on a full table.
+        fits = set_rank(meld) if meld["kind"] == "set" else run_suit(meld)
+        at = 1 if meld["kind"] == "set" else 0
         for card in candidates:
+            if not is_joker(card) and parse(card)[at] != fits:
+                continue
             if meld["kind"] == "set":
                 if valid_set(cards + [card], rules):
                     out.append({"meld": index, "card": card})
@@ -229,7 +251,7 @@ def lay_off(meld: Meld, card: Card, end: str | None) -> None:
         meld["cards"].append(card)
 
 
-def joker_swaps(hand: list[Card], melds: list[Meld]) -> list[dict[str, Any]]:
+def joker_swaps(hand: list[Card], melds: list[Meld], rules: Rules = RUMMY) -> list[dict[str, Any]]:
     """Every swap of a natural card from `hand` for a joker on the table that stands for it:
     `{"meld": index, "joker": id, "card": id}` (identical cards: the first in hand order)."""
     faces = _first_of_each_face(hand)
@@ -238,7 +260,7 @@ def joker_swaps(hand: list[Card], melds: list[Meld]) -> list[dict[str, Any]]:
         for place, joker in enumerate(meld["cards"]):
             if not is_joker(joker):
                 continue
-            for face in stands_for(meld, place):
+            for face in stands_for(meld, place, rules):
                 if face in faces:
                     out.append({"meld": index, "joker": joker, "card": faces[face]})
     return out

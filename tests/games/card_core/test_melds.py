@@ -88,3 +88,21 @@ def test_lay_offs_and_joker_swaps() -> None:
     swap_joker(table[0], J1, "H6.1")
     lay_off(table[0], "H8.0", "high")
     assert table[0]["cards"] == ["H5.0", "H6.1", "H7.0", "H8.0"] and valid_run(table[0]["cards"])
+
+
+def test_a_joker_in_a_set_whose_suits_may_repeat_stands_for_every_suit() -> None:
+    from svc_cards.core.melds import FIFTEEN, joker_swaps, stands_for
+
+    meld = {"kind": "set", "cards": ["H7.0", "S7.0", "X.0a"], "owner": 0}
+    assert set(stands_for(meld, 2, FIFTEEN)) == {"C7", "D7", "H7", "S7"}
+    assert joker_swaps(["H7.1"], [meld], FIFTEEN) == [{"meld": 0, "joker": "X.0a", "card": "H7.1"}]
+    assert joker_swaps(["H7.1"], [meld]) == []  # Rummy: the set holds hearts already
+
+
+def test_contract_decks_carry_their_jokers_on_the_first_of_three() -> None:
+    from svc_cards.core import build_decks
+
+    for kind, jokers in (("contract4", 4), ("contract6", 6)):
+        cards = build_decks(kind, 3, first=6)
+        assert len(cards) == 156 + jokers and sum(c.startswith("X") for c in cards) == jokers
+        assert len(set(cards)) == len(cards)
