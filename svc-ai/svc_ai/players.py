@@ -21,6 +21,7 @@ from svc_cards.last_card.cpu import LEVELS as last_card
 from svc_cards.mau_mau.cpu import LEVELS as mau_mau
 from svc_cards.number_rows.cpu import LEVELS as number_rows
 from svc_cards.oh_hell.cpu import LEVELS as oh_hell
+from svc_cards.penalty_tricks.cpu import LEVELS as penalty_tricks
 from svc_cards.poker.cpu import LEVELS as poker
 from svc_cards.rummy.cpu import LEVELS as rummy
 from svc_cards.thirty_one.cpu import LEVELS as thirty_one
@@ -67,6 +68,7 @@ PLAYERS: dict[str, Levels] = {
     "hangman": hangman,
     "categories": categories,
     "oh-hell": oh_hell,
+    "penalty-tricks": penalty_tricks,
     "rummy": rummy,
     "backgammon": backgammon,
 }
