@@ -65,6 +65,7 @@ GAMES: dict[str, Series] = {
     "thirty-one": Series({2: 400, 5: 120, 8: 60}, thorough=30, scanned=5),
     "poker": Series({3: 2000, 5: 1000}, thorough=60, scanned=10),
     "oh-hell": Series({3: 400}, thorough=20, scanned=5),
+    "penalty-tricks": Series(500, thorough=50, scanned=10),
     "rummy": Series({2: 25, 4: 12}, thorough=6, scanned=2),
     "snakes-and-ladders": Series(200),
     "goose": Series(60),

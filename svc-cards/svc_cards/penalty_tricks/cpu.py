@@ -127,7 +127,7 @@ def deal_value(root: State, state: State, seat: int, moves: int) -> float | None
     others' (the set is a sum of deals, so a deal's points are what a move changes)."""
     if state["deal"] == root["deal"] and state["phase"] in ("passing", "playing"):
         return None
-    points = state["history"][root["deal"]]["points"]
+    points = state["history"][-1]["points"]  # the rollout stops where the root's deal is scored
     others = [p for other, p in enumerate(points) if other != seat]
     value = 0.5 + (points[seat] - sum(others) / len(others)) / (2 * PENALTY_SCALE)
     return min(1.0, max(0.0, value))

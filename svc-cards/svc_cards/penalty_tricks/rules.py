@@ -302,7 +302,7 @@ class PenaltyTricks(TrickEngine):
         rnd = Rng(new_rng_state(view["game"].encode() + b":passed"))
         for card in own:
             holder = next((o for o, hand in enumerate(state["hands"]) if card in hand), None)
-            if holder is None or holder == target or holder == seat:
+            if holder is None or holder in (target, seat):
                 continue
             swaps = [
                 other
