@@ -66,6 +66,7 @@ GAMES: dict[str, Series] = {
     "poker": Series({3: 2000, 5: 1000}, thorough=60, scanned=10),
     "blackjack-duel": Series({3: 500, 5: 300}, thorough=30, scanned=5),
     "oh-hell": Series({3: 400}, thorough=20, scanned=5),
+    "penalty-tricks": Series(500, thorough=50, scanned=10),
     "rummy": Series({2: 25, 4: 12}, thorough=6, scanned=2),
     # Fifteen rounds of random play are tens of thousands of moves: one game per seat count,
     # over the half minute (see README); scanned views only in the soak.

@@ -23,6 +23,7 @@ from svc_cards.last_card.cpu import LEVELS as last_card
 from svc_cards.mau_mau.cpu import LEVELS as mau_mau
 from svc_cards.number_rows.cpu import LEVELS as number_rows
 from svc_cards.oh_hell.cpu import LEVELS as oh_hell
+from svc_cards.penalty_tricks.cpu import LEVELS as penalty_tricks
 from svc_cards.poker.cpu import LEVELS as poker
 from svc_cards.rummy.cpu import LEVELS as rummy
 from svc_cards.stock_pile.cpu import LEVELS as stock_pile
@@ -75,6 +76,7 @@ PLAYERS: dict[str, Levels] = {
     "categories": categories,
     "village-night": village_night,
     "oh-hell": oh_hell,
+    "penalty-tricks": penalty_tricks,
     "rummy": rummy,
     "stock-pile": stock_pile,
     "contract-rummy": contract_rummy,

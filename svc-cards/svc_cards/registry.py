@@ -10,6 +10,7 @@ from .last_card import ENGINE as LAST_CARD
 from .mau_mau import ENGINE as MAU_MAU
 from .number_rows import ENGINE as NUMBER_ROWS
 from .oh_hell import ENGINE as OH_HELL
+from .penalty_tricks import ENGINE as PENALTY_TRICKS
 from .poker import ENGINE as POKER
 from .rummy import ENGINE as RUMMY
 from .stock_pile import ENGINE as STOCK_PILE
@@ -25,6 +26,7 @@ REGISTRY = Registry(
         NUMBER_ROWS,
         THIRTY_ONE,
         OH_HELL,
+        PENALTY_TRICKS,
         RUMMY,
         CONTRACT_RUMMY,
         POKER,

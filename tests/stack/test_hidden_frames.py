@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from svc_cards.core import hidden_from as table_hidden_from
 from svc_cards.core.tricks import trick_hidden_from
+from svc_cards.penalty_tricks.rules import hidden_from as penalty_hidden_from
 from svc_cards.poker.rules import hidden_from as poker_hidden_from
 from svc_cards.registry import REGISTRY
 from svc_cards.stock_pile.rules import hidden_from as stock_pile_hidden_from
@@ -29,6 +30,7 @@ TITLES: list[tuple[str, int, dict[str, Any], Any]] = [
     ("number-rows", 3, {"start_cards": 6}, table_hidden_from),
     ("thirty-one", 3, {}, thirty_one_hidden_from),
     ("oh-hell", 3, {"length": "quick"}, trick_hidden_from),
+    ("penalty-tricks", 3, {"cycles": 1}, penalty_hidden_from),
     ("poker", 3, {}, poker_hidden_from),
     ("stock-pile", 3, {"stock_size": "short"}, stock_pile_hidden_from),
 ]
