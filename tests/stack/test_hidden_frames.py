@@ -37,7 +37,9 @@ TITLES: list[tuple[str, int, dict[str, Any], Any]] = [
 # Titles judged the same way (views and secrets, every frame) in a file of their own: the
 # blackjack duel's ante doubles on game time, so at this stack's real-time clock a random
 # table runs to thousands of moves; its scan plays on a tenfold clock instead.
-OWN_SCAN = {"blackjack-duel": "test_blackjack_duel_frames.py"}
+# Femton's fifteen rounds of random play run to tens of thousands of moves: its own scan
+# judges the first 300 moves, buy windows and all, every frame checked for secret cards.
+OWN_SCAN = {"blackjack-duel": "test_blackjack_duel_frames.py", "contract-rummy": "test_contract_rummy_frames.py"}
 
 
 @pytest.mark.parametrize(("game", "seats", "options", "hidden_from"), TITLES, ids=[t[0] for t in TITLES])
