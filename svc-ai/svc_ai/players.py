@@ -15,6 +15,7 @@ from svc_boards.kalaha.cpu import LEVELS as kalaha
 from svc_boards.morris.cpu import LEVELS as morris
 from svc_boards.reversi.cpu import LEVELS as reversi
 from svc_boards.sea_battle.cpu import LEVELS as sea_battle
+from svc_cards.blackjack.cpu import LEVELS as blackjack
 from svc_cards.crazy_eights.cpu import LEVELS as crazy_eights
 from svc_cards.hau_hau.cpu import LEVELS as hau_hau
 from svc_cards.last_card.cpu import LEVELS as last_card
@@ -69,6 +70,7 @@ PLAYERS: dict[str, Levels] = {
     "oh-hell": oh_hell,
     "rummy": rummy,
     "backgammon": backgammon,
+    "blackjack": blackjack,
 }
 
 

@@ -2,6 +2,7 @@
 
 from rulekit import Registry
 
+from .blackjack import ENGINE as BLACKJACK
 from .crazy_eights import ENGINE as CRAZY_EIGHTS
 from .hau_hau import ENGINE as HAU_HAU
 from .last_card import ENGINE as LAST_CARD
@@ -24,5 +25,6 @@ REGISTRY = Registry(
         OH_HELL,
         RUMMY,
         POKER,
+        BLACKJACK,
     ],
 )
