@@ -74,6 +74,7 @@ GAMES: dict[str, Series] = {
     "backgammon": Series(400, thorough=30),
     "liars-dice": Series(400, thorough=40),
     "bingo": Series({2: 40, 5: 10, 9: 4}, thorough=5, scanned=2),
+    "blackjack": Series(350, thorough=30, scanned=10),
 }
 
 # A seat count's series runs in BLOCKS test items, so two workers share the long soak series.

@@ -184,6 +184,8 @@ class Blackjack(BaseEngine):
             events = [event("doubled", seat=seat, card=card, bet=2 * bet, total=hand_total(hand)[0])]
             if is_bust(hand):
                 events.append(event("bust", seat=seat))
+        if not state["done"][seat]:
+            return events  # still this seat's turn
         return events + self._next_turn(state, seat, rng)
 
     def _after_card(self, state: State, seat: int) -> list[Event]:
