@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from svc_cards.blackjack.rules import hidden_from as blackjack_hidden_from
 from svc_cards.core import hidden_from as table_hidden_from
 from svc_cards.core.tricks import trick_hidden_from
 from svc_cards.poker.rules import hidden_from as poker_hidden_from
@@ -29,6 +30,7 @@ TITLES: list[tuple[str, int, dict[str, Any], Any]] = [
     ("thirty-one", 3, {}, thirty_one_hidden_from),
     ("oh-hell", 3, {"length": "quick"}, trick_hidden_from),
     ("poker", 3, {}, poker_hidden_from),
+    ("blackjack", 3, {"rounds": 5}, blackjack_hidden_from),
 ]
 
 

@@ -30,7 +30,8 @@ def bet_all(state: State, amounts: list[int]) -> tuple[State, list[Event]]:
     return state, events
 
 
-def dealt(hands: list[str], dealer: str, draws: str = "", bets: list[int] | None = None, chips: int = 500, rounds: int = 3
+def dealt(
+    hands: list[str], dealer: str, draws: str = "", bets: list[int] | None = None, chips: int = 500, rounds: int = 3
 ) -> State:
     """A round in play: seat s holds `hands[s]`, the dealer `dealer` (open card first), the
     shoe gives `draws` next and then the rest of deck 0."""
