@@ -80,26 +80,27 @@ function drawTable(container, view, ctx) {
     flagClass: "call",
   }));
   // Each seat's open cards, a little towards the middle from its name plate.
-  const cw = view.seats > 5 ? 18 : 22;
+  const cw = view.seats > 6 ? 18 : view.seats > 4 ? 22 : 26;
   for (const [seat, spot] of spots) {
     const cards = shown.hands[seat] || [];
     if (!cards.length) continue;
     const step = cw * 0.55;
     const width = cw + step * (cards.length - 1);
-    const x = spot.x + (CENTRE_X - spot.x) * 0.42 - width / 2;
+    // Further in across the table than up and down it: the bet bubbles sit beside the seats.
+    const x = spot.x + (CENTRE_X - spot.x) * 0.58 - width / 2 - 6;
     const y = spot.y + (CENTRE_Y - spot.y) * 0.42 - cw * 0.75;
     const g = s("g", { class: ["bj-hand", shown.last && "bj-last"], "data-testid": `hand-${seat}` });
     cards.forEach((card, i) => g.append(cardSvg(card, { x: x + i * step, y, width: cw })));
     const total = handTotal(cards);
     g.append(
       s("text", {
-        x: x + width / 2,
-        y: y + cw * 1.5 + 11,
-        "font-size": 11,
-        "text-anchor": "middle",
+        x: x + width + 3,
+        y: y + cw * 0.75 + 4,
+        "font-size": 12,
+        "text-anchor": "start",
         class: "bj-total",
         "data-testid": `total-${seat}`,
-        text: total > 21 ? t("total.bust", { total }) : String(total),
+        text: total > 21 ? t("total.bust_short", { total }) : String(total),
       }),
     );
     root.append(g);
