@@ -317,7 +317,7 @@ class Blackjack(BaseEngine):
     # -- views -----------------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> View:
         view = self.base_view(state, seat)
-        public = {key: clone(value) for key, value in state.items() if key not in SECRET}
+        public: dict[str, Any] = {key: clone(value) for key, value in state.items() if key not in SECRET}
         dealer = state["dealer"]
         shown = list(dealer) if state["hole_turned"] else dealer[:1]
         public["dealer_shown"] = shown
