@@ -94,10 +94,11 @@ function drawTable(container, view, ctx) {
     const total = handTotal(cards);
     g.append(
       s("text", {
-        x: x + width + 3,
+        // Beside the cards on the side away from the seat's bet bubble.
+        x: spot.x > CENTRE_X + 40 ? x - 3 : x + width + 3,
         y: y + cw * 0.75 + 4,
         "font-size": 12,
-        "text-anchor": "start",
+        "text-anchor": spot.x > CENTRE_X + 40 ? "end" : "start",
         class: "bj-total",
         "data-testid": `total-${seat}`,
         text: total > 21 ? t("total.bust_short", { total }) : String(total),
