@@ -83,6 +83,7 @@ GAMES: dict[str, Series] = {
     "village-night": Series({5: 600, 9: 300, 13: 150}, thorough=20, scanned=5),
     "stock-pile": Series({2: 200, 4: 100, 6: 60}, thorough=20, scanned=5),
     "word-agents": Series(400, thorough=40, scanned=8),
+    "blackjack": Series(350, thorough=30, scanned=10),
 }
 
 # A seat count's series runs in BLOCKS test items, so two workers share the long soak series.

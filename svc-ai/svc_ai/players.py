@@ -15,6 +15,7 @@ from svc_boards.kalaha.cpu import LEVELS as kalaha
 from svc_boards.morris.cpu import LEVELS as morris
 from svc_boards.reversi.cpu import LEVELS as reversi
 from svc_boards.sea_battle.cpu import LEVELS as sea_battle
+from svc_cards.blackjack.cpu import LEVELS as blackjack
 from svc_cards.blackjack_duel.cpu import LEVELS as blackjack_duel
 from svc_cards.contract_rummy.cpu import LEVELS as contract_rummy
 from svc_cards.crazy_eights.cpu import LEVELS as crazy_eights
@@ -81,6 +82,7 @@ PLAYERS: dict[str, Levels] = {
     "stock-pile": stock_pile,
     "contract-rummy": contract_rummy,
     "backgammon": backgammon,
+    "blackjack": blackjack,
 }
 
 

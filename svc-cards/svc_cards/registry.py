@@ -2,6 +2,7 @@
 
 from rulekit import Registry
 
+from .blackjack import ENGINE as BLACKJACK
 from .blackjack_duel import ENGINE as BLACKJACK_DUEL
 from .contract_rummy import ENGINE as CONTRACT_RUMMY
 from .crazy_eights import ENGINE as CRAZY_EIGHTS
@@ -32,5 +33,6 @@ REGISTRY = Registry(
         POKER,
         STOCK_PILE,
         BLACKJACK_DUEL,
+        BLACKJACK,
     ],
 )

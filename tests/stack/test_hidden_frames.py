@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from svc_cards.blackjack.rules import hidden_from as blackjack_hidden_from
 from svc_cards.core import hidden_from as table_hidden_from
 from svc_cards.core.tricks import trick_hidden_from
 from svc_cards.penalty_tricks.rules import hidden_from as penalty_hidden_from
@@ -33,6 +34,7 @@ TITLES: list[tuple[str, int, dict[str, Any], Any]] = [
     ("penalty-tricks", 3, {"cycles": 1}, penalty_hidden_from),
     ("poker", 3, {}, poker_hidden_from),
     ("stock-pile", 3, {"stock_size": "short"}, stock_pile_hidden_from),
+    ("blackjack", 3, {"rounds": 5}, blackjack_hidden_from),
 ]
 # Titles judged the same way (views and secrets, every frame) in a file of their own: the
 # blackjack duel's ante doubles on game time, so at this stack's real-time clock a random
