@@ -7,6 +7,7 @@ from .dice_poker import ENGINE as DICE_POKER
 from .goose import ENGINE as GOOSE
 from .liars_dice import ENGINE as LIARS_DICE
 from .ludo import ENGINE as LUDO
+from .parchis import ENGINE as PARCHIS
 from .snakes_and_ladders import ENGINE as SNAKES_AND_LADDERS
 
 REGISTRY = Registry(
@@ -16,6 +17,7 @@ REGISTRY = Registry(
         SNAKES_AND_LADDERS,
         GOOSE,
         LUDO,
+        PARCHIS,
         LIARS_DICE,
         BINGO,
     ],
