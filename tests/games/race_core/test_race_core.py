@@ -108,3 +108,22 @@ def test_home_goal_and_packed() -> None:
     assert not packed(track, [42, HOME, HOME, HOME])  # it can still move one field
     assert not packed(track, [43, 5, HOME, HOME])
     assert lead(track, [43, 43, 43, 43]) == 0 and lead(track, [HOME] * 4) == 4 * 44
+
+
+def test_a_title_may_add_amounts_and_spend_their_parts() -> None:
+    """The turn machinery lists moves for `amounts` (by default each pending amount once) and
+    takes a moved amount off through `spend`: Parchís adds two dice that sum to 5."""
+    from svc_dice.ludo import ENGINE as LUDO
+    from svc_dice.parchis import ENGINE as PARCHIS
+
+    state = LUDO.setup(2, {}, b"race-core-amounts")
+    state.update(phase="move", pending=[6, 6, 3])
+    assert LUDO.amounts(state, 0) == [6, 3]
+    LUDO.spend(state, 6)
+    assert state["pending"] == [6, 3]
+    state = PARCHIS.setup(2, {"dice": "two"}, b"race-core-amounts")
+    state.update(phase="move", pending=[1, 4], dice=[1, 4])
+    assert PARCHIS.amounts(state, 0) == [4, 1, 5]
+    assert PARCHIS.legal_moves(state, 0) == [{"type": "move", "piece": 0, "pips": 5}]
+    PARCHIS.spend(state, 5)
+    assert state["pending"] == []
