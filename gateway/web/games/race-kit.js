@@ -130,7 +130,7 @@ export function crossGeometry(track, bottom) {
       if (progress < 0) return px(rotate(yard[index], quarters));
       if (progress < track.lap) return field((start(colour) + progress) % track.length);
       const depth = progress - track.lap + 1; // 1 .. lane
-      const row = depth >= track.lane ? 10.6 : 18 - depth;
+      const row = depth >= track.lane ? 9.75 : 18 - depth;
       return px(rotate([9, row], quarters));
     },
   };
