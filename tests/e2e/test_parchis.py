@@ -56,7 +56,9 @@ def test_the_board_for_every_seat_count(browser: Browser, stack, seats: int, dic
         expect(drawn.locator(".lane")).to_have_count(4 * 8)
         expect(drawn.locator(".piece")).to_have_count(seats * 4)
         expect(page.get_by_test_id("piece-0-0")).to_have_attribute("aria-label", "Anna, piece 1: at home")
-        width = page.evaluate("() => document.querySelector('[data-testid=parchis-board]').getBoundingClientRect().width")
+        width = page.evaluate(
+            "() => document.querySelector('[data-testid=parchis-board]').getBoundingClientRect().width"
+        )
         assert 200 < width <= 360
         if dice:  # both dice show once rolled
             page.get_by_test_id("roll-button").click()

@@ -85,8 +85,12 @@ def is_safe(state: State, square: int) -> bool:
 
 
 def out_of_reach(state: State, square: int) -> bool:
-    """Where a piece cannot be captured next: a safe square, unless it is the exit of a
-    rival who still has a piece at home (coming out captures there)."""
+    """Where a piece cannot be captured next: in a barrier (nobody lands there), or on a safe
+    square unless it is the exit of a rival who still has a piece at home (coming out
+    captures there)."""
+    spots = occupancy(TRACK, state["pieces"]).get(square, [])
+    if _barrier(spots):
+        return True
     if square not in TRACK.safe:
         return False
     for colour, pieces in enumerate(state["pieces"]):
@@ -220,9 +224,7 @@ class Parchis(RaceEngine):
     def _in_barriers(state: State, colour: int) -> set[int]:
         """The colour's pieces that stand in one of its barriers (ring or corridor)."""
         pieces = state["pieces"][colour]
-        return {
-            k for k, p in enumerate(pieces) if p != HOME and p != GOAL and sum(1 for q in pieces if q == p) >= 2
-        }
+        return {k for k, p in enumerate(pieces) if p != HOME and p != GOAL and sum(1 for q in pieces if q == p) >= 2}
 
     # -- a move --------------------------------------------------------------------------------
     def move_piece(self, state: State, seat: int, piece: int, pips: int, events: list[Event]) -> None:

@@ -4,7 +4,8 @@ gave, then roll again or pass the turn; finished players leave and the rest race
 A title subclasses `RaceEngine` and says only what its rules say:
 `track(state)`, `roll_dice`, `after_roll` (what the dice give: the amounts to move, penalties),
 `piece_moves` (which pieces may move an amount), `move_piece` (the move with its captures and
-bonuses), `roll_again` and `seat_done` / `game_done`. The base keeps the phases, the seat
+bonuses), `roll_again` and `seat_done` / `game_done`; where amounts combine (two dice that add
+up to an amount) `amounts` lists the combinations and `spend` takes their parts off. The base keeps the phases, the seat
 order, the places and a bound on the game's length.
 
 State keys (besides rulekit's): `board` (colours on the board), `colours` (per seat, the

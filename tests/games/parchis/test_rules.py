@@ -15,8 +15,7 @@ from svc_dice.registry import REGISTRY
 
 from rulekit import IllegalMove
 from rulekit.options import resolve_options
-from tests.games.parchis.support import H, ROLL, codes, legal, move, movable, new_game, pieces_of, placed, throw
-
+from tests.games.parchis.support import ROLL, H, codes, legal, movable, move, new_game, pieces_of, placed, throw
 
 # -- the setup page -------------------------------------------------------------------------
 
