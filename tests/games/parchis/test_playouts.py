@@ -2,7 +2,7 @@
 die and two and the options on, with the game's invariants: four pieces per playing colour on
 the board's range; never more than two pieces on a ring square, two only when they share a
 safe square or an exit or form a barrier; never more than two of a colour on a corridor
-square; places handed out in finishing order; the phase says what the seat to move may do;
+square; places handed out in finishing order (ties only among those placed by squares still to go); the phase says what the seat to move may do;
 every roll is one die or two."""
 
 from __future__ import annotations
@@ -41,7 +41,10 @@ def check(before: State, after: State, seat: int, move: Move, events: list[Event
         assert events[0]["code"] == "rolled" and len(dice) == (2 if after["options"]["dice"] == "two" else 1)
         assert all(1 <= d <= 6 for d in dice)
     finished = sorted(p for p in after["places"] if p is not None)
-    assert finished == list(range(1, len(finished) + 1))
+    if after["over"]:  # those placed by squares still to go may tie (and share a place)
+        assert all(p == 1 + sum(q < p for q in finished) for p in finished)
+    else:
+        assert finished == list(range(1, len(finished) + 1))
     for s in range(after["seats"]):
         done = all(p == GOAL for p in after["pieces"][after["colours"][s][0]])
         if not after["over"]:
