@@ -77,6 +77,7 @@ GAMES: dict[str, Series] = {
     "categories": Series({2: 30, 5: 10}, thorough=10, scanned=5),
     "ludo": Series({2: 60, 3: 30, 4: 16, 5: 8, 7: 5}, thorough=2, scanned=1),
     "mensch": Series({2: 150, 4: 120}, thorough=3, scanned=1),
+    "parchis": Series({2: 280, 3: 160, 4: 110}, thorough=10, scanned=4),
     "backgammon": Series(400, thorough=30),
     "liars-dice": Series(400, thorough=40),
     "bingo": Series({2: 40, 5: 10, 9: 4}, thorough=5, scanned=2),

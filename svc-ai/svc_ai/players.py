@@ -35,6 +35,7 @@ from svc_dice.goose.cpu import LEVELS as goose
 from svc_dice.liars_dice.cpu import LEVELS as liars_dice
 from svc_dice.ludo.cpu import LEVELS as ludo
 from svc_dice.mensch.cpu import LEVELS as mensch
+from svc_dice.parchis.cpu import LEVELS as parchis
 from svc_dice.snakes_and_ladders.cpu import LEVELS as snakes_and_ladders
 from svc_words.categories.cpu import LEVELS as categories
 from svc_words.hangman.cpu import LEVELS as hangman
@@ -55,6 +56,7 @@ PLAYERS: dict[str, Levels] = {
     "goose": goose,
     "ludo": ludo,
     "mensch": mensch,
+    "parchis": parchis,
     "liars-dice": liars_dice,
     "bingo": bingo,
     "draughts": draughts,

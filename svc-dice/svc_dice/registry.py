@@ -8,6 +8,7 @@ from .goose import ENGINE as GOOSE
 from .liars_dice import ENGINE as LIARS_DICE
 from .ludo import ENGINE as LUDO
 from .mensch import ENGINE as MENSCH
+from .parchis import ENGINE as PARCHIS
 from .snakes_and_ladders import ENGINE as SNAKES_AND_LADDERS
 
 REGISTRY = Registry(
@@ -18,6 +19,7 @@ REGISTRY = Registry(
         GOOSE,
         LUDO,
         MENSCH,
+        PARCHIS,
         LIARS_DICE,
         BINGO,
     ],

@@ -1,5 +1,6 @@
-// Helpers shared by the race-track games (Ludo; Mensch and Parchís later): the ring of fields
-// drawn as a circle for any number of colours, each colour's home yard outside its start
+// Helpers shared by the race-track games (Ludo, Parchís; Mensch later): the ring of fields
+// drawn as a circle for any number of colours (or, for four colours of 17 squares each, as
+// the cross of a Parchís board: `crossGeometry`), each colour's home yard outside its start
 // field and its goal lane running to the centre, pieces in their seat's colour and letter
 // (stacked pieces fan out and carry a count), the legal pieces lit as buttons, and a die
 // that tumbles when it is rolled. Game rules never live here: what is lit comes from
@@ -66,6 +67,75 @@ export function geometry(track, bottom) {
   };
 }
 
+/**
+ * The cross of a four-colour board whose ring has 17 squares per colour (Parchís): each arm is
+ * three columns of eight cells, the ring running up an arm's outer column, round its tip and
+ * down the other; a colour's lane runs up the middle column of the arm whose tip is its last
+ * ring square, to the centre. The colour `bottom` gets the bottom arm; yards sit in the corners.
+ * Same interface as `geometry` plus `backdrop` (the arms and the centre).
+ */
+export function crossGeometry(track, bottom) {
+  const CELL = 24;
+  const N = 19; // 8 + 3 + 8 cells
+  const size = N * CELL + 8;
+  const spacing = track.length / track.colours; // 17
+  const start = (colour) => (track.startAt + colour * spacing) % track.length;
+  // Cells of the ring in order for the colour whose arm is at the bottom (grid column, row),
+  // counter-clockwise on screen: up the bottom arm's right column, round the right arm, ...
+  const cells = [];
+  const run = (list) => list.forEach((cell) => cells.push(cell));
+  const range = (a, b) => (a <= b ? [...Array(b - a + 1).keys()].map((i) => a + i) : [...Array(a - b + 1).keys()].map((i) => a - i));
+  run(range(18, 11).map((r) => [10, r]));
+  run(range(11, 18).map((c) => [c, 10]));
+  cells.push([18, 9]);
+  run(range(18, 11).map((c) => [c, 8]));
+  run(range(7, 0).map((r) => [10, r]));
+  cells.push([9, 0]);
+  run(range(0, 7).map((r) => [8, r]));
+  run(range(7, 0).map((c) => [c, 8]));
+  cells.push([0, 9]);
+  run(range(0, 7).map((c) => [c, 10]));
+  run(range(11, 18).map((r) => [8, r]));
+  cells.push([9, 18]);
+  // Ring field f sits in cells[(f - offset)], where the bottom arm's tip is the last square of
+  // colour `bottom` (its lane starts there).
+  const lastOf = (colour) => (start(colour) + track.lap - 1) % track.length;
+  const shift = lastOf(bottom) - (cells.length - 1);
+  const mid = (N - 1) / 2; // 9
+  // Quarter turns clockwise from the bottom arm to colour c's arm (arms go counter-clockwise).
+  const turn = (colour) => ((colour - bottom) % track.colours + track.colours) % track.colours;
+  const rotate = ([c, r], quarters) => {
+    let [x, y] = [c - mid, r - mid];
+    for (let q = 0; q < quarters; q++) [x, y] = [y, -x];
+    return [x + mid, y + mid];
+  };
+  const px = ([c, r]) => [4 + (c + 0.5) * CELL, 4 + (r + 0.5) * CELL];
+  const field = (f) => px(cells[(((f - shift) % track.length) + track.length) % track.length]);
+  const yard = [[13, 13], [15, 13], [13, 15], [15, 15]].map(([c, r]) => [c + 0.5, r + 0.5]);
+  const backdrop = [
+    s("rect", { x: 4 + 8 * CELL, y: 4, width: 3 * CELL, height: N * CELL, class: "arm" }),
+    s("rect", { x: 4, y: 4 + 8 * CELL, width: N * CELL, height: 3 * CELL, class: "arm" }),
+    s("rect", { x: 4 + 8 * CELL, y: 4 + 8 * CELL, width: 3 * CELL, height: 3 * CELL, class: "centre" }),
+  ];
+  return {
+    size,
+    centre: size / 2,
+    R: 0,
+    start,
+    field,
+    backdrop,
+    cell: CELL,
+    place(colour, progress, index) {
+      const quarters = turn(colour);
+      if (progress < 0) return px(rotate(yard[index], quarters));
+      if (progress < track.lap) return field((start(colour) + progress) % track.length);
+      const depth = progress - track.lap + 1; // 1 .. lane
+      const row = depth >= track.lane ? 9.75 : 18 - depth;
+      return px(rotate([9, row], quarters));
+    },
+  };
+}
+
 /** A die showing `value` (or blank); it tumbles once when `rolling`. */
 export function die(value, label, rolling, testid = "die") {
   return s(
@@ -99,6 +169,7 @@ export function litPieces(view) {
 /** Words for where a piece stands. */
 export function whereText(ctx, track, progress, field) {
   if (progress < 0) return ctx.t("where.home");
+  if (track.finish && progress === track.lap + track.lane - 1) return ctx.t("where.finished");
   if (progress >= track.lap) return ctx.t("where.goal", { n: progress - track.lap + 1 });
   return ctx.t("where.field", { n: field + 1 });
 }
@@ -110,19 +181,22 @@ export function whereText(ctx, track, progress, field) {
  * blue, yellow, green; a player may hold two): {fill(colour), ink(colour), mark(colour),
  * name(colour)} paint the colour's pieces, start field, yard and lane with its own colour and
  * letter, and piece labels get `{colour}`. `pub.colour`, when set, is the one colour to move.
+ * `shape` (optional) lays the track out: `geometry` (a ring, the default) or `crossGeometry`
+ * (Parchís's cross of 68 squares).
  */
-export function board(view, ctx, track, { testid, label, safe = [], palette = null }) {
+export function board(view, ctx, track, { testid, label, safe = [], palette = null, shape = geometry }) {
   const pub = view.public;
   const owners = ownerOf(pub);
   const me = ctx.mySeat;
   const bottom = me !== null && me !== undefined ? pub.colours[me][0] : pub.colours[0][0];
-  const geo = geometry(track, bottom);
+  const geo = shape(track, bottom);
   const svg = svgRoot(geo.size, geo.size, { label, testid, class: "race-board" });
   const colourOf = (colour) =>
     palette ? palette.fill(colour) : owners[colour] === null ? "var(--line)" : ctx.seatColour(owners[colour]);
   const inkOf = (colour) => (palette ? palette.ink(colour) : ctx.seatInk(owners[colour]));
   const markOf = (colour) => (palette ? palette.mark(colour) : ctx.seatMark(owners[colour]));
-  svg.append(s("circle", { cx: geo.centre, cy: geo.centre, r: geo.R, class: "ring" }));
+  if (geo.backdrop) svg.append(...geo.backdrop);
+  else svg.append(s("circle", { cx: geo.centre, cy: geo.centre, r: geo.R, class: "ring" }));
   for (let f = 0; f < track.length; f++) {
     const [x, y] = geo.field(f);
     const startOf = [...Array(track.colours).keys()].find((colour) => geo.start(colour) === f);

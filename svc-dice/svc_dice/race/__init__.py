@@ -17,7 +17,8 @@ Pieces (`pieces.py`)
 Turn (`engine.py`)
     `RaceEngine`: rulekit BaseEngine with the roll / move / roll-again / pass cycle, places for
     finishers, a ply bound, the open view and a fast copy. Titles write `track`, `after_roll`,
-    `piece_moves`, `move_piece`, `roll_again`, `no_move`, `seat_done`, `game_done`.
+    `piece_moves`, `move_piece`, `roll_again`, `no_move`, `seat_done`, `game_done` (and
+    `amounts` / `spend` where dice combine).
 Tactics (`tactics.py`)
     `position_value`, `colour_value`, `threats`, `best_move` (one ply through the engine,
     optionally with a title's own `value`) and `front_runner`: the CPU levels and the move

@@ -4,7 +4,8 @@ gave, then roll again or pass the turn; finished players leave and the rest race
 A title subclasses `RaceEngine` and says only what its rules say:
 `track(state)`, `roll_dice`, `after_roll` (what the dice give: the amounts to move, penalties),
 `piece_moves` (which pieces may move an amount), `move_piece` (the move with its captures and
-bonuses), `roll_again` and `seat_done` / `game_done`. The base keeps the phases, the seat
+bonuses), `roll_again` and `seat_done` / `game_done`; where amounts combine (two dice that add
+up to an amount) `amounts` lists the combinations and `spend` takes their parts off. The base keeps the phases, the seat
 order, the places and a bound on the game's length.
 
 State keys (besides rulekit's): `board` (colours on the board), `colours` (per seat, the
@@ -74,6 +75,16 @@ class RaceEngine(BaseEngine):
         """Carry out a legal piece move (captures, bonuses appended to state["pending"])."""
         raise NotImplementedError
 
+    def amounts(self, state: State, seat: int) -> list[int]:
+        """The amounts a piece may move now: by default each amount still pending. A title may
+        add combinations (Parchís: two dice that add up to 5 bring a piece out)."""
+        return sorted(set(state["pending"]), reverse=True)
+
+    def spend(self, state: State, pips: int) -> None:
+        """Take a moved amount off what is pending (a title that adds combinations in `amounts`
+        takes their parts off here)."""
+        state["pending"].remove(pips)
+
     def no_move(self, state: State, seat: int, events: list[Event]) -> bool:
         """Nothing the roll gave can be moved: True to roll again, False to pass the turn."""
         return self.roll_again(state, seat)
@@ -120,7 +131,7 @@ class RaceEngine(BaseEngine):
         if state["phase"] == "roll":
             return [dict(ROLL)]
         moves: list[Move] = []
-        for pips in sorted(set(state["pending"]), reverse=True):
+        for pips in self.amounts(state, seat):
             moves += [{"type": "move", "piece": piece, "pips": pips} for piece in self.piece_moves(state, seat, pips)]
         return moves
 
@@ -138,7 +149,7 @@ class RaceEngine(BaseEngine):
                 self._settle(state, seat, events)
         else:
             pips = move["pips"]
-            state["pending"].remove(pips)
+            self.spend(state, pips)
             state["last_moved"] = move["piece"]
             self.move_piece(state, seat, move["piece"], pips, events)
             if not self._finish(state, seat, events):
@@ -150,7 +161,7 @@ class RaceEngine(BaseEngine):
 
     def _settle(self, state: State, seat: int, events: list[Event]) -> None:
         """After a roll or a move: move on, roll again, or pass the turn."""
-        if state["pending"] and any(self.piece_moves(state, seat, pips) for pips in set(state["pending"])):
+        if state["pending"] and any(self.piece_moves(state, seat, pips) for pips in self.amounts(state, seat)):
             return
         if state["pending"]:
             events.append(event("no_move", seat=seat, pips=list(state["pending"])))

@@ -16,7 +16,7 @@ from typing import Any
 from tests.games.snakes_and_ladders.strength import play_game
 
 PAIRINGS = (("strong", "easy"), ("strong", "random"), ("easy", "random"))
-SEATS = {"ludo": (2, 4), "mensch": (2, 4)}
+SEATS = {"ludo": (2, 4), "mensch": (2, 4), "parchis": (2, 4)}
 
 
 def win_rate(

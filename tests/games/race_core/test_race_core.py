@@ -138,3 +138,22 @@ def test_best_move_takes_a_titles_own_value() -> None:
     assert best_move(LUDO, state, 0, legal)["piece"] == 0
     rear_first = best_move(LUDO, state, 0, legal, value=lambda after, seat: -after["pieces"][0][0])
     assert rear_first["piece"] == 1
+
+
+def test_a_title_may_add_amounts_and_spend_their_parts() -> None:
+    """The turn machinery lists moves for `amounts` (by default each pending amount once) and
+    takes a moved amount off through `spend`: Parchís adds two dice that sum to 5."""
+    from svc_dice.ludo import ENGINE as LUDO
+    from svc_dice.parchis import ENGINE as PARCHIS
+
+    state = LUDO.setup(2, {}, b"race-core-amounts")
+    state.update(phase="move", pending=[6, 6, 3])
+    assert LUDO.amounts(state, 0) == [6, 3]
+    LUDO.spend(state, 6)
+    assert state["pending"] == [6, 3]
+    state = PARCHIS.setup(2, {"dice": "two"}, b"race-core-amounts")
+    state.update(phase="move", pending=[1, 4], dice=[1, 4])
+    assert PARCHIS.amounts(state, 0) == [4, 1, 5]
+    assert PARCHIS.legal_moves(state, 0) == [{"type": "move", "piece": 0, "pips": 5}]
+    PARCHIS.spend(state, 5)
+    assert state["pending"] == []

@@ -1,0 +1,3 @@
+from .rules import ENGINE
+
+__all__ = ["ENGINE"]
