@@ -14,7 +14,7 @@ import uuid
 from svc_cards.poker import ENGINE
 
 from lobby.ledger import Ledger, split_by_placings, wallet_account
-from lobby.store import MINT, InsufficientFunds
+from lobby.store import HOUSE, MINT, InsufficientFunds
 from rulekit.playout import instantiate
 from tests import budget
 from tests.store.test_ledger import DAY, Clock, _books
@@ -39,6 +39,10 @@ def _placings(seats: int, stake: int, seed: bytes, rnd: random.Random) -> list[i
 async def test_staked_tables_keep_the_books(store) -> None:
     clock = Clock()
     ledger = Ledger(store, clock, starting_balance=30_000)
+    # The store may hold other tests' coins (one schema per test session): count only what
+    # this test mints, and the house's earlier takings, which it holds beside this test's.
+    before = await store.ledger_balances()
+    earlier = before.get(HOUSE, 0) + before.get(MINT, 0)
     tag = uuid.uuid4().hex[:6]
     players = [f"poker{tag}{i}" for i in range(30)]
     for player in players:
@@ -75,10 +79,10 @@ async def test_staked_tables_keep_the_books(store) -> None:
                 await ledger.refund(table_left)  # recovery refunds what a dead process left open
             killed.clear()
             clock.now += DAY  # a new day tops the wallets up
-            await _check(store, players, tables)
+            await _check(store, players, tables, earlier)
     for table_left in killed:
         await ledger.refund(table_left)
-    status = await _check(store, players, tables)
+    status = await _check(store, players, tables, earlier)
     assert set(status.values()) <= {"settled", "refunded"}
     assert (
         played > TABLES // 3
@@ -87,8 +91,10 @@ async def test_staked_tables_keep_the_books(store) -> None:
     )
 
 
-async def _check(store, players: list[str], tables: list[str]) -> dict[str, str]:  # type: ignore[no-untyped-def]
+async def _check(store, players: list[str], tables: list[str], earlier: int) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """The books of this test's players and tables; `earlier` is the house's coins and the
+    mint's balance before the test (what other tests left in the store)."""
     balances = await store.ledger_balances()
     for player in players:
         assert balances.get(wallet_account(player), 0) >= 0
-    return await _books(store, players, tables, -balances.get(MINT, 0))
+    return await _books(store, players, tables, -balances.get(MINT, 0) + earlier)

@@ -94,6 +94,9 @@ async def play_over_sockets(
                 if refused.code == "rate_limited":  # faster than a person: wait as a client would
                     await asyncio.sleep(0.2)
                     continue
+                if refused.code == "game_over":  # another seat's move ended it: the frame is on its way
+                    await first.wait_until(lambda c: c.room["status"] == "finished", timeout=15)
+                    continue
                 # Another seat's move landed first (a simultaneous phase): take the newer view.
                 assert refused.code in ("stale_version", "not_your_turn"), refused
                 await client.wait_until(lambda c, v=client.room["version"]: c.room["version"] != v, timeout=15)
