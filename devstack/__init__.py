@@ -25,7 +25,30 @@ SERVICES = (*FAMILIES, "ai", "gateway")
 MODULES = {**{f: f"svc_{f}" for f in FAMILIES}, "ai": "svc_ai", "gateway": "gateway"}
 
 
+# Test workers running side by side (pytest-xdist's "gw0", "gw1", ...) each take ports from a
+# block of their own below the kernel's ephemeral range: a port one worker probed free cannot
+# be handed to another worker (or to an outgoing connection) before its service binds it.
+_WORKER_BLOCK = 3000
+_WORKER_BASE = 20000
+_handed: set[int] = set()
+
+
 def free_port() -> int:
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if worker.startswith("gw") and worker[2:].isdigit():
+        start = _WORKER_BASE + _WORKER_BLOCK * (int(worker[2:]) % 4)
+        offset = (os.getpid() * 7919) % _WORKER_BLOCK
+        for step in range(_WORKER_BLOCK):
+            port = start + (offset + step) % _WORKER_BLOCK
+            if port in _handed:
+                continue
+            with socket.socket() as probe:
+                try:
+                    probe.bind(("127.0.0.1", port))
+                except OSError:
+                    continue
+            _handed.add(port)
+            return port
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]

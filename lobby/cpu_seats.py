@@ -52,6 +52,12 @@ class CpuSeats:
             seat = seats[0]
             await asyncio.sleep(ctx.settings.cpu_delay_ms / 1000)
             view_json = room.views[str(seat)]
+            # A game may hold its table still for a moment (poker shows the showdown 5 s): a CPU
+            # waits that out as a person would, then looks again.
+            pause = (json.loads(view_json).get("public") or {}).get("pause_until_ms")
+            if isinstance(pause, int) and pause > ctx.now_ms():
+                await asyncio.sleep((pause - ctx.now_ms()) / 1000 / ctx.settings.clock_rate)
+                continue
             level = room.seats[seat].level or ctx.takeover_level(room)
             try:
                 move = await ctx.engines.choose_move(

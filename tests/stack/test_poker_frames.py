@@ -10,8 +10,11 @@ import re
 from typing import Any
 
 import aiohttp
+import pytest
+from svc_cards.poker import ENGINE
 
-from tests.support.client import PlayClient, Refused
+from devstack import Stack
+from tests.support.client import PlayClient, Refused, rest
 
 CARD = re.compile(r"^[SHDC](10|[2-9JQKA])\.\d+$")
 
@@ -74,7 +77,23 @@ def _anna_move(legal: list[dict[str, Any]]) -> dict[str, Any]:
     return by_type.get("allin") or by_type.get("call") or by_type.get("check") or legal[0]
 
 
-async def test_no_frame_carries_another_seats_hole_cards(stack) -> None:
+@pytest.fixture(scope="module")
+def fast_stack(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    """Game time ten times as fast (a test-only setting): the CPUs wait out every 5 s showdown
+    as a person would, which at real time makes a table of two CPUs take minutes."""
+    folder = tmp_path_factory.mktemp("poker-frames")
+    running = Stack.on_free_ports(
+        f"sqlite:///{folder}/rooms.sqlite3",
+        extra_env={"GAMEROOM_CLOCK_RATE": "10", "GAMEROOM_CPU_DELAY_MS": "20", "GAMEROOM_AI_BUDGET_MS": "100"},
+        log_dir=folder / "logs",
+    )
+    running.start()
+    yield running
+    running.stop()
+
+
+async def test_no_frame_carries_another_seats_hole_cards(fast_stack) -> None:
+    stack = fast_stack
     async with aiohttp.ClientSession() as session:
         anna = await PlayClient.create(
             session,
@@ -106,5 +125,17 @@ async def test_no_frame_carries_another_seats_hole_cards(stack) -> None:
         assert _scan(watcher.received, None) > 0
         hands = {e["hand"] for e in anna.events.values() if e["code"] == "hand_started"}
         assert len(hands) >= 1
+        replay = await rest(session, stack.base_url, "GET", f"/api/rooms/{anna.code}/games/1")
         await anna.close()
         await watcher.close()
+    # The CPUs wait out each showdown's 5 s as a person would: no CPU move lands before the
+    # shown cards' time is up (the replay's states and move times, in game time).
+    state = ENGINE.setup(3, replay["options"], bytes.fromhex(replay["seed"]))
+    waited = 0
+    for record in replay["moves"]:
+        pause = state.get("pause_until_ms")
+        if record["seat"] != 0 and pause:
+            assert int(record["at_ms"]) >= pause, record
+            waited += 1
+        state, _ = ENGINE.apply(state, record["seat"], record["move"], int(record["at_ms"]))
+    assert waited

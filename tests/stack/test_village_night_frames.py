@@ -41,6 +41,7 @@ async def test_pack_chat_stays_in_the_pack_and_the_dead_keep_quiet(stack) -> Non
     seats = 8
     rnd = random.Random(11)
     pack_lines: list[str] = []
+    alive_when: dict[str, list[bool]] = {}  # who was alive when each pack line was sent
     refused_posts = 0
     async with aiohttp.ClientSession() as session:
         first = await PlayClient.create(session, stack.base_url, ENGINE.meta.id, [{"kind": "human"}] * seats)
@@ -67,6 +68,7 @@ async def test_pack_chat_stays_in_the_pack_and_the_dead_keep_quiet(stack) -> Non
                 if view["chat"]["post"] == ["pack"]:
                     text = f"pack secret {len(pack_lines)}"
                     pack_lines.append(text)
+                    alive_when[text] = list(view["public"]["alive"])
                     await client.send({"chat": {"text": text, "channel": "pack"}})
                     await client.expect("chat", where=lambda line, t=text: line["text"] == t)
                 elif not view["public"]["alive"][seat]:
@@ -107,5 +109,8 @@ async def test_pack_chat_stays_in_the_pack_and_the_dead_keep_quiet(stack) -> Non
     assert pack_lines and refused_posts
     wolves = [c for c in players if roles[c.seats[0]] == "wolf"]
     for wolf in wolves:
-        assert set(pack_lines) <= {line["text"] for line in wolf.chat}
+        # Every pack line sent while this wolf lived (the dead read the room only).
+        seat = wolf.seats[0]
+        owed = {text for text in pack_lines if alive_when[text][seat]}
+        assert owed <= {line["text"] for line in wolf.chat}
     assert not any(line["text"].startswith("from the grave") for c in [*players, spectator] for line in c.chat)
