@@ -84,8 +84,11 @@ async def test_staked_tables_keep_the_books(store) -> None:
         await ledger.refund(table_left)
     status = await _check(store, players, tables, earlier)
     assert set(status.values()) <= {"settled", "refunded"}
+    # Money gathers in winners' wallets and the house's odd chips, and a new day tops a
+    # wallet up to 1,000 only: over 10,000 tables (`make soak`) most later tables are short of
+    # stakes. Hundreds played and settled is what the books above were checked against.
     assert (
-        played > TABLES // 3
+        played > min(TABLES // 3, 300)
         and short
         and played + short + len([s for s in status.values() if s == "refunded"]) == TABLES
     )
