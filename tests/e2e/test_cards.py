@@ -54,8 +54,12 @@ def create_room(page: Page, base_url: str, game: str, kinds: list[str], options:
             break
     expect(seat_kind).to_have_value(kinds[0])
     for index, kind in enumerate(kinds[1:], start=2):
-        page.get_by_test_id("seat-add").click()
+        # A game with more than two seats at least shows them already.
+        if page.get_by_test_id(f"seat-kind-{index}").count() == 0:
+            page.get_by_test_id("seat-add").click()
         page.get_by_test_id(f"seat-kind-{index}").select_option(kind)
+    expect(page.locator(f'[data-testid="seat-spec-{len(kinds)}"]')).to_have_count(1)
+    expect(page.locator(f'[data-testid="seat-spec-{len(kinds) + 1}"]')).to_have_count(0)
     for key, value in options.items():
         field = page.get_by_test_id(f"option-{key}")
         if field.evaluate("el => el.tagName") == "SELECT":
