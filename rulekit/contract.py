@@ -194,13 +194,26 @@ class BaseEngine:
 
     def apply(self, state: State, seat: int, move: Move, now_ms: int) -> tuple[State, list[Event]]:
         self.check_move(state, seat, move)
+        movers = self.to_move(state)
         new_state = self.copy_state(state)
         rng = Rng(new_state["rng"])
         events = self.play(new_state, seat, move, now_ms, rng)
         new_state["rng"] = rng.to_state()
-        # Every move starts the next turn's clock (0: a caller without a clock).
-        new_state[TURN_STARTED] = now_ms or None
+        # A move starts the next turn's clock (0: a caller without a clock), unless others
+        # were acting at the same time and still are.
+        if not self.clock_continues(state, new_state, movers):
+            new_state[TURN_STARTED] = now_ms or None
         return new_state, events
+
+    def clock_continues(self, before: State, after: State, movers_before: frozenset[int]) -> bool:
+        """Whether a move leaves the running clock as it was: where several seats act at once
+        (everyone writes, votes, throws; buyers beside the seat to move), one seat's move
+        must not give the others fresh time, nor may typing keep a round alive. The clock
+        starts again when the phase changes or a seat comes to move that was not already."""
+        if len(movers_before) < 2 or before.get(TURN_STARTED) is None:
+            return False
+        movers_after = self.to_move(after)
+        return bool(movers_after) and movers_after <= movers_before and before.get("phase") == after.get("phase")
 
     def view(self, state: State, seat: int | None) -> View:
         raise NotImplementedError

@@ -214,10 +214,10 @@ def test_a_simultaneous_phase_times_out_every_seat_still_to_act() -> None:
     assert [e["code"] for e in events] == ["timed_out", "named", "timed_out", "named"]
     assert [e["seat"] for e in events] == [0, 0, 1, 1]
     assert engine.result(after) == {"placings": [1, 1]}
-    # A seat that has acted is off the clock.
+    # A seat that has acted is off the clock; the other gets no fresh time from it.
     state, _ = engine.apply(state, 1, {"type": "name", "n": 2}, 4_000)
-    assert engine.deadline(state) == {"at_ms": 14_000, "seat": 0, "seats": [0]}
-    after, events = engine.apply_timeout(state, 14_000)
+    assert engine.deadline(state) == {"at_ms": 11_000, "seat": 0, "seats": [0]}
+    after, events = engine.apply_timeout(state, 11_000)
     assert [e["seat"] for e in events if e["code"] == "timed_out"] == [0]
 
 

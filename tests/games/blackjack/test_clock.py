@@ -17,8 +17,9 @@ def test_seconds_per_choice() -> None:
 def test_every_seat_still_to_bet_is_on_the_clock_and_bets_the_least() -> None:
     state = ENGINE.setup(3, {"move_clock": "fast"}, b"bj-clock", 1_000)
     state, _ = ENGINE.apply(state, 1, {"type": "bet", "amount": 10}, 2_000)
-    assert ENGINE.deadline(state) == {"at_ms": 17_000, "seat": 0, "seats": [0, 2]}
-    after, events = ENGINE.apply_timeout(state, 17_000)
+    # The betting time runs from the round's start: one seat's bet gives the others none.
+    assert ENGINE.deadline(state) == {"at_ms": 16_000, "seat": 0, "seats": [0, 2]}
+    after, events = ENGINE.apply_timeout(state, 16_000)
     assert [e["code"] for e in events][:4] == ["timed_out", "bet", "timed_out", "bet"]
     assert after["bets"] == [MIN_BET, 10, MIN_BET] and after["phase"] in ("play", "bet")
 

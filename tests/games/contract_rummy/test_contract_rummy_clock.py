@@ -58,3 +58,16 @@ def test_the_buy_window_ends_on_its_own_deadline() -> None:
     assert ENGINE.deadline(state)["seats"] == [state["turn"]]
     state, events = ENGINE.apply(state, state["turn"], {"type": "draw"}, T0 + 5_000)
     assert [e["seat"] for e in events if e["code"] == "bought"] == [asker]
+
+
+def test_a_buy_request_gives_the_player_to_move_no_fresh_time() -> None:
+    state = clocked()
+    turn = state["turn"]
+    state, _ = ENGINE.apply(state, turn, {"type": "draw"}, T0 + 100)
+    card = next(c for c in state["hands"][turn] if not c.startswith("X"))
+    state, _ = ENGINE.apply(state, turn, {"type": "discard", "card": card}, T0 + 200)
+    asker, _ = buy_order(state)
+    state, _ = ENGINE.apply(state, asker, {"type": "buy"}, T0 + 3_000)
+    state, _ = ENGINE.apply_timeout(state, T0 + 4_200)
+    # The next player's 15 s run from the discard, the window included.
+    assert ENGINE.deadline(state) == {"at_ms": T0 + 200 + 15_000, "seat": state["turn"], "seats": [state["turn"]]}
