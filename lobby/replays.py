@@ -121,6 +121,7 @@ def frames(played: PlayedGame, seat: int | None) -> dict[str, Any]:
         "code": game.code,
         "number": game.number,
         "game": game.game,
+        "options": game.options,
         "names": game.names,
         "result": game.result,
         "seat": REVEALED if seat is None else str(seat),

@@ -102,7 +102,7 @@ class ReplayFrame(_message.Message):
     def __init__(self, step: _Optional[int] = ..., seat: _Optional[int] = ..., move: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., events: _Optional[_Iterable[_Union[_struct_pb2.Struct, _Mapping]]] = ..., view: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., views: _Optional[_Iterable[_Union[SeatView, _Mapping]]] = ...) -> None: ...
 
 class Replay(_message.Message):
-    __slots__ = ("code", "number", "game", "names", "result", "seat", "started_ms", "finished_ms", "moves", "frames")
+    __slots__ = ("code", "number", "game", "names", "result", "seat", "started_ms", "finished_ms", "moves", "frames", "options")
     CODE_FIELD_NUMBER: _ClassVar[int]
     NUMBER_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
@@ -113,6 +113,7 @@ class Replay(_message.Message):
     FINISHED_MS_FIELD_NUMBER: _ClassVar[int]
     MOVES_FIELD_NUMBER: _ClassVar[int]
     FRAMES_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
     code: str
     number: int
     game: str
@@ -123,7 +124,8 @@ class Replay(_message.Message):
     finished_ms: str
     moves: int
     frames: _containers.RepeatedCompositeFieldContainer[ReplayFrame]
-    def __init__(self, code: _Optional[str] = ..., number: _Optional[int] = ..., game: _Optional[str] = ..., names: _Optional[_Iterable[str]] = ..., result: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., seat: _Optional[str] = ..., started_ms: _Optional[str] = ..., finished_ms: _Optional[str] = ..., moves: _Optional[int] = ..., frames: _Optional[_Iterable[_Union[ReplayFrame, _Mapping]]] = ...) -> None: ...
+    options: _struct_pb2.Struct
+    def __init__(self, code: _Optional[str] = ..., number: _Optional[int] = ..., game: _Optional[str] = ..., names: _Optional[_Iterable[str]] = ..., result: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., seat: _Optional[str] = ..., started_ms: _Optional[str] = ..., finished_ms: _Optional[str] = ..., moves: _Optional[int] = ..., frames: _Optional[_Iterable[_Union[ReplayFrame, _Mapping]]] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class RoomTicket(_message.Message):
     __slots__ = ("code", "seats", "token", "room", "invite")
