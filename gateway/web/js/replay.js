@@ -11,9 +11,24 @@ import { formatNumber, gameName, onLanguageChange, t } from "./i18n.js";
 import { languageSelect } from "./menu.js";
 import { resultHeadline } from "./result.js";
 import * as store from "./store.js";
+import * as svg from "./svg.js";
 
 const PLAY_EVERY_MS = 1000;
 const REVEALED = "all";
+
+// The controls' icons as paths in a 24 × 24 box (drawn, so no font has to hold the symbols).
+const ICONS = {
+  first: "M5 5h2.5v14H5zM19 5v14L9 12z",
+  back: "M15.5 4l2 2-6 6 6 6-2 2-8-8z",
+  play: "M7 5v14l11-7z",
+  pause: "M6 5h4v14H6zM14 5h4v14h-4z",
+  forward: "M8.5 4l8 8-8 8-2-2 6-6-6-6z",
+  last: "M16.5 5H19v14h-2.5zM5 5v14l10-7z",
+};
+
+function icon(name) {
+  return svg.s("svg", { viewBox: "0 0 24 24", width: 20, height: 20, "aria-hidden": "true", focusable: "false" }, svg.s("path", { d: ICONS[name], fill: "currentColor" }));
+}
 
 /** The seat to show first: the link's, else the seat this browser held in the room, else seat 0. */
 function firstSeat(code) {
@@ -124,9 +139,8 @@ class ReplayViewer {
     const active = document.activeElement;
     const focusId = active && this.root.contains(active) ? active.getAttribute("data-testid") : null;
     document.title = `${t("replay.title", { game: gameName(data.game) })} · ${t("app.title")}`;
-    const button = (testid, label, symbol, onclick) =>
-      h("button", { type: "button", class: "replay-step", "data-testid": testid, "aria-label": label, title: label, onclick }, h("span", { "aria-hidden": "true" }, symbol));
-    this.playButton = button("replay-play", t("replay.play"), "▶", () => (this.timer ? this.pause() : this.play()));
+    const button = (testid, label, name, onclick) => h("button", { type: "button", class: "replay-step", "data-testid": testid, "aria-label": label, title: label, onclick }, icon(name));
+    this.playButton = button("replay-play", t("replay.play"), "play", () => (this.timer ? this.pause() : this.play()));
     this.counterEl = h("p", { class: "replay-counter", "data-testid": "replay-counter" });
     this.eventsEl = h("p", { class: "replay-events", "data-testid": "replay-events" });
     this.areaEl = h("div", { class: "game-area replay-area", "data-testid": "replay-board" });
@@ -154,7 +168,7 @@ class ReplayViewer {
           h("label", { class: "lang" }, h("span", { class: "sr-only" }, t("menu.language")), languageSelect("replay-language")),
         ),
         this.homeLink(),
-        h("p", { class: "hint", "data-testid": "replay-lead" }, t("replay.lead", { code: data.code, number: formatNumber(data.number), names: data.names.join(", ") })),
+        h("p", { class: "lead", "data-testid": "replay-lead" }, t("replay.lead", { code: data.code, number: formatNumber(data.number), names: data.names.join(", ") })),
         h(
           "section",
           { class: "panel replay-controls", role: "group", "aria-label": t("replay.controls") },
@@ -162,11 +176,11 @@ class ReplayViewer {
           h(
             "div",
             { class: "replay-buttons" },
-            button("replay-first", t("replay.first"), "⏮", () => this.go(0)),
-            button("replay-back", t("replay.back"), "◀", () => this.go(this.step - 1)),
+            button("replay-first", t("replay.first"), "first", () => this.go(0)),
+            button("replay-back", t("replay.back"), "back", () => this.go(this.step - 1)),
             this.playButton,
-            button("replay-forward", t("replay.forward"), "▶▶", () => this.go(this.step + 1)),
-            button("replay-last", t("replay.last"), "⏭", () => this.go(Infinity)),
+            button("replay-forward", t("replay.forward"), "forward", () => this.go(this.step + 1)),
+            button("replay-last", t("replay.last"), "last", () => this.go(Infinity)),
           ),
           this.counterEl,
           h("p", { class: "hint replay-keys" }, t("replay.keys_hint")),
@@ -229,7 +243,7 @@ class ReplayViewer {
     const playing = Boolean(this.timer);
     this.playButton.setAttribute("aria-label", playing ? t("replay.pause") : t("replay.play"));
     this.playButton.title = this.playButton.getAttribute("aria-label");
-    this.playButton.firstChild.textContent = playing ? "⏸" : "▶";
+    this.playButton.replaceChildren(icon(playing ? "pause" : "play"));
     this.playButton.setAttribute("aria-pressed", String(playing));
     const params = new URLSearchParams({ seat: this.seat, step: String(this.step) });
     window.history.replaceState({}, "", `${api.replayPath(data.code, data.number)}?${params}`);
