@@ -84,12 +84,12 @@ def parse_seat(text: str, seats: int) -> int | None:
     """`all` (None: everything revealed) or a seat number of this game; bad_request otherwise."""
     if text in ("", REVEALED):
         return None
-    if not text.isdigit() or int(text) >= seats:
+    if not (text.isascii() and text.isdigit()) or int(text) >= seats:
         raise Refusal("bad_request", f"seat is {REVEALED} or 0..{seats - 1}")
     return int(text)
 
 
-def frames(played: PlayedGame, seat: int | None) -> dict[str, Any]:
+def frames(played: PlayedGame, seat: int | None, max_chars: int = MAX_REPLY_CHARS) -> dict[str, Any]:
     """The replay as a seat saw it (`seat`), or with everything revealed (None).
 
     A seat's frames carry its own view, the events it was shown and its own moves; other
@@ -113,7 +113,7 @@ def frames(played: PlayedGame, seat: int | None) -> dict[str, Any]:
         else:
             frame["view"] = json.loads(step.views[seat])
             size += len(step.views[seat])
-        if size > MAX_REPLY_CHARS:
+        if size > max_chars:
             raise Refusal("frame_too_large", "this replay is too large to send whole; watch it seat by seat")
         out.append(frame)
     out[-1]["events"].append({"code": "game_over", "result": game.result})
