@@ -92,6 +92,8 @@ def test_a_game_against_the_cpu_is_watched_from_the_result_and_from_the_players_
         page.goto(f"{stack.base_url}/me")
         watch = page.get_by_test_id(f"me-watch-{code}-1")
         expect(watch).to_have_text("Watch")
+        expect(page.get_by_test_id(f"me-game-{code}-1")).to_contain_text("Four in a Row")
+        assert not _serious(page)
         watch.click()
         expect(page.get_by_test_id("replay-counter")).to_have_text(f"Move 0 of {total}")
         page.get_by_test_id("replay-forward").click()
