@@ -241,6 +241,18 @@ async def finished_game(request: web.Request) -> web.Response:
         return refused_response(refusal)
 
 
+async def replay(request: web.Request) -> web.Response:
+    """A finished game frame by frame: `?seat=K` as seat K saw it, `?seat=all` revealed."""
+    try:
+        number = int(request.match_info["number"])
+        seat = request.query.get("seat", "all")[:8]
+        return web.json_response(await request.app[LOBBY].replay(request.match_info["code"], number, seat))
+    except ValueError:
+        return refused_response(Refusal("bad_request", "a game number is a whole number"))
+    except Refusal as refusal:
+        return refused_response(refusal)
+
+
 # -- players ---------------------------------------------------------------------------------------
 def player_token(request: web.Request) -> str:
     """Players present their token as `Authorization: Bearer <token>`."""
@@ -287,6 +299,14 @@ async def claim_player(request: web.Request) -> web.Response:
 async def my_profile(request: web.Request) -> web.Response:
     try:
         return web.json_response(await request.app[LOBBY].players.profile(player_token(request)))
+    except Refusal as refusal:
+        return refused_response(refusal)
+
+
+async def my_games(request: web.Request) -> web.Response:
+    """The player's finished games, newest first (GET /api/players/me/games)."""
+    try:
+        return web.json_response({"games": await request.app[LOBBY].players.finished_games(player_token(request))})
     except Refusal as refusal:
         return refused_response(refusal)
 
@@ -557,6 +577,7 @@ REST_KINDS = {
     get_room: ("lookup",),
     join_room: ("lookup",),
     finished_game: ("lookup",),
+    replay: ("lookup",),
 }
 
 
@@ -606,6 +627,7 @@ def make_app(
             web.get("/", index),
             web.get("/r/{code}", index),
             web.get("/me", index),
+            web.get("/r/{code}/games/{number}/replay", index),
             web.get("/api/games", list_games),
             web.post("/api/rooms", create_room),
             web.get("/api/rooms/{code}", get_room),
@@ -614,8 +636,10 @@ def make_app(
             web.post("/api/quick-seats/{entry}", quick_seat_action),
             web.post("/api/quick-seats/{entry}/{action}", quick_seat_action),
             web.get("/api/rooms/{code}/games/{number}", finished_game),
+            web.get("/api/rooms/{code}/games/{number}/replay", replay),
             web.post("/api/players", create_player),
             web.get("/api/players/me", my_profile),
+            web.get("/api/players/me/games", my_games),
             web.post("/api/players/me/transfer", transfer_code),
             web.post("/api/players/claim", claim_player),
             web.get("/api/players/me/house-rules", my_house_rules),

@@ -108,6 +108,9 @@ def add_to_server(servicer: PlayServicer, server: grpc.aio.Server) -> None:
         "GetRoom": grpc.unary_unary_rpc_method_handler(
             servicer.GetRoom, messages.GetRoomRequest.FromString, messages.RoomInfo.SerializeToString
         ),
+        "GetReplay": grpc.unary_unary_rpc_method_handler(
+            servicer.GetReplay, messages.GetReplayRequest.FromString, messages.Replay.SerializeToString
+        ),
         "Connect": grpc.stream_stream_rpc_method_handler(
             servicer.Connect, None, messages.ServerMessage.SerializeToString
         ),
@@ -159,6 +162,13 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
         except Refusal as refusal:
             await _abort(context, refusal)
         return json_format.ParseDict(info, play_pb2.RoomInfo())
+
+    async def GetReplay(self, request, context) -> play_pb2.Replay:
+        try:
+            replay = await self.lobby.replay(request.code, request.number, request.seat[:8] or "all")
+        except Refusal as refusal:
+            await _abort(context, refusal)
+        return json_format.ParseDict(replay, play_pb2.Replay())
 
     async def Connect(
         self, request_iterator: AsyncIterator[play_pb2.ClientMessage], context

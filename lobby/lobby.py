@@ -7,6 +7,7 @@ the parts that do it.
     cpu_seats.py   CPU seats played, a CPU taking over an absent player's seat and handing it back
     delivery.py    views and events to connections, catch-up, resync, chat
     quick_seating.py   "Play now": the queue in the store, tables filled first come first seated
+    replays.py     a finished game played again through its family service, frame by frame
     room.py        the room as a typed record (and how it is stored)
 
 The bus (lobby/bus.py) calls back into this object through `BusListener`.
@@ -32,10 +33,11 @@ from .ledger import Ledger
 from .move_path import MovePath
 from .players import Players
 from .quick_seating import QuickSeating
+from .replays import Replays, frames, parse_seat
 from .room import Room, Ticket, plain_json
 from .room_life import RoomLife
 from .staked_tables import StakedTables
-from .store import Store, StoredEvent
+from .store import FinishedGame, Store, StoredEvent
 
 __all__ = ["Lobby", "LobbySettings", "Subscriber", "Ticket"]
 
@@ -64,6 +66,7 @@ class Lobby:
         self.life = RoomLife(self.ctx, self.moves, self.delivery, self.cpu, self.players, self.stakes)
         self.moves.driver = self.cpu.driver = self.life.driver = self.driver
         self.quick = QuickSeating(self.ctx, self.life, self.players, self.ledger)
+        self.replays = Replays(engines)
         self._sweeper: asyncio.Task[None] | None = None
         self._expiry: asyncio.Task[None] | None = None
 
@@ -134,14 +137,18 @@ class Lobby:
                 seat["name"] = ""
         return info
 
-    async def finished_game(self, code: str, number: int) -> dict[str, Any]:
-        """A finished game for replay: setup from the (now revealed) seed, then every move."""
+    async def _finished(self, code: str, number: int) -> FinishedGame:
         # From the store alone: a finished game outlives its room (the retention sweep).
         code = codes.normalise_code(code)
         game = await self.store.finished_game(code, number) if codes.is_code(code) else None
         if game is None:
             await self.ctx.load(code)  # unknown_room when there never was one
             raise Refusal("not_started", f"game {number} of {code} has not finished")
+        return game
+
+    async def finished_game(self, code: str, number: int) -> dict[str, Any]:
+        """A finished game for replay: setup from the (now revealed) seed, then every move."""
+        game = await self._finished(code, number)
         return {
             "code": game.code,
             "number": game.number,
@@ -158,6 +165,13 @@ class Lobby:
                 {"seat": m.seat, "move": m.move, "version": m.version, "at_ms": str(m.at_ms)} for m in game.moves
             ],
         }
+
+    async def replay(self, code: str, number: int, seat: str = "all") -> dict[str, Any]:
+        """A finished game step by step, as `seat` saw it, or with everything revealed
+        (`all`): played again through the family service, never before the game is over."""
+        game = await self._finished(code, number)
+        chosen = parse_seat(seat, len(game.names))
+        return frames(await self.replays.played(game), chosen)
 
     def resolve_options(self, game: str, options: dict[str, Any]) -> dict[str, Any]:
         """Host settings checked against the game's schema (bad_option, unknown_game)."""

@@ -16,6 +16,7 @@ from .store import Player, Store
 from .text import clean_text
 
 MAX_RULE_SETS = 50  # per player and game
+MAX_GAMES_LISTED = 50  # the newest finished games on a player's page
 
 
 TRANSFER_MS = 10 * 60 * 1000  # a transfer code is good for ten minutes
@@ -59,6 +60,23 @@ class Players:
                 for s in stats
             ],
         }
+
+    async def finished_games(self, token: str, limit: int = MAX_GAMES_LISTED) -> list[dict[str, Any]]:
+        """The player's finished games, newest first: enough to list them and open their
+        replays (`seats`: the seats the player held, to watch from their own view first)."""
+        player = await self.by_token(token)
+        return [
+            {
+                "code": g.code,
+                "number": g.number,
+                "game": g.game,
+                "names": g.names,
+                "seats": [seat for seat, held_by in enumerate(g.players) if held_by == player.id],
+                "placings": g.result.get("placings", []),
+                "finished_ms": str(g.finished_ms),
+            }
+            for g in await self.store.player_games(player.id, limit)
+        ]
 
     async def transfer_code(self, token: str) -> dict[str, Any]:
         """A short code that gives another device this player (once, within TRANSFER_MS):

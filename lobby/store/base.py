@@ -207,6 +207,10 @@ class Store(Protocol):
 
     async def finished_game(self, code: str, number: int) -> FinishedGame | None: ...
 
+    async def player_games(self, player_id: str, limit: int = 50) -> list[FinishedGame]:
+        """The newest `limit` finished games in which the player held a seat, newest first,
+        without their moves."""
+
     # -- players, statistics, house rules -------------------------------------------------------
     async def create_player(self, player: Player, token_hash: str) -> None: ...
 

@@ -517,6 +517,16 @@ class PostgresStore:
             return None
         return FinishedGame(code, number, *row, moves=await self.game_moves(code, number))
 
+    async def player_games(self, player_id: str, limit: int = 50) -> list[FinishedGame]:
+        # `?`: the jsonb array holds the id as one of its strings.
+        rows = await self.pool.fetch(
+            "SELECT code, number, game, options, seed, names, players, result, started_ms, finished_ms"
+            " FROM finished_games WHERE players ? $1 ORDER BY finished_ms DESC, code, number DESC LIMIT $2",
+            player_id,
+            limit,
+        )
+        return [FinishedGame(*row) for row in rows]
+
     # -- players, statistics, house rules -----------------------------------------------------------
     async def create_player(self, player: Player, token_hash: str) -> None:
         await self.pool.execute(

@@ -431,6 +431,32 @@ class SqliteStore:
 
         return await self._run(work)
 
+    async def player_games(self, player_id: str, limit: int = 50) -> list[FinishedGame]:
+        def work(db: sqlite3.Connection) -> list[FinishedGame]:
+            rows = db.execute(
+                "SELECT code, number, game, options, seed, names, players, result, started_ms, finished_ms"
+                " FROM finished_games WHERE EXISTS (SELECT 1 FROM json_each(players) WHERE value = ?)"
+                " ORDER BY finished_ms DESC, code, number DESC LIMIT ?",
+                (player_id, limit),
+            ).fetchall()
+            return [
+                FinishedGame(
+                    code,
+                    number,
+                    game,
+                    json.loads(options),
+                    seed,
+                    json.loads(names),
+                    json.loads(players),
+                    json.loads(result),
+                    started,
+                    finished,
+                )
+                for code, number, game, options, seed, names, players, result, started, finished in rows
+            ]
+
+        return await self._run(work)
+
     # -- players, statistics, house rules -----------------------------------------------------------
     async def create_player(self, player: Player, token_hash: str) -> None:
         def work(db: sqlite3.Connection) -> None:

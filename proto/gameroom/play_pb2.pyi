@@ -75,6 +75,58 @@ class GetRoomRequest(_message.Message):
     code: str
     def __init__(self, code: _Optional[str] = ...) -> None: ...
 
+class GetReplayRequest(_message.Message):
+    __slots__ = ("code", "number", "seat")
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    code: str
+    number: int
+    seat: str
+    def __init__(self, code: _Optional[str] = ..., number: _Optional[int] = ..., seat: _Optional[str] = ...) -> None: ...
+
+class ReplayFrame(_message.Message):
+    __slots__ = ("step", "seat", "move", "events", "view", "views")
+    STEP_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    VIEW_FIELD_NUMBER: _ClassVar[int]
+    VIEWS_FIELD_NUMBER: _ClassVar[int]
+    step: int
+    seat: int
+    move: _struct_pb2.Struct
+    events: _containers.RepeatedCompositeFieldContainer[_struct_pb2.Struct]
+    view: _struct_pb2.Struct
+    views: _containers.RepeatedCompositeFieldContainer[SeatView]
+    def __init__(self, step: _Optional[int] = ..., seat: _Optional[int] = ..., move: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., events: _Optional[_Iterable[_Union[_struct_pb2.Struct, _Mapping]]] = ..., view: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., views: _Optional[_Iterable[_Union[SeatView, _Mapping]]] = ...) -> None: ...
+
+class Replay(_message.Message):
+    __slots__ = ("code", "number", "game", "names", "result", "seat", "started_ms", "finished_ms", "moves", "frames", "options")
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    NAMES_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    STARTED_MS_FIELD_NUMBER: _ClassVar[int]
+    FINISHED_MS_FIELD_NUMBER: _ClassVar[int]
+    MOVES_FIELD_NUMBER: _ClassVar[int]
+    FRAMES_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    code: str
+    number: int
+    game: str
+    names: _containers.RepeatedScalarFieldContainer[str]
+    result: _struct_pb2.Struct
+    seat: str
+    started_ms: str
+    finished_ms: str
+    moves: int
+    frames: _containers.RepeatedCompositeFieldContainer[ReplayFrame]
+    options: _struct_pb2.Struct
+    def __init__(self, code: _Optional[str] = ..., number: _Optional[int] = ..., game: _Optional[str] = ..., names: _Optional[_Iterable[str]] = ..., result: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., seat: _Optional[str] = ..., started_ms: _Optional[str] = ..., finished_ms: _Optional[str] = ..., moves: _Optional[int] = ..., frames: _Optional[_Iterable[_Union[ReplayFrame, _Mapping]]] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+
 class RoomTicket(_message.Message):
     __slots__ = ("code", "seats", "token", "room", "invite")
     CODE_FIELD_NUMBER: _ClassVar[int]

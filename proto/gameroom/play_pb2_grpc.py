@@ -54,6 +54,11 @@ class PlayStub:
                 request_serializer=gameroom_dot_play__pb2.GetRoomRequest.SerializeToString,
                 response_deserializer=gameroom_dot_play__pb2.RoomInfo.FromString,
                 _registered_method=True)
+        self.GetReplay = channel.unary_unary(
+                '/gameroom.play.Play/GetReplay',
+                request_serializer=gameroom_dot_play__pb2.GetReplayRequest.SerializeToString,
+                response_deserializer=gameroom_dot_play__pb2.Replay.FromString,
+                _registered_method=True)
         self.Connect = channel.stream_stream(
                 '/gameroom.play.Play/Connect',
                 request_serializer=gameroom_dot_play__pb2.ClientMessage.SerializeToString,
@@ -88,6 +93,14 @@ class PlayServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetReplay(self, request, context):
+        """A finished game step by step, as one seat saw it or with everything revealed
+        (the same as GET /api/rooms/{code}/games/{number}/replay?seat=...).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def Connect(self, request_iterator, context):
         """A seat's (or a spectator's) live connection: Hello first, then moves and chat out,
         views, events and chat in.
@@ -118,6 +131,11 @@ def add_PlayServicer_to_server(servicer, server):
                     servicer.GetRoom,
                     request_deserializer=gameroom_dot_play__pb2.GetRoomRequest.FromString,
                     response_serializer=gameroom_dot_play__pb2.RoomInfo.SerializeToString,
+            ),
+            'GetReplay': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetReplay,
+                    request_deserializer=gameroom_dot_play__pb2.GetReplayRequest.FromString,
+                    response_serializer=gameroom_dot_play__pb2.Replay.SerializeToString,
             ),
             'Connect': grpc.stream_stream_rpc_method_handler(
                     servicer.Connect,
@@ -233,6 +251,33 @@ class Play:
             '/gameroom.play.Play/GetRoom',
             gameroom_dot_play__pb2.GetRoomRequest.SerializeToString,
             gameroom_dot_play__pb2.RoomInfo.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetReplay(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/gameroom.play.Play/GetReplay',
+            gameroom_dot_play__pb2.GetReplayRequest.SerializeToString,
+            gameroom_dot_play__pb2.Replay.FromString,
             options,
             channel_credentials,
             insecure,

@@ -166,6 +166,25 @@ async def test_players_and_their_statistics(store) -> None:
     ]
 
 
+async def test_a_players_finished_games_newest_first(store) -> None:
+    anna, ben = uuid.uuid4().hex, uuid.uuid4().hex
+    for player in (anna, ben):
+        await store.create_player(Player(player, player[:5], 1), f"hash-{player}")
+    for number, (players, finished_ms) in enumerate(
+        [([anna, ben], 30), (["", ben], 10), ([ben, anna], 20), ([anna, anna], 40)], start=1
+    ):
+        room = {**_room(), "status": "playing", "game_number": number}
+        await store.insert_room(room)
+        record = FinishedGame(
+            room["code"], number, "chess", {}, "00", ["a", "b"], players, {"placings": [1, 2]}, 0, finished_ms
+        )
+        assert await store.save_room({**room, "status": "finished"}, 1, finished=record)
+    assert [(g.number, g.finished_ms) for g in await store.player_games(anna)] == [(4, 40), (1, 30), (3, 20)]
+    assert [g.number for g in await store.player_games(ben, limit=2)] == [1, 3]
+    assert (await store.player_games(anna))[0].players == [anna, anna]
+    assert await store.player_games(uuid.uuid4().hex) == []
+
+
 async def test_a_transfer_code_gives_a_second_device_the_same_player_once(store) -> None:
     anna = Player(uuid.uuid4().hex, "Anna", 7)
     await store.create_player(anna, f"hash-{anna.id}")

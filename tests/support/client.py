@@ -53,14 +53,9 @@ class PlayClient:
         self._reader: asyncio.Task[None] | None = None
 
     @classmethod
-    async def create(cls, session, base, game, seats, nickname="Anna", options=None) -> PlayClient:  # type: ignore[no-untyped-def]
-        ticket = await rest(
-            session,
-            base,
-            "POST",
-            "/api/rooms",
-            {"game": game, "seats": seats, "nickname": nickname, "options": options or {}},
-        )
+    async def create(cls, session, base, game, seats, nickname="Anna", options=None, player_token="") -> PlayClient:  # type: ignore[no-untyped-def]
+        body = {"game": game, "seats": seats, "nickname": nickname, "options": options or {}}
+        ticket = await rest(session, base, "POST", "/api/rooms", {**body, "player_token": player_token})
         return cls(session, base, ticket)
 
     @classmethod

@@ -58,15 +58,19 @@ async def play_over_sockets(
     seed: int = 1,
     max_moves: int = 2_000,
     prefer: Callable[[dict[str, Any]], bool] | None = None,
+    player_token: str = "",
 ) -> tuple[list[PlayClient], PlayClient, dict[str, Any]]:
     """Play one game to its end, each seat on its own socket; (players, spectator, replay).
     With `prefer`, a seat picks among the legal moves it accepts when there are any (a card
-    game played by "play a card when you can" ends in a few hundred moves, not thousands)."""
+    game played by "play a card when you can" ends in a few hundred moves, not thousands).
+    With `player_token`, seat 0 is that player's."""
     rnd = random.Random(seed)
     game = engine.meta.id
     session = aiohttp.ClientSession()
     try:
-        first = await PlayClient.create(session, stack.base_url, game, [{"kind": "human"}] * seats, options=options)
+        first = await PlayClient.create(
+            session, stack.base_url, game, [{"kind": "human"}] * seats, options=options, player_token=player_token
+        )
         players = [first]
         for index in range(1, seats):
             players.append(await PlayClient.join(session, stack.base_url, first.code, f"Seat{index}"))

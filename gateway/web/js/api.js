@@ -127,3 +127,19 @@ export function transferCode(token) {
 export function claimPlayer(code) {
   return request("POST", "/api/players/claim", { code });
 }
+
+/** A finished game step by step: `seat` a seat number (what it saw) or "all" (everything revealed). */
+export function replay(code, number, seat) {
+  return request("GET", `/api/rooms/${encodeURIComponent(code)}/games/${encodeURIComponent(number)}/replay?seat=${encodeURIComponent(seat)}`);
+}
+
+/** The player's finished games, newest first: [{code, number, game, names, seats, placings, finished_ms}]. */
+export async function myGames(token) {
+  const data = await request("GET", "/api/players/me/games", undefined, token);
+  return (data && data.games) || [];
+}
+
+/** The shareable link of a finished game's replay. */
+export function replayPath(code, number) {
+  return `/r/${code}/games/${number}/replay`;
+}

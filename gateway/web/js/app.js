@@ -1,9 +1,11 @@
 // Boot and routing: "/" is the start page, "/r/CODE" a room (with a stored ticket: the room
-// itself; without: the join page), "/me" the player's own page.
+// itself; without: the join page), "/r/CODE/games/N/replay" a finished game's replay, "/me"
+// the player's own page.
 import { normalizeCode } from "./api.js";
 import { initI18n, onLanguageChange, t } from "./i18n.js";
 import { showJoin } from "./join.js";
 import { showMe } from "./me.js";
+import { showReplay } from "./replay.js";
 import { openRoom } from "./room.js";
 import { showStart } from "./start.js";
 import * as store from "./store.js";
@@ -28,6 +30,13 @@ function route(force = false) {
     closeCurrent = null;
   }
   window.scrollTo(0, 0);
+  const replay = path.match(/^\/r\/([^/]+)\/games\/(\d+)\/replay\/?$/);
+  if (replay) {
+    const code = normalizeCode(decodeURIComponent(replay[1]));
+    document.title = `${code} · ${t("app.title")}`;
+    closeCurrent = showReplay(root, nav, code, Number(replay[2]));
+    return;
+  }
   const match = path.match(/^\/r\/([^/]+)\/?$/);
   if (match) {
     const code = normalizeCode(decodeURIComponent(match[1]));

@@ -1,9 +1,9 @@
-// The player's own page (/me): name and coins, games played and won per title, the rooms this
-// browser holds, saved house rules, and a transfer code to keep the guest identity on another
+// The player's own page (/me): name and coins, games played and won per title, the finished
+// games (each with a link to watch its replay), the rooms this browser holds, saved house rules, and a transfer code to keep the guest identity on another
 // device (a cleared browser would otherwise lose it).
 import * as api from "./api.js";
 import { h, replace } from "./dom.js";
-import { formatNumber, gameName, t } from "./i18n.js";
+import { currentLanguage, formatNumber, gameName, t } from "./i18n.js";
 import { languageSelect } from "./menu.js";
 import * as store from "./store.js";
 
@@ -37,6 +37,40 @@ function statsTable(stats) {
         .sort((a, b) => gameName(a.game).localeCompare(gameName(b.game)))
         .map((s) => h("tr", { "data-testid": `me-stat-${s.game}` }, h("th", { scope: "row" }, gameName(s.game)), h("td", null, formatNumber(s.played)), h("td", null, formatNumber(s.won)))),
     ),
+  );
+}
+
+function gamesList(games, nav) {
+  if (!games.length) return h("p", { class: "hint", "data-testid": "me-no-games" }, t("me.no_games"));
+  const date = new Intl.DateTimeFormat(currentLanguage(), { dateStyle: "medium", timeStyle: "short" });
+  return h(
+    "ul",
+    { class: "my-games", "data-testid": "me-games" },
+    games.map((game) => {
+      const seat = game.seats.length ? game.seats[0] : null;
+      const path = `${api.replayPath(game.code, game.number)}${seat === null ? "" : `?seat=${seat}`}`;
+      const place = seat === null ? null : game.placings[seat];
+      return h(
+        "li",
+        { "data-testid": `me-game-${game.code}-${game.number}` },
+        h("span", { class: "my-game-name" }, gameName(game.game)),
+        h("span", { class: "hint" }, [date.format(new Date(Number(game.finished_ms))), place ? ` · ${t("result.rank", { rank: formatNumber(place) })}` : ""].join("")),
+        h(
+          "a",
+          {
+            href: path,
+            class: "watch-link",
+            "data-testid": `me-watch-${game.code}-${game.number}`,
+            "aria-label": t("me.watch_label", { game: gameName(game.game), code: game.code, number: formatNumber(game.number) }),
+            onclick: (e) => {
+              e.preventDefault();
+              nav.go(path);
+            },
+          },
+          t("me.watch"),
+        ),
+      );
+    }),
   );
 }
 
@@ -151,10 +185,11 @@ export async function showMe(root, nav) {
   const sections = [];
   let profile = null;
   let rules = [];
+  let games = [];
   if (saved && saved.token) {
     try {
       profile = await api.myProfile(saved.token);
-      rules = await api.houseRules(saved.token);
+      [rules, games] = await Promise.all([api.houseRules(saved.token), api.myGames(saved.token)]);
     } catch {
       profile = null;
     }
@@ -169,6 +204,7 @@ export async function showMe(root, nav) {
         h("p", { class: "wallet", "data-testid": "me-coins" }, t("start.coins", { coins: formatNumber(profile.coins) })),
       ),
       h("section", { class: "panel", "aria-labelledby": "me-stats-title" }, h("h2", { id: "me-stats-title" }, t("me.stats_title")), statsTable(profile.stats)),
+      h("section", { class: "panel", "aria-labelledby": "me-games-title" }, h("h2", { id: "me-games-title" }, t("me.games_title")), gamesList(games, nav)),
     );
   } else {
     sections.push(h("section", { class: "panel" }, h("p", { "data-testid": "me-nobody" }, t("me.nobody"))));

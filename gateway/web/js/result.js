@@ -18,7 +18,8 @@ export function resultHeadline(result, room, held) {
 
 /**
  * Render the panel. `scoreText(score, seat)` formats a score (null to hide scores);
- * `canRematch`: this connection holds a seat; `onRematch`, `onClose`, `onHome`.
+ * `canRematch`: this connection holds a seat; `onRematch`, `onClose`, `onHome`, `onReplay`
+ * (watch the finished game again; no button without it).
  */
 /** SHA-256 of the hex seed, as hex (the browser's own Web Crypto). */
 async function sha256Hex(hex) {
@@ -70,7 +71,7 @@ function fairnessDetails(fairness) {
   return details;
 }
 
-export function renderResult(container, { result, room, held, scoreText, canRematch, voted, onRematch, onClose, onHome, fairness = null }) {
+export function renderResult(container, { result, room, held, scoreText, canRematch, voted, onRematch, onClose, onHome, onReplay = null, fairness = null }) {
   const placings = result.placings || [];
   const scores = result.scores || [];
   const order = placings.map((rank, seat) => ({ rank, seat })).sort((a, b) => a.rank - b.rank || a.seat - b.seat);
@@ -108,6 +109,7 @@ export function renderResult(container, { result, room, held, scoreText, canRema
               voted ? t("result.rematch_waiting") : t("result.rematch"),
             )
           : null,
+        onReplay ? h("button", { type: "button", "data-testid": "result-replay", onclick: onReplay }, t("result.watch_replay")) : null,
         h("button", { type: "button", "data-testid": "result-close", onclick: onClose }, t("result.show_table")),
         h("button", { type: "button", "data-testid": "result-home", onclick: onHome }, t("result.new_game")),
       ),

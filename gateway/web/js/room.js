@@ -4,11 +4,12 @@
 import { Chat } from "./chat.js";
 import { Connection } from "./connection.js";
 import { confirmDialog, openDialog } from "./dialog.js";
-import { copyText, h, reducedMotion, replace, shake, toast } from "./dom.js";
+import { copyText, h, replace, shake, toast } from "./dom.js";
+import { describeEvent, drawContext } from "./draw_context.js";
 import { EventLog, announce } from "./eventlog.js";
 import { gameMeta, loadGame } from "./games.js";
 import { showHandover } from "./handover.js";
-import { currentLanguage, formatNumber, gameName, has, onLanguageChange, t } from "./i18n.js";
+import { formatNumber, gameName, onLanguageChange, t } from "./i18n.js";
 import { roomMenu } from "./menu.js";
 import { defaultScoreText, renderResult, resultHeadline } from "./result.js";
 import { openRules } from "./rules.js";
@@ -509,19 +510,7 @@ export class Room {
     const ctx = this.context(null);
     const lobbyText = this.lobbyEventText(event, ctx);
     if (lobbyText) return lobbyText;
-    if (this.module && typeof this.module.describe === "function") {
-      try {
-        const text = this.module.describe(event, ctx);
-        if (text) return text;
-      } catch (error) {
-        console.warn("describe failed", error);
-      }
-    }
-    const params = { ...event };
-    if (typeof event.seat === "number") params.name = ctx.seatName(event.seat);
-    const key = `event.${event.code}`;
-    if (has(key, this.gameId)) return t(key, params, this.gameId);
-    return params.name ? t("event.unknown_seat", { name: params.name, code: event.code }) : t("event.unknown", { code: event.code });
+    return describeEvent(this.module, this.gameId, event, ctx);
   }
 
   /** The lobby's own events (not the engine's): start, end with the result, seat changes. */
@@ -665,28 +654,19 @@ export class Room {
     const mySeat = this.held.includes(this.activeSeat) ? this.activeSeat : null;
     const pending = Boolean(this.conn && this.conn.pending);
     const playing = room.status === "playing";
-    return {
-      t: (key, params) => t(key, params, this.gameId),
-      lang: currentLanguage(),
-      formatNumber,
-      seatName: (seat) => seatNameOf(room, seat),
-      seatColour,
-      seatInk,
-      seatMark: (seat) => seatMarkOf(room, seat),
+    return drawContext({
+      gameId: this.gameId,
+      room,
       mySeat,
       seats: this.held,
-      room,
       events: this.currentEvents,
       pending,
       canMove: Boolean(view && playing && mySeat !== null && (view.to_move || []).includes(mySeat) && !pending),
       move: (move) => this.sendMove(move),
-      announce,
-      shake: (el) => shake(el || this.areaEl),
       state: this.moduleState,
       ownZone: this.ownZoneEl,
-      svg,
-      reducedMotion: reducedMotion(),
-    };
+      shakeTarget: this.areaEl,
+    });
   }
 
   turnText() {
@@ -896,6 +876,8 @@ export class Room {
         this.statusEl.focus?.();
       },
       onHome: () => this.nav.go("/"),
+      // The replay starts from this device's own seat (its first, when it holds several).
+      onReplay: number ? () => this.nav.go(`${api.replayPath(this.code, number)}?seat=${this.held.length ? this.held[0] : "all"}`) : null,
     });
     // The panel is new: put focus on its first button so keyboard users land there.
     if (!this.resultEl.contains(document.activeElement)) {

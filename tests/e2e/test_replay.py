@@ -1,0 +1,132 @@
+"""The replay viewer in Chromium: a game against the CPU played to its end, then watched from
+the result panel's button and from the player's page; its link opened in a fresh browser
+shows the same step; the viewer steps by keyboard in every language at phone and desktop
+size and passes the accessibility scan."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from svc_boards.registry import REGISTRY
+
+from tests.e2e.test_boards import _create_room
+from tests.e2e.test_cards import PHONE
+from tests.e2e.test_every_title import _serious
+from tests.e2e.test_player_page import play_four_in_a_row_to_the_end
+from tests.support.frame_scan import play_over_sockets
+
+pytestmark = pytest.mark.e2e
+
+DESKTOP = {"width": 1280, "height": 800}
+COUNTER = {
+    "de-DE": r"Zug {step} von {total}",
+    "en-GB": r"Move {step} of {total}",
+    "es-ES": r"Jugada {step} de {total}",
+    "sv-SE": r"Drag {step} av {total}",
+}
+
+
+@pytest.fixture(scope="module")
+def finished_game(stack) -> tuple[str, int]:
+    """A game of Four in a Row played to its end over the API: its room code and move count."""
+
+    async def play() -> tuple[str, int]:
+        players, _, replay = await play_over_sockets(stack, REGISTRY.get("four-in-a-row"), 2, {}, seed=3)
+        return players[0].code, len(replay["moves"])
+
+    # Playwright's sync API holds this thread's event loop; the game plays on a loop of its own.
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, play()).result()
+
+
+def counter(page: Page) -> str:
+    return page.get_by_test_id("replay-counter").inner_text()
+
+
+def board(page: Page) -> str:
+    return page.get_by_test_id("replay-board").inner_html()
+
+
+def test_a_game_against_the_cpu_is_watched_from_the_result_and_from_the_players_page(browser: Browser, stack) -> None:
+    first = browser.new_context(viewport=PHONE, locale="en-GB")
+    fresh = browser.new_context(viewport=DESKTOP, locale="en-GB")
+    try:
+        page = first.new_page()
+        code = _create_room(page, stack.base_url, "four-in-a-row", "cpu")
+        play_four_in_a_row_to_the_end(page)
+        page.get_by_test_id("result-replay").click()
+        expect(page).to_have_url(re.compile(rf"/r/{code}/games/1/replay\?seat=0"))
+        expect(page.get_by_test_id("replay-counter")).to_have_text(re.compile(r"^Move 0 of \d+$"))
+        total = int(counter(page).rsplit(" ", 1)[1])
+        assert total >= 7  # four discs of the winner's at least, three of the other's
+        expect(page.get_by_test_id("replay-seat")).to_have_value("0")
+        empty = board(page)
+        page.get_by_test_id("replay-last").focus()
+        page.keyboard.press("End")
+        expect(page.get_by_test_id("replay-counter")).to_have_text(f"Move {total} of {total}")
+        expect(page.get_by_test_id("replay-events")).to_contain_text(re.compile(r"win|Draw"))
+        last = board(page)
+        assert last != empty
+        page.keyboard.press("ArrowLeft")
+        expect(page.get_by_test_id("replay-counter")).to_have_text(f"Move {total - 1} of {total}")
+        expect(page.get_by_test_id("announcer")).to_contain_text(f"Move {total - 1} of {total}")
+        before_last = board(page)
+        assert before_last not in (empty, last)
+        # The link carries the seat and the step: a browser that never saw the game shows the same.
+        link = page.evaluate("() => window.location.href")
+        assert link.endswith(f"/r/{code}/games/1/replay?seat=0&step={total - 1}")
+        other = fresh.new_page()
+        other.goto(link)
+        expect(other.get_by_test_id("replay-counter")).to_have_text(f"Move {total - 1} of {total}")
+        assert board(other) == before_last
+        # Everything revealed is one choice away; the same step stays on the table.
+        other.get_by_test_id("replay-seat").select_option("all")
+        expect(other).to_have_url(re.compile(r"seat=all"))
+        expect(other.get_by_test_id("replay-counter")).to_have_text(f"Move {total - 1} of {total}")
+
+        page.goto(f"{stack.base_url}/me")
+        watch = page.get_by_test_id(f"me-watch-{code}-1")
+        expect(watch).to_have_text("Watch")
+        expect(page.get_by_test_id(f"me-game-{code}-1")).to_contain_text("Four in a Row")
+        assert not _serious(page)
+        watch.click()
+        expect(page.get_by_test_id("replay-counter")).to_have_text(f"Move 0 of {total}")
+        page.get_by_test_id("replay-forward").click()
+        expect(page.get_by_test_id("replay-counter")).to_have_text(f"Move 1 of {total}")
+        assert board(page) != empty
+    finally:
+        first.close()
+        fresh.close()
+
+
+@pytest.mark.parametrize("locale", list(COUNTER))
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_viewer_steps_in_every_language_and_passes_the_accessibility_scan(
+    browser: Browser, stack, finished_game, locale: str, viewport
+) -> None:
+    code, total = finished_game
+    context = browser.new_context(viewport=viewport, locale=locale)
+    page = context.new_page()
+    found: dict[str, list[str]] = {}
+    try:
+        page.goto(f"{stack.base_url}/r/{code.lower()}/games/1/replay?seat=1&step=0")
+        expect(page.get_by_test_id("replay-counter")).to_have_text(COUNTER[locale].format(step=0, total=total))
+        start = board(page)
+        page.get_by_test_id("replay-forward").click()
+        page.keyboard.press("ArrowRight")
+        expect(page.get_by_test_id("replay-counter")).to_have_text(COUNTER[locale].format(step=2, total=total))
+        assert board(page) != start
+        found["seat"] = _serious(page)
+        page.get_by_test_id("replay-seat").select_option("all")
+        expect(page).to_have_url(re.compile(r"seat=all&step=2"))
+        found["revealed"] = _serious(page)
+        wide = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+        assert wide <= 0, f"{wide} px wider than the screen"
+    finally:
+        context.close()
+    assert not any(found.values()), json.dumps(found, indent=1)
