@@ -30,7 +30,7 @@ export const STEPS = [
       const to = api.state.to;
       if (api.solved) return draughts(api, { [to]: "own", 12: "own" }, {});
       const cell = (i) => ({ lit: true, right: true, onRight: () => (api.state.to = i) });
-      return draughts(api, { 9: "own", 12: "own" }, { 4: cell(4), 6: cell(6) });
+      return draughts(api, { 9: "own", 12: "own" }, { 4: cell(4), 6: cell(6), 9: { chosen: true } });
     },
   },
   {

@@ -89,8 +89,8 @@ export function piece(kind) {
 }
 
 /**
- * A board of `cols` columns from `cells` (top row first): each {id, kind, lit, right, hint,
- * params, dark}. Squares are named like a chess board ("b3", row 1 at the bottom); the
+ * A board of `cols` columns from `cells` (top row first): each {kind, lit, chosen, right,
+ * hint, params, dark}. Squares are named like a chess board ("b3", row 1 at the bottom); the
  * label says what stands there and whether it is lit.
  */
 export function board(api, { cols, cells, label, names }) {
@@ -102,7 +102,8 @@ export function board(api, { cols, cells, label, names }) {
       const square = `${"abcdefgh"[i % cols]}${rows - Math.floor(i / cols)}`;
       const parts = [api.t("tutorial.square", { name: square }), names[cell.kind || "empty"]];
       if (cell.lit) parts.push(api.t("tutorial.lit"));
-      return choice(api, { ...cell, id: square, label: parts.join(", "), className: cell.dark ? "dark" : "light" }, piece(cell.kind), cell.lit && !cell.kind ? h("span", { class: "tut-dot", "aria-hidden": "true" }) : null);
+      if (cell.chosen) parts.push(api.t("tutorial.chosen"));
+      return choice(api, { ...cell, id: square, label: parts.join(", "), className: [cell.dark ? "dark" : "light", cell.chosen && "chosen"] }, piece(cell.kind), cell.lit && !cell.kind ? h("span", { class: "tut-dot", "aria-hidden": "true" }) : null);
     }),
   );
 }
