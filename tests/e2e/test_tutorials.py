@@ -140,7 +140,8 @@ def play(page: Page, name: str, lang: str, keyboard: bool) -> None:
                 expect(onward).to_have_count(0)
         for action in right:
             act(page, action, keyboard)
-        expect(page.get_by_test_id("tutorial-feedback")).to_have_text(str(strings["tutorial.well_done"]))
+        done = "tutorial.finished" if n == len(steps) else "tutorial.well_done"
+        expect(page.get_by_test_id("tutorial-feedback")).to_have_text(str(strings[done]))
         expect(onward).to_be_enabled()
         if n == len(steps):
             return

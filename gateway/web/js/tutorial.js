@@ -73,12 +73,13 @@ export async function showTutorial(root, name, nav, gameId = null) {
     const index = progress.step;
     const step = steps[index];
     const solved = progress.solved.has(index);
+    const last = index === steps.length - 1;
     if (!progress.states[index]) progress.states[index] = {};
     count.textContent = t("tutorial.progress", { n: index + 1, total: steps.length });
     text.textContent = t(`tutorial.${name}.${step.key}`);
     quote.hidden = !step.quote;
     quote.textContent = step.quote ? t(step.quote, null, script.GAME_STRINGS) : "";
-    feedback.textContent = solved ? t(step.done || "tutorial.well_done") : "";
+    feedback.textContent = solved ? t(last ? "tutorial.finished" : "tutorial.well_done") : "";
     feedback.className = ["tutorial-feedback", solved && "ok"].filter(Boolean).join(" ");
     const api = {
       t,
@@ -99,7 +100,6 @@ export async function showTutorial(root, name, nav, gameId = null) {
       },
     };
     replace(scene, step.scene(api));
-    const last = index === steps.length - 1;
     replace(
       buttons,
       h(

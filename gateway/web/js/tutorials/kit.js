@@ -14,7 +14,7 @@ export function choice(api, { id, label, right = false, hint = null, params = nu
     "button",
     {
       type: "button",
-      class: ["tut-choice", lit && "lit", className],
+      class: ["tut-choice", lit && "lit", className].flat(),
       "aria-label": label,
       "data-testid": `tutorial-option-${id}`,
       disabled: api.solved,
