@@ -210,7 +210,7 @@ def test_the_first_step_speaks_every_language_and_fits_phone_and_desktop(browser
     assert not found, json.dumps(found, indent=1)
 
 
-def test_a_rules_page_offers_its_familys_tutorial(browser: Browser, stack) -> None:
+def test_a_rules_page_offers_its_familys_tutorial_in_the_players_language(browser: Browser, stack) -> None:
     context = browser.new_context(viewport=PHONE, locale="en-GB")
     page = context.new_page()
     try:
@@ -236,5 +236,13 @@ def test_a_rules_page_offers_its_familys_tutorial(browser: Browser, stack) -> No
             expect(page.get_by_test_id("tutorial")).to_have_attribute("data-tutorial", tutorial)
             assert page.url.endswith(f"/tutorial/{tutorial}?game={game}")
             expect(page.get_by_test_id("tutorial-progress")).to_have_text("Step 1 of " + str(len(SCRIPTS[tutorial])))
+        # Another language mid-way keeps the step reached and says it in the new language.
+        page.get_by_test_id("tutorial-option-roll").click()
+        page.get_by_test_id("tutorial-next").click()
+        page.get_by_test_id("tutorial-language").select_option("de")
+        german = catalogue("de")
+        expect(page.get_by_test_id("tutorial-progress")).to_have_text(progress_text(german, 2, 4))
+        expect(page.get_by_test_id("tutorial-text")).to_have_text(str(german["tutorial.dice.move"]))
+        expect(page.get_by_test_id("tutorial-next")).to_be_disabled()
     finally:
         context.close()

@@ -3,7 +3,7 @@
 // Each step is a short text and a tiny scene the player must act on before Next opens; a wrong
 // action gets a friendly hint and the step stays. The scripts live in js/tutorials/<name>.js.
 import { h, replace } from "./dom.js";
-import { currentLanguage, gameName, loadGameStrings, t } from "./i18n.js";
+import { gameName, loadGameStrings, t } from "./i18n.js";
 import { languageSelect } from "./menu.js";
 import { pickGame } from "./start.js";
 import { useStylesheet } from "./svg.js";
@@ -60,7 +60,6 @@ export async function showTutorial(root, name, nav, gameId = null) {
   await Promise.all([loadGameStrings(game), script.GAME_STRINGS ? loadGameStrings(script.GAME_STRINGS) : null]);
   if (progress.name !== name) Object.assign(progress, { name, step: 0, solved: new Set(), states: [] });
   const steps = script.STEPS;
-  const lang = currentLanguage();
 
   const text = h("p", { class: "tutorial-text", id: "tutorial-text", tabindex: "-1", "data-testid": "tutorial-text" });
   const quote = h("blockquote", { class: "tutorial-quote", "data-testid": "tutorial-quote" });
@@ -69,7 +68,9 @@ export async function showTutorial(root, name, nav, gameId = null) {
   const count = h("h2", { class: "tutorial-progress", id: "tutorial-progress", "data-testid": "tutorial-progress" });
   const buttons = h("div", { class: "button-row tutorial-buttons" });
 
+  let shownAt = 0; // which drawing of a step a delayed hint belongs to
   const show = (focus) => {
+    const drawing = ++shownAt;
     const index = progress.step;
     const step = steps[index];
     const solved = progress.solved.has(index);
@@ -83,7 +84,6 @@ export async function showTutorial(root, name, nav, gameId = null) {
     feedback.className = ["tutorial-feedback", solved && "ok"].filter(Boolean).join(" ");
     const api = {
       t,
-      lang,
       solved,
       state: progress.states[index],
       solve: () => {
@@ -95,7 +95,7 @@ export async function showTutorial(root, name, nav, gameId = null) {
         feedback.className = "tutorial-feedback hint-text";
         feedback.textContent = "";
         setTimeout(() => {
-          feedback.textContent = t(key || `tutorial.${name}.${step.key}.hint`, params);
+          if (drawing === shownAt) feedback.textContent = t(key || `tutorial.${name}.${step.key}.hint`, params);
         }, 30);
       },
     };
