@@ -59,10 +59,13 @@ export const STEPS = [
       const home = api.solved ? 1 : 2;
       return [
         dieShown(api, 6),
-        row(
+        shown(
           api.t("tutorial.home"),
-          Array.from({ length: home }, (_, i) =>
-            choice(api, { id: `home-${i + 1}`, label: `${api.t("tutorial.home")}: ${api.t("tutorial.piece.own")}`, right: true, lit: true, className: "tut-home" }, piece("own")),
+          row(
+            api.t("tutorial.home"),
+            Array.from({ length: home }, (_, i) =>
+              choice(api, { id: `home-${i + 1}`, label: `${api.t("tutorial.home")}: ${api.t("tutorial.piece.own")}`, right: true, lit: true, className: "tut-home" }, piece("own")),
+            ),
           ),
         ),
         track(api, { pieces: api.solved ? { 1: "own" } : {}, right: [1], hint: "tutorial.dice.enter.hint" }),
