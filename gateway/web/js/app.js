@@ -1,6 +1,6 @@
 // Boot and routing: "/" is the start page, "/r/CODE" a room (with a stored ticket: the room
 // itself; without: the join page), "/r/CODE/games/N/replay" a finished game's replay, "/me"
-// the player's own page.
+// the player's own page, "/tutorial/<name>" a tutorial.
 import { normalizeCode } from "./api.js";
 import { initI18n, onLanguageChange, t } from "./i18n.js";
 import { showJoin } from "./join.js";
@@ -8,6 +8,7 @@ import { showMe } from "./me.js";
 import { showReplay } from "./replay.js";
 import { openRoom } from "./room.js";
 import { showStart } from "./start.js";
+import { showTutorial } from "./tutorial.js";
 import * as store from "./store.js";
 
 const root = document.getElementById("app");
@@ -53,6 +54,13 @@ function route(force = false) {
   if (/^\/me\/?$/.test(path)) {
     document.title = `${t("me.title")} · ${t("app.title")}`;
     showMe(root, nav);
+    return;
+  }
+  const tutorial = path.match(/^\/tutorial\/([a-z]+)\/?$/);
+  if (tutorial) {
+    document.title = `${t("tutorial.page_title")} · ${t("app.title")}`;
+    const game = new URLSearchParams(window.location.search).get("game");
+    showTutorial(root, tutorial[1], nav, game && /^[a-z0-9-]+$/.test(game) ? game : null);
     return;
   }
   document.title = t("app.title");

@@ -1,9 +1,11 @@
 // The rules dialog: /static/games/<id>/rules.<lang>.md rendered as simple Markdown, in the
-// player's language, falling back to English.
+// player's language, falling back to English, with a link to the title's tutorial.
 import { h } from "./dom.js";
 import { openDialog } from "./dialog.js";
+import { listGames } from "./games.js";
 import { currentLanguage, gameName, t } from "./i18n.js";
 import { renderMarkdown } from "./markdown.js";
+import { tutorialFor } from "./tutorial.js";
 
 async function fetchRules(gameId, lang) {
   const response = await fetch(`/static/games/${encodeURIComponent(gameId)}/rules.${lang}.md`, { cache: "no-cache" });
@@ -14,9 +16,27 @@ async function fetchRules(gameId, lang) {
   return text;
 }
 
-export async function openRules(gameId) {
+/** The tutorial link of a rules page: a plain link, so it works from a room as from anywhere. */
+async function tutorialLink(gameId, slot) {
+  let family = null;
+  try {
+    const entry = (await listGames()).find((g) => g.id === gameId);
+    family = entry ? entry.family : null;
+  } catch {
+    family = null;
+  }
+  const name = tutorialFor(gameId, family);
+  if (!name) return;
+  const href = `/tutorial/${name}?game=${encodeURIComponent(gameId)}`;
+  slot.replaceChildren(h("a", { class: "button-link", href, "data-testid": "rules-tutorial" }, t("tutorial.try")));
+}
+
+/** Open the rules of `gameId`; `tutorial: false` leaves out the tutorial link (on the tutorial itself). */
+export async function openRules(gameId, { tutorial = true } = {}) {
   const article = h("article", { class: "rules", "data-testid": "rules-text", "aria-busy": "true" }, t("ui.loading"));
-  openDialog({ title: t("rules.title", { game: gameName(gameId) }), content: article, testid: "rules-dialog", className: "wide" });
+  const slot = h("p", { class: "rules-tutorial" });
+  openDialog({ title: t("rules.title", { game: gameName(gameId) }), content: [tutorial ? slot : null, article], testid: "rules-dialog", className: "wide" });
+  if (tutorial) tutorialLink(gameId, slot);
   const lang = currentLanguage();
   let text = null;
   for (const candidate of [lang, "en"]) {

@@ -16,6 +16,15 @@ const NAME_MAX = 24;
 // Kept across re-renders (language switch) and visits within the page's life.
 const form = { gameId: null, options: {}, seats: [], code: "" };
 
+let freshPick = false; // a game picked from outside starts from its default settings and seats
+
+/** Preselect a game for the next visit of the start page (a tutorial's "Play now"). */
+export function pickGame(gameId) {
+  if (form.gameId === gameId) return;
+  form.gameId = gameId;
+  freshPick = true;
+}
+
 function defaultSeats(meta) {
   const count = Math.max(meta.min_seats || 1, Math.min(2, meta.max_seats || 2));
   const seats = [{ kind: "human", level: "", local: false }];
@@ -398,7 +407,9 @@ export async function showStart(root, nav) {
   const known = games.some((g) => g.id === form.gameId);
   if (!known) form.gameId = games.length ? gameSelect.value : null;
   gameSelect.value = form.gameId;
-  await renderGame(!known);
+  const reset = !known || freshPick;
+  freshPick = false;
+  await renderGame(reset);
   if (!games.length) {
     createButton.disabled = true;
     createError.textContent = t("start.no_games");

@@ -1,0 +1,197 @@
+// The tutorials (/tutorial/<name>): a short interactive introduction per family (cards, boards,
+// dice, words) and dominoes' own six steps. They run in the page alone: no room, no server.
+// Each step is a short text and a tiny scene the player must act on before Next opens; a wrong
+// action gets a friendly hint and the step stays. The scripts live in js/tutorials/<name>.js.
+import { h, replace } from "./dom.js";
+import { gameName, loadGameStrings, t } from "./i18n.js";
+import { languageSelect } from "./menu.js";
+import { pickGame } from "./start.js";
+import { useStylesheet } from "./svg.js";
+
+export const TUTORIALS = ["cards", "boards", "dice", "words", "dominoes"];
+
+/** The tutorial a title's rules page offers: dominoes has its own, the rest their family's. */
+export function tutorialFor(gameId, family) {
+  if (TUTORIALS.includes(gameId)) return gameId;
+  return TUTORIALS.includes(family) ? family : null;
+}
+
+// Kept across re-renders (a language switch redraws the page) while the player stays on it.
+const progress = { name: null, step: 0, solved: new Set(), states: [] };
+
+function announce(text) {
+  const region = document.getElementById("announcer");
+  if (!region) return;
+  // Emptied first, so the same words are read again when a step is shown twice.
+  region.textContent = "";
+  setTimeout(() => {
+    region.textContent = text;
+  }, 30);
+}
+
+function homeLink(nav) {
+  return h(
+    "a",
+    {
+      href: "/",
+      class: "home-link",
+      "data-testid": "tutorial-home",
+      onclick: (e) => {
+        e.preventDefault();
+        nav.go("/");
+      },
+    },
+    t("me.home"),
+  );
+}
+
+/**
+ * Show the tutorial `name` in `root`. `gameId` (from ?game=) is the title whose rules page led
+ * here: "Play now" preselects it and "Back to the rules" opens its rules.
+ */
+export async function showTutorial(root, name, nav, gameId = null) {
+  useStylesheet(new URL("../css/tutorial.css", import.meta.url));
+  if (!TUTORIALS.includes(name)) {
+    nav.go("/");
+    return;
+  }
+  const script = await import(`./tutorials/${name}.js`);
+  const game = gameId || script.RULES_GAME;
+  await Promise.all([loadGameStrings(game), script.GAME_STRINGS ? loadGameStrings(script.GAME_STRINGS) : null]);
+  if (progress.name !== name) Object.assign(progress, { name, step: 0, solved: new Set(), states: [] });
+  const steps = script.STEPS;
+
+  const text = h("p", { class: "tutorial-text", id: "tutorial-text", tabindex: "-1", "data-testid": "tutorial-text" });
+  const quote = h("blockquote", { class: "tutorial-quote", "data-testid": "tutorial-quote" });
+  const scene = h("div", { class: "tutorial-scene", "data-testid": "tutorial-scene" });
+  const feedback = h("p", { class: "tutorial-feedback", role: "status", "data-testid": "tutorial-feedback" });
+  const count = h("h2", { class: "tutorial-progress", id: "tutorial-progress", "data-testid": "tutorial-progress" });
+  const buttons = h("div", { class: "button-row tutorial-buttons" });
+
+  let shownAt = 0; // which drawing of a step a delayed hint belongs to
+  const show = (focus) => {
+    const drawing = ++shownAt;
+    const index = progress.step;
+    const step = steps[index];
+    const solved = progress.solved.has(index);
+    const last = index === steps.length - 1;
+    if (!progress.states[index]) progress.states[index] = {};
+    count.textContent = t("tutorial.progress", { n: index + 1, total: steps.length });
+    text.textContent = t(`tutorial.${name}.${step.key}`);
+    quote.hidden = !step.quote;
+    quote.textContent = step.quote ? t(step.quote, null, script.GAME_STRINGS) : "";
+    feedback.textContent = solved ? t(last ? "tutorial.finished" : "tutorial.well_done") : "";
+    feedback.className = ["tutorial-feedback", solved && "ok"].filter(Boolean).join(" ");
+    const api = {
+      t,
+      solved,
+      state: progress.states[index],
+      solve: () => {
+        progress.solved.add(index);
+        show("next");
+      },
+      hint: (key, params) => {
+        // A fresh text each time, so a live region speaks a repeated hint again.
+        feedback.className = "tutorial-feedback hint-text";
+        feedback.textContent = "";
+        setTimeout(() => {
+          if (drawing === shownAt) feedback.textContent = t(key || `tutorial.${name}.${step.key}.hint`, params);
+        }, 30);
+      },
+    };
+    replace(scene, step.scene(api));
+    replace(
+      buttons,
+      h(
+        "button",
+        {
+          type: "button",
+          "data-testid": "tutorial-back",
+          disabled: index === 0,
+          onclick: () => {
+            progress.step = index - 1;
+            show("text");
+          },
+        },
+        t("tutorial.back"),
+      ),
+      last && solved
+        ? [
+            h(
+              "button",
+              {
+                type: "button",
+                class: "primary",
+                "data-testid": "tutorial-play",
+                onclick: () => {
+                  pickGame(game);
+                  nav.go("/");
+                },
+              },
+              t("tutorial.play_now"),
+            ),
+            h(
+              "button",
+              {
+                type: "button",
+                "data-testid": "tutorial-rules",
+                onclick: async () => {
+                  const { openRules } = await import("./rules.js");
+                  openRules(game, { tutorial: false });
+                },
+              },
+              t("tutorial.to_rules"),
+            ),
+          ]
+        : h(
+            "button",
+            {
+              type: "button",
+              class: "primary",
+              "data-testid": "tutorial-next",
+              disabled: !solved,
+              onclick: () => {
+                progress.step = index + 1;
+                show("text");
+              },
+            },
+            t("tutorial.next"),
+          ),
+    );
+    if (focus === "text") {
+      text.focus();
+      announce(`${count.textContent}. ${step.quote ? `${quote.textContent} ` : ""}${text.textContent}`);
+    } else if (focus === "next") {
+      const onward = buttons.querySelector("[data-testid=tutorial-next], [data-testid=tutorial-play]");
+      if (onward) onward.focus();
+    }
+  };
+
+  replace(
+    root,
+    h(
+      "main",
+      { class: "start tutorial-page", "data-testid": "tutorial", "data-tutorial": name },
+      h(
+        "header",
+        { class: "start-head" },
+        h("h1", null, t("tutorial.title", { name: t(`tutorial.${name}.name`) })),
+        h("label", { class: "lang" }, h("span", { class: "sr-only" }, t("menu.language")), languageSelect("tutorial-language")),
+      ),
+      homeLink(nav),
+      h(
+        "section",
+        { class: "panel tutorial-panel", "aria-labelledby": "tutorial-progress" },
+        count,
+        quote,
+        text,
+        scene,
+        feedback,
+        buttons,
+        h("p", { class: "hint tutorial-for" }, t("tutorial.for_game", { game: gameName(game) })),
+      ),
+    ),
+  );
+  show(null);
+  announce(`${count.textContent}. ${text.textContent}`);
+}
