@@ -239,6 +239,28 @@ def test_a_9_card_hau_hau_hand_shows_every_card_on_a_phone(browser: Browser, sta
         page.context.close()
 
 
+# Sheet rows wholly inside every clipping box around them (the game area, the screen).
+ROWS_IN_SIGHT = """() => [...document.querySelectorAll('[data-testid=score-sheet] tbody tr')].filter((row) => {
+  const b = row.getBoundingClientRect();
+  let top = 0, bottom = innerHeight;
+  for (let p = row.parentElement; p; p = p.parentElement) {
+    if (/(auto|scroll|hidden)/.test(getComputedStyle(p).overflowY)) {
+      const q = p.getBoundingClientRect();
+      top = Math.max(top, q.top);
+      bottom = Math.min(bottom, q.bottom);
+    }
+  }
+  return b.height > 0 && b.top >= top - 1 && b.bottom <= bottom + 1;
+}).length"""
+
+# The boxes between the sheet and the page that scroll: one (the game area) at the most.
+SCROLLING_BOXES = """() => { const out = [];
+  for (let p = document.querySelector('[data-testid=score-sheet]').parentElement; p; p = p.parentElement) {
+    if (/(auto|scroll)/.test(getComputedStyle(p).overflowY) && p.scrollHeight > p.clientHeight + 1) out.push(p.className);
+  }
+  return out; }"""
+
+
 @pytest.mark.parametrize(("viewport", "at_once"), [(PHONE, 10), (DESKTOP, None)], ids=["phone", "desktop"])
 def test_the_dice_poker_sheet_shows_ten_rows_at_once_and_reaches_all(
     browser: Browser, stack, viewport, at_once
@@ -253,39 +275,22 @@ def test_the_dice_poker_sheet_shows_ten_rows_at_once_and_reaches_all(
         rows = sheet.locator("tbody tr")
         total = rows.count()
         assert total >= 16, total  # six numbers, sum, bonus, seven combinations, total
-        seen = page.evaluate(
-            """() => {
-              const shown = (r) => {
-                const b = r.getBoundingClientRect();
-                let box = { top: 0, bottom: innerHeight };
-                for (let p = r.parentElement; p; p = p.parentElement) {
-                  const s = getComputedStyle(p);
-                  if (/(auto|scroll|hidden)/.test(s.overflowY)) {
-                    const q = p.getBoundingClientRect();
-                    box = { top: Math.max(box.top, q.top), bottom: Math.min(box.bottom, q.bottom) };
-                  }
-                }
-                return b.height > 0 && b.top >= box.top - 1 && b.bottom <= box.bottom + 1;
-              };
-              return [...document.querySelectorAll('[data-testid=score-sheet] tbody tr')].filter(shown).length;
-            }"""
-        )
-        assert seen >= (at_once or total), (seen, total)
-        # Only one scrolling box between the sheet and the page: the game area.
-        boxes = page.evaluate(
-            """() => { const out = []; const sheet = document.querySelector('[data-testid=score-sheet]');
-              for (let p = sheet.parentElement; p; p = p.parentElement) {
-                const s = getComputedStyle(p);
-                if (/(auto|scroll)/.test(s.overflowY) && p.scrollHeight > p.clientHeight + 1) out.push(p.className);
-              }
-              return out; }"""
-        )
-        assert len(boxes) <= 1, boxes
+        # Before the first roll, and after it with every free row offered as a button.
+        for rolled in (False, True):
+            if rolled:
+                expect(page.get_by_test_id("roll-button")).to_be_enabled(timeout=20_000)
+                page.get_by_test_id("roll-button").click()
+                expect(sheet.locator("button.offer").first).to_be_visible()
+            seen = page.evaluate(ROWS_IN_SIGHT)
+            print(page.evaluate(LAYOUT), page.evaluate("() => [document.querySelector('.game-area').getBoundingClientRect().toJSON(), document.querySelector('[data-testid=score-sheet] thead').getBoundingClientRect().height, ...[...document.querySelectorAll('[data-testid=score-sheet] tbody tr')].map(r => r.getBoundingClientRect().height)]"))
+            if os.environ.get("SHOTS"):
+                page.screenshot(path=f"{os.environ['SHOTS']}/sheet-{viewport['width']}-{rolled}.png")
+            assert seen >= (at_once or total), (rolled, seen, total)
+            assert len(page.evaluate(SCROLLING_BOXES)) <= 1, page.evaluate(SCROLLING_BOXES)
+            sizes = page.evaluate(TEXT_SIZES, "[data-testid=score-sheet] tbody :is(th, td, span:not(.sr-only))")
+            assert min(sizes) >= 14, sorted(sizes)[:5]
         # The last row can be scrolled into sight.
-        last = rows.last
-        last.scroll_into_view_if_needed()
-        expect(last).to_be_in_viewport()
-        sizes = page.evaluate(TEXT_SIZES, "[data-testid=score-sheet] tbody th, [data-testid=score-sheet] tbody td")
-        assert min(sizes) >= 14, sorted(sizes)[:5]
+        rows.last.scroll_into_view_if_needed()
+        expect(rows.last).to_be_in_viewport()
     finally:
         context.close()
