@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -67,9 +66,6 @@ TEXT_SIZES = """(selector) => [...document.querySelectorAll(selector)].filter((e
 })"""
 
 
-LAYOUT = """() => [innerHeight, document.documentElement.scrollHeight, ...['.topbar', '.seats', '.table', '.ticker', '.own-zone', '[data-testid=hand]'].map((q) => { const e = document.querySelector(q); if (!e) return q; const r = e.getBoundingClientRect(); return q + ' ' + Math.round(r.top) + '-' + Math.round(r.bottom); })]"""
-
-
 def run_async(coroutine_fn, *args):  # type: ignore[no-untyped-def]
     """The play-API driver in a thread of its own: the browser's sync API owns this one."""
     with ThreadPoolExecutor(1) as pool:
@@ -83,12 +79,7 @@ def opened_places(rows: dict[str, Any], card: str) -> set[str]:
     colour, number = card[0], int(card.split(".")[0][1:])
     row = rows[colour]
     rows[colour] = [number, number] if row is None else [min(row[0], number), max(row[1], number)]
-    return {
-        f"{c}{n}.0"
-        for c, r in rows.items()
-        for n in ([11] if r is None else [r[0] - 1, r[1] + 1])
-        if 1 <= n <= 20
-    }
+    return {f"{c}{n}.0" for c, r in rows.items() for n in ([11] if r is None else [r[0] - 1, r[1] + 1]) if 1 <= n <= 20}
 
 
 async def grow_a_number_rows_hand(base: str, size: int) -> dict[str, Any]:
@@ -194,11 +185,10 @@ def assert_cards_tell_apart(page: Page, count: int) -> dict[str, Any]:
     )
     expect(hand).to_be_visible()
     report = page.evaluate(CARDS_TELL_APART, 24)
-    print(page.evaluate(LAYOUT))
-    if os.environ.get("SHOTS"):
-        page.screenshot(path=f"{os.environ['SHOTS']}/hand-{count}-{page.viewport_size['width']}.png")
     assert report["count"] >= count, report
-    assert report["bad"] == [], report
+    assert report["bad"] == [], (
+        f"{len(report['bad'])} of {report['count']} cards in {report['rows']} rows hidden: {report}"
+    )
     return report
 
 
@@ -217,7 +207,9 @@ def test_a_22_card_number_rows_hand_shows_every_card_and_readable_rows(
         assert_cards_tell_apart(page, 22)
         numbers = page.evaluate(TEXT_SIZES, "[data-testid=number-rows] text")
         assert numbers and min(numbers) >= 12, sorted(numbers)[:5]
-        places = page.evaluate(TEXT_SIZES, "[data-testid=number-rows] .nr-free, [data-testid=number-rows] .nr-cell text")
+        places = page.evaluate(
+            TEXT_SIZES, "[data-testid=number-rows] .nr-free, [data-testid=number-rows] .nr-cell text"
+        )
         assert places and min(places) >= 14, sorted(places)[:5]
         # Every row of the table can be reached (the game area scrolls when it must).
         last = page.get_by_test_id("row-b")
@@ -282,9 +274,6 @@ def test_the_dice_poker_sheet_shows_ten_rows_at_once_and_reaches_all(
                 page.get_by_test_id("roll-button").click()
                 expect(sheet.locator("button.offer").first).to_be_visible()
             seen = page.evaluate(ROWS_IN_SIGHT)
-            print(page.evaluate(LAYOUT), page.evaluate("() => [document.querySelector('.game-area').getBoundingClientRect().toJSON(), document.querySelector('[data-testid=score-sheet] thead').getBoundingClientRect().height, ...[...document.querySelectorAll('[data-testid=score-sheet] tbody tr')].map(r => r.getBoundingClientRect().height)]"))
-            if os.environ.get("SHOTS"):
-                page.screenshot(path=f"{os.environ['SHOTS']}/sheet-{viewport['width']}-{rolled}.png")
             assert seen >= (at_once or total), (rolled, seen, total)
             assert len(page.evaluate(SCROLLING_BOXES)) <= 1, page.evaluate(SCROLLING_BOXES)
             sizes = page.evaluate(TEXT_SIZES, "[data-testid=score-sheet] tbody :is(th, td, span:not(.sr-only))")
