@@ -363,11 +363,6 @@ export function handLayout(count, width) {
   return { rows: sizes, scrolls: sizes[0] > perRow(width, MIN_STEP) };
 }
 
-/** How many cards go in each row (see handLayout). */
-export function handRows(count, width) {
-  return handLayout(count, width).rows;
-}
-
 /**
  * The player's hand, fanned: an HTML group of card buttons in one to three rows, each row's
  * cards overlapping sideways.
