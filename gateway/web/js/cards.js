@@ -336,23 +336,36 @@ export function cardBackSvg(attrs = {}) {
 
 // -- the hand --------------------------------------------------------------------------------
 
-const MIN_STEP = 44; // px of each card left visible in a fan: a tap target's width
+const TAP_STEP = 44; // px of each card left visible in a fan: a tap target's width
+const MIN_STEP = 28; // px at the least: the rank and suit and a fingertip, before rows scroll
 const CARD_W = 58; // px, the card width in the hand (the height follows 2:3)
 const MAX_ROWS = 3;
 
-/** How many cards go in each row so every card keeps a 44 px strip, at most three rows. */
-export function handRows(count, width) {
-  if (count <= 0) return [];
-  const perRow = Math.max(1, Math.floor((Math.max(width, CARD_W) - CARD_W) / MIN_STEP) + 1);
-  const rows = Math.min(MAX_ROWS, Math.ceil(count / perRow));
-  const base = Math.floor(count / rows);
-  const extra = count % rows;
-  // The longer rows on top: the bottom row, nearest the thumb, is the shortest.
-  return Array.from({ length: rows }, (_, i) => base + (i < extra ? 1 : 0));
+function perRow(width, step) {
+  return Math.max(1, Math.floor((Math.max(width, CARD_W) - CARD_W) / step) + 1);
 }
 
 /**
- * The player's hand, fanned: an HTML group of card buttons in one to three overlapping rows.
+ * How many cards go in each row. Rows never cover one another (a row over a row hid the
+ * cards beneath on a phone), so they cost height: every card keeps a 44 px strip in one or
+ * two rows; a hand that would need more rows packs two rows down to 28 px strips first, and
+ * only then takes a third; beyond three rows of 28 px the rows scroll sideways (`scrolls`).
+ */
+export function handLayout(count, width) {
+  if (count <= 0) return { rows: [], scrolls: false };
+  let rows = Math.ceil(count / perRow(width, TAP_STEP));
+  if (rows > 2) rows = Math.max(2, Math.ceil(count / perRow(width, MIN_STEP)));
+  rows = Math.min(MAX_ROWS, rows);
+  const base = Math.floor(count / rows);
+  const extra = count % rows;
+  // The longer rows on top: the bottom row, nearest the thumb, is the shortest.
+  const sizes = Array.from({ length: rows }, (_, i) => base + (i < extra ? 1 : 0));
+  return { rows: sizes, scrolls: sizes[0] > perRow(width, MIN_STEP) };
+}
+
+/**
+ * The player's hand, fanned: an HTML group of card buttons in one to three rows, each row's
+ * cards overlapping sideways.
  *
  * `cards`   card ids in display order (use sortCards)
  * `ctx`     the render context (t, ownZone, reducedMotion)
@@ -364,7 +377,7 @@ export function handRows(count, width) {
  */
 export function renderHand({ cards, ctx, state, onPress, label, fresh = [], mark = null, testid = "hand" }) {
   const width = handWidth(ctx);
-  const rows = handRows(cards.length, width);
+  const { rows, scrolls } = handLayout(cards.length, width);
   const buttons = [];
   let index = 0;
   const rowEls = rows.map((size) => {
@@ -412,7 +425,7 @@ export function renderHand({ cards, ctx, state, onPress, label, fresh = [], mark
   arrowKeys(buttons);
   return h(
     "div",
-    { class: ["hand", rows.length > 1 && "rows"], role: "group", "aria-label": label, "data-testid": testid, "data-count": String(cards.length) },
+    { class: ["hand", rows.length > 1 && "rows", scrolls && "scrolls"], role: "group", "aria-label": label, "data-testid": testid, "data-count": String(cards.length) },
     rowEls,
   );
 }

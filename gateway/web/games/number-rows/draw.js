@@ -27,6 +27,14 @@ const LINE_GAP = 4;
 const TOP = 4;
 const NARROW_PX = 560; // below this the number line folds into 1–10 over 11–20
 
+// Font sizes in board units: folded, the board is drawn at its full width (about 0.88 px a
+// unit on a 360 px phone), so 17 units read as 15 px; in one line, the board is over 560 px
+// wide, 1.4 px a unit at the least.
+const FONT = {
+  folded: { free: 17, next: 17, laid: 18, count: 14 },
+  line: { free: 10, next: 10, laid: 11, count: 9 },
+};
+
 /**
  * Where each number sits: one line of twenty places, or on a phone two lines of ten (twenty
  * places across 360 px left numbers about 8 px high); font sizes follow the place width.
@@ -35,12 +43,11 @@ function layout(narrow) {
   const perLine = narrow ? 10 : 20;
   const cell = (W - LEFT - 4) / perLine;
   const lines = 20 / perLine;
-  const scale = narrow ? 1.5 : 1;
   return {
     cell,
     lines,
     rowH: lines * CELL_H + (lines - 1) * LINE_GAP + 12,
-    font: (size) => size * scale,
+    font: FONT[narrow ? "folded" : "line"],
     x: (n) => LEFT + ((n - 1) % perLine) * cell,
     dy: (n) => Math.floor((n - 1) / perLine) * (CELL_H + LINE_GAP),
     // The parts of low..high on each line, for the run's bar.
@@ -71,18 +78,18 @@ function drawRow(colour, row, y, ctx, mine, laidCard, at) {
   g.append(s("rect", { x: 0, y: y - 5, width: W, height: at.rowH - 2, rx: 8, class: "nr-lane" }));
   // The colour's shape says which row it is without its colour; the count of laid cards below.
   g.append(symbol(colour, 12, y - 1, 20));
-  g.append(s("text", { x: 22, y: y + 30, "font-size": at.font(9) > 12 ? 12 : 9, "text-anchor": "middle", class: "nr-count", text: row ? `${row[1] - row[0] + 1}/20` : "0/20" }));
+  g.append(s("text", { x: 22, y: y + 30, "font-size": at.font.count, "text-anchor": "middle", class: "nr-count", text: row ? `${row[1] - row[0] + 1}/20` : "0/20" }));
   const taken = (n) => row && n >= row[0] && n <= row[1];
   const next = row ? [row[0] - 1, row[1] + 1].filter((n) => n >= 1 && n <= 20) : [11];
   const baseline = (n, size) => y + at.dy(n) + CELL_H / 2 + size * 0.36;
   for (let n = 1; n <= 20; n++) {
     if (taken(n) || next.includes(n)) continue;
-    const size = at.font(9);
+    const size = at.font.free;
     g.append(s("text", { x: at.x(n) + CELL / 2, y: baseline(n, size), "font-size": size, "text-anchor": "middle", class: "nr-free", text: String(n) }));
   }
   for (const n of next) {
     const lit = mine.has(cardId(colour, n));
-    const size = at.font(10);
+    const size = at.font.next;
     g.append(
       s(
         "g",
@@ -98,7 +105,7 @@ function drawRow(colour, row, y, ctx, mine, laidCard, at) {
       g.append(s("rect", { x: at.x(low) - 1, y: y + at.dy(low) - 1, width: width + 2, height: CELL_H + 2, rx: 5, fill: COLOUR_FILL[colour], class: "nr-bar" }));
     }
     for (let n = row[0]; n <= row[1]; n++) {
-      const size = at.font(11);
+      const size = at.font.laid;
       const cell = s(
         "g",
         { class: ["nr-cell", n === 11 && "opener", laidCard === cardId(colour, n) && "fresh"] },
