@@ -87,7 +87,11 @@ def test_ludo_against_a_cpu_to_the_end(browser: Browser, stack) -> None:
                 page.keyboard.press("Enter")
                 rolls += 1
                 # The die shows the roll, unless that roll ended the game (the result then replaces it).
-                expect(page.locator('[data-testid=die]:not([aria-label="The die, not rolled yet"]), [data-testid=result-panel]').first).to_be_visible()
+                expect(
+                    page.locator(
+                        '[data-testid=die]:not([aria-label="The die, not rolled yet"]), [data-testid=result-panel]'
+                    ).first
+                ).to_be_visible()
             elif lit.count() > 0:
                 # Each lit piece on the board has its large button below, and the other way round:
                 # counted in one look at the page, as the clock may move for a slow player between two.

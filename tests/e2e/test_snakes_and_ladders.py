@@ -38,7 +38,11 @@ def test_snakes_and_ladders_against_a_cpu_to_the_end(browser: Browser, stack) ->
                 page.keyboard.press("Enter")
                 rolls += 1
                 # The die shows the roll, unless that roll ended the game (the result then replaces it).
-                expect(page.locator('[data-testid=die]:not([aria-label="The die, not rolled yet"]), [data-testid=result-panel]').first).to_be_visible()
+                expect(
+                    page.locator(
+                        '[data-testid=die]:not([aria-label="The die, not rolled yet"]), [data-testid=result-panel]'
+                    ).first
+                ).to_be_visible()
             page.wait_for_timeout(100)
         expect(page.get_by_test_id("placings")).to_contain_text("Anna")
         assert rolls > 0
