@@ -581,8 +581,9 @@ class ContractRummy(CardEngine):
             return super().apply_timeout(state, now_ms)
         new_state = self.copy_state(state)
         rng = Rng(new_state["rng"])
-        events = [event("timed_out", seat=seat) for seat in deadline["seats"]]
-        events += self._close_window(new_state, rng, timed=True)
+        # The window's end is how it closes, not a seat running out of time: letting it pass
+        # is how a player declines, so it must not count towards handing the seat to a CPU.
+        events = self._close_window(new_state, rng, timed=True)
         new_state["rng"] = rng.to_state()
         return new_state, events
 
