@@ -606,6 +606,7 @@ def make_app(
             web.get("/", index),
             web.get("/r/{code}", index),
             web.get("/me", index),
+            web.get("/fairness", index),
             web.get("/api/games", list_games),
             web.post("/api/rooms", create_room),
             web.get("/api/rooms/{code}", get_room),

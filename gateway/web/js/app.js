@@ -1,6 +1,8 @@
 // Boot and routing: "/" is the start page, "/r/CODE" a room (with a stored ticket: the room
-// itself; without: the join page), "/me" the player's own page.
+// itself; without: the join page), "/me" the player's own page, "/fairness" the page that
+// checks a finished game's seed.
 import { normalizeCode } from "./api.js";
+import { showFairness } from "./fairness.js";
 import { initI18n, onLanguageChange, t } from "./i18n.js";
 import { showJoin } from "./join.js";
 import { showMe } from "./me.js";
@@ -44,6 +46,11 @@ function route(force = false) {
   if (/^\/me\/?$/.test(path)) {
     document.title = `${t("me.title")} · ${t("app.title")}`;
     showMe(root, nav);
+    return;
+  }
+  if (/^\/fairness\/?$/.test(path)) {
+    document.title = `${t("fairness_page.title")} · ${t("app.title")}`;
+    showFairness(root, nav);
     return;
   }
   document.title = t("app.title");
