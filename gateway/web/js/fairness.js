@@ -100,7 +100,7 @@ function contributionsList(replay, remembered) {
   const names = replay.names || [];
   return h(
     "ul",
-    { class: "chain-values", "data-testid": "chain-values" },
+    { class: "chain-values", "data-testid": "chain-seat-values" },
     replay.contributions.map((c, i) => {
       const own = remembered && c && String(c.value).toLowerCase() === remembered.value;
       return h(
