@@ -28,9 +28,8 @@ def contribute(room: Room, key: str, value_hex: Any, commit: str) -> None:
     ticket and game; malformed, stale or second values are refused and change nothing."""
     if not room.seats_held_by(key):
         raise Refusal("bad_token", "spectators do not contribute")
-    if room.shuffle is None:
-        room.shuffle = new_shuffle()  # a room made before players contributed
-    if commit != room.shuffle["commit"]:
+    # A room made before players contributed has no commitment until its next game starts.
+    if room.shuffle is None or commit != room.shuffle["commit"]:
         raise Refusal("stale_commit", "that commitment is not the next game's")
     if fairness.parse_value(value_hex) is None:
         raise Refusal("bad_contribution", "a contribution is 64 hex digits")
