@@ -7,9 +7,13 @@ values give, and the room's replay verifies move by move with the rule engines a
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import secrets
 
+import grpc
+from gameroom import play_pb2, play_pb2_grpc
+from google.protobuf import json_format
 from svc_cards.registry import REGISTRY
 
 from rulekit import fairness
@@ -83,3 +87,41 @@ async def test_a_finished_card_game_mixes_every_seats_value_and_verifies(stack) 
             text = str(message)
             if "game_over" not in text:
                 assert replay["seed"] not in text and replay["server_seed"] not in text
+
+
+async def test_a_bot_on_the_grpc_play_api_sends_its_value_the_same_way(stack) -> None:
+    async with grpc.aio.insecure_channel(f"127.0.0.1:{stack.ports['play']}") as channel:
+        play = play_pb2_grpc.PlayStub(channel)
+        seats = [play_pb2.SeatSpec(kind="human"), play_pb2.SeatSpec(kind="cpu", level="easy")]
+        ticket = await play.CreateRoom(play_pb2.CreateRoomRequest(game="four-in-a-row", nickname="bot", seats=seats))
+        commit = ticket.room.shuffle_commit
+        assert len(commit) == 64
+        outbox: asyncio.Queue[play_pb2.ClientMessage] = asyncio.Queue()
+
+        async def requests():  # type: ignore[no-untyped-def]
+            while True:
+                yield await outbox.get()
+
+        value = secrets.token_hex(32)
+        stream = play.Connect(requests())
+        await outbox.put(play_pb2.ClientMessage(hello=play_pb2.Hello(code=ticket.code, token=ticket.token)))
+        await outbox.put(play_pb2.ClientMessage(entropy=play_pb2.EntropyRequest(value=value, commit=commit)))
+        started: dict = {}
+        asked = False
+        async with asyncio.timeout(30):
+            async for message in stream:
+                if message.WhichOneof("body") != "update":
+                    continue
+                room = message.update.room
+                # The room shows the value taken (not the value itself): now start.
+                if room.status == "waiting" and list(room.shuffle_seats) == [0] and not asked:
+                    asked = True
+                    await outbox.put(play_pb2.ClientMessage(start=play_pb2.StartRequest()))
+                events = [json_format.MessageToDict(item.event) for item in message.update.events]
+                started = next((e for e in events if e.get("code") == "game_started"), started)
+                if started:
+                    break
+        stream.cancel()
+    assert started["commit"] == commit
+    assert started["contributions"][0] == {"seat": 0, "value": value, "from": "seat"}
+    assert started["contributions"][1]["from"] == "server"
