@@ -107,6 +107,8 @@ def test_the_browser_that_played_finds_its_own_value_in_the_seed(browser: Browse
             timeout=15_000,
         )
         play_four_in_a_row_to_the_end(page)
+        log = page.get_by_test_id("event-log").text_content() or ""
+        assert "1 of 2 seats added a random value of their own." in log  # the CPU seat took the server's
         page.get_by_test_id("fairness-details").locator("summary").click()
         page.get_by_test_id("fairness-page-link").click()
         expect(page.get_by_test_id("chain-verdict")).to_have_attribute("data-valid", "true")

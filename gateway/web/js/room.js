@@ -536,7 +536,13 @@ export class Room {
         if (event.seed_sha256) this.announcedHashes[event.number] = event.seed_sha256;
         let text = event.number > 1 ? t("event.game_started_again", { number: event.number }) : t("event.game_started");
         if (event.pot) text = `${text} ${t("event.stakes_in", { stake: formatNumber(event.stake), pot: formatNumber(event.pot) })}`;
-        return event.seed_sha256 ? `${text} ${t("event.seed_hash", { hash: event.seed_sha256.slice(0, 16) })}` : text;
+        if (event.seed_sha256) text = `${text} ${t("event.seed_hash", { hash: event.seed_sha256.slice(0, 16) })}`;
+        // How many seats' browsers mixed a random value of their own into that seed.
+        if (Array.isArray(event.contributions) && event.contributions.length) {
+          const own = event.contributions.filter((c) => c.from === "seat").length;
+          text = `${text} ${t("event.seed_values", { count: own, seats: event.contributions.length })}`;
+        }
+        return text;
       }
       case "game_over": {
         // The lobby's game_over carries the result; an engine's own game_over does not.
