@@ -330,7 +330,7 @@ class RoomLife:
         await self.moves.settle(room)
         room.stake = None
         if stake_of({"options": room.options}):
-            room.stake = await self.stakes.escrow(room.to_json(), number, seed, escrows)
+            room.stake = await self.stakes.escrow(room.to_json(), number, escrows)
         reply = await self.ctx.engines.setup(room.game, len(room.seats), room.options, seed, now)
         room.status = "playing"
         room.rematch = []
