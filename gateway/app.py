@@ -629,6 +629,7 @@ def make_app(
             web.get("/me", index),
             web.get("/r/{code}/games/{number}/replay", index),
             web.get("/tutorial/{name}", index),
+            web.get("/fairness", index),
             web.get("/api/games", list_games),
             web.post("/api/rooms", create_room),
             web.get("/api/rooms/{code}", get_room),

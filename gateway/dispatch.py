@@ -49,6 +49,8 @@ async def handle(lobby: Lobby, connection: Subscriber, branch: str, body: dict[s
             await lobby.resync(connection)
         elif branch == "settings":
             await lobby.change_settings(connection, body.get("options"), body.get("seats"))
+        elif branch == "entropy":
+            await lobby.contribute(connection, str(body.get("value", "")), str(body.get("commit", "")))
         elif branch == "ping":
             connection.send({"pong": {"nonce": _int(body.get("nonce", 0))}})
         else:

@@ -11,6 +11,7 @@ from rulekit import Refusal
 from .context import CATCH_UP_EVENTS, LobbyContext, require
 from .hub import Subscriber
 from .room import Room, Ticket
+from .shuffle import contributed_seats
 from .stakes import stake_of
 from .store import ROOM_CHANNEL, StoredEvent
 from .text import clean_text
@@ -90,6 +91,9 @@ def room_info(room: Room, present: set[int]) -> dict[str, Any]:
         "rematch_votes": len(room.rematch),
         "stake": stake_of({"options": room.options}),
         "game_number": room.game_number,  # its replay: GET /api/rooms/{code}/games/{number} once over
+        # The next game's server seed commitment, and the seats that have sent their value for it.
+        "shuffle_commit": (room.shuffle or {}).get("commit", ""),
+        "shuffle_seats": contributed_seats(room),
     }
 
 

@@ -157,6 +157,8 @@ class Lobby:
             "seed": game.seed,
             # What the game announced at its start: the check `python -m verifier` makes.
             "seed_sha256": hashlib.sha256(bytes.fromhex(game.seed)).hexdigest(),
+            # The seed's chain: the server seed opens the commitment, mixed with each seat's value.
+            **game.fairness,
             "names": game.names,
             "result": game.result,
             "started_ms": str(game.started_ms),
@@ -220,6 +222,9 @@ class Lobby:
 
     async def start_game(self, subscriber: Subscriber) -> None:
         await self.life.start_game(subscriber)
+
+    async def contribute(self, subscriber: Subscriber, value: str, commit: str) -> None:
+        await self.life.contribute(subscriber, value, commit)
 
     async def change_settings(
         self, subscriber: Subscriber, options: dict[str, Any] | None, seats: list[dict[str, Any]] | None

@@ -69,6 +69,8 @@ def absorb(room: Room, reply: Any, lobby_events: list[dict[str, Any]]) -> list[S
         room.games_played += 1
         room.last_event += 1
         over = {"code": "game_over", "result": room.result, "seed": room.seed}
+        if room.fairness:
+            over["server_seed"] = room.fairness["server_seed"]  # the commitment's opening
         if room.stake:
             over["pot"] = {str(seat): coins for seat, coins in pot_shares(room.to_json()).items()}
         stored.append(StoredEvent(room.last_event, over, None))
@@ -101,6 +103,7 @@ def finished_record(room: Room, now_ms: int) -> FinishedGame:
         result=room.result or {},
         started_ms=room.started_ms,
         finished_ms=now_ms,
+        fairness=room.fairness or {},
     )
 
 

@@ -149,6 +149,8 @@ _ROOM_KEYS = (
     "stake",
     "private",
     "invite",
+    "shuffle",
+    "fairness",
 )
 
 
@@ -183,6 +185,11 @@ class Room:
     # kept as its hash (the room document travels over the bus).
     private: bool = False
     invite: str = ""
+    # The next game's server seed, its commitment and the values seats sent for it, by holder
+    # (rulekit.fairness): {"server_seed", "commit", "values"}.
+    shuffle: dict[str, Any] | None = None
+    # This (or the last) game's chain: {"server_seed", "commit", "contributions"}.
+    fairness: dict[str, Any] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     # The keys in the order the stored document had them: a room written back unchanged is
     # the same bytes (the order of `stake` and `choice_version` depends on the room's history).
@@ -218,12 +225,14 @@ class Room:
             stake=data.get("stake"),
             private=bool(data.get("private")),
             invite=data.get("invite", ""),
+            shuffle=data.get("shuffle"),
+            fairness=data.get("fairness"),
             extra={k: v for k, v in data.items() if k not in _ROOM_KEYS},
             key_order=tuple(data),
         )
 
     def to_json(self, server_side: bool = True) -> dict[str, Any]:
-        """The stored document; without `server_side`, the state and its seed are left out
+        """The stored document; without `server_side`, the state and its seeds are left out
         (what other replicas get: they render views and drive clocks, and Redis sees no secret)."""
         out: dict[str, Any] = {
             "code": self.code,
@@ -256,12 +265,20 @@ class Room:
         if self.private:
             out["private"] = True
             out["invite"] = self.invite
+        if self.shuffle is not None:
+            out["shuffle"] = self.shuffle
+        if self.fairness is not None:
+            out["fairness"] = self.fairness
         out.update(self.extra)
         if self.key_order and tuple(out) != self.key_order:
             ordered = {k: out[k] for k in self.key_order if k in out}
             out = ordered | out
         if not server_side:
             del out["state_json"], out["seed"]
+            # The server seeds stay here too: only their commitments travel.
+            for key in ("shuffle", "fairness"):
+                if key in out:
+                    out[key] = {k: v for k, v in out[key].items() if k != "server_seed"}
         return out
 
     def seats_held_by(self, key: str) -> list[int]:

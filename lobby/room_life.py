@@ -21,6 +21,7 @@ from .move_path import MovePath, absorb
 from .players import Players
 from .ports import Driver
 from .room import SEAT_KINDS, Room, Seat, Ticket, TicketEntry, clean_name, plain_json
+from .shuffle import contribute, deal_seed, new_shuffle, public_chain
 from .staked_tables import StakedTables
 from .stakes import stake_of
 from .store import StoredEvent
@@ -95,6 +96,7 @@ class RoomLife:
             tickets={key: TicketEntry(held, name, player.id if player else "")},
             created_ms=now,
             updated_ms=now,
+            shuffle=new_shuffle(),  # committed before any seat can send its value
         )
         invite = codes.new_token() if private else ""
         if private:
@@ -142,6 +144,7 @@ class RoomLife:
             tickets=tickets,
             created_ms=now,
             updated_ms=now,
+            shuffle=new_shuffle(),  # committed before any seat can send its value
         )
         for _ in range(20):
             room.code = codes.new_room_code()
@@ -320,14 +323,14 @@ class RoomLife:
     async def _new_game(self, room: Room, escrows: list[str]) -> list[StoredEvent]:
         """Set up the next game; at a staked table first take every stake into a new escrow
         (named in `escrows`, so the caller refunds it if this attempt does not become the game)."""
-        seed = secrets.token_bytes(32)
+        seed = deal_seed(room)  # the next game's commitment is drawn here too
         now = self.ctx.now_ms()
         number = room.game_number + 1
         # The last game's pot first (paid already unless that failed): the room forgets its escrow now.
         await self.moves.settle(room)
         room.stake = None
         if stake_of({"options": room.options}):
-            room.stake = await self.stakes.escrow(room.to_json(), number, seed, escrows)
+            room.stake = await self.stakes.escrow(room.to_json(), number, escrows)
         reply = await self.ctx.engines.setup(room.game, len(room.seats), room.options, seed, now)
         room.status = "playing"
         room.rematch = []
@@ -335,13 +338,15 @@ class RoomLife:
         room.game_number = number
         room.seed = seed.hex()
         room.started_ms = now
-        # Commit-reveal: the seed's hash now, the seed itself when the game is over.
+        # Commit-reveal: the seed's hash, the server seed's commitment and every seat's value
+        # now; the seed and the server seed when the game is over.
         started = {
             "code": "game_started",
             "game": room.game,
             "seats": len(room.seats),
             "number": room.game_number,
             "seed_sha256": hashlib.sha256(seed).hexdigest(),
+            **public_chain(room),
         }
         if room.stake:
             started.update(stake=room.stake["amount"], pot=room.stake["amount"] * len(room.seats))
@@ -357,6 +362,16 @@ class RoomLife:
             return result
         finally:
             await self.stakes.refund_unplayed(escrows, kept)
+
+    async def contribute(self, subscriber: Subscriber, value: str, commit: str) -> None:
+        """A seated browser's random value for the next game, quoting the commitment it saw."""
+        ticket = require(subscriber)
+
+        async def change(room: Room) -> list[StoredEvent]:
+            contribute(room, ticket.key, value, commit.lower())
+            return []
+
+        await self.moves.mutate(ticket.code, change)
 
     async def change_settings(
         self, subscriber: Subscriber, options: dict[str, Any] | None, seats: list[dict[str, Any]] | None

@@ -9,8 +9,8 @@ opens each escrow once and closes it once.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
+import secrets
 from collections import OrderedDict
 from typing import Any, Awaitable, Callable
 
@@ -35,14 +35,15 @@ class StakedTables:
         self.sweep_after_ms = sweep_after_ms
         self._paid: OrderedDict[str, None] = OrderedDict()
 
-    async def escrow(self, room: dict[str, Any], number: int, seed: bytes, escrows: list[str]) -> dict[str, Any]:
-        """Each seat's stake into a new escrow for game `number` (its name carries the seed's
-        hash, so a redone attempt never finds an earlier one's). The escrow's name is added to
+    async def escrow(self, room: dict[str, Any], number: int, escrows: list[str]) -> dict[str, Any]:
+        """Each seat's stake into a new escrow for game `number` (its name carries a random
+        part of its own, so a redone attempt never finds an earlier one's: the game's seed is
+        committed in advance and stays the same on a retry). The escrow's name is added to
         `escrows` first, so the caller can refund it if this attempt does not become the game.
         Returns what the room keeps: {"table", "amount", "players"}."""
         amount = stake_of(room)
         players = stakers(room, room["seats"])
-        table = f"{table_of(room['code'], number)}:{hashlib.sha256(seed).hexdigest()[:16]}"
+        table = f"{table_of(room['code'], number)}:{secrets.token_hex(8)}"
         for player in players:
             await self.ledger.wallet(player)  # opens it, and today's top-up if due
         escrows.append(table)

@@ -34,6 +34,9 @@ CODES = frozenset(
         "invitation_needed",
         "removed",
         "chat_not_allowed",
+        "already_contributed",
+        "bad_contribution",
+        "stale_commit",
     }
 )
 

@@ -69,6 +69,9 @@ class FinishedGame:
     started_ms: int
     finished_ms: int
     moves: list[MoveRecord] = field(default_factory=list)
+    # The seed's chain (rulekit.fairness): {"server_seed", "commit", "contributions"}; {} for
+    # games from before players contributed.
+    fairness: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -246,6 +246,13 @@ CREATE TABLE player_tokens (
 );
 """,
     ),
+    (
+        10,
+        "the seed's chain of a finished game",
+        """
+ALTER TABLE finished_games ADD COLUMN fairness jsonb NOT NULL DEFAULT '{}';
+""",
+    ),
 ]
 
 _IDENTIFIER = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
@@ -508,14 +515,15 @@ class PostgresStore:
 
     async def finished_game(self, code: str, number: int) -> FinishedGame | None:
         row = await self.pool.fetchrow(
-            "SELECT game, options, seed, names, players, result, started_ms, finished_ms FROM finished_games"
-            " WHERE code = $1 AND number = $2",
+            "SELECT game, options, seed, names, players, result, started_ms, finished_ms, fairness"
+            " FROM finished_games WHERE code = $1 AND number = $2",
             code,
             number,
         )
         if row is None:
             return None
-        return FinishedGame(code, number, *row, moves=await self.game_moves(code, number))
+        *fields, chain = row
+        return FinishedGame(code, number, *fields, moves=await self.game_moves(code, number), fairness=chain)
 
     async def player_games(self, player_id: str, limit: int = 50) -> list[FinishedGame]:
         # `?`: the jsonb array holds the id as one of its strings.
@@ -838,8 +846,9 @@ async def migrate(connection: asyncpg.Connection, schema: str) -> None:
 
 async def _insert_finished(db: asyncpg.Connection, game: FinishedGame) -> None:
     await db.execute(
-        "INSERT INTO finished_games (code, number, game, options, seed, names, players, result, started_ms, finished_ms)"
-        " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        "INSERT INTO finished_games"
+        " (code, number, game, options, seed, names, players, result, started_ms, finished_ms, fairness)"
+        " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
         game.code,
         game.number,
         game.game,
@@ -850,6 +859,7 @@ async def _insert_finished(db: asyncpg.Connection, game: FinishedGame) -> None:
         game.result,
         game.started_ms,
         game.finished_ms,
+        game.fairness,
     )
     placings = best_placings(game)
     if placings:

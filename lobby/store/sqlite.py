@@ -173,6 +173,10 @@ CREATE TABLE player_tokens (
     player_id TEXT NOT NULL
 );
 """,
+    # The seed's chain of a finished game: server seed, commitment, every seat's value.
+    """
+ALTER TABLE finished_games ADD COLUMN fairness TEXT NOT NULL DEFAULT '{}';
+""",
 ]
 
 
@@ -408,13 +412,13 @@ class SqliteStore:
     async def finished_game(self, code: str, number: int) -> FinishedGame | None:
         def work(db: sqlite3.Connection) -> FinishedGame | None:
             row = db.execute(
-                "SELECT game, options, seed, names, players, result, started_ms, finished_ms FROM finished_games"
-                " WHERE code = ? AND number = ?",
+                "SELECT game, options, seed, names, players, result, started_ms, finished_ms, fairness"
+                " FROM finished_games WHERE code = ? AND number = ?",
                 (code, number),
             ).fetchone()
             if row is None:
                 return None
-            game, options, seed, names, players, result, started, finished = row
+            game, options, seed, names, players, result, started, finished, chain = row
             return FinishedGame(
                 code,
                 number,
@@ -427,6 +431,7 @@ class SqliteStore:
                 started,
                 finished,
                 _moves(db, code, number),
+                json.loads(chain),
             )
 
         return await self._run(work)
@@ -758,8 +763,9 @@ def migrate(db: sqlite3.Connection) -> None:
 
 def _insert_finished(db: sqlite3.Connection, game: FinishedGame) -> None:
     db.execute(
-        "INSERT INTO finished_games (code, number, game, options, seed, names, players, result, started_ms, finished_ms)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO finished_games"
+        " (code, number, game, options, seed, names, players, result, started_ms, finished_ms, fairness)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             game.code,
             game.number,
@@ -771,6 +777,7 @@ def _insert_finished(db: sqlite3.Connection, game: FinishedGame) -> None:
             json.dumps(game.result),
             game.started_ms,
             game.finished_ms,
+            json.dumps(game.fairness),
         ),
     )
     for player, placing in best_placings(game).items():

@@ -160,7 +160,7 @@ class SeatInfo(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., taken: _Optional[bool] = ..., connected: _Optional[bool] = ..., level: _Optional[str] = ..., cpu_plays: _Optional[bool] = ...) -> None: ...
 
 class RoomInfo(_message.Message):
-    __slots__ = ("code", "game", "options", "seats", "status", "host_seat", "version", "last_event", "rematch_votes", "stake", "game_number")
+    __slots__ = ("code", "game", "options", "seats", "status", "host_seat", "version", "last_event", "rematch_votes", "stake", "game_number", "shuffle_commit", "shuffle_seats")
     CODE_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
@@ -172,6 +172,8 @@ class RoomInfo(_message.Message):
     REMATCH_VOTES_FIELD_NUMBER: _ClassVar[int]
     STAKE_FIELD_NUMBER: _ClassVar[int]
     GAME_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    SHUFFLE_COMMIT_FIELD_NUMBER: _ClassVar[int]
+    SHUFFLE_SEATS_FIELD_NUMBER: _ClassVar[int]
     code: str
     game: str
     options: _struct_pb2.Struct
@@ -183,10 +185,12 @@ class RoomInfo(_message.Message):
     rematch_votes: int
     stake: int
     game_number: int
-    def __init__(self, code: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., status: _Optional[str] = ..., host_seat: _Optional[int] = ..., version: _Optional[int] = ..., last_event: _Optional[int] = ..., rematch_votes: _Optional[int] = ..., stake: _Optional[int] = ..., game_number: _Optional[int] = ...) -> None: ...
+    shuffle_commit: str
+    shuffle_seats: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, code: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., status: _Optional[str] = ..., host_seat: _Optional[int] = ..., version: _Optional[int] = ..., last_event: _Optional[int] = ..., rematch_votes: _Optional[int] = ..., stake: _Optional[int] = ..., game_number: _Optional[int] = ..., shuffle_commit: _Optional[str] = ..., shuffle_seats: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class ClientMessage(_message.Message):
-    __slots__ = ("hello", "move", "chat", "start", "rematch", "leave", "resync", "settings", "ping", "resume", "remove")
+    __slots__ = ("hello", "move", "chat", "start", "rematch", "leave", "resync", "settings", "ping", "resume", "remove", "entropy")
     HELLO_FIELD_NUMBER: _ClassVar[int]
     MOVE_FIELD_NUMBER: _ClassVar[int]
     CHAT_FIELD_NUMBER: _ClassVar[int]
@@ -198,6 +202,7 @@ class ClientMessage(_message.Message):
     PING_FIELD_NUMBER: _ClassVar[int]
     RESUME_FIELD_NUMBER: _ClassVar[int]
     REMOVE_FIELD_NUMBER: _ClassVar[int]
+    ENTROPY_FIELD_NUMBER: _ClassVar[int]
     hello: Hello
     move: MoveRequest
     chat: ChatRequest
@@ -209,7 +214,16 @@ class ClientMessage(_message.Message):
     ping: Ping
     resume: ResumeRequest
     remove: RemoveRequest
-    def __init__(self, hello: _Optional[_Union[Hello, _Mapping]] = ..., move: _Optional[_Union[MoveRequest, _Mapping]] = ..., chat: _Optional[_Union[ChatRequest, _Mapping]] = ..., start: _Optional[_Union[StartRequest, _Mapping]] = ..., rematch: _Optional[_Union[RematchRequest, _Mapping]] = ..., leave: _Optional[_Union[LeaveRequest, _Mapping]] = ..., resync: _Optional[_Union[ResyncRequest, _Mapping]] = ..., settings: _Optional[_Union[SettingsRequest, _Mapping]] = ..., ping: _Optional[_Union[Ping, _Mapping]] = ..., resume: _Optional[_Union[ResumeRequest, _Mapping]] = ..., remove: _Optional[_Union[RemoveRequest, _Mapping]] = ...) -> None: ...
+    entropy: EntropyRequest
+    def __init__(self, hello: _Optional[_Union[Hello, _Mapping]] = ..., move: _Optional[_Union[MoveRequest, _Mapping]] = ..., chat: _Optional[_Union[ChatRequest, _Mapping]] = ..., start: _Optional[_Union[StartRequest, _Mapping]] = ..., rematch: _Optional[_Union[RematchRequest, _Mapping]] = ..., leave: _Optional[_Union[LeaveRequest, _Mapping]] = ..., resync: _Optional[_Union[ResyncRequest, _Mapping]] = ..., settings: _Optional[_Union[SettingsRequest, _Mapping]] = ..., ping: _Optional[_Union[Ping, _Mapping]] = ..., resume: _Optional[_Union[ResumeRequest, _Mapping]] = ..., remove: _Optional[_Union[RemoveRequest, _Mapping]] = ..., entropy: _Optional[_Union[EntropyRequest, _Mapping]] = ...) -> None: ...
+
+class EntropyRequest(_message.Message):
+    __slots__ = ("value", "commit")
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    COMMIT_FIELD_NUMBER: _ClassVar[int]
+    value: str
+    commit: str
+    def __init__(self, value: _Optional[str] = ..., commit: _Optional[str] = ...) -> None: ...
 
 class RemoveRequest(_message.Message):
     __slots__ = ("seat",)

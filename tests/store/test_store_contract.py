@@ -133,8 +133,27 @@ async def test_move_list_and_finished_game_for_replay(store) -> None:
     assert await store.game_moves(room["code"], 1) == [first]
     assert await store.finished_game(room["code"], 1) is None
     result = {"placings": [2, 1], "scores": [0, 1]}
+    # The seed's chain travels with the finished game (its replay carries it).
+    chain = {
+        "server_seed": "cd" * 32,
+        "commit": "ef" * 32,
+        "contributions": [
+            {"seat": 0, "value": "01" * 32, "from": "seat"},
+            {"seat": 1, "value": "02" * 32, "from": "server"},
+        ],
+    }
     finished = FinishedGame(
-        room["code"], 1, "four-in-a-row", {"x": 1}, "ab" * 16, ["Anna", "Ben"], [anna.id, ben.id], result, 900, 1500
+        room["code"],
+        1,
+        "four-in-a-row",
+        {"x": 1},
+        "ab" * 16,
+        ["Anna", "Ben"],
+        [anna.id, ben.id],
+        result,
+        900,
+        1500,
+        fairness=chain,
     )
     assert await store.save_room({**room, "version": 3, "status": "finished"}, 2, moves=[second], finished=finished)
     stored = await store.finished_game(room["code"], 1)

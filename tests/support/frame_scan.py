@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,11 +59,13 @@ async def play_over_sockets(
     max_moves: int = 2_000,
     prefer: Callable[[dict[str, Any]], bool] | None = None,
     player_token: str = "",
+    before_start: Callable[[list[PlayClient], PlayClient], Awaitable[None]] | None = None,
 ) -> tuple[list[PlayClient], PlayClient, dict[str, Any]]:
     """Play one game to its end, each seat on its own socket; (players, spectator, replay).
     With `prefer`, a seat picks among the legal moves it accepts when there are any (a card
     game played by "play a card when you can" ends in a few hundred moves, not thousands).
-    With `player_token`, seat 0 is that player's."""
+    With `player_token`, seat 0 is that player's. `before_start(players, spectator)` runs
+    once everyone is connected, before the start."""
     rnd = random.Random(seed)
     game = engine.meta.id
     session = aiohttp.ClientSession()
@@ -77,6 +79,8 @@ async def play_over_sockets(
         spectator = await PlayClient.join(session, stack.base_url, first.code, "Watcher", spectator=True)
         for client in [*players, spectator]:
             await client.connect()
+        if before_start is not None:
+            await before_start(players, spectator)
         await first.send({"start": {}})
         for client in [*players, spectator]:
             await client.wait_until(lambda c: c.room["status"] == "playing" and (c.views or not c.seats))

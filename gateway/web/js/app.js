@@ -1,7 +1,9 @@
 // Boot and routing: "/" is the start page, "/r/CODE" a room (with a stored ticket: the room
 // itself; without: the join page), "/r/CODE/games/N/replay" a finished game's replay, "/me"
-// the player's own page, "/tutorial/<name>" a tutorial.
+// the player's own page, "/tutorial/<name>" a tutorial, "/fairness" the page that checks a
+// finished game's seed.
 import { normalizeCode } from "./api.js";
+import { showFairness } from "./fairness.js";
 import { initI18n, onLanguageChange, t } from "./i18n.js";
 import { showJoin } from "./join.js";
 import { showMe } from "./me.js";
@@ -61,6 +63,11 @@ function route(force = false) {
     document.title = `${t("tutorial.page_title")} · ${t("app.title")}`;
     const game = new URLSearchParams(window.location.search).get("game");
     showTutorial(root, tutorial[1], nav, game && /^[a-z0-9-]+$/.test(game) ? game : null);
+    return;
+  }
+  if (/^\/fairness\/?$/.test(path)) {
+    document.title = `${t("fairness_page.title")} · ${t("app.title")}`;
+    showFairness(root, nav);
     return;
   }
   document.title = t("app.title");

@@ -55,6 +55,7 @@ function fairnessBlock({ code, number, announced }) {
         h("p", { class: "mono" }, t("fairness.seed"), " ", h("code", { "data-testid": "fairness-seed" }, replay.seed)),
         h("p", { class: "mono" }, t("fairness.hash"), " ", h("code", { "data-testid": "fairness-hash" }, hash)),
         h("a", { href: path, download: `${code}-${number}.json`, "data-testid": "fairness-download" }, t("fairness.download")),
+        h("p", null, h("a", { href: `/fairness?code=${encodeURIComponent(code)}&game=${number}`, "data-testid": "fairness-page-link" }, t("fairness.page_link"))),
       );
     })
     .catch(() => {

@@ -336,7 +336,9 @@ export class Room {
       this.held = msg.welcome.seats || [];
       this.room = msg.welcome.room;
       this.catchUp = true;
+      this.entropySent = "";
       store.updateTicketSeats(this.code, this.held);
+      this.offerEntropy();
       this.ensureGame(this.room.game).then(() => this.render());
     } else if (msg.update) {
       this.queue.push({ update: msg.update });
@@ -461,6 +463,7 @@ export class Room {
     const before = this.statusSeen;
     this.room = update.room || this.room;
     this.statusSeen = this.room.status;
+    this.offerEntropy();
     if (update.views && update.views.length) this.views = Object.fromEntries(update.views.map((sv) => [sv.seat, sv.view]));
     const endedClock = this.deadline.ms;
     this.takeDeadline(update);
@@ -522,7 +525,13 @@ export class Room {
         if (event.seed_sha256) this.announcedHashes[event.number] = event.seed_sha256;
         let text = event.number > 1 ? t("event.game_started_again", { number: event.number }) : t("event.game_started");
         if (event.pot) text = `${text} ${t("event.stakes_in", { stake: formatNumber(event.stake), pot: formatNumber(event.pot) })}`;
-        return event.seed_sha256 ? `${text} ${t("event.seed_hash", { hash: event.seed_sha256.slice(0, 16) })}` : text;
+        if (event.seed_sha256) text = `${text} ${t("event.seed_hash", { hash: event.seed_sha256.slice(0, 16) })}`;
+        // How many seats' browsers mixed a random value of their own into that seed.
+        if (Array.isArray(event.contributions) && event.contributions.length) {
+          const own = event.contributions.filter((c) => c.from === "seat").length;
+          text = `${text} ${t("event.seed_values", { count: own, seats: event.contributions.length })}`;
+        }
+        return text;
       }
       case "game_over": {
         // The lobby's game_over carries the result; an engine's own game_over does not.
@@ -613,8 +622,33 @@ export class Room {
     return true;
   }
 
+  /**
+   * This browser's part of the next game's seed (docs/fairness.md): once the room shows the
+   * server's commitment, and before the deal, 32 random bytes of its own, sent once per game
+   * and remembered, so the fairness page can find them in the replay.
+   */
+  offerEntropy() {
+    const room = this.room;
+    if (!room || !this.held.length || !room.shuffle_commit || room.status === "playing") return;
+    const commit = room.shuffle_commit;
+    const number = (Number(room.game_number) || 0) + 1;
+    const sent = store.entropyFor(this.code, number);
+    const same = sent && sent.commit === commit;
+    if ((room.shuffle_seats || []).some((seat) => this.held.includes(seat))) {
+      if (same && !sent.confirmed) store.confirmEntropy(this.code, number);
+      return;
+    }
+    if (same && this.entropySent === commit) return; // sent on this connection: the answer is on its way
+    const value = same ? sent.value : [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, "0")).join("");
+    store.rememberEntropy(this.code, number, value, commit);
+    this.entropySent = commit;
+    this.conn.send({ entropy: { value, commit } });
+  }
+
   onRefused(refused) {
     if (this.failed) return;
+    // A value for a game that has just started, or sent twice from two tabs: nothing to tell.
+    if (["already_contributed", "stale_commit", "bad_contribution"].includes(refused.code)) return;
     if (refused.code === "removed") {
       this.failed = refused.code;
       this.conn.stop();

@@ -101,3 +101,38 @@ export function soundOn() {
 export function saveSound(on) {
   write("gameroom.sound", Boolean(on));
 }
+
+const ENTROPY = "gameroom.entropy";
+const ENTROPY_KEEP = 60; // games remembered
+
+function entropies() {
+  const all = read(ENTROPY, {});
+  return all && typeof all === "object" ? all : {};
+}
+
+/** The random value this browser sent for game `number` of room `code`: {value, commit, confirmed}. */
+export function entropyFor(code, number) {
+  return entropies()[`${code}:${number}`] || null;
+}
+
+/** The value, once the room confirmed it took it (what the fairness page looks for). */
+export function sentEntropy(code, number) {
+  const sent = entropyFor(code, number);
+  return sent && sent.confirmed ? sent : null;
+}
+
+export function rememberEntropy(code, number, value, commit) {
+  const all = entropies();
+  all[`${code}:${number}`] = { value, commit, confirmed: false, at: Date.now() };
+  const keys = Object.keys(all).sort((a, b) => (all[b].at || 0) - (all[a].at || 0));
+  for (const key of keys.slice(ENTROPY_KEEP)) delete all[key];
+  write(ENTROPY, all);
+}
+
+export function confirmEntropy(code, number) {
+  const all = entropies();
+  const key = `${code}:${number}`;
+  if (!all[key]) return;
+  all[key].confirmed = true;
+  write(ENTROPY, all);
+}
