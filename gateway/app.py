@@ -606,6 +606,8 @@ def make_app(
             web.get("/", index),
             web.get("/r/{code}", index),
             web.get("/me", index),
+            web.get("/games/{game}/rules", index),
+            web.get("/games/{game}/new", index),
             web.get("/api/games", list_games),
             web.post("/api/rooms", create_room),
             web.get("/api/rooms/{code}", get_room),

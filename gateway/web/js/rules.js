@@ -1,8 +1,11 @@
-// The rules dialog: /static/games/<id>/rules.<lang>.md rendered as simple Markdown, in the
-// player's language, falling back to English.
-import { h } from "./dom.js";
+// A game's rules: /static/games/<id>/rules.<lang>.md rendered as simple Markdown, in the
+// player's language, falling back to English; as a dialog in a room, and as a page of its
+// own (/games/<id>/rules) to read before any room exists.
+import { h, replace } from "./dom.js";
 import { openDialog } from "./dialog.js";
-import { currentLanguage, gameName, t } from "./i18n.js";
+import { createPath, routeLink } from "./gallery.js";
+import { currentLanguage, gameName, loadGameStrings, t } from "./i18n.js";
+import { languageSelect } from "./menu.js";
 import { renderMarkdown } from "./markdown.js";
 
 async function fetchRules(gameId, lang) {
@@ -14,9 +17,8 @@ async function fetchRules(gameId, lang) {
   return text;
 }
 
-export async function openRules(gameId) {
-  const article = h("article", { class: "rules", "data-testid": "rules-text", "aria-busy": "true" }, t("ui.loading"));
-  openDialog({ title: t("rules.title", { game: gameName(gameId) }), content: article, testid: "rules-dialog", className: "wide" });
+/** Fill `article` with the game's rules, in the page's language or else English. */
+async function fillRules(article, gameId, headingShift = 1) {
   const lang = currentLanguage();
   let text = null;
   for (const candidate of [lang, "en"]) {
@@ -31,7 +33,44 @@ export async function openRules(gameId) {
   if (text === null) {
     article.textContent = t("rules.missing");
   } else {
-    // The dialog's title already names the game: a leading "# Title" line would repeat it.
-    article.innerHTML = renderMarkdown(text.replace(/^\s*#\s[^\n]*\n/, ""));
+    // The heading above already names the game: a leading "# Title" line would repeat it.
+    article.innerHTML = renderMarkdown(text.replace(/^\s*#\s[^\n]*\n/, ""), { headingShift });
   }
+}
+
+const loadingArticle = () => h("article", { class: "rules", "data-testid": "rules-text", "aria-busy": "true" }, t("ui.loading"));
+
+export async function openRules(gameId) {
+  const article = loadingArticle();
+  openDialog({ title: t("rules.title", { game: gameName(gameId) }), content: article, testid: "rules-dialog", className: "wide" });
+  await fillRules(article, gameId);
+}
+
+/** The rules as a page: back to the gallery, or on to create a room for the game. */
+export async function showRulesPage(root, nav, gameId) {
+  await loadGameStrings(gameId);
+  const title = t("rules.title", { game: gameName(gameId) });
+  document.title = `${title} · ${t("app.title")}`;
+  const article = loadingArticle();
+  const back = () => routeLink(nav, "/", { class: "back-link", "data-testid": "rules-back" }, `← ${t("gallery.back")}`);
+  replace(
+    root,
+    h(
+      "main",
+      { class: "start rules-page", "data-testid": "rules-page" },
+      h(
+        "header",
+        { class: "start-head" },
+        back(),
+        h("label", { class: "lang" }, h("span", { class: "sr-only" }, t("menu.language")), languageSelect("start-language")),
+      ),
+      h("section", { class: "panel", "aria-labelledby": "rules-title" }, h("h1", { id: "rules-title" }, title), article),
+      h(
+        "p",
+        { class: "button-row rules-next" },
+        routeLink(nav, createPath(gameId), { class: "button-link primary", "data-testid": "rules-create" }, t("gallery.create")),
+      ),
+    ),
+  );
+  await fillRules(article, gameId, 0);
 }
