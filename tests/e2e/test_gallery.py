@@ -141,6 +141,7 @@ def test_create_from_a_tile_opens_the_form_for_that_game_with_a_computer_and_the
         clock = page.get_by_test_id("option-move_clock")
         expect(clock).to_be_visible()
         expect(clock).to_contain_text("Relaxed · 60 s per move")
+        expect(page.get_by_test_id("move-clock-hint")).to_contain_text("60 s per move · 30 s per move · 15 s per move")
         first_setting = page.get_by_test_id("create-options").locator("select, input").first
         assert first_setting.get_attribute("data-testid") == "option-move_clock"
         page.get_by_test_id("nickname").fill("Anna")

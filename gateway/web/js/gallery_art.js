@@ -53,16 +53,21 @@ function die(x, y, size, n, cls = "art-paper") {
   ];
 }
 
-/** Three (or more) cards fanned from a point below the middle; `faces` are [mark, colour]. */
+/** Cards fanned from a point below the middle; `faces` are [mark, colour, filled]. Each card
+ * carries its mark in the corner, where a fan leaves it in sight, the front card in its
+ * middle too. */
 function fan(faces) {
-  const spread = 18;
+  const spread = 16;
   const start = -((faces.length - 1) * spread) / 2;
+  const markClass = (colour, filled) => (filled ? "art-on-colour" : colour ? "art-mark" : "art-ink");
+  const markFill = (colour, filled) => (filled || !colour ? {} : { fill: colour });
   return faces.map(([mark, colour, filled], i) =>
     s(
       "g",
-      { transform: `rotate(${start + i * spread} 48 70)` },
-      rect(34, 10, 28, 40, filled ? "art-frame" : "art-paper art-frame", { rx: 3, ...(filled ? { fill: colour } : {}) }),
-      text(48, 30, mark.length > 1 ? 12 : 16, mark, filled ? "art-on-colour" : colour ? "art-mark" : "art-ink", filled || !colour ? {} : { fill: colour }),
+      { transform: `rotate(${start + i * spread} 48 74)` },
+      rect(34, 8, 28, 42, filled ? "art-frame" : "art-paper art-frame", { rx: 3, ...(filled ? { fill: colour } : {}) }),
+      text(40, 15, 8, mark, markClass(colour, filled), markFill(colour, filled)),
+      i === faces.length - 1 ? text(49, 31, mark.length > 1 ? 12 : 17, mark, markClass(colour, filled), markFill(colour, filled)) : null,
     ),
   );
 }
@@ -137,8 +142,8 @@ const MOTIFS = {
     ];
   },
   dominoes: () => [
-    s("g", { transform: "rotate(-12 34 32)" }, ...domino(20, 14)),
-    s("g", { transform: "rotate(10 64 32)" }, ...domino(50, 18)),
+    s("g", { transform: "rotate(-12 30 26) translate(-4 -2) scale(1.5)" }, ...domino(8, 10)),
+    s("g", { transform: "rotate(10 64 40) translate(-30 -20) scale(1.5)" }, ...domino(38, 26)),
   ],
   "dots-and-boxes": () => {
     const dots = [];
@@ -198,7 +203,7 @@ const MOTIFS = {
   "stock-pile": () => fan([["1", BLUE, true], ["2", GREEN, true], ["★", RED, true]]),
   "thirty-one": () => fan([["A", RED], ["K", RED], ["31", RED]]),
   // -- dice ----------------------------------------------------------------------------------
-  bingo: () => [...grid(8, 8, 4, 4, 12), circle(32, 32, 4, "art-frame", { fill: RED }), circle(20, 44, 4, "art-frame", { fill: RED }), circle(72, 32, 16, "art-frame", { fill: YELLOW }), text(72, 33, 13, "42", "art-ink")],
+  bingo: () => [...grid(8, 8, 4, 4, 12), circle(32, 32, 4, "art-frame", { fill: RED }), circle(20, 44, 4, "art-frame", { fill: RED }), circle(72, 32, 16, "art-frame", { fill: YELLOW }), text(72, 33, 13, "42", "art-mark", { fill: "#1d1d1f" })],
   "dice-poker": () => [...die(6, 22, 16, 6), ...die(23, 22, 16, 6), ...die(40, 22, 16, 6), ...die(57, 22, 16, 3), ...die(74, 22, 16, 1)],
   goose: () => [
     s("path", { d: "M48 32 m-4 0 a4 4 0 1 1 8 0 a10 10 0 1 1 -20 0 a16 16 0 1 1 32 0 a22 22 0 1 1 -44 0", class: "art-none art-track" }),

@@ -9,7 +9,7 @@ import { gameArt } from "./gallery_art.js";
 import { listGames } from "./games.js";
 import { formatNumber, gameName, loadGameStrings, t } from "./i18n.js";
 import { languageSelect } from "./menu.js";
-import { optionFields, optionValues, seatCountsText, seatKindControls } from "./options.js";
+import { clockText, optionFields, optionValues, seatCountsText, seatKindControls } from "./options.js";
 import { coins, withPlayer } from "./player.js";
 import { houseRulesRow } from "./house_rules.js";
 import * as store from "./store.js";
@@ -33,6 +33,19 @@ function defaultSeats(meta) {
   const other = () => (levels.length ? { kind: "cpu", level: defaultCpuLevel(levels), local: false } : { kind: "human", level: "", local: false });
   for (let i = 1; i < count; i++) seats.push(other());
   return seats;
+}
+
+/** Under the move-clock field: what the clock does and the time of every choice, so the
+ * seconds are in view while the clock is still off. */
+function describeClock(optionsBox, meta) {
+  const select = optionsBox.querySelector('[data-testid="option-move_clock"]');
+  const option = (meta.options || []).find((o) => o.key === "move_clock");
+  if (!select || !option) return;
+  const times = option.choices.map((choice) => clockText(meta.clock, choice)).filter(Boolean);
+  if (!times.length) return;
+  const hint = h("p", { class: "hint", id: "opt-move_clock-times", "data-testid": "move-clock-hint" }, t("start.clock_hint", { times: times.join(" · ") }));
+  select.setAttribute("aria-describedby", hint.id);
+  select.after(hint);
 }
 
 /** The move clock first: it is the setting that changes how a game feels most. */
@@ -173,12 +186,14 @@ export async function showNewRoom(root, nav, gameId) {
     const drawOptions = () =>
       optionsBox.replaceChildren(...optionFields(clockFirst(meta.options), form.options, onOption, form.gameId, meta.clock, { wallet: walletNow }));
     drawOptions();
+    describeClock(optionsBox, meta);
     optionsBox.hidden = !(meta.options || []).length;
     // Saved house rules: a set chosen replaces the settings (unknown keys of an older set are dropped).
     const known = new Set((meta.options || []).map((o) => o.key));
     const apply = (options) => {
       form.options = { ...optionValues(meta.options), ...Object.fromEntries(Object.entries(options || {}).filter(([key]) => known.has(key))) };
       drawOptions();
+      describeClock(optionsBox, meta);
       onOption();
     };
     houseRulesBox.replaceChildren(...((meta.options || []).length ? [houseRulesRow(gameId, () => ({ ...form.options }), apply, nickname)] : []));
