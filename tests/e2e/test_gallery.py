@@ -137,7 +137,10 @@ def test_create_from_a_tile_opens_the_form_for_that_game_with_a_computer_and_the
         # No game to choose here: the form is for the game picked in the gallery.
         expect(page.get_by_test_id("create-game")).to_have_count(0)
         expect(page.get_by_test_id("seat-kind-1")).to_have_value("cpu")
-        expect(page.get_by_test_id("seat-level-1")).to_have_value("easy")
+        # The easiest level: the first the game lists.
+        games = page.request.get(f"{stack.base_url}/api/games").json()["games"]
+        levels = next(g["meta"]["cpu_levels"] for g in games if g["id"] == "four-in-a-row")
+        expect(page.get_by_test_id("seat-level-1")).to_have_value(levels[0])
         clock = page.get_by_test_id("option-move_clock")
         expect(clock).to_be_visible()
         expect(clock).to_contain_text("Relaxed · 60 s per move")
@@ -157,6 +160,16 @@ def test_create_from_a_tile_opens_the_form_for_that_game_with_a_computer_and_the
         expect(page.get_by_test_id("seat-kind-1")).to_have_value("human")
         page.get_by_test_id("back-to-gallery").click()
         expect(page.get_by_test_id("gallery")).to_be_visible()
+
+        # A rules page's address opens by itself (a link shared before any room exists), and
+        # leads on to the form; an unknown title's form says so instead of offering one.
+        page.goto(f"{stack.base_url}/games/chess/rules")
+        expect(page.get_by_role("heading", level=1)).to_have_text("Rules: Chess")
+        page.get_by_test_id("rules-create").click()
+        expect(page.get_by_test_id("chosen-name")).to_have_text("Chess")
+        page.goto(f"{stack.base_url}/games/no-such-game/new")
+        expect(page.get_by_test_id("create-error")).to_have_text("There is no such game here.")
+        expect(page.get_by_test_id("create-button")).to_be_disabled()
     finally:
         context.close()
 

@@ -19,10 +19,10 @@ const NAME_MAX = 24;
 // Kept across re-renders (language switch) within the page's life, for the game last shown.
 const form = { gameId: null, options: {}, seats: [] };
 
-/** The computer level a new seat gets: "easy" where the game has it (a first game against
- * the computer should be winnable, and "random" plays aimlessly), else the first listed. */
-export function defaultCpuLevel(levels) {
-  return levels.includes("easy") ? "easy" : levels[0] || "";
+/** The computer level a new seat gets: the easiest, the first a game lists (a first game
+ * against the computer should be winnable). */
+function defaultCpuLevel(levels) {
+  return levels[0] || "";
 }
 
 function defaultSeats(meta) {
