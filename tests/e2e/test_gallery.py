@@ -2,8 +2,8 @@
 heading, with a drawing, seat counts and a pitch in the page's language; a title's rules read
 before any room exists; "Create a room" leading to the form for that game alone (the second
 seat a computer player, the move clock in view); "Play now" queueing for that title. Each
-language at phone and desktop size, with the accessibility scan of the gallery and the rules
-page."""
+language at phone and desktop size, with the accessibility scan of the gallery, the rules page
+and the create form."""
 
 from __future__ import annotations
 
@@ -118,6 +118,17 @@ def test_the_gallery_shows_every_title_by_family_in_the_page_language(
         expect(article.locator("h2").first).to_have_text(first_section)
         assert _overflow(page) <= 0, f"rules page {_overflow(page)} px wider than the screen"
         found["rules"] = _serious(page)
+
+        # On from the rules to the form for that game, and back to the gallery.
+        page.get_by_test_id("rules-create").click()
+        expect(page.get_by_test_id("chosen-name")).to_have_text(strings[f"game.{RULES_OF}"])
+        expect(page.get_by_test_id("seat-kind-1")).to_have_value("cpu")
+        expect(page.get_by_test_id("move-clock-hint")).to_be_visible()
+        assert _overflow(page) <= 0, f"the form is {_overflow(page)} px wider than the screen"
+        found["create form"] = _serious(page)
+        page.get_by_test_id("back-to-gallery").click()
+        expect(page.locator("[data-testid=gallery] li.tile")).to_have_count(len(families))
+        page.get_by_test_id(f"tile-rules-{RULES_OF}").click()
         page.get_by_test_id("rules-back").click()
         expect(page.locator("[data-testid=gallery] li.tile")).to_have_count(len(families))
     finally:
@@ -147,6 +158,7 @@ def test_create_from_a_tile_opens_the_form_for_that_game_with_a_computer_and_the
         expect(page.get_by_test_id("move-clock-hint")).to_contain_text("60 s per move · 30 s per move · 15 s per move")
         first_setting = page.get_by_test_id("create-options").locator("select, input").first
         assert first_setting.get_attribute("data-testid") == "option-move_clock"
+        assert _overflow(page) <= 0, f"the form is {_overflow(page)} px wider than the screen"
         page.get_by_test_id("nickname").fill("Anna")
         page.get_by_test_id("create-button").click()
         expect(page.get_by_test_id("waiting-room")).to_be_visible()
