@@ -21,6 +21,11 @@ PHONE = {"width": 360, "height": 640}
 DESKTOP = {"width": 1280, "height": 800}
 LOCALES = {"de": "de-DE", "en": "en-GB", "es": "es-ES", "sv": "sv-SE"}
 RULES_OF = "chess"
+WATCH_CSP = (
+    "window.__blocked = [];"
+    "document.addEventListener('securitypolicyviolation',"
+    " (e) => window.__blocked.push(e.violatedDirective + ' ' + (e.blockedURI || '')));"
+)
 
 
 def _families() -> dict[str, str]:
@@ -75,8 +80,10 @@ def test_the_gallery_shows_every_title_by_family_in_the_page_language(
     families = _families()
     strings, english = _strings(lang), _strings("en")
     context = browser.new_context(viewport=viewport, locale=LOCALES[lang])
+    context.add_init_script(WATCH_CSP)
     page = context.new_page()
-    found: dict[str, list[str]] = {}
+    found: dict[str, list[str]] = {"script errors": []}
+    page.on("pageerror", lambda error: found["script errors"].append(str(error)))
     try:
         page.goto(stack.base_url)
         expect(page.locator("[data-testid=gallery] li.tile")).to_have_count(len(families))
@@ -131,6 +138,7 @@ def test_the_gallery_shows_every_title_by_family_in_the_page_language(
         page.get_by_test_id(f"tile-rules-{RULES_OF}").click()
         page.get_by_test_id("rules-back").click()
         expect(page.locator("[data-testid=gallery] li.tile")).to_have_count(len(families))
+        found["refused by the content policy"] = page.evaluate("() => window.__blocked")
     finally:
         context.close()
     assert not any(found.values()), json.dumps(found, indent=1)
