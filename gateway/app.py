@@ -630,6 +630,8 @@ def make_app(
             web.get("/r/{code}/games/{number}/replay", index),
             web.get("/tutorial/{name}", index),
             web.get("/fairness", index),
+            web.get("/games/{game}/rules", index),
+            web.get("/games/{game}/new", index),
             web.get("/api/games", list_games),
             web.post("/api/rooms", create_room),
             web.get("/api/rooms/{code}", get_room),

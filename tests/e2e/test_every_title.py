@@ -104,7 +104,7 @@ def _serious(page) -> list[str]:  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("locale", ["de-DE", "en-GB", "es-ES", "sv-SE"])
 @pytest.mark.parametrize("viewport", [PHONE, {"width": 1280, "height": 800}], ids=["phone", "desktop"])
 def test_the_pages_around_a_game_pass_the_accessibility_scan(browser: Browser, stack, locale: str, viewport) -> None:
-    """The start page, a waiting room and a rules page (a dialog in the room), in every
+    """The start page, the create form, a waiting room and a rules page (a dialog in the room), in every
     language at phone and desktop size: no serious or critical axe-core finding."""
     context = browser.new_context(viewport=viewport, locale=locale)
     page = context.new_page()
@@ -114,6 +114,9 @@ def test_the_pages_around_a_game_pass_the_accessibility_scan(browser: Browser, s
         expect(page.get_by_test_id("game-info")).not_to_be_empty()
         found["start"] = _serious(page)
         page.get_by_test_id("nickname").fill("Anna")
+        page.get_by_test_id("create-game").select_option("four-in-a-row")
+        expect(page.get_by_test_id("seat-kind-1")).to_be_visible()
+        found["create form"] = _serious(page)
         page.get_by_test_id("create-button").click()
         expect(page.get_by_test_id("waiting-room")).to_be_visible()
         found["waiting room"] = _serious(page)

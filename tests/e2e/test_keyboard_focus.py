@@ -26,6 +26,10 @@ def test_arrow_down_on_the_seat_select_keeps_the_focus(browser: Browser, stack) 
         expect(page.get_by_test_id("seat-kind-1")).to_be_visible()
         page.wait_for_timeout(300)  # the game's settings arrive and draw the seat rows once more
         seat = page.get_by_test_id("seat-kind-1")
+        # The seat starts as a computer player, near the end of the list: from its first choice
+        # two steps down are two other choices.
+        seat.select_option("human")
+        expect(page.get_by_test_id("seat-kind-1")).to_have_value("human")
         seat.focus()
         before = seat.input_value()
         page.keyboard.press("ArrowDown")

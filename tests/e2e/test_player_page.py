@@ -98,6 +98,7 @@ def test_the_player_page_passes_the_accessibility_scan(browser: Browser, stack, 
         found["nobody"] = _serious(page)
         page.goto(stack.base_url)
         page.get_by_test_id("nickname").fill("Anna")
+        page.get_by_test_id("create-game").select_option("four-in-a-row")
         page.get_by_test_id("create-button").click()
         expect(page.get_by_test_id("waiting-room")).to_be_visible()
         page.goto(f"{stack.base_url}/me")

@@ -19,6 +19,11 @@ def test_a_private_room_needs_the_link_and_the_host_can_remove_a_player(browser:
         anna.goto(stack.base_url)
         expect(anna.get_by_test_id("game-info")).not_to_be_empty()
         anna.get_by_test_id("nickname").fill("Anna")
+        anna.get_by_test_id("create-game").select_option("four-in-a-row")
+        # The second seat is a computer player until the host keeps it for an invited one.
+        seat_kind = anna.get_by_test_id("seat-kind-1")
+        expect(seat_kind).to_have_value("cpu")
+        seat_kind.select_option("human")
         anna.get_by_test_id("create-private").check()
         anna.get_by_test_id("create-button").click()
         expect(anna.get_by_test_id("waiting-room")).to_be_visible()

@@ -190,7 +190,8 @@ def test_each_tutorial_plays_to_its_end_by_keyboard_and_by_clicks(browser: Brows
         page.reload()
         play(page, name, lang, keyboard=False)
         page.get_by_test_id("tutorial-play").click()
-        expect(page.get_by_test_id("create-game")).to_have_value(RULES_GAME[name])
+        expect(page).to_have_url(f"{stack.base_url}/games/{RULES_GAME[name]}/new")
+        expect(page.get_by_test_id("create-button")).to_be_visible()
         assert not page.evaluate("() => window.__blocked"), "the page broke its Content-Security-Policy"
         assert not errors, errors
     finally:

@@ -31,6 +31,8 @@ async def test_every_answer_carries_the_security_headers(stack) -> None:
         for path in (
             "/",
             f"/r/{anna.code}",
+            "/games/chess/rules",
+            "/games/chess/new",
             "/static/js/app.js",
             "/static/css/app.css",
             "/api/games",

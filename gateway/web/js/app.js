@@ -1,4 +1,5 @@
-// Boot and routing: "/" is the start page, "/r/CODE" a room (with a stored ticket: the room
+// Boot and routing: "/" is the start page (the gallery), "/games/ID/rules" a game's rules,
+// "/games/ID/new" the create form for it, "/r/CODE" a room (with a stored ticket: the room
 // itself; without: the join page), "/r/CODE/games/N/replay" a finished game's replay, "/me"
 // the player's own page, "/tutorial/<name>" a tutorial, "/fairness" the page that checks a
 // finished game's seed.
@@ -7,8 +8,10 @@ import { showFairness } from "./fairness.js";
 import { initI18n, onLanguageChange, t } from "./i18n.js";
 import { showJoin } from "./join.js";
 import { showMe } from "./me.js";
+import { showNewRoom } from "./new_room.js";
 import { showReplay } from "./replay.js";
 import { openRoom } from "./room.js";
+import { showRulesPage } from "./rules.js";
 import { showStart } from "./start.js";
 import { showTutorial } from "./tutorial.js";
 import * as store from "./store.js";
@@ -51,6 +54,14 @@ function route(force = false) {
     } else {
       showJoin(root, code, nav);
     }
+    return;
+  }
+  const game = path.match(/^\/games\/([^/]+)\/(rules|new)\/?$/);
+  if (game) {
+    const gameId = decodeURIComponent(game[1]);
+    document.title = t("app.title");
+    if (game[2] === "rules") showRulesPage(root, nav, gameId);
+    else showNewRoom(root, nav, gameId);
     return;
   }
   if (/^\/me\/?$/.test(path)) {

@@ -68,7 +68,7 @@ function renderList(lines, start) {
 }
 
 /** Markdown text → an HTML string (safe to assign to innerHTML). */
-export function renderMarkdown(source) {
+export function renderMarkdown(source, { headingShift = 1 } = {}) {
   const lines = String(source || "")
     .replace(/\r\n?/g, "\n")
     .split("\n");
@@ -89,8 +89,8 @@ export function renderMarkdown(source) {
     const heading = line.match(/^(#{1,6})\s+(.*?)\s*#*\s*$/);
     if (heading) {
       flush();
-      // The dialog's title is the h2; the page's headings start one level below it.
-      const level = Math.min(6, heading[1].length + 1);
+      // Under a dialog's h2 title a "##" is an h3 (headingShift 1); under a page's h1, an h2.
+      const level = Math.min(6, heading[1].length + headingShift);
       out.push(`<h${level}>${inline(heading[2])}</h${level}>`);
       i += 1;
       continue;

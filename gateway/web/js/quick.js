@@ -23,7 +23,11 @@ function stakeChoices(game) {
 
 let looking = null; // the timer of the place being looked at, one per page
 
-/** The "Play now" panel; `nicknameInput` is the start page's name field. */
+/**
+ * The "Play now" panel; `nicknameInput` is the start page's name field. Returns
+ * {panel, offers(gameId), play(gameId)}: `play` asks at once for that title (a gallery
+ * tile's "Play now") with the panel's other choices as they stand.
+ */
 export function quickSection(games, nicknameInput, nav) {
   if (looking) clearTimeout(looking);
   looking = null;
@@ -158,7 +162,7 @@ export function quickSection(games, nicknameInput, nav) {
     }
   };
 
-  return h(
+  const panel = h(
     "section",
     { class: "panel", "aria-labelledby": "quick-title", "data-testid": "quick-panel" },
     h("h2", { id: "quick-title" }, t("quick.title")),
@@ -182,4 +186,15 @@ export function quickSection(games, nicknameInput, nav) {
     status,
     actions,
   );
+  const offers = (gameId) => offered.some((g) => g.id === gameId);
+  const play = (gameId) => {
+    if (!offers(gameId) || button.disabled) return;
+    gameSelect.value = gameId;
+    fill();
+    panel.scrollIntoView({ block: "nearest" });
+    // The status line is where the answer appears: a keyboard user lands next to it.
+    button.focus({ preventScroll: true });
+    ask();
+  };
+  return { panel, offers, play };
 }

@@ -5,7 +5,7 @@
 import { h, replace } from "./dom.js";
 import { gameName, loadGameStrings, t } from "./i18n.js";
 import { languageSelect } from "./menu.js";
-import { pickGame } from "./start.js";
+import { createPath } from "./gallery.js";
 import { useStylesheet } from "./svg.js";
 
 export const TUTORIALS = ["cards", "boards", "dice", "words", "dominoes"];
@@ -124,8 +124,7 @@ export async function showTutorial(root, name, nav, gameId = null) {
                 class: "primary",
                 "data-testid": "tutorial-play",
                 onclick: () => {
-                  pickGame(game);
-                  nav.go("/");
+                  nav.go(createPath(game));
                 },
               },
               t("tutorial.play_now"),
