@@ -10,7 +10,7 @@
   (rulekit.montecarlo) over that rule-based play: MC_ROLLOUTS rollouts on samples of the
   seat's view; rollouts play the game out to its end with the rule-based level (a random
   legal move one time in ten, MC_EPSILON) and score a win 1, a loss 0. The rule-based move
-  stands unless another wins MC_MARGIN more often better (bench/mc_strength.py, README).
+  stands unless another wins MC_MARGIN more often (bench/mc_strength.py, README).
 """
 
 from __future__ import annotations
