@@ -72,6 +72,20 @@ def level_rollout(player: Player, game: str) -> Rollout:
     return policy
 
 
+def greedy_level(player: Player, game: str, epsilon: float) -> Rollout:
+    """A rollout policy: the level's move (from the mover's view of the sample), or with
+    probability `epsilon` a random legal one, so that rollouts from one sample still differ
+    and a move is not judged by one fixed line of play."""
+    level = level_rollout(player, game)
+
+    def policy(engine: Engine, state: State, seat: int, rnd: random.Random) -> Move:
+        if rnd.random() < epsilon:
+            return random_rollout(engine, state, seat, rnd)
+        return level(engine, state, seat, rnd)
+
+    return policy
+
+
 def lead_value(scores: list[float], seat: int, scale: float, playing: list[int] | None = None) -> float:
     """A value in (0, 1) from scores per seat (higher better): the mean over the other seats
     still playing of a logistic curve of `seat`'s lead, `scale` wide (a lead of `scale` is

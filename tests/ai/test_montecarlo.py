@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import random
+import time
 from collections import Counter
 
 import pytest
@@ -15,7 +17,7 @@ from svc_cards.thirty_one import cpu as thirty_one_cpu
 from svc_cards.thirty_one.rules import hidden_from as thirty_one_hidden
 
 from rulekit import Engine, State
-from rulekit.montecarlo import MonteCarlo, lead_value, placing_value, sampled_choice
+from rulekit.montecarlo import MonteCarlo, greedy_level, lead_value, placing_value, playout, sampled_choice
 from rulekit.players import Ask, Choice
 from tests.games.card_core.cpu_cheater import cheating_move
 from tests.games.card_core.cpu_views import hidden_cards_redealt, random_positions
@@ -163,3 +165,52 @@ def test_sampled_choice_averages_over_samples() -> None:
     legal = THIRTY_ONE.legal_moves(state, 0)
     choice = sampled_choice(THIRTY_ONE, 0, legal, lambda _: state, b"s", rollouts=len(legal) * 2, budget_ms=10**6)
     assert choice.move == {"type": "swap", "give": "H7.0", "take": "SQ.0"} and choice.nodes == 2 * len(legal)
+
+
+SHEDDING_GAMES = ("last-card", "mau-mau", "crazy-eights")
+
+
+def cpu_of(game: str):
+    return __import__(f"svc_cards.{game.replace('-', '_')}.cpu", fromlist=["strong"])
+
+
+@pytest.mark.parametrize("game", SHEDDING_GAMES)
+def test_greedy_rollouts_follow_the_level_unless_they_explore(game: str) -> None:
+    """epsilon 0 plays the level's move from the mover's view of the sample; epsilon 1 plays
+    random legal moves, which differ from the level's somewhere along a game."""
+    engine, cpu = REGISTRY.get(game), cpu_of(game)
+    follows, explores = greedy_level(cpu.strong, game, 0.0), greedy_level(cpu.strong, game, 1.0)
+    differs = 0
+    for state, seat, _, index in random_positions(engine, b"mc-greedy", 2, 30, games=12):
+        ask = Ask(game, seat, engine.view(state, seat), "rollout", b"g", 1)
+        assert follows(engine, state, seat, random.Random(index)) == cpu.strong(ask).move
+        explored = explores(engine, state, seat, random.Random(index))
+        assert explored in engine.legal_moves(state, seat)
+        differs += explored != cpu.strong(ask).move
+    assert differs > 0
+
+
+@pytest.mark.parametrize("game", SHEDDING_GAMES)
+def test_shedding_rollouts_play_to_the_end(game: str) -> None:
+    """The shedding games' rollouts are scored by who went out (a win 1, a loss 0), not by
+    hand sizes at a horizon: from early positions the values are 0 or 1."""
+    engine, search = REGISTRY.get(game), search_of(game)
+    values = set()
+    for state, seat, _, index in random_positions(engine, b"mc-end", 2, 10, games=8):
+        values.add(playout(engine, state, seat, random.Random(index), search.policy, search.evaluate, state))
+    assert values == {0.0, 1.0}
+
+
+@pytest.mark.parametrize("game", SHEDDING_GAMES)
+def test_shedding_search_keeps_its_time_budget(game: str) -> None:
+    """With its own caps (the time cap the CPU contract allows) a move costs at most the
+    budget plus the sample it finishes: under a tenth of a second of CPU on a free core, well
+    under two budgets whatever the position."""
+    engine, cpu = REGISTRY.get(game), cpu_of(game)
+    budget_s = cpu.MONTE_CARLO.budget_ms / 1000
+    player = cpu.MONTE_CARLO.player(engine)
+    for state, seat, _, index in random_positions(engine, b"mc-budget", 2, 40, games=6):
+        started = time.process_time()
+        choice = player(ask_for(engine, state, seat, b"budget-%d" % index))
+        assert time.process_time() - started < 2 * budget_s + 0.05
+        assert choice.move in engine.legal_moves(state, seat)
