@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import string
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping
@@ -65,30 +66,81 @@ def _fail(run: Playout, message: str) -> None:
     raise PlayoutFailure(f"seed={run.seed.hex()} seats={run.seats} step={run.steps}: {message}")
 
 
+# Every string (keys too) and every number in JSON text, each whole: digits inside a string
+# belong to that string's token.
+_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?')
+
+
+def _tokens(data: Any) -> set[str] | None:
+    """The tokens of `data`'s JSON text, or None where it has no JSON text."""
+    try:
+        return set(_TOKEN.findall(json.dumps(data, separators=(",", ":"))))
+    except (TypeError, ValueError):
+        return None
+
+
+def _secret_tokens(secret: set[Any]) -> set[str] | None:
+    """The tokens a scalar equal to one of `secret` would take in JSON text: a string its
+    quoted self, a whole number its digits, or quoted where it was a dict's key. None when a
+    secret is of another kind: only the full walk of the tree compares those."""
+    tokens = set()
+    for value in secret:
+        if isinstance(value, str):
+            tokens.add(json.dumps(value))
+        elif isinstance(value, int):
+            digits = str(int(value))
+            tokens.update((digits, f'"{digits}"'))
+        else:
+            return None
+    return tokens
+
+
+def _leaked(secret: set[Any], part: Any) -> set[Any]:
+    """The strings and whole numbers in `part` (keys included, booleans not) that are secret."""
+    return secret.intersection(v for v in leaves(part) if isinstance(v, (str, int)) and not isinstance(v, bool))
+
+
 def _check_private(
-    run: Playout, engine: Engine, state: State, hidden_from: HiddenFrom | None, events: list[Event]
+    run: Playout,
+    engine: Engine,
+    state: State,
+    hidden_from: HiddenFrom | None,
+    events: list[Event],
+    legal: dict[int, list[Move]],
 ) -> None:
+    """No view carries the generator, each seat's view lists its legal moves (`legal`, the
+    seats to move's), and no view or delivered event carries what `hidden_from` hides.
+
+    Each view is serialised once, for the generator and for its tokens; a secret is looked
+    up among the tokens, and only a token found is confirmed by the walk over every scalar
+    that decides (a quoted number may be a string, not a key)."""
     seed_hex = state["rng"]["seed"]
     seats: list[int | None] = [*range(state["seats"]), None]
+    event_tokens = [_tokens(e) for e in events] if hidden_from is not None else []
     for seat in seats:
         view = engine.view(state, seat)
         text = json.dumps(view, separators=(",", ":"))
         if '"rng"' in text or seed_hex in text:
             _fail(run, f"view of seat {seat} carries the generator")
-        if seat is not None and view.get("legal_moves") != (
-            engine.legal_moves(state, seat) if seat in engine.to_move(state) else []
-        ):
+        if seat is not None and view.get("legal_moves") != legal.get(seat, []):
             _fail(run, f"view of seat {seat} lists other legal moves than legal_moves")
         if hidden_from is None:
             continue
         secret = set(hidden_from(state, seat))
-        delivered = [
-            e for e in events if seat is not None and seat in e.get("visible_to", [seat]) or "visible_to" not in e
-        ]
-        for part, name in ((view, "view"), (delivered, "events")):
-            leaked = secret.intersection(
-                v for v in leaves(part) if isinstance(v, (str, int)) and not isinstance(v, bool)
-            )
+        if not secret:
+            continue
+        wanted = _secret_tokens(secret)
+        delivered = []
+        delivered_tokens: set[str] | None = set()
+        for e, tokens in zip(events, event_tokens, strict=True):
+            if seat is not None and seat in e.get("visible_to", [seat]) or "visible_to" not in e:
+                delivered.append(e)
+                delivered_tokens = None if tokens is None or delivered_tokens is None else delivered_tokens | tokens
+        view_tokens = set(_TOKEN.findall(text))
+        for part, name, tokens in ((view, "view", view_tokens), (delivered, "events", delivered_tokens)):
+            if wanted is not None and tokens is not None and wanted.isdisjoint(tokens):
+                continue
+            leaked = _leaked(secret, part)
             if leaked:
                 _fail(run, f"{name} of seat {seat} carries hidden {sorted(map(str, leaked))[:3]}")
 
@@ -122,8 +174,7 @@ def random_playout(
     # The game starts at a known time, so a clock runs from the first turn on.
     now_ms = step_ms
     state = engine.setup(seats, dict(options or {}), seed, now_ms)
-    if scan_views:
-        _check_private(run, engine, state, hidden_from, [])
+    events: list[Event] = []
     # The state's JSON text, kept from step to step: serialising is most of a playout's cost.
     before = to_json(state) if contract_checks else ""
     while True:
@@ -131,6 +182,10 @@ def random_playout(
         to_move = engine.to_move(state)
         if (result is None) == (not to_move):
             _fail(run, f"result {result} but to_move {sorted(to_move)}")
+        # Asked once per state: the view scan and the move below both use them.
+        legal = {seat: engine.legal_moves(state, seat) for seat in sorted(to_move)}
+        if scan_views:
+            _check_private(run, engine, state, hidden_from, events, legal)
         if result is not None:
             placings = result.get("placings")
             if not isinstance(placings, list) or len(placings) != seats or not all(1 <= p <= seats for p in placings):
@@ -138,7 +193,6 @@ def random_playout(
             break
         if run.steps >= engine.meta.longest_game:
             _fail(run, f"longer than longest_game={engine.meta.longest_game}")
-        legal = {seat: engine.legal_moves(state, seat) for seat in sorted(to_move)}
         for seat, moves in legal.items():
             if not moves:
                 _fail(run, f"seat {seat} is to move without a legal move")
@@ -170,8 +224,6 @@ def random_playout(
         run.moves.append((seat, move))
         run.events.extend(events)
         state, before = new_state, after
-        if scan_views:
-            _check_private(run, engine, state, hidden_from, events)
     run.final_state = state
     return run
 
