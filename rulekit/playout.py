@@ -11,6 +11,7 @@ import random
 import re
 import string
 from dataclasses import dataclass, field
+from json.encoder import encode_basestring_ascii  # type: ignore[attr-defined]
 from typing import Any, Callable, Iterable, Mapping
 
 from .contract import RANGE_KEY, TEXT_KEY, Deadline, Engine, Event, Move, State, move_matches, to_json
@@ -66,33 +67,54 @@ def _fail(run: Playout, message: str) -> None:
     raise PlayoutFailure(f"seed={run.seed.hex()} seats={run.seats} step={run.steps}: {message}")
 
 
-# Every string (keys too) and every number in JSON text, each whole: digits inside a string
-# belong to that string's token.
-_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?')
+# A JSON number, whole; and every string (keys too) or number of JSON text, where a string's
+# digits belong to the string.
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
+_TOKEN = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"|(' + _NUMBER.pattern + ")")
 
 
-def _tokens(data: Any) -> set[str] | None:
-    """The tokens of `data`'s JSON text, or None where it has no JSON text."""
-    try:
-        return set(_TOKEN.findall(json.dumps(data, separators=(",", ":"))))
-    except (TypeError, ValueError):
-        return None
+@dataclass(frozen=True)
+class _Wanted:
+    """How the secrets would read in JSON text: a string as its quoted text (between the
+    quotes), a whole number as its digits, or quoted where it was a dict's key."""
+
+    strings: frozenset[str]
+    numbers: frozenset[str]
 
 
-def _secret_tokens(secret: set[Any]) -> set[str] | None:
-    """The tokens a scalar equal to one of `secret` would take in JSON text: a string its
-    quoted self, a whole number its digits, or quoted where it was a dict's key. None when a
-    secret is of another kind: only the full walk of the tree compares those."""
-    tokens = set()
+def _wanted(secret: set[Any]) -> _Wanted | None:
+    """None when a secret is neither a string nor a whole number: only the full walk over
+    the scalars compares those (a float equal to a number, say)."""
+    strings, numbers = set(), set()
     for value in secret:
         if isinstance(value, str):
-            tokens.add(json.dumps(value))
+            strings.add(encode_basestring_ascii(value)[1:-1])  # as json.dumps quotes it
         elif isinstance(value, int):
             digits = str(int(value))
-            tokens.update((digits, f'"{digits}"'))
+            numbers.add(digits)
+            strings.add(digits)
         else:
             return None
-    return tokens
+    return _Wanted(frozenset(strings), frozenset(numbers))
+
+
+def _may_carry(text: str, wanted: _Wanted) -> bool:
+    """Whether JSON `text` holds a string or number that `wanted` names. Never wrong when it
+    says no; a yes is confirmed by the walk (a quoted number may be a string, not a key)."""
+    if "\\" in text:  # an escaped quote would end a string too early for the split below
+        found = _TOKEN.findall(text)
+        return not wanted.strings.isdisjoint(q for q, _ in found) or not wanted.numbers.isdisjoint(n for _, n in found)
+    pieces = text.split('"')
+    if not wanted.strings.isdisjoint(pieces[1::2]):
+        return True
+    return bool(wanted.numbers) and not wanted.numbers.isdisjoint(_NUMBER.findall(" ".join(pieces[0::2])))
+
+
+def _json_text(data: Any) -> str | None:
+    try:
+        return json.dumps(data, separators=(",", ":"))
+    except (TypeError, ValueError):
+        return None
 
 
 def _leaked(secret: set[Any], part: Any) -> set[Any]:
@@ -111,12 +133,11 @@ def _check_private(
     """No view carries the generator, each seat's view lists its legal moves (`legal`, the
     seats to move's), and no view or delivered event carries what `hidden_from` hides.
 
-    Each view is serialised once, for the generator and for its tokens; a secret is looked
-    up among the tokens, and only a token found is confirmed by the walk over every scalar
-    that decides (a quoted number may be a string, not a key)."""
+    Each view is serialised once, for the generator and for the secrets: a secret is looked
+    up in that text, and only one found there is confirmed by the walk over every scalar."""
     seed_hex = state["rng"]["seed"]
     seats: list[int | None] = [*range(state["seats"]), None]
-    event_tokens = [_tokens(e) for e in events] if hidden_from is not None else []
+    event_texts = [_json_text(e) for e in events] if hidden_from is not None else []
     for seat in seats:
         view = engine.view(state, seat)
         text = json.dumps(view, separators=(",", ":"))
@@ -129,16 +150,14 @@ def _check_private(
         secret = set(hidden_from(state, seat))
         if not secret:
             continue
-        wanted = _secret_tokens(secret)
-        delivered = []
-        delivered_tokens: set[str] | None = set()
-        for e, tokens in zip(events, event_tokens, strict=True):
+        wanted = _wanted(secret)
+        delivered, texts = [], []
+        for e, event_text in zip(events, event_texts, strict=True):
             if seat is not None and seat in e.get("visible_to", [seat]) or "visible_to" not in e:
                 delivered.append(e)
-                delivered_tokens = None if tokens is None or delivered_tokens is None else delivered_tokens | tokens
-        view_tokens = set(_TOKEN.findall(text))
-        for part, name, tokens in ((view, "view", view_tokens), (delivered, "events", delivered_tokens)):
-            if wanted is not None and tokens is not None and wanted.isdisjoint(tokens):
+                texts.append(event_text)
+        for part, name, part_texts in ((view, "view", [text]), (delivered, "events", texts)):
+            if wanted is not None and not any(t is None or _may_carry(t, wanted) for t in part_texts):
                 continue
             leaked = _leaked(secret, part)
             if leaked:
