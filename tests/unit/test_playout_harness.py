@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from rulekit import BaseEngine, Event, GameMeta, Move, Rng, State, View, to_json
+from rulekit import BaseEngine, Event, GameMeta, Move, Rng, State, View, playout, to_json
 from rulekit.playout import Playout, PlayoutFailure, random_playout, run_playouts
 
 META = GameMeta(
@@ -90,13 +90,24 @@ class NeverEnds(TakeAway):
         return []
 
 
+@pytest.fixture(params=["orjson", "json"])
+def writer(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The harness writes JSON with orjson where it is installed and with the standard
+    library where not: the checks below must catch the same in both."""
+    if request.param == "json":
+        monkeypatch.setattr(playout, "orjson", None)
+    elif playout.orjson is None:
+        pytest.skip("orjson is not installed")
+    return str(request.param)
+
+
 def test_a_sound_engine_passes_both_modes() -> None:
     for thorough in (True, False):
         run = random_playout(TakeAway(), 2, {}, b"sound", contract_checks=thorough, scan_views=thorough)
         assert run.final_state["pile"] == 0 and 2 <= run.steps <= 9
 
 
-def test_an_engine_that_changes_its_input_fails_the_thorough_mode_only() -> None:
+def test_an_engine_that_changes_its_input_fails_the_thorough_mode_only(writer: str) -> None:
     with pytest.raises(PlayoutFailure, match="changed the state it was given"):
         random_playout(MutatesInput(), 2, {}, b"m")
     random_playout(MutatesInput(), 2, {}, b"m", contract_checks=False, scan_views=False)
@@ -181,9 +192,10 @@ def hidden_hands(leak: dict[Any, Any], told: dict[str, Any] | None = None) -> Hi
         {"deep": [[{"cards": ["x", "S2"]}]]},
         {"who": "Jörn"},  # escaped in JSON text
         {"quote": 'a "b"', "card": "S2"},  # an escaped quote elsewhere in the text
+        {"odd": "\ud800", "card": "S2"},  # a lone surrogate, which orjson cannot write
     ],
 )
-def test_a_hidden_card_in_a_view_fails_the_scan(leak: dict[Any, Any]) -> None:
+def test_a_hidden_card_in_a_view_fails_the_scan(leak: dict[Any, Any], writer: str) -> None:
     with pytest.raises(PlayoutFailure, match="view of seat 0 carries hidden"):
         random_playout(hidden_hands(leak), 2, {}, b"h", hidden_from=others_hands)
 
@@ -199,12 +211,12 @@ def test_a_hidden_card_in_a_view_fails_the_scan(leak: dict[Any, Any]) -> None:
         {"flags": [True, False, None]},
     ],
 )
-def test_what_only_looks_like_a_hidden_card_passes_the_scan(leak: dict[Any, Any]) -> None:
+def test_what_only_looks_like_a_hidden_card_passes_the_scan(leak: dict[Any, Any], writer: str) -> None:
     run = random_playout(hidden_hands(leak), 2, {}, b"h", hidden_from=others_hands)
     assert run.final_state["pile"] == 0
 
 
-def test_a_hidden_card_in_a_delivered_event_fails_the_scan() -> None:
+def test_a_hidden_card_in_a_delivered_event_fails_the_scan(writer: str) -> None:
     with pytest.raises(PlayoutFailure, match="events of seat 0 carries hidden"):
         random_playout(hidden_hands({}, {"card": "S2"}), 2, {}, b"e", hidden_from=others_hands)
     # Seen only by its holder, the same event reveals nothing.
@@ -230,3 +242,50 @@ def test_a_view_with_other_legal_moves_or_the_generator_fails_the_scan() -> None
     with pytest.raises(PlayoutFailure, match="carries the generator"):
         random_playout(ShowsTheGenerator(), 2, {}, b"v")
     random_playout(ShowsOtherMoves(), 2, {}, b"v", scan_views=False)
+
+
+class ChangesAScalarsType(TakeAway):
+    """Leaves its input equal under `==` but not the same JSON: 9 becomes 9.0, or a flag True
+    becomes 1."""
+
+    def __init__(self, change: str) -> None:
+        self.change = change
+
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
+        return {**super().initial_state(seats, options, rng), "flag": True}
+
+    def apply(self, state: State, seat: int, move: Move, now_ms: int) -> tuple[State, list[Event]]:
+        new_state, events = super().apply(state, seat, move, now_ms)
+        if self.change == "float":
+            state["pile"] = float(state["pile"])
+        else:
+            state["flag"] = 1
+        return new_state, events
+
+
+@pytest.mark.parametrize("change", ["float", "bool"])
+def test_an_input_changed_to_an_equal_value_of_another_type_fails(change: str, writer: str) -> None:
+    with pytest.raises(PlayoutFailure, match="changed the state it was given"):
+        random_playout(ChangesAScalarsType(change), 2, {}, b"f")
+
+
+class KeepsInState(TakeAway):
+    """Adds `extra` to every state it makes."""
+
+    def __init__(self, extra: dict[Any, Any]) -> None:
+        self.extra = extra
+
+    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+        state.update(self.extra)
+        return super().play(state, seat, move, now_ms, rng)
+
+
+@pytest.mark.parametrize("extra", [{"last": (1, 2)}, {"by_seat": {0: "x"}}, {"ratio": float("nan")}])
+def test_a_state_that_does_not_round_trip_through_json_fails(extra: dict[Any, Any], writer: str) -> None:
+    with pytest.raises(PlayoutFailure, match="does not round-trip"):
+        random_playout(KeepsInState(extra), 2, {}, b"r")
+
+
+def test_a_state_with_a_number_beyond_64_bits_round_trips(writer: str) -> None:
+    run = random_playout(KeepsInState({"big": 2**70}), 2, {}, b"r")
+    assert run.final_state["big"] == 2**70
