@@ -13,6 +13,7 @@ from the seconds measured with the harness before (SOAK_SECONDS, README) by the 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib
 import importlib.util
 import subprocess
@@ -60,13 +61,20 @@ def harness_at(revision: str) -> ModuleType:
     return module
 
 
+# Femton's random games are some 20,000 moves long: the benchmark plays their first moves.
+FIRST_MOVES = 2000
+
+
 def without_buy_window_deadline(engine: Any) -> Any:
-    """Femton's engine, but a buy window has no deadline: the soak's timeout check wants a
-    `timed_out` event for each seat of a deadline, and a window that closes announces none
-    (README), so every soak game of it fails in its first round; without the deadline the
-    games play through and the harness's cost per move can be measured."""
+    """Femton's engine, but a buy window has no deadline, and a game stops after FIRST_MOVES:
+    the soak's timeout check wants a `timed_out` event for each seat of a deadline, and a
+    window that closes announces none (README), so every soak game of it fails in its first
+    round; without the deadline the games play on and the harness's cost per move can be
+    measured."""
 
     class NoWindowDeadline(type(engine)):  # type: ignore[misc]
+        meta = dataclasses.replace(engine.meta, longest_game=FIRST_MOVES)
+
         def deadline(self, state: Any) -> Any:
             deadline = super().deadline(state)
             return None if deadline is not None and deadline.get("buy_window") else deadline
@@ -82,8 +90,13 @@ def one_game(harness: ModuleType, tests: ModuleType, seats: int, index: int) -> 
     hidden_from = getattr(tests, "hidden_from", None)
     seed = f"playout:{engine.meta.id}:{seats}:{index}".encode()
     started = time.process_time()
-    run = harness.random_playout(engine, seats, {}, seed, hidden_from=hidden_from, check=check)
-    return time.process_time() - started, run.steps
+    try:
+        steps = harness.random_playout(engine, seats, {}, seed, hidden_from=hidden_from, check=check).steps
+    except harness.PlayoutFailure as failure:
+        if "longer than longest_game" not in str(failure):
+            raise
+        steps = engine.meta.longest_game  # stopped after FIRST_MOVES
+    return time.process_time() - started, steps
 
 
 def main() -> None:
