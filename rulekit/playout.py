@@ -93,7 +93,8 @@ def _wanted(secret: set[Any]) -> _Wanted | None:
     strings, numbers = set(), set()
     for value in secret:
         if isinstance(value, str):
-            quoted = _quoted(value)
+            # Both writers escape only quotes, backslashes and control characters.
+            quoted = value if value.isprintable() and '"' not in value and "\\" not in value else _quoted(value)
             if quoted is None:
                 return None
             strings.add(quoted)

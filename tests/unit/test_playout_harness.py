@@ -159,7 +159,10 @@ class HiddenHands(TakeAway):
     told: dict[str, Any] = {}
 
     def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
-        return {**super().initial_state(seats, options, rng), "hands": [["H7", 41, "Åsa"], ["S2", 42, "Jörn"]]}
+        return {
+            **super().initial_state(seats, options, rng),
+            "hands": [["H7", 41, "Åsa"], ["S2", 42, "Jörn", "tab\there"]],
+        }
 
     def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         return [*super().play(state, seat, move, now_ms, rng), {"code": "told", **self.told}]
@@ -191,6 +194,7 @@ def hidden_hands(leak: dict[Any, Any], told: dict[str, Any] | None = None) -> Hi
         {42: "seen"},  # a number as a key, which JSON quotes
         {"deep": [[{"cards": ["x", "S2"]}]]},
         {"who": "Jörn"},  # escaped in JSON text
+        {"note": "tab\there"},  # a control character, escaped by both writers
         {"quote": 'a "b"', "card": "S2"},  # an escaped quote elsewhere in the text
         {"odd": "\ud800", "card": "S2"},  # a lone surrogate, which orjson cannot write
     ],
