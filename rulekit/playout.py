@@ -8,12 +8,19 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import string
 from dataclasses import dataclass, field
+from json.encoder import encode_basestring  # type: ignore[attr-defined]
 from typing import Any, Callable, Iterable, Mapping
 
 from .contract import RANGE_KEY, TEXT_KEY, Deadline, Engine, Event, Move, State, move_matches, to_json
 from .errors import IllegalMove
+
+try:  # writes JSON many times faster; without it the checks are the same, only slower
+    import orjson
+except ImportError:  # pragma: no cover
+    orjson = None  # type: ignore[assignment]
 
 HiddenFrom = Callable[[State, "int | None"], Iterable[Any]]
 Check = Callable[[State, State, int, Move, list[Event]], None]
@@ -65,30 +72,132 @@ def _fail(run: Playout, message: str) -> None:
     raise PlayoutFailure(f"seed={run.seed.hex()} seats={run.seats} step={run.steps}: {message}")
 
 
+# A JSON number, whole; and every string (keys too) or number of JSON text, where a string's
+# digits belong to the string.
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
+_TOKEN = re.compile(r'"([^"\\]*(?:\\.[^"\\]*)*)"|(' + _NUMBER.pattern + ")")
+
+
+@dataclass(frozen=True)
+class _Wanted:
+    """How the secrets would read in JSON text: a string as its quoted text (between the
+    quotes), a whole number as its digits, or quoted where it was a dict's key."""
+
+    strings: frozenset[str]
+    numbers: frozenset[str]
+
+
+def _wanted(secret: set[Any]) -> _Wanted | None:
+    """None when a secret is neither a string nor a whole number: only the full walk over
+    the scalars compares those (a float equal to a number, say)."""
+    strings, numbers = set(), set()
+    for value in secret:
+        if isinstance(value, str):
+            # Both writers escape only quotes, backslashes and control characters.
+            quoted = value if value.isprintable() and '"' not in value and "\\" not in value else _quoted(value)
+            if quoted is None:
+                return None
+            strings.add(quoted)
+        elif isinstance(value, int):
+            digits = str(int(value))
+            numbers.add(digits)
+            strings.add(digits)
+        else:
+            return None
+    return _Wanted(frozenset(strings), frozenset(numbers))
+
+
+def _may_carry(text: str, wanted: _Wanted) -> bool:
+    """Whether JSON `text` holds a string or number that `wanted` names. Never wrong when it
+    says no; a yes is confirmed by the walk (a quoted number may be a string, not a key)."""
+    if "\\" in text:  # an escaped quote would end a string too early for the split below
+        found = _TOKEN.findall(text)
+        return not wanted.strings.isdisjoint(q for q, _ in found) or not wanted.numbers.isdisjoint(n for _, n in found)
+    pieces = text.split('"')
+    if not wanted.strings.isdisjoint(pieces[1::2]):
+        return True
+    return bool(wanted.numbers) and not wanted.numbers.isdisjoint(_NUMBER.findall(" ".join(pieces[0::2])))
+
+
+def _compact(data: Any) -> tuple[str, bool]:
+    """The compact JSON text of a view or event, and whether its strings read as `_quoted`
+    writes them (not where orjson cannot write it: a number as a key, a lone surrogate)."""
+    if orjson is None:
+        return json.dumps(data, separators=(",", ":"), ensure_ascii=False), True
+    try:
+        return orjson.dumps(data).decode(), True
+    except TypeError:
+        return json.dumps(data, separators=(",", ":"), ensure_ascii=False), False
+
+
+def _quoted(value: str) -> str | None:
+    """A string as `_compact` writes it, between its quotes."""
+    if orjson is None:
+        return str(encode_basestring(value))[1:-1]
+    try:
+        return orjson.dumps(value).decode()[1:-1]
+    except TypeError:
+        return None
+
+
+def _state_text(state: State) -> bytes | str:
+    """A state's canonical JSON text (keys sorted), the same for equal states, whose parse
+    equals the state where it round-trips; orjson's where it can write the state."""
+    if orjson is not None:
+        try:
+            return orjson.dumps(state, option=orjson.OPT_SORT_KEYS)
+        except TypeError:  # a number as a key, an integer beyond 64 bits: as the store writes it
+            pass
+    return to_json(state)
+
+
+def _parsed(text: bytes | str) -> Any:
+    return orjson.loads(text) if isinstance(text, bytes) else json.loads(text)
+
+
+def _leaked(secret: set[Any], part: Any) -> set[Any]:
+    """The strings and whole numbers in `part` (keys included, booleans not) that are secret."""
+    return secret.intersection(v for v in leaves(part) if isinstance(v, (str, int)) and not isinstance(v, bool))
+
+
 def _check_private(
-    run: Playout, engine: Engine, state: State, hidden_from: HiddenFrom | None, events: list[Event]
+    run: Playout,
+    engine: Engine,
+    state: State,
+    hidden_from: HiddenFrom | None,
+    events: list[Event],
+    legal: dict[int, list[Move]],
 ) -> None:
+    """No view carries the generator, each seat's view lists its legal moves (`legal`, the
+    seats to move's), and no view or delivered event carries what `hidden_from` hides.
+
+    Each view is serialised once, for the generator and for the secrets: a secret is looked
+    up in that text, and only one found there is confirmed by the walk over every scalar."""
     seed_hex = state["rng"]["seed"]
     seats: list[int | None] = [*range(state["seats"]), None]
+    event_texts = [_compact(e) for e in events] if hidden_from is not None else []
     for seat in seats:
         view = engine.view(state, seat)
-        text = json.dumps(view, separators=(",", ":"))
+        text, exact = _compact(view)
         if '"rng"' in text or seed_hex in text:
             _fail(run, f"view of seat {seat} carries the generator")
-        if seat is not None and view.get("legal_moves") != (
-            engine.legal_moves(state, seat) if seat in engine.to_move(state) else []
-        ):
+        if seat is not None and view.get("legal_moves") != legal.get(seat, []):
             _fail(run, f"view of seat {seat} lists other legal moves than legal_moves")
         if hidden_from is None:
             continue
         secret = set(hidden_from(state, seat))
-        delivered = [
-            e for e in events if seat is not None and seat in e.get("visible_to", [seat]) or "visible_to" not in e
-        ]
-        for part, name in ((view, "view"), (delivered, "events")):
-            leaked = secret.intersection(
-                v for v in leaves(part) if isinstance(v, (str, int)) and not isinstance(v, bool)
-            )
+        if not secret:
+            continue
+        wanted = _wanted(secret)
+        delivered, texts = [], []
+        for e, written in zip(events, event_texts, strict=True):
+            if seat is not None and seat in e.get("visible_to", [seat]) or "visible_to" not in e:
+                delivered.append(e)
+                texts.append(written)
+        for part, name, part_texts in ((view, "view", [(text, exact)]), (delivered, "events", texts)):
+            if wanted is not None and not any(not ok or _may_carry(t, wanted) for t, ok in part_texts):
+                continue
+            leaked = _leaked(secret, part)
             if leaked:
                 _fail(run, f"{name} of seat {seat} carries hidden {sorted(map(str, leaked))[:3]}")
 
@@ -122,15 +231,18 @@ def random_playout(
     # The game starts at a known time, so a clock runs from the first turn on.
     now_ms = step_ms
     state = engine.setup(seats, dict(options or {}), seed, now_ms)
-    if scan_views:
-        _check_private(run, engine, state, hidden_from, [])
+    events: list[Event] = []
     # The state's JSON text, kept from step to step: serialising is most of a playout's cost.
-    before = to_json(state) if contract_checks else ""
+    before: bytes | str = _state_text(state) if contract_checks else ""
     while True:
         result = engine.result(state)
         to_move = engine.to_move(state)
         if (result is None) == (not to_move):
             _fail(run, f"result {result} but to_move {sorted(to_move)}")
+        # Asked once per state: the view scan and the move below both use them.
+        legal = {seat: engine.legal_moves(state, seat) for seat in sorted(to_move)}
+        if scan_views:
+            _check_private(run, engine, state, hidden_from, events, legal)
         if result is not None:
             placings = result.get("placings")
             if not isinstance(placings, list) or len(placings) != seats or not all(1 <= p <= seats for p in placings):
@@ -138,7 +250,6 @@ def random_playout(
             break
         if run.steps >= engine.meta.longest_game:
             _fail(run, f"longer than longest_game={engine.meta.longest_game}")
-        legal = {seat: engine.legal_moves(state, seat) for seat in sorted(to_move)}
         for seat, moves in legal.items():
             if not moves:
                 _fail(run, f"seat {seat} is to move without a legal move")
@@ -157,12 +268,12 @@ def random_playout(
         )
         now_ms += step_ms
         new_state, events = engine.apply(state, seat, move, now_ms)
-        after = ""
+        after: bytes | str = ""
         if contract_checks:
-            if to_json(state) != before:
+            if _state_text(state) != before:
                 _fail(run, "a refused move or apply changed the state it was given")
-            after = to_json(new_state)
-            if json.loads(after) != new_state:
+            after = _state_text(new_state)
+            if _parsed(after) != new_state:
                 _fail(run, "state does not round-trip through JSON")
         if check is not None:
             check(state, new_state, seat, move, events)
@@ -170,8 +281,6 @@ def random_playout(
         run.moves.append((seat, move))
         run.events.extend(events)
         state, before = new_state, after
-        if scan_views:
-            _check_private(run, engine, state, hidden_from, events)
     run.final_state = state
     return run
 
@@ -210,7 +319,7 @@ def _check_timeout(
         _fail(run, f"apply_timeout refused at its own deadline: {refusal}")
         return
     # Whether it left `state` alone is checked with the random move's apply, against `before`.
-    if json.loads(to_json(timed_out)) != timed_out:
+    if _parsed(_state_text(timed_out)) != timed_out:
         _fail(run, "state after a timeout does not round-trip through JSON")
     announced = [e["seat"] for e in events if e.get("code") == "timed_out"]
     if not announced or not set(announced) <= set(seats):
