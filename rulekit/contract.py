@@ -21,6 +21,8 @@ Move = dict[str, Any]
 View = dict[str, Any]
 Event = dict[str, Any]
 Result = dict[str, Any]
+# {"at_ms", "seat", "seats"}: when the clock runs out and for whom; `"window": True` marks the
+# end of a phase everyone may act in (a buy window): it closes, nobody has run out of time.
 Deadline = dict[str, Any]
 
 SCHEMA_VERSION = 1

@@ -322,7 +322,11 @@ def _check_timeout(
     if _parsed(_state_text(timed_out)) != timed_out:
         _fail(run, "state after a timeout does not round-trip through JSON")
     announced = [e["seat"] for e in events if e.get("code") == "timed_out"]
-    if not announced or not set(announced) <= set(seats):
+    if deadline.get("window"):
+        # A window's end (a buy window) closes a phase for everyone: nobody ran out of time.
+        if announced:
+            _fail(run, f"a window's end names seats {announced} as timed out")
+    elif not announced or not set(announced) <= set(seats):
         _fail(run, f"timeout events name seats {announced}, the deadline {seats}")
     _check_state(run, engine, timed_out)
 

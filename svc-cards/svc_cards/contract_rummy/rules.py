@@ -565,7 +565,7 @@ class ContractRummy(CardEngine):
                 seat for seat, call in enumerate(window["calls"]) if call in (None, "buy") and may_buy(state, seat)
             ]
             if seats:
-                return {"at_ms": window["ends_ms"], "seat": min(seats), "seats": seats, "buy_window": True}
+                return {"at_ms": window["ends_ms"], "seat": min(seats), "seats": seats, "window": True}
         return super().deadline(state)
 
     def clock_seats(self, state: State) -> list[int]:
@@ -577,7 +577,7 @@ class ContractRummy(CardEngine):
         deadline = self.deadline(state)
         if deadline is None or deadline["at_ms"] > now_ms:
             raise IllegalMove("illegal_move", "no clock has run out")
-        if not deadline.get("buy_window"):
+        if not deadline.get("window"):
             return super().apply_timeout(state, now_ms)
         new_state = self.copy_state(state)
         rng = Rng(new_state["rng"])

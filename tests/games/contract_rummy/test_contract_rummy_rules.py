@@ -288,7 +288,7 @@ def test_rule_ask_before_time_or_do_nothing_to_decline() -> None:
     state, _ = ENGINE.apply(state, turn, {"type": "draw"}, ends)
     state, events = ENGINE.apply_timeout(state, ends)
     assert [e["seat"] for e in events if e["code"] == "bought"] == [buyer]
-    assert ENGINE.deadline(state) is None or not ENGINE.deadline(state).get("buy_window")
+    assert ENGINE.deadline(state) is None or not ENGINE.deadline(state).get("window")
 
 
 def test_rule_change_your_mind_inside_window() -> None:
