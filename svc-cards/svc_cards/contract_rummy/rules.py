@@ -132,15 +132,24 @@ def contract(round_number: int) -> dict[str, int]:
 
 def penalty(card: Card) -> int:
     """What a card left in hand counts: joker 25, ace 15, J/Q/K 10, others their number."""
-    if is_joker(card):
-        return JOKER_PENALTY
-    if card.startswith(("HA", "SA", "DA", "CA")):
-        return ACE_PENALTY
-    return card_points(card)
+    points = _PENALTIES.get(card)
+    if points is None:
+        if is_joker(card):
+            points = JOKER_PENALTY
+        elif card.startswith(("HA", "SA", "DA", "CA")):
+            points = ACE_PENALTY
+        else:
+            points = card_points(card)
+        _PENALTIES[card] = points
+    return points
+
+
+# Every view shows its seat's hand points: a card's are looked up, not worked out again.
+_PENALTIES: dict[Card, int] = {}
 
 
 def hand_penalty(hand: list[Card]) -> int:
-    return sum(penalty(card) for card in hand)
+    return sum(map(penalty, hand))
 
 
 def _forget(known: list[Card], card: Card) -> None:

@@ -89,11 +89,34 @@ META = GameMeta(
 
 def penalty(card: Card) -> int:
     """What a card left in hand counts: joker 20, ace 11, J/Q/K 10, others their number."""
-    return JOKER_PENALTY if is_joker(card) else card_points(card)
+    points = _PENALTIES.get(card)
+    if points is None:
+        points = _PENALTIES[card] = JOKER_PENALTY if is_joker(card) else card_points(card)
+    return points
+
+
+# Every view shows its seat's hand points: a card's are looked up, not worked out again.
+_PENALTIES: dict[Card, int] = {}
 
 
 def hand_penalty(hand: list[Card]) -> int:
-    return sum(penalty(card) for card in hand)
+    return sum(map(penalty, hand))
+
+
+def _melds_with_points(hand: list[Card]) -> list[dict[str, Any]]:
+    """The view's list of the melds a hand could lay, each with its points: every view of a
+    step asks for every seat's, and most hands are the same as a step before."""
+    key = tuple(hand)
+    found = _VIEW_MELDS.get(key)
+    if found is None:
+        found = tuple((meld["kind"], tuple(meld["cards"]), meld_points(meld)) for meld in possible_melds(hand, RUMMY))
+        if len(_VIEW_MELDS) >= 64:
+            _VIEW_MELDS.clear()
+        _VIEW_MELDS[key] = found
+    return [{"kind": kind, "cards": list(cards), "points": points} for kind, cards, points in found]
+
+
+_VIEW_MELDS: dict[tuple[Card, ...], tuple[tuple[str, tuple[Card, ...], int], ...]] = {}
 
 
 def _forget(known: list[Card], card: Card) -> None:
@@ -130,6 +153,35 @@ class Rummy(CardEngine):
         return NOBODY if turn is None else ONLY[turn]
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
+        return list(self.listed_moves(state, seat))
+
+    def listed_moves(self, state: State, seat: int) -> list[Move]:
+        """The legal moves, from a small cache: the harness, validation and the view ask for
+        the same position's moves in turn, and the meld search is most of a step's cost. The
+        key holds everything the moves depend on."""
+        if seat != state["turn"] or state["phase"] != "play":
+            return self._moves(state, seat)
+        key = (
+            seat,
+            tuple(state["hands"][seat]),
+            tuple((meld["kind"], tuple(meld["cards"])) for meld in state["melds"]),
+            state["opened"][seat],
+            state["took_back"],
+            bool(state["staged"]),
+            state["taken"],
+        )
+        cache = self._cache
+        moves = cache.get(key)
+        if moves is None:
+            moves = self._moves(state, seat)
+            if len(cache) >= 64:
+                cache.clear()
+            cache[key] = moves
+        return moves
+
+    _cache: dict[tuple[Any, ...], list[Move]] = {}
+
+    def _moves(self, state: State, seat: int) -> list[Move]:
         if seat != state["turn"]:
             return []
         if state["phase"] == "draw":
@@ -255,8 +307,7 @@ class Rummy(CardEngine):
             view["public"]["shown_hands"] = [list(hand) for hand in state["hands"]]
         if seat is not None:
             hand = state["hands"][seat]
-            melds = possible_melds(hand, RUMMY)
-            view["private"]["possible_melds"] = [{**meld, "points": meld_points(meld)} for meld in melds]
+            view["private"]["possible_melds"] = _melds_with_points(hand)
             view["private"]["hand_points"] = hand_penalty(hand)
 
     view_keys = frozenset(("shown_hands",))
