@@ -69,6 +69,7 @@ JOKER_PENALTY = 20
 RESHUFFLES = 2
 
 NOBODY: frozenset[int] = frozenset()
+PLAY_KINDS = frozenset(("meld", "lay_off", "swap", "take_back", "discard"))
 ONLY = tuple(frozenset((seat,)) for seat in range(16))
 
 META = GameMeta(
@@ -161,15 +162,7 @@ class Rummy(CardEngine):
         key holds everything the moves depend on."""
         if seat != state["turn"] or state["phase"] != "play":
             return self._moves(state, seat)
-        key = (
-            seat,
-            tuple(state["hands"][seat]),
-            tuple((meld["kind"], tuple(meld["cards"])) for meld in state["melds"]),
-            state["opened"][seat],
-            state["took_back"],
-            bool(state["staged"]),
-            state["taken"],
-        )
+        key = self._key(state, seat)
         cache = self._cache
         moves = cache.get(key)
         if moves is None:
@@ -181,7 +174,35 @@ class Rummy(CardEngine):
 
     _cache: dict[tuple[Any, ...], list[Move]] = {}
 
-    def _moves(self, state: State, seat: int) -> list[Move]:
+    @staticmethod
+    def _key(state: State, seat: int) -> tuple[Any, ...]:
+        return (
+            seat,
+            tuple(state["hands"][seat]),
+            tuple((meld["kind"], tuple(meld["cards"])) for meld in state["melds"]),
+            state["opened"][seat],
+            state["took_back"],
+            bool(state["staged"]),
+            state["taken"],
+        )
+
+    def check_move(self, state: State, seat: int, move: Any) -> None:
+        """A move of the turn whose moves are not listed yet is first looked for among the
+        legal moves of its own kind (listed by the same code), so a discard is checked without
+        searching the hand's melds; a move not found there takes the full check."""
+        if (
+            type(move) is dict
+            and move.get("type") in PLAY_KINDS
+            and seat == state["turn"]
+            and state["phase"] == "play"
+            and self._key(state, seat) not in self._cache
+            and move in self._moves(state, seat, move["type"])
+        ):
+            return
+        super().check_move(state, seat, move)
+
+    def _moves(self, state: State, seat: int, only: str | None = None) -> list[Move]:
+        """The legal moves (of the kind `only` alone, when given, in the play phase)."""
         if seat != state["turn"]:
             return []
         if state["phase"] == "draw":
@@ -189,14 +210,16 @@ class Rummy(CardEngine):
         hand = state["hands"][seat]
         opened = state["opened"][seat]
         moves: list[Move] = []
-        if opened or not state["took_back"]:
+        if (opened or not state["took_back"]) and only in (None, "meld"):
             moves += [{"type": "meld", **meld} for meld in possible_melds(hand, RUMMY)]
-        if opened:
+        if opened and only in (None, "lay_off"):
             moves += [{"type": "lay_off", **lay} for lay in lay_offs(hand, state["melds"], RUMMY)]
+        if opened and only in (None, "swap"):
             moves += [{"type": "swap", **swap} for swap in joker_swaps(hand, state["melds"])]
         if state["staged"]:
-            moves.append({"type": "take_back"})
-        elif hand:
+            if only in (None, "take_back"):
+                moves.append({"type": "take_back"})
+        elif hand and only in (None, "discard"):
             taken = state["taken"]
             moves += [{"type": "discard", "card": card} for card in hand if card != taken or len(hand) == 1]
         return moves
