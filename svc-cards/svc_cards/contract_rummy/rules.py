@@ -103,6 +103,7 @@ CONTRACTS: tuple[tuple[int, int, int, int], ...] = (
 
 NOBODY: frozenset[int] = frozenset()
 WINDOW_MOVES = frozenset(("buy", "withdraw", "keep", "pass"))
+PLAY_KINDS = frozenset(("meld", "lay_off", "swap", "take_back", "discard"))
 
 META = GameMeta(
     id="contract-rummy",
@@ -132,15 +133,24 @@ def contract(round_number: int) -> dict[str, int]:
 
 def penalty(card: Card) -> int:
     """What a card left in hand counts: joker 25, ace 15, J/Q/K 10, others their number."""
-    if is_joker(card):
-        return JOKER_PENALTY
-    if card.startswith(("HA", "SA", "DA", "CA")):
-        return ACE_PENALTY
-    return card_points(card)
+    points = _PENALTIES.get(card)
+    if points is None:
+        if is_joker(card):
+            points = JOKER_PENALTY
+        elif card.startswith(("HA", "SA", "DA", "CA")):
+            points = ACE_PENALTY
+        else:
+            points = card_points(card)
+        _PENALTIES[card] = points
+    return points
+
+
+# Every view shows its seat's hand points: a card's are looked up, not worked out again.
+_PENALTIES: dict[Card, int] = {}
 
 
 def hand_penalty(hand: list[Card]) -> int:
-    return sum(penalty(card) for card in hand)
+    return sum(map(penalty, hand))
 
 
 def _forget(known: list[Card], card: Card) -> None:
@@ -278,15 +288,7 @@ class ContractRummy(CardEngine):
         key holds everything the moves depend on."""
         if state["phase"] != "play" or seat != state["turn"]:
             return self._moves(state, seat)
-        key = (
-            seat,
-            state["round"],
-            tuple(state["hands"][seat]),
-            tuple(tuple(meld["cards"]) for meld in state["melds"]),
-            tuple(state["staged"]),
-            state["took_back"],
-            state["down"][seat],
-        )
+        key = self._key(state, seat)
         cache = self._cache
         moves = cache.get(key)
         if moves is None:
@@ -298,7 +300,35 @@ class ContractRummy(CardEngine):
 
     _cache: dict[tuple[Any, ...], list[Move]] = {}
 
-    def _moves(self, state: State, seat: int) -> list[Move]:
+    @staticmethod
+    def _key(state: State, seat: int) -> tuple[Any, ...]:
+        return (
+            seat,
+            state["round"],
+            tuple(state["hands"][seat]),
+            tuple(tuple(meld["cards"]) for meld in state["melds"]),
+            tuple(state["staged"]),
+            state["took_back"],
+            state["down"][seat],
+        )
+
+    def check_move(self, state: State, seat: int, move: Any) -> None:
+        """A move of the turn whose moves are not listed yet is first looked for among the
+        legal moves of its own kind (listed by the same code), so a discard is checked without
+        searching the hand's melds; a move not found there takes the full check."""
+        if (
+            type(move) is dict
+            and move.get("type") in PLAY_KINDS
+            and state["phase"] == "play"
+            and seat == state["turn"]
+            and self._key(state, seat) not in self._cache
+            and move in self._moves(state, seat, move["type"])
+        ):
+            return
+        super().check_move(state, seat, move)
+
+    def _moves(self, state: State, seat: int, only: str | None = None) -> list[Move]:
+        """The legal moves (of the kind `only` alone, when given, in the play phase)."""
         if seat not in self.to_move(state):
             return []
         phase = state["phase"]
@@ -314,14 +344,18 @@ class ContractRummy(CardEngine):
         hand = state["hands"][seat]
         moves: list[Move] = []
         if state["down"][seat]:
-            moves += [{"type": "meld", **meld} for meld in possible_melds(hand, AFTER_DOWN)]
-            moves += [{"type": "lay_off", **lay} for lay in lay_offs(hand, state["melds"], FIFTEEN)]
-            moves += [{"type": "swap", **swap} for swap in joker_swaps(hand, state["melds"], FIFTEEN)]
-        elif not state["took_back"]:
+            if only in (None, "meld"):
+                moves += [{"type": "meld", **meld} for meld in possible_melds(hand, AFTER_DOWN)]
+            if only in (None, "lay_off"):
+                moves += [{"type": "lay_off", **lay} for lay in lay_offs(hand, state["melds"], FIFTEEN)]
+            if only in (None, "swap"):
+                moves += [{"type": "swap", **swap} for swap in joker_swaps(hand, state["melds"], FIFTEEN)]
+        elif not state["took_back"] and only in (None, "meld"):
             moves += [{"type": "meld", **meld} for meld in contract_melds(state, seat)]
         if state["staged"]:
-            moves.append({"type": "take_back"})
-        else:
+            if only in (None, "take_back"):
+                moves.append({"type": "take_back"})
+        elif only in (None, "discard"):
             moves += [{"type": "discard", "card": card} for card in hand]
         return moves
 

@@ -42,7 +42,11 @@ FIFTEEN = Rules(set_max=None, distinct_suits=False)
 
 
 def is_joker(card: Card) -> bool:
-    return parse(card)[1] == JOKER
+    # `parse(card)[1] == JOKER` without the lookup: a joker's id is its face "X", then a dot.
+    return card.startswith(_JOKER_ID) or card == JOKER
+
+
+_JOKER_ID = JOKER + "."
 
 
 def _naturals(cards: list[Card]) -> list[Card]:
@@ -153,65 +157,104 @@ def _first_of_each_face(hand: list[Card]) -> dict[str, Card]:
 def possible_melds(hand: list[Card], rules: Rules = RUMMY, max_run: int = 14) -> list[Meld]:
     """Every meld `hand` could lay now, once per choice of faces and joker places (identical
     cards and jokers are taken in hand order). Sets first (by rank), then runs (by suit and
-    start, shorter first)."""
-    faces = _first_of_each_face(hand)
-    jokers = [card for card in hand if is_joker(card)]
-    melds: list[Meld] = []
+    start, shorter first).
+
+    The same hand is asked for its melds many times over (the legal moves, their check, every
+    view of a step), so the answer is kept per hand and rules; each call gets fresh dicts and
+    lists, so a caller may change what it gets."""
+    key = (tuple(hand), rules, max_run)
+    found = _MELDS.get(key)
+    if found is None:
+        found = tuple((meld["kind"], tuple(meld["cards"])) for meld in _generate_melds(hand, rules, max_run))
+        if len(_MELDS) >= _MELDS_KEPT:
+            _MELDS.clear()
+        _MELDS[key] = found
+    return [{"kind": kind, "cards": list(cards)} for kind, cards in found]
+
+
+_MELDS: dict[tuple[tuple[Card, ...], Rules, int], tuple[tuple[str, tuple[Card, ...]], ...]] = {}
+_MELDS_KEPT = 256  # hands; a step asks for a few per seat
+
+
+def _generate_melds(hand: list[Card], rules: Rules, max_run: int) -> list[Meld]:
+    """`possible_melds` without the memo: each card parsed once, runs built from a table of
+    the suit's faces by value."""
+    faces: dict[str, Card] = {}
+    jokers: list[Card] = []
     by_rank: dict[str, list[Card]] = {}
-    if not rules.distinct_suits:
-        for card in hand:
-            if not is_joker(card):
-                by_rank.setdefault(parse(card)[1], []).append(card)
+    for card in hand:
+        suit, rank = parse(card)
+        if rank == JOKER:
+            jokers.append(card)
+            continue
+        faces.setdefault(card.split(".", 1)[0], card)
+        if not rules.distinct_suits:
+            by_rank.setdefault(rank, []).append(card)
+    joker_count = len(jokers)
+    melds: list[Meld] = []
+    set_max, set_min, run_min = rules.set_max, rules.set_min, rules.run_min
     for rank in RANKS:
         if rules.distinct_suits:
             held = [faces[suit + rank] for suit in SUITS if suit + rank in faces]
         else:
             held = by_rank.get(rank, [])
-        top = len(held) if rules.set_max is None else min(len(held), rules.set_max)
+        if not held or len(held) + joker_count < set_min:
+            continue  # too few for a set even with every joker
+        top = len(held) if set_max is None else min(len(held), set_max)
         for size in range(1, top + 1):
+            most = size if set_max is None else min(size, set_max - size)
+            extras = min(most, joker_count)
+            if size + extras < set_min:
+                continue
             for chosen in combinations(held, size):
-                most = size if rules.set_max is None else min(size, rules.set_max - size)
-                for extra in range(0, min(most, len(jokers)) + 1):
-                    cards = list(chosen) + jokers[:extra]
-                    if len(cards) >= rules.set_min:
-                        melds.append({"kind": "set", "cards": cards})
+                for extra in range(max(0, set_min - size), extras + 1):
+                    melds.append({"kind": "set", "cards": [*chosen, *jokers[:extra]]})
     for suit in SUITS:
-        held_values = {value for value in range(LOW, HIGH + 1) if _face(suit, value) in faces}
-        if not held_values:
+        # by_value[v]: the suit's card of value v in hand (the first of identical ones), or None.
+        by_value: list[Card | None] = [None] * (HIGH + 1)
+        for value in range(LOW, HIGH + 1):
+            by_value[value] = faces.get(_FACES[suit][value])
+        if not any(by_value):
             continue
         # below[v]: how many held values lie under v, so a stretch's naturals count at once.
         below = [0] * (HIGH + 2)
         for value in range(LOW, HIGH + 1):
-            below[value + 1] = below[value] + (value in held_values)
-        for start in range(LOW, HIGH - rules.run_min + 2):
-            for length in range(rules.run_min, min(max_run, HIGH - start + 1) + 1):
+            below[value + 1] = below[value] + (by_value[value] is not None)
+        for start in range(LOW, HIGH - run_min + 2):
+            for length in range(run_min, min(max_run, HIGH - start + 1) + 1):
                 count = below[start + length] - below[start]
                 missing = length - count
-                if missing > len(jokers):
+                if missing > joker_count:
                     break  # a longer stretch misses as many places or more
                 if missing > count:
                     continue
                 places = range(start, start + length)
-                natural = [value for value in places if value in held_values]
+                natural = [value for value in places if by_value[value] is not None]
                 # Jokers fill every missing place and may also stand in for held cards, as
                 # long as they stay no majority.
-                spare = min(len(jokers), length // 2) - missing
+                spare = min(joker_count, length // 2) - missing
                 for more in range(0, spare + 1):
+                    if count - more <= 0 or missing + more > length - missing - more:
+                        continue  # no natural left, or the jokers a majority
                     for replaced in combinations(natural, more):
                         cards, used = [], 0
                         for value in places:
-                            if value in held_values and value not in replaced:
-                                cards.append(faces[_face(suit, value)])
+                            card = by_value[value]
+                            if card is not None and value not in replaced:
+                                cards.append(card)
                             else:
                                 cards.append(jokers[used])
                                 used += 1
-                        if natural and len(natural) - more > 0 and jokers_ok(cards):
-                            melds.append({"kind": "run", "cards": cards})
+                        melds.append({"kind": "run", "cards": cards})
     return melds
 
 
 def _face(suit: str, value: int) -> str:
     return suit + (RANKS[0] if value == HIGH else RANKS[value - 1])
+
+
+# _FACES[suit][value]: the face of that suit and value (index 0 unused).
+_FACES = {suit: ["", *(_face(suit, value) for value in range(LOW, HIGH + 1))] for suit in SUITS}
 
 
 def lay_offs(hand: list[Card], melds: list[Meld], rules: Rules = RUMMY) -> list[dict[str, Any]]:

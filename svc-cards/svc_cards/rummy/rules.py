@@ -69,6 +69,7 @@ JOKER_PENALTY = 20
 RESHUFFLES = 2
 
 NOBODY: frozenset[int] = frozenset()
+PLAY_KINDS = frozenset(("meld", "lay_off", "swap", "take_back", "discard"))
 ONLY = tuple(frozenset((seat,)) for seat in range(16))
 
 META = GameMeta(
@@ -89,11 +90,34 @@ META = GameMeta(
 
 def penalty(card: Card) -> int:
     """What a card left in hand counts: joker 20, ace 11, J/Q/K 10, others their number."""
-    return JOKER_PENALTY if is_joker(card) else card_points(card)
+    points = _PENALTIES.get(card)
+    if points is None:
+        points = _PENALTIES[card] = JOKER_PENALTY if is_joker(card) else card_points(card)
+    return points
+
+
+# Every view shows its seat's hand points: a card's are looked up, not worked out again.
+_PENALTIES: dict[Card, int] = {}
 
 
 def hand_penalty(hand: list[Card]) -> int:
-    return sum(penalty(card) for card in hand)
+    return sum(map(penalty, hand))
+
+
+def _melds_with_points(hand: list[Card]) -> list[dict[str, Any]]:
+    """The view's list of the melds a hand could lay, each with its points: every view of a
+    step asks for every seat's, and most hands are the same as a step before."""
+    key = tuple(hand)
+    found = _VIEW_MELDS.get(key)
+    if found is None:
+        found = tuple((meld["kind"], tuple(meld["cards"]), meld_points(meld)) for meld in possible_melds(hand, RUMMY))
+        if len(_VIEW_MELDS) >= 64:
+            _VIEW_MELDS.clear()
+        _VIEW_MELDS[key] = found
+    return [{"kind": kind, "cards": list(cards), "points": points} for kind, cards, points in found]
+
+
+_VIEW_MELDS: dict[tuple[Card, ...], tuple[tuple[str, tuple[Card, ...], int], ...]] = {}
 
 
 def _forget(known: list[Card], card: Card) -> None:
@@ -130,6 +154,55 @@ class Rummy(CardEngine):
         return NOBODY if turn is None else ONLY[turn]
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
+        return list(self.listed_moves(state, seat))
+
+    def listed_moves(self, state: State, seat: int) -> list[Move]:
+        """The legal moves, from a small cache: the harness, validation and the view ask for
+        the same position's moves in turn, and the meld search is most of a step's cost. The
+        key holds everything the moves depend on."""
+        if seat != state["turn"] or state["phase"] != "play":
+            return self._moves(state, seat)
+        key = self._key(state, seat)
+        cache = self._cache
+        moves = cache.get(key)
+        if moves is None:
+            moves = self._moves(state, seat)
+            if len(cache) >= 64:
+                cache.clear()
+            cache[key] = moves
+        return moves
+
+    _cache: dict[tuple[Any, ...], list[Move]] = {}
+
+    @staticmethod
+    def _key(state: State, seat: int) -> tuple[Any, ...]:
+        return (
+            seat,
+            tuple(state["hands"][seat]),
+            tuple((meld["kind"], tuple(meld["cards"])) for meld in state["melds"]),
+            state["opened"][seat],
+            state["took_back"],
+            bool(state["staged"]),
+            state["taken"],
+        )
+
+    def check_move(self, state: State, seat: int, move: Any) -> None:
+        """A move of the turn whose moves are not listed yet is first looked for among the
+        legal moves of its own kind (listed by the same code), so a discard is checked without
+        searching the hand's melds; a move not found there takes the full check."""
+        if (
+            type(move) is dict
+            and move.get("type") in PLAY_KINDS
+            and seat == state["turn"]
+            and state["phase"] == "play"
+            and self._key(state, seat) not in self._cache
+            and move in self._moves(state, seat, move["type"])
+        ):
+            return
+        super().check_move(state, seat, move)
+
+    def _moves(self, state: State, seat: int, only: str | None = None) -> list[Move]:
+        """The legal moves (of the kind `only` alone, when given, in the play phase)."""
         if seat != state["turn"]:
             return []
         if state["phase"] == "draw":
@@ -137,14 +210,16 @@ class Rummy(CardEngine):
         hand = state["hands"][seat]
         opened = state["opened"][seat]
         moves: list[Move] = []
-        if opened or not state["took_back"]:
+        if (opened or not state["took_back"]) and only in (None, "meld"):
             moves += [{"type": "meld", **meld} for meld in possible_melds(hand, RUMMY)]
-        if opened:
+        if opened and only in (None, "lay_off"):
             moves += [{"type": "lay_off", **lay} for lay in lay_offs(hand, state["melds"], RUMMY)]
+        if opened and only in (None, "swap"):
             moves += [{"type": "swap", **swap} for swap in joker_swaps(hand, state["melds"])]
         if state["staged"]:
-            moves.append({"type": "take_back"})
-        elif hand:
+            if only in (None, "take_back"):
+                moves.append({"type": "take_back"})
+        elif hand and only in (None, "discard"):
             taken = state["taken"]
             moves += [{"type": "discard", "card": card} for card in hand if card != taken or len(hand) == 1]
         return moves
@@ -255,8 +330,7 @@ class Rummy(CardEngine):
             view["public"]["shown_hands"] = [list(hand) for hand in state["hands"]]
         if seat is not None:
             hand = state["hands"][seat]
-            melds = possible_melds(hand, RUMMY)
-            view["private"]["possible_melds"] = [{**meld, "points": meld_points(meld)} for meld in melds]
+            view["private"]["possible_melds"] = _melds_with_points(hand)
             view["private"]["hand_points"] = hand_penalty(hand)
 
     view_keys = frozenset(("shown_hands",))
