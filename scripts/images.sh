@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 BASE=${GAMEROOM_IMAGE_BASE:-localhost/gameroom/python:3.11-bookworm}
 TAG=${GAMEROOM_IMAGE_TAG:-dev}
 MIRROR=${GAMEROOM_DEBIAN_MIRROR:-http://deb.debian.org/debian}
-STORE=(--storage-driver vfs)
+STORE=(--storage-driver "${GAMEROOM_IMAGE_STORAGE_DRIVER:-vfs}")
 # The build machine's CA bundle, mounted (never copied) into every RUN step, so pip reaches
 # PyPI through a TLS-inspecting proxy too; the images keep their own bundle.
 CA_BUNDLE=${GAMEROOM_BUILD_CA_BUNDLE:-/etc/ssl/certs/ca-certificates.crt}
@@ -26,7 +26,11 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"
 fi
 
-if ! buildah "${STORE[@]}" inspect --type image "$BASE" >/dev/null 2>&1; then
+# Raised whenever the way the base is made changes, so an older base is made again.
+BASE_REVISION=2
+revision=$(buildah "${STORE[@]}" inspect --type image \
+  --format '{{index .OCIv1.Config.Labels "org.gameroom.base-revision"}}' "$BASE" 2>/dev/null || true)
+if [ "$revision" != "$BASE_REVISION" ]; then
   started=$SECONDS
   rootfs=$(mktemp -d)
   trap 'rm -rf "$rootfs"' EXIT
@@ -37,7 +41,10 @@ if ! buildah "${STORE[@]}" inspect --type image "$BASE" >/dev/null 2>&1; then
   # python:3.11-slim's Python is not Debian's, so it carries no PEP 668 marker; neither does
   # this base (pip installs only into the images' /opt/venv).
   rm -f "$rootfs"/usr/lib/python3*/EXTERNALLY-MANAGED
-  tar -C "$rootfs" -c . | podman "${STORE[@]}" import - "$BASE"
+  # mktemp made the folder 0700 and tar records it as the image's /: the images' uid 10001
+  # could then reach nothing ("permission denied" on its own python).
+  chmod 0755 "$rootfs"
+  tar -C "$rootfs" -c . | podman "${STORE[@]}" import --change "LABEL org.gameroom.base-revision=$BASE_REVISION" - "$BASE"
   rm -rf "$rootfs"
   trap - EXIT
   echo "images: base $BASE in $((SECONDS - started)) s"
