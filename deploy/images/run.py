@@ -21,6 +21,7 @@ import argparse
 import asyncio
 import os
 import secrets
+import signal
 import subprocess
 import sys
 import tempfile
@@ -155,26 +156,34 @@ class ImageStack(Stack):
         buildah("run", "--isolation", "chroot", self.containers[name], "--", *check, stdout=subprocess.DEVNULL)
 
     def stop(self) -> None:
-        """SIGTERM to every process group, SIGKILL to any still there after 15 s; then the
-        containers are removed. Raises if a process or a container outlives it."""
+        """SIGTERM to each service itself, as `docker stop` sends it to a container's process:
+        it drains and exits 0, and its `buildah run` exits with it. Whatever is still there
+        after 20 s is killed. Then the containers are removed. Raises if a service did not
+        stop cleanly or a process or container outlives it."""
         groups = {name: process.pid for name, process in self.processes.items()}
-        for pgid in groups.values():
-            if group_alive(pgid):
-                os.killpg(pgid, 15)
-        give_up = time.monotonic() + 15
+        for name, process in self.processes.items():
+            if process.poll() is not None:
+                continue
+            try:
+                os.kill(self.pid_of(name), signal.SIGTERM)
+            except (RuntimeError, ProcessLookupError):  # the service is gone: stop its launcher
+                os.killpg(groups[name], signal.SIGTERM)
+        give_up = time.monotonic() + 20
+        unclean = {}
         for name, process in self.processes.items():
             try:
-                process.wait(max(0.1, give_up - time.monotonic()))
+                code = process.wait(max(0.1, give_up - time.monotonic()))
             except subprocess.TimeoutExpired:
-                print(f"images: {name} ignored SIGTERM; killed", flush=True)
-                os.killpg(groups[name], 9)
-                process.wait()
-        # buildah's helper and the service may outlive the buildah process by a moment.
+                os.killpg(groups[name], signal.SIGKILL)
+                code = process.wait()
+            if code:
+                unclean[name] = code
+        # buildah's helpers may outlive the buildah process by a moment.
         while any(group_alive(pgid) for pgid in groups.values()) and time.monotonic() < give_up + 5:
             time.sleep(0.1)
         stray = [name for name, pgid in groups.items() if group_alive(pgid)]
         for name in stray:
-            os.killpg(groups[name], 9)
+            os.killpg(groups[name], signal.SIGKILL)
         self.processes.clear()
         failed = []
         for container in self.containers.values():
@@ -182,8 +191,11 @@ class ImageStack(Stack):
                 failed.append(container)
         self.containers.clear()
         left = our_containers()
-        if stray or failed or left:
-            raise RuntimeError(f"left behind: processes of {stray}, containers {sorted(set(failed + left))}")
+        if unclean or stray or failed or left:
+            raise RuntimeError(
+                f"not stopped cleanly: exit codes {unclean}, processes left of {stray}, "
+                f"containers left {sorted(set(failed + left))}"
+            )
 
 
 async def four_in_a_row(stack: ImageStack, session: aiohttp.ClientSession) -> str:
@@ -357,7 +369,10 @@ def main(args: argparse.Namespace) -> None:
         finally:
             asyncio.run(drop_schema(schema))
             dropped = drop_keys(prefix)
-        print(f"images: stopped and removed every container; dropped schema {schema} and {dropped} keys", flush=True)
+        print(
+            f"images: every service stopped on SIGTERM with exit code 0, every container removed; dropped schema {schema} and {dropped} keys",
+            flush=True,
+        )
     print(f"images: run.py done in {time.monotonic() - began:.0f} s", flush=True)
 
 
