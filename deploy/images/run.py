@@ -343,6 +343,7 @@ def main(args: argparse.Namespace) -> None:
             "GAMEROOM_RATE_PER_S": "100000",
             "GAMEROOM_RATE_BURST": "100000",
             "GAMEROOM_LIMITS_EXEMPT": "127.0.0.1,::1",
+            "GAMEROOM_WS_PER_ADDRESS": "100000",
             "GAMEROOM_CPU_DELAY_MS": "50",
             "GAMEROOM_AI_BUDGET_MS": "300",
         },
