@@ -3,7 +3,7 @@
 # Debian's buildah (vfs storage, chroot isolation) on a local Debian bookworm base that
 # debootstrap makes once. The storage is buildah's default, /var/lib/containers/storage.
 #
-#   bash scripts/images.sh            base (if missing) and all six images
+#   bash scripts/images.sh            base (if missing) and every image whose inputs changed
 #   GAMEROOM_IMAGE_TAG=x bash scripts/images.sh
 #
 # Needs root (debootstrap, chroot). Prints the time of every step and the storage size.
@@ -50,15 +50,43 @@ if [ "$revision" != "$BASE_REVISION" ]; then
   echo "images: base $BASE in $((SECONDS - started)) s"
 fi
 
+# What an image is made from: its Dockerfile, the files its COPY lines take (less what
+# .dockerignore keeps out) and the base's ID. An image whose inputs are unchanged since it was
+# built is not built again: even a build whose every step comes from the layer cache makes a
+# vfs copy of the root filesystem per step, minutes per image.
+STAMPS=${GAMEROOM_IMAGE_STAMPS:-/var/lib/containers/gameroom-stamps}
+mkdir -p "$STAMPS"
+inputs_of() {
+  local dockerfile=$1 sources
+  sources=$(awk '$1 == "COPY" && $2 !~ /^--/ { for (i = 2; i < NF; i++) print $i }' "$dockerfile")
+  {
+    sha256sum "$dockerfile"
+    # shellcheck disable=SC2086 # the sources are the Dockerfile's own words
+    find $sources -type f ! -path '*/__pycache__/*' ! -name '*.py[cod]' ! -name '*.sqlite*' ! -name '*.db' \
+      -print0 | sort -z | xargs -0 sha256sum
+    buildah "${STORE[@]}" inspect --type image --format '{{.FromImageID}}' "$BASE"
+  } | sha256sum | cut -d' ' -f1
+}
+
 total=$SECONDS
 for service in cards boards dice words ai gateway; do
   name=$([ "$service" = gateway ] && echo gateway || echo "svc-$service")
+  image="localhost/gameroom/$name:$TAG"
+  dockerfile="deploy/images/$service.Dockerfile"
   started=$SECONDS
+  inputs=$(inputs_of "$dockerfile")
+  id=$(buildah "${STORE[@]}" inspect --type image --format '{{.FromImageID}}' "$image" 2>/dev/null || true)
+  if [ -n "$id" ] && [ "$(cat "$STAMPS/$name-$TAG" 2>/dev/null)" = "$inputs $id" ]; then
+    echo "images: $image unchanged (${id:0:12}), not built again"
+    continue
+  fi
   # --format docker keeps HEALTHCHECK (OCI images have no such field); --layers lets the family
   # images share their identical build steps.
   buildah "${STORE[@]}" bud --isolation chroot --format docker --layers "${MOUNTS[@]}" \
-    --build-arg "BASE=$BASE" -t "localhost/gameroom/$name:$TAG" -f "deploy/images/$service.Dockerfile" .
-  echo "images: localhost/gameroom/$name:$TAG in $((SECONDS - started)) s"
+    --build-arg "BASE=$BASE" -t "$image" -f "$dockerfile" .
+  id=$(buildah "${STORE[@]}" inspect --type image --format '{{.FromImageID}}' "$image")
+  echo "$inputs $id" >"$STAMPS/$name-$TAG"
+  echo "images: $image in $((SECONDS - started)) s"
 done
 echo "images: all six in $((SECONDS - total)) s"
 buildah "${STORE[@]}" images --filter reference='localhost/gameroom/*'
