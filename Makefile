@@ -32,6 +32,7 @@ stubs: .venv/.installed
 bench: .venv/.installed
 	$(PY) bench/move_roundtrip.py
 
+# The build is niced: it copies gigabytes and shares the machine with everything else.
 images: .venv/.installed
-	bash scripts/images.sh
+	nice -n 10 bash scripts/images.sh
 	$(PY) deploy/images/run.py

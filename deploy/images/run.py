@@ -4,12 +4,15 @@ Every service is a process of its own image (`buildah run`, chroot isolation, se
 host's loopback): the four family services, svc-ai and two gateway replicas sharing the
 machine's PostgreSQL (a schema of their own) and Redis (a key prefix of their own). Then:
 each container passes its image's own health check; Anna plays four-in-a-row against a CPU on
-gateway 1 while Carl watches from gateway 2; the move round trip of bench/move_roundtrip.py
-is measured against gateway 1; everything is stopped and removed.
+gateway 1 while Carl watches from gateway 2 (svc-boards, svc-ai, Redis between the replicas);
+Ben plays crazy eights against a CPU on gateway 2 (svc-cards); bench/load.py's measurement
+(many WebSocket players, beside a bare echo server) runs against gateway 1; everything is
+stopped and removed, and the run fails if a process or a container is left behind.
 
-    .venv/bin/python deploy/images/run.py [--tag dev] [--moves 400] [--rooms 100] [--seconds 10]
+    .venv/bin/python deploy/images/run.py [--tag dev] [--connections 200] [--seconds 15]
 
-Needs the images of scripts/images.sh and root (buildah's chroot isolation).
+Needs the images of scripts/images.sh and root (buildah's chroot isolation). Exits non-zero
+on any failure.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import argparse
 import asyncio
 import os
 import secrets
-import statistics
+import signal
 import subprocess
 import sys
 import tempfile
@@ -35,21 +38,66 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from move_roundtrip import PassAndPlay, concurrent, echo_roundtrips, pct  # noqa: E402
+from load import Phase, report, run_phase, warm_up  # noqa: E402
 
 from devstack import MODULES, Stack, free_port  # noqa: E402
 from tests.support.client import PlayClient  # noqa: E402
 
-STORAGE = ("--storage-driver", "vfs")
+STORAGE = ("--storage-driver", os.environ.get("GAMEROOM_IMAGE_STORAGE_DRIVER", "vfs"))
 IMAGES = {"cards": "svc-cards", "boards": "svc-boards", "dice": "svc-dice", "words": "svc-words", "ai": "svc-ai"}
 POSTGRES = os.environ.get("GAMEROOM_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 REDIS = os.environ.get("GAMEROOM_TEST_REDIS", "redis://127.0.0.1:6379/0")
-# What the image's HEALTHCHECK runs, per service (the gateway's through HTTP).
-HEALTH_TARGET = {"gateway": "http://127.0.0.1:{port}/healthz"}
+CONTAINER_PREFIX = "gameroom-run-"
 
 
 def buildah(*args: str, **kwargs: Any) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run(["buildah", *STORAGE, *args], check=True, **kwargs)
+
+
+def our_containers() -> list[str]:
+    """Names of the working containers this script makes, whatever run made them."""
+    listed = buildah("containers", "--format", "{{.ContainerName}}", stdout=subprocess.PIPE).stdout.decode()
+    return [name for name in listed.split() if name.startswith(CONTAINER_PREFIX)]
+
+
+def parent_pids() -> dict[int, int]:
+    parents = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parents[int(entry.name)] = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue  # gone meanwhile
+    return parents
+
+
+def service_pid(launcher: int, module: str) -> int:
+    """The service's own Python process among the `buildah run` process's descendants (buildah
+    starts it through a helper of its own), so CPU and memory are the service's alone."""
+    parents = parent_pids()
+    family, found = {launcher}, True
+    while found:
+        found = False
+        for pid, parent in parents.items():
+            if parent in family and pid not in family:
+                family.add(pid)
+                found = True
+    for pid in sorted(family):
+        try:
+            argv = (Path("/proc") / str(pid) / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"-m" in argv and module.encode() in argv and b"buildah" not in argv[0]:
+            return pid
+    raise RuntimeError(f"no {module} process under {launcher}")
+
+
+def group_alive(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 @dataclass
@@ -65,10 +113,13 @@ class ImageStack(Stack):
     def image_of(self, name: str) -> str:
         return f"localhost/gameroom/{'gateway' if name.startswith('gateway') else IMAGES[name]}:{self.tag}"
 
+    def module_of(self, name: str) -> str:
+        return "gateway" if name.startswith("gateway") else MODULES[name]
+
     def start_service(self, name: str, wait: bool = True, timeout: float = 60) -> None:
         assert self.log_dir is not None
         self.log_dir.mkdir(parents=True, exist_ok=True)
-        container = f"gameroom-{name}-{self.run_id}"
+        container = f"{CONTAINER_PREFIX}{name}-{self.run_id}"
         buildah("from", "--pull-never", "--name", container, self.image_of(name), stdout=subprocess.DEVNULL)
         self.containers[name] = container
         # Only the platform's own variables cross into the container; loopback, not 0.0.0.0.
@@ -77,8 +128,7 @@ class ImageStack(Stack):
         command = ["buildah", *STORAGE, "run", "--isolation", "chroot"]
         for key, value in sorted(env.items()):
             command += ["--env", f"{key}={value}"]
-        module = "gateway" if name.startswith("gateway") else MODULES[name]
-        command += [container, "--", "python", "-m", module]
+        command += [container, "--", "python", "-m", self.module_of(name)]
         output = open(self.log_dir / f"{name}.log", "ab")  # noqa: SIM115 - the child owns it
         self.launched[name] = time.monotonic()
         # A session of its own, so stopping reaches buildah and the service it runs alike.
@@ -92,6 +142,9 @@ class ImageStack(Stack):
         super().wait_ready(name, timeout)
         self.started_in[name] = time.monotonic() - self.launched[name]
 
+    def pid_of(self, name: str) -> int:
+        return service_pid(self.processes[name].pid, self.module_of(name))
+
     def health_check(self, name: str) -> None:
         """The image's HEALTHCHECK command, run inside its container."""
         if name.startswith("gateway"):
@@ -100,115 +153,156 @@ class ImageStack(Stack):
         else:
             target = f"127.0.0.1:{self.ports[name]}"
         check = ["python", "-m", "servicekit.healthcheck", target]
-        buildah("run", "--isolation", "chroot", self.containers[name], "--", *check)
+        buildah("run", "--isolation", "chroot", self.containers[name], "--", *check, stdout=subprocess.DEVNULL)
 
     def stop(self) -> None:
-        for process in self.processes.values():
-            if process.poll() is None:
-                os.killpg(process.pid, 15)
+        """SIGTERM to each service itself, as `docker stop` sends it to a container's process:
+        it drains and exits 0, and its `buildah run` exits with it. Whatever is still there
+        after 20 s is killed. Then the containers are removed. Raises if a service did not
+        stop cleanly or a process or container outlives it."""
+        groups = {name: process.pid for name, process in self.processes.items()}
+        for name, process in self.processes.items():
+            if process.poll() is not None:
+                continue
+            try:
+                os.kill(self.pid_of(name), signal.SIGTERM)
+            except (RuntimeError, ProcessLookupError):  # the service is gone: stop its launcher
+                os.killpg(groups[name], signal.SIGTERM)
+        give_up = time.monotonic() + 20
+        unclean = {}
         for name, process in self.processes.items():
             try:
-                process.wait(15)
+                code = process.wait(max(0.1, give_up - time.monotonic()))
             except subprocess.TimeoutExpired:
-                print(f"images: {name} ignored SIGTERM; killed", flush=True)
-                os.killpg(process.pid, 9)
-                process.wait()
+                os.killpg(groups[name], signal.SIGKILL)
+                code = process.wait()
+            if code:
+                unclean[name] = code
+        # buildah's helpers may outlive the buildah process by a moment.
+        while any(group_alive(pgid) for pgid in groups.values()) and time.monotonic() < give_up + 5:
+            time.sleep(0.1)
+        stray = [name for name, pgid in groups.items() if group_alive(pgid)]
+        for name in stray:
+            os.killpg(groups[name], signal.SIGKILL)
         self.processes.clear()
+        failed = []
         for container in self.containers.values():
-            buildah("rm", container, stdout=subprocess.DEVNULL)
+            if subprocess.run(["buildah", *STORAGE, "rm", container], stdout=subprocess.DEVNULL).returncode:
+                failed.append(container)
         self.containers.clear()
+        left = our_containers()
+        if unclean or stray or failed or left:
+            raise RuntimeError(
+                f"not stopped cleanly: exit codes {unclean}, processes left of {stray}, "
+                f"containers left {sorted(set(failed + left))}"
+            )
 
 
-async def play_a_game(stack: ImageStack) -> dict[str, Any]:
+async def four_in_a_row(stack: ImageStack, session: aiohttp.ClientSession) -> str:
     """Anna against a CPU on gateway 1, Carl watching on gateway 2, to the end."""
+    anna = await PlayClient.create(
+        session, stack.url_of("gateway"), "four-in-a-row", [{"kind": "human"}, {"kind": "cpu"}], "Anna"
+    )
+    await anna.connect()
+    carl = await PlayClient.join(session, stack.url_of("gateway-2"), anna.code, "Carl", spectator=True)
+    await carl.connect()
+    await anna.send({"start": {}})
+    await anna.wait_until(lambda c: c.room["status"] == "playing" and c.views)
+    moves = 0
+
+    def anna_to_move(client: PlayClient) -> bool:
+        return client.room["status"] == "finished" or 0 in client.view().get("to_move", [])
+
+    while True:
+        await anna.wait_until(anna_to_move, timeout=60)
+        if anna.room["status"] == "finished":
+            break
+        legal = anna.view()["legal_moves"]
+        await anna.move_at_a_persons_pace(0, min(legal, key=lambda m: abs(m["column"] - 3)))
+        moves += 1
+    await carl.wait_until(lambda c: c.room["status"] == "finished" and len(c.events) == len(anna.events))
+    # Every event crossed from gateway 1 through Redis to gateway 2, none twice or missing.
+    assert carl.events == anna.events, "the spectator on gateway 2 saw other events"
+    assert sorted(carl.events) == list(range(1, max(carl.events) + 1))
+    placings = anna.view()["result"]["placings"]
+    await anna.close()
+    await carl.close()
+    return (
+        f"four-in-a-row {anna.code} on gateway 1 against a CPU: Anna moved {moves} times, "
+        f"{len(anna.events)} events seen alike by a spectator on gateway 2, placings {placings}"
+    )
+
+
+async def crazy_eights(stack: ImageStack, session: aiohttp.ClientSession) -> str:
+    """Ben against a CPU on gateway 2, playing a card whenever he can, to the end of the hand."""
+    ben = await PlayClient.create(
+        session, stack.url_of("gateway-2"), "crazy-eights", [{"kind": "human"}, {"kind": "cpu", "level": "easy"}], "Ben"
+    )
+    await ben.connect()
+    await ben.send({"start": {}})
+    await ben.wait_until(lambda c: c.room["status"] == "playing" and c.views)
+    moves = 0
+
+    def ben_to_move(client: PlayClient) -> bool:
+        return client.room["status"] == "finished" or 0 in client.view().get("to_move", [])
+
+    while True:
+        await ben.wait_until(ben_to_move, timeout=60)
+        if ben.room["status"] == "finished":
+            break
+        legal = ben.view()["legal_moves"]
+        plays = [move for move in legal if move["type"] == "play"]
+        await ben.move_at_a_persons_pace(0, (plays or legal)[0])
+        moves += 1
+    result = ben.view()["result"]
+    assert result is not None and sorted(result["placings"]) in ([1, 2], [1, 1])
+    await ben.close()
+    return f"crazy eights {ben.code} on gateway 2 against a CPU: Ben moved {moves} times, placings {result['placings']}"
+
+
+async def play(stack: ImageStack) -> list[str]:
     async with aiohttp.ClientSession() as session:
-        anna = await PlayClient.create(
-            session, stack.url_of("gateway"), "four-in-a-row", [{"kind": "human"}, {"kind": "cpu"}], "Anna"
-        )
-        await anna.connect()
-        carl = await PlayClient.join(session, stack.url_of("gateway-2"), anna.code, "Carl", spectator=True)
-        await carl.connect()
-        await anna.send({"start": {}})
-        await anna.wait_until(lambda c: c.room["status"] == "playing" and c.views)
-        moves = 0
-
-        def anna_to_move(client: PlayClient) -> bool:
-            return client.room["status"] == "finished" or 0 in client.view().get("to_move", [])
-
-        while True:
-            await anna.wait_until(anna_to_move, timeout=60)
-            if anna.room["status"] == "finished":
-                break
-            legal = anna.view()["legal_moves"]
-            await anna.move(0, min(legal, key=lambda m: abs(m["column"] - 3)))
-            moves += 1
-        await carl.wait_until(lambda c: c.room["status"] == "finished" and len(c.events) == len(anna.events))
-        # Every event crossed from gateway 1 through Redis to gateway 2, none twice or missing.
-        assert carl.events == anna.events, "the spectator on gateway 2 saw other events"
-        assert sorted(carl.events) == list(range(1, max(carl.events) + 1))
-        result = {
-            "code": anna.code,
-            "anna_moves": moves,
-            "events": len(anna.events),
-            "placings": anna.view()["result"]["placings"],
-        }
-        await anna.close()
-        await carl.close()
-        return result
+        return [await four_in_a_row(stack, session), await crazy_eights(stack, session)]
 
 
-async def bench(base_url: str, moves: int, rooms: int, seconds: float) -> str:
-    """bench/move_roundtrip.py's measurement against a running gateway; its table."""
+def bench(stack: ImageStack, connections: int, seconds: float, client_procs: int) -> None:
+    """bench/load.py's measurement against gateway 1 of the images, beside a bare echo server
+    on the same machine; prints its table."""
+    game, seats = "four-in-a-row", 2
+    rooms = max(1, connections // seats)
+    connections = rooms * seats
+    warm_up(stack.base_url, game, seats)
+    gateway = stack.pid_of("gateway")
+    server_pids = {"gateway": gateway, "svc-boards": stack.pid_of("boards")}
+    phase = Phase("platform", stack.base_url, game, seats, rooms, seconds, 0, 120)
+    metrics = f"http://127.0.0.1:{stack.metrics_ports['gateway']}/metrics"
+    platform, reports = run_phase(phase, client_procs, server_pids, gateway, connections, metrics)
+    errors = [error for r in reports for error in r["errors"]]
+    if errors or not platform.moves:
+        raise RuntimeError(f"the load clients failed: {platform.moves} moves, errors {errors[:5]}")
     port = free_port()
     echo = subprocess.Popen([sys.executable, str(ROOT / "bench" / "echo_server.py"), str(port)], stdout=subprocess.PIPE)
     try:
         echo.stdout.readline()  # type: ignore[union-attr]
-        echo_url = f"http://127.0.0.1:{port}/echo"
-        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
-            player = PassAndPlay(session, base_url)
-            await player.open()
-            for _ in range(20):  # warm up
-                await player.move()
-            platform = [await player.move() for _ in range(moves)]
-            size = int(statistics.median(player.reply_sizes))
-            baseline = await echo_roundtrips(echo_url, moves, size)
-            players = [PassAndPlay(session, base_url) for _ in range(rooms)]
-            for p in players:
-                await p.open()
-
-            async def platform_room(index: int, stop_at: float):  # type: ignore[no-untyped-def]
-                while time.perf_counter() < stop_at:
-                    yield await players[index].move()
-
-            async def echo_connection(index: int, stop_at: float):  # type: ignore[no-untyped-def]
-                async with session.ws_connect(f"{echo_url}?reply={size}") as ws:
-                    while time.perf_counter() < stop_at:
-                        started = time.perf_counter()
-                        await ws.send_str('{"move": {"seat": 0, "move": {"type": "drop", "column": 3}}}')
-                        await ws.receive()
-                        yield time.perf_counter() - started
-
-            rate, loaded = await concurrent(platform_room, rooms, seconds)
-            echo_rate, echo_loaded = await concurrent(echo_connection, rooms, seconds)
+        echo_phase = Phase(
+            "echo",
+            f"http://127.0.0.1:{port}/echo",
+            game,
+            seats,
+            rooms,
+            seconds,
+            0,
+            120,
+            move_size=platform.move_size,
+            reply_size=platform.update_size,
+        )
+        baseline, _ = run_phase(echo_phase, client_procs, {"echo": echo.pid}, echo.pid, connections)
     finally:
         echo.terminate()
-        echo.wait()
-    return "\n".join(
-        [
-            f"Move round trip from the images, four-in-a-row, update frame ≈ {size} bytes, {moves} sequential",
-            f"moves; then {rooms} concurrent rooms for {seconds:.0f} s. PostgreSQL store, Redis, two replicas.",
-            "",
-            "| path | p50 ms | p99 ms | moves/s with concurrent rooms | p99 ms under load |",
-            "|---|---|---|---|---|",
-            f"| gateway 1 → lobby → gRPC → PostgreSQL → Redis → views | {pct(platform, 0.5):.2f} | "
-            f"{pct(platform, 0.99):.2f} | {rate} | {pct(loaded, 0.99):.1f} |",
-            f"| bare aiohttp WebSocket echo | {pct(baseline, 0.5):.2f} | {pct(baseline, 0.99):.2f} | "
-            f"{echo_rate} | {pct(echo_loaded, 0.99):.1f} |",
-            f"| ratio (platform / echo) | {pct(platform, 0.5) / pct(baseline, 0.5):.1f}× | "
-            f"{pct(platform, 0.99) / pct(baseline, 0.99):.1f}× | {rate / max(echo_rate, 1):.2f}× | "
-            f"{pct(loaded, 0.99) / pct(echo_loaded, 0.99):.1f}× |",
-        ]
-    )
+        echo.wait(10)
+    shape = argparse.Namespace(game=game, seats=seats, think_ms=0, seconds=seconds, client_procs=client_procs)
+    print("\nFrom the images: gateway 1 (PostgreSQL store, Redis, a second replica running) and svc-boards.")
+    report([(platform, baseline)], shape)
 
 
 async def drop_schema(schema: str) -> None:
@@ -228,7 +322,12 @@ def drop_keys(prefix: str) -> int:
 
 
 def main(args: argparse.Namespace) -> None:
+    began = time.monotonic()
     subprocess.run(["bash", str(ROOT / "scripts" / "ensure-services.sh")], check=True)
+    # An earlier run stopped by force (kill -9, a lost terminal) may have left its containers.
+    for container in our_containers():
+        buildah("rm", container, stdout=subprocess.DEVNULL)
+        print(f"images: removed {container}, left by an earlier run", flush=True)
     run_id = secrets.token_hex(3)
     schema, prefix = f"images_{run_id}", f"gameroom-images-{run_id}"
     log_dir = Path(tempfile.mkdtemp(prefix="images-run-"))
@@ -244,40 +343,44 @@ def main(args: argparse.Namespace) -> None:
             "GAMEROOM_RATE_PER_S": "100000",
             "GAMEROOM_RATE_BURST": "100000",
             "GAMEROOM_LIMITS_EXEMPT": "127.0.0.1,::1",
-            "GAMEROOM_CPU_DELAY_MS": "100",
+            "GAMEROOM_WS_PER_ADDRESS": "100000",
+            "GAMEROOM_CPU_DELAY_MS": "50",
             "GAMEROOM_AI_BUDGET_MS": "300",
         },
     )
     print(f"images: logs in {log_dir}", flush=True)
     try:
         started = time.monotonic()
-        stack.start(timeout=120)
-        stack.add_gateway("gateway-2", timeout=120)
+        stack.start(timeout=180)
+        stack.add_gateway("gateway-2", timeout=180)
         print(f"images: seven containers ready in {time.monotonic() - started:.1f} s", flush=True)
         for name, seconds in stack.started_in.items():
-            print(f"images:   {name:<10} {stack.image_of(name):<36} ready after {seconds:.1f} s", flush=True)
+            print(f"images:   {name:<10} {stack.image_of(name):<38} ready after {seconds:.1f} s", flush=True)
         for name in stack.containers:
             stack.health_check(name)
         print("images: every container passes its image's health check", flush=True)
         started = time.monotonic()
-        game = asyncio.run(play_a_game(stack))
+        for line in asyncio.run(play(stack)):
+            print(f"images: played {line}", flush=True)
+        print(f"images: both games played to the end in {time.monotonic() - started:.1f} s", flush=True)
+        bench(stack, args.connections, args.seconds, args.client_procs)
+    finally:
+        try:
+            stack.stop()
+        finally:
+            asyncio.run(drop_schema(schema))
+            dropped = drop_keys(prefix)
         print(
-            f"images: game {game['code']} played to the end in {time.monotonic() - started:.1f} s: Anna moved "
-            f"{game['anna_moves']} times, {game['events']} events seen alike on gateway 2, placings {game['placings']}",
+            f"images: every service stopped on SIGTERM with exit code 0, every container removed; dropped schema {schema} and {dropped} keys",
             flush=True,
         )
-        print(asyncio.run(bench(stack.base_url, args.moves, args.rooms, args.seconds)), flush=True)
-    finally:
-        stack.stop()
-        asyncio.run(drop_schema(schema))
-        dropped = drop_keys(prefix)
-        print(f"images: stopped and removed every container; dropped schema {schema} and {dropped} keys", flush=True)
+    print(f"images: run.py done in {time.monotonic() - began:.0f} s", flush=True)
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tag", default=os.environ.get("GAMEROOM_IMAGE_TAG", "dev"))
-    parser.add_argument("--moves", type=int, default=400)
-    parser.add_argument("--rooms", type=int, default=100)
-    parser.add_argument("--seconds", type=float, default=10)
+    parser.add_argument("--connections", type=int, default=200, help="WebSocket players in the load benchmark")
+    parser.add_argument("--seconds", type=float, default=15, help="the load benchmark's measured window")
+    parser.add_argument("--client-procs", type=int, default=2)
     main(parser.parse_args())
