@@ -56,7 +56,10 @@ def _scan(frames: list[dict[str, Any]], own: int | None) -> tuple[int, int]:
                 assert "private" not in view
             else:
                 assert set(view["private"]) == {"dice"}
-                assert len(view["private"]["dice"]) == view["public"]["dice_count"][own]
+                if view["public"]["winner"] is None:
+                    assert len(view["private"]["dice"]) == view["public"]["dice_count"][own]
+                else:  # the game is over: nobody rolls again, the cups stay empty
+                    assert view["private"]["dice"] == []
             assert "cups" not in view["public"]
         for item in _events(frame):
             if item["code"] == "rolled":
