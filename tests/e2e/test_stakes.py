@@ -34,6 +34,11 @@ def test_a_staked_hau_hau_table_by_code(browser: Browser, stack) -> None:
                 break
         anna.get_by_test_id("create-button").click()
         expect(anna.get_by_test_id("waiting-room")).to_be_visible()
+        # The host's settings in the waiting room offer only the stakes her 1,000 coins pay.
+        waiting_stake = anna.get_by_test_id("waiting-options").get_by_test_id("option-stake")
+        expect(waiting_stake.locator("option:disabled")).to_have_count(2)
+        expect(waiting_stake.locator("option:disabled").first).to_contain_text("5,000")
+        expect(anna.get_by_test_id("waiting-options").get_by_test_id("option-stake-hint")).to_contain_text("1,000")
         code = anna.get_by_test_id("waiting-code").inner_text().strip()
 
         ben.goto(f"{stack.base_url}/r/{code}")

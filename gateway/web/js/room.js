@@ -12,6 +12,7 @@ import { showHandover } from "./handover.js";
 import { formatNumber, gameName, onLanguageChange, t } from "./i18n.js";
 import { roomMenu } from "./menu.js";
 import { defaultScoreText, renderResult, resultHeadline } from "./result.js";
+import { coins } from "./player.js";
 import { openRules } from "./rules.js";
 import { renderSeats, seatColour, seatInk, seatMarkOf, seatNameOf } from "./seats.js";
 import { playMove, playYourTurn } from "./sound.js";
@@ -60,6 +61,7 @@ export class Room {
     this.module = null;
     this.announcedHashes = {}; // game number -> the seed hash its game_started event announced
     this.meta = null;
+    this.wallet = null; // this player's coins, for a staked game's waiting room
     this.moduleState = {};
     this.deadline = { ms: 0, seat: -1, seats: [], total: 0, said: new Set() };
     this.currentEvents = [];
@@ -365,6 +367,13 @@ export class Room {
     const [module, meta] = await Promise.all([loadGame(gameId), gameMeta(gameId)]);
     this.module = module;
     this.meta = meta;
+    // A staked game: the waiting room greys the stakes this player's wallet cannot pay.
+    if ((meta.options || []).some((option) => option.key === "stake")) {
+      coins().then((balance) => {
+        this.wallet = balance;
+        if (this.room && this.room.status === "waiting") this.render();
+      });
+    }
   }
 
   /** Updates are applied in order; after one with moves the next waits a little. */
@@ -753,7 +762,14 @@ export class Room {
     if (waiting) {
       this.resultEl.hidden = true;
       this.keepFocus(this.waitingEl, () =>
-        renderWaiting(this.waitingEl, { room, meta: this.meta, held: this.held, send: (frame) => this.conn.send(frame), gameId: this.gameId }),
+        renderWaiting(this.waitingEl, {
+          room,
+          meta: this.meta,
+          held: this.held,
+          send: (frame) => this.conn.send(frame),
+          gameId: this.gameId,
+          wallet: this.wallet ?? null,
+        }),
       );
       return;
     }

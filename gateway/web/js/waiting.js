@@ -96,7 +96,7 @@ function seatLine(room, info, held, mark) {
 /**
  * Render the waiting panel. `send(frame)` sends a client frame ({start: {}}, {settings: ...}).
  */
-export function renderWaiting(container, { room, meta, held, send, gameId }) {
+export function renderWaiting(container, { room, meta, held, send, gameId, wallet = null }) {
   const isHost = held.includes(room.host_seat);
   const marks = seatMarks(room);
   const cpuLevels = (meta && meta.cpu_levels) || [];
@@ -205,7 +205,7 @@ export function renderWaiting(container, { room, meta, held, send, gameId }) {
       schema.length ? h("h3", null, t("waiting.settings")) : null,
       schema.length
         ? isHost
-          ? h("div", { class: "options", "data-testid": "waiting-options" }, optionFields(schema, values, sendSettings, gameId, meta && meta.clock))
+          ? h("div", { class: "options", "data-testid": "waiting-options" }, optionFields(schema, values, sendSettings, gameId, meta && meta.clock, { wallet }))
           : optionSummary(schema, values, gameId, meta && meta.clock)
         : null,
       h(
