@@ -15,7 +15,7 @@ useStylesheet(new URL("./style.css", import.meta.url));
 // right half, the bar and the tray in a strip between them, so each point is twice as wide
 // (a finger-sized target) and your home board (1–6) is still the bottom row, right-hand end.
 const WIDE = { narrow: false, PW: 52, BAR: 44, M: 10, OFFW: 56, PH: 200, GAP: 0, STRIP: 0, R: 22, STACK: 5 };
-const NARROW = { narrow: true, PW: 56, BAR: 0, M: 8, OFFW: 0, PH: 104, GAP: 34, STRIP: 56, R: 17, STACK: 3 };
+const NARROW = { narrow: true, PW: 56, BAR: 0, M: 8, OFFW: 0, PH: 52, GAP: 36, STRIP: 52, R: 13, STACK: 2 };
 WIDE.W = WIDE.M + 12 * WIDE.PW + WIDE.BAR + 8 + WIDE.OFFW + WIDE.M;
 WIDE.H = 520;
 NARROW.HALF = 2 * NARROW.PH + NARROW.GAP;
@@ -200,7 +200,7 @@ function draw(container, view, ctx) {
     const tipY = top ? baseY + PH : baseY - PH;
     // Beyond the tip: the number (and the last-move dot), inside the point's tap area.
     const margin = L.narrow ? L.GAP / 2 : 44;
-    const numberY = L.narrow ? (top ? tipY + 14 : tipY - 4) : top ? tipY + 30 : tipY - 30;
+    const numberY = L.narrow ? (top ? tipY + 14 : tipY - 3) : top ? tipY + 30 : tipY - 30;
     const children = [
       s("path", { d: `M${x - PW / 2 + 2} ${baseY} L${x} ${tipY} L${x + PW / 2 - 2} ${baseY} Z`, class: ["bg-point", p % 2 ? "odd" : "even"] }),
     ];
@@ -254,12 +254,17 @@ function draw(container, view, ctx) {
     const { x: tx, y: ty, width: tw, height: th } = trayBox;
     const children = [s("rect", { ...trayBox, rx: 8, class: ["bg-tray", isTarget && "target"] })];
     if (L.narrow) {
-      // Theirs borne off on the left of the tray, mine on the right.
+      // Theirs borne off on the left of the tray, mine on the right, each a checker and a count.
       const y = ty + th / 2;
-      children.push(
-        s("text", { x: tx + tw / 4, y, "text-anchor": "middle", "dominant-baseline": "central", class: "bg-count", text: ctx.formatNumber(theirsOff) }),
-        s("text", { x: tx + (3 * tw) / 4, y, "text-anchor": "middle", "dominant-baseline": "central", class: "bg-count", text: ctx.formatNumber(mineOff) }),
-      );
+      [
+        [other, theirsOff, tx],
+        [me, mineOff, tx + tw / 2],
+      ].forEach(([seat, count, left]) => {
+        children.push(
+          seatToken(ctx, seat, left + 14, y, 10),
+          s("text", { x: left + 36, y, "text-anchor": "middle", "dominant-baseline": "central", class: "bg-count", text: ctx.formatNumber(count) }),
+        );
+      });
       if (isTarget) children.push(s("circle", { cx: tx + (3 * tw) / 4, cy: ty + th - 8, r: 6, class: "bg-target" }));
     } else {
       const x = tx + tw / 2;
