@@ -55,7 +55,7 @@ GAMES: dict[str, Series] = {
     "dots-and-boxes": Series({2: 200, 3: 150, 4: 150}),
     "sea-battle": Series(80, thorough=10, scanned=20),
     "dominoes": Series({2: 3000, 3: 2000, 4: 2000}, scanned=30),
-    "chinese-checkers": Series({2: 30, 3: 20, 4: 15, 6: 10}, thorough=5, scanned=2),
+    "chinese-checkers": Series({2: 90, 3: 60, 4: 45, 6: 30}, thorough=5, scanned=2),
     "dice-poker": Series({2: 400, 3: 100, 5: 40}, thorough=40),
     "last-card": Series({2: 300, 5: 100, 9: 40, 13: 30}, thorough=20, scanned=3),
     "mau-mau": Series({2: 400, 5: 150}, thorough=50),
