@@ -138,3 +138,14 @@ def test_blocks_play_the_same_games_as_one_series() -> None:
         assert kept == []
     assert [to_json(r.final_state) for r in seen] == [to_json(r.final_state) for r in whole]
     assert [r.moves for r in seen] == [r.moves for r in whole]
+
+
+def test_a_series_plays_and_replays_with_the_title_s_chooser() -> None:
+    def take_one(engine: Any, state: State, seat: int, rnd: Any) -> Move:
+        # Always the smallest take: nine counters, nine moves, seat 0 takes the last.
+        return min(engine.legal_moves(state, seat), key=lambda m: m["count"])
+
+    runs = run_playouts(TakeAway(), 3, seat_counts=[2], replay_every=1, choose=take_one)
+    assert [r.steps for r in runs] == [9, 9, 9]
+    assert all(r.final_state["winner"] == 0 for r in runs)
+    assert random_playout(TakeAway(), 2, {}, b"sound").steps < 9  # a random one takes twos too
