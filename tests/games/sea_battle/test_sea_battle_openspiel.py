@@ -16,8 +16,8 @@ OpenSpiel is not a project dependency: install it into a local venv to run this
   own shots), so OpenSpiel replays each seat's shots in its strict alternation. A seat needs
   17 hits plus its misses to sink the fleet, and ours hands the turn over only on a miss, so
   the seat with fewer misses wins in both (seat 0 on a tie, as it fires first): the winner
-  coincides, the loser's count of sunk ships need not (OpenSpiel's loser fires once more for
-  every hit of the winner's).
+  coincides, the loser's count of sunk ships need not (OpenSpiel's loser fires about as often
+  as the winner; ours fires only as many turns as the winner missed).
 - OpenSpiel ends after `num_shots` each even if nobody has won, scores sunk ships by value and
   counts the loser's sunk ships against the winner; ours always plays to a sunk fleet and
   places 1 and 2.
