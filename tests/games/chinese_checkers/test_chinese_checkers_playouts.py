@@ -55,14 +55,17 @@ def check(before: State, after: State, seat: int, move: Move, events: list[Event
     assert (after["turn"] is None) == (won or after["moves"] >= MAX_ROUNDS * len(after["homes"]))
 
 
+@pytest.mark.parametrize("block", range(budget.BLOCKS))
 @pytest.mark.parametrize("seats", [2, 3, 4, 6])
-def test_random_games(seats: int) -> None:
+def test_random_games(seats: int, block: int) -> None:
     endings = {"won": 0, "round limit": 0}
 
     def ended(run: Playout) -> None:
         endings["won" if run.final_state["winner"] is not None else "round limit"] += 1
 
-    played = budget.playouts(ENGINE, seats=seats, check=check, policy=policy, after_game=ended)
+    played = budget.playouts(
+        ENGINE, seats=seats, block=block, blocks=budget.BLOCKS, check=check, policy=policy, after_game=ended
+    )
     assert played.games == played.planned
     # Both ends are reached: the forward-leaning games are won, the uniform ones hit the limit.
     assert endings["won"] > 0 and endings["round limit"] > 0, endings
