@@ -5,10 +5,10 @@ or at the round limit.
 
 Uniformly random pegs wander: each takes a random walk over the star, and ten of them never
 gather in the target, so such a game runs to the 300-round limit (1,800 moves at six seats,
-over a second each with every check). One game in RANDOM_EVERY stays uniformly random and
-covers that end; the others lean forward (still random, but most moves are drawn from those
-that bring a peg nearer its target's tip) and end with a winner in about a hundred rounds,
-which covers winning, the blocking rule and crowded targets that wandering pegs never reach.
+a second or more per game with every check). One game in RANDOM_EVERY stays uniformly random
+and covers that end; the others lean forward (still random, but most moves are drawn from
+those that bring a peg nearer its target's tip) and end with a winner in about a hundred
+rounds, which covers winning and the crowded targets that wandering pegs never reach.
 """
 
 from __future__ import annotations
