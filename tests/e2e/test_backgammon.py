@@ -190,13 +190,17 @@ def test_points_are_finger_sized_on_a_phone(browser: Browser, stack) -> None:
         assert min(b["y"] for b in home) > max(b["y"] for b in others)
         assert [b["left"] for b in home] == sorted((b["left"] for b in home), reverse=True)
 
-        # The arrow keys move along the rows as drawn: 13 → 14 across, 13 → 12 down.
+        # The arrow keys move along the rows as drawn: 13 → 14 across; 13 → 12 → bar → 20 down.
         page.get_by_test_id("point-13").focus()
         page.keyboard.press("ArrowRight")
         expect(page.get_by_test_id("point-14")).to_be_focused()
         page.keyboard.press("ArrowLeft")
         page.keyboard.press("ArrowDown")
         expect(page.get_by_test_id("point-12")).to_be_focused()
+        page.keyboard.press("ArrowDown")
+        expect(page.get_by_test_id("bar")).to_be_focused()
+        page.keyboard.press("ArrowDown")
+        expect(page.get_by_test_id("point-20")).to_be_focused()
         # And a step is played by the keyboard alone.
         _one_step(page, board, keyboard=True)
         _one_step(page, board, keyboard=True)

@@ -288,9 +288,10 @@ function draw(container, view, ctx) {
   const offEl = offCell();
   svg.append(...topRow, ...bottomRow, barEl, offEl);
   // Keyboard: the rows as drawn. Wide: the top row, the bar between the halves, the bottom
-  // row and the tray. Narrow: the left half's two rows, the strip, the right half's two rows.
+  // row and the tray. Narrow: the left half's two rows, the strip, the right half's two rows
+  // (the bar and the tray placed so that every column's up or down arrow reaches one).
   const rows = L.narrow
-    ? [topRow.slice(0, 6), bottomRow.slice(0, 6), [barEl, null, null, null, offEl, null], topRow.slice(6), bottomRow.slice(6)]
+    ? [topRow.slice(0, 6), bottomRow.slice(0, 6), [null, barEl, null, null, offEl, null], topRow.slice(6), bottomRow.slice(6)]
     : [
         [...topRow.slice(0, 6), null, ...topRow.slice(6), null],
         [null, null, null, null, null, null, barEl, null, null, null, null, null, null, offEl],
