@@ -15,7 +15,7 @@ useStylesheet(new URL("./style.css", import.meta.url));
 // right half, the bar and the tray in a strip between them, so each point is twice as wide
 // (a finger-sized target) and your home board (1–6) is still the bottom row, right-hand end.
 const WIDE = { narrow: false, PW: 52, BAR: 44, M: 10, OFFW: 56, PH: 200, GAP: 0, STRIP: 0, R: 22, STACK: 5 };
-const NARROW = { narrow: true, PW: 56, BAR: 0, M: 8, OFFW: 0, PH: 52, GAP: 36, STRIP: 52, R: 13, STACK: 2 };
+const NARROW = { narrow: true, PW: 56, BAR: 0, M: 8, OFFW: 0, PH: 50, GAP: 36, STRIP: 60, R: 13, STACK: 2 };
 WIDE.W = WIDE.M + 12 * WIDE.PW + WIDE.BAR + 8 + WIDE.OFFW + WIDE.M;
 WIDE.H = 520;
 NARROW.HALF = 2 * NARROW.PH + NARROW.GAP;
@@ -162,8 +162,10 @@ function draw(container, view, ctx) {
   const stripY = M + (L.HALF || 0);
   const barBox = L.narrow ? { x: M, y: stripY, width: 4 * PW, height: L.STRIP } : { x: M + 6 * PW, y: M, width: L.BAR, height: H - 2 * M };
   const trayBox = L.narrow
-    ? { x: M + 4 * PW + 4, y: stripY + 2, width: 2 * PW - 4, height: L.STRIP - 4 }
+    ? { x: M + 4 * PW + 4, y: stripY + 4, width: 2 * PW - 4, height: L.STRIP - 8 }
     : { x: M + 12 * PW + L.BAR + 8, y: M, width: L.OFFW, height: H - 2 * M };
+  // The tray's tap area: on the narrow board the whole of its part of the strip.
+  const trayHit = L.narrow ? { x: M + 4 * PW, y: stripY, width: 2 * PW, height: L.STRIP } : trayBox;
   svg.append(s("rect", { ...barBox, class: "bg-bar" }));
 
   const checkers = (count, seat, x, top, baseY) => {
@@ -276,7 +278,7 @@ function draw(container, view, ctx) {
       if (mineOff) children.push(seatToken(ctx, me, x, H - M - 60, 14));
       if (isTarget) children.push(s("circle", { cx: x, cy: H / 2 + 60, r: 12, class: "bg-target" }));
     }
-    children.push(s("rect", { ...trayBox, class: "hit" }));
+    children.push(s("rect", { ...trayHit, class: "hit" }));
     return cell({ label: parts.join(", "), testid: "off", lit: isTarget, className: isTarget ? "target" : null, onPress: () => choose(0) }, children);
   };
 
