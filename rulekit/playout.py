@@ -356,6 +356,7 @@ def run_playouts(
     after_game: Callable[[Playout], None] | None = None,
     keep: bool = True,
     first: int = 0,
+    choose: Chooser = random_choice,
 ) -> list[Playout]:
     """`games` seeded random games per seat count; every `replay_every`-th is replayed to
     prove that the same seed gives the same game. The first `scanned` games per seat count
@@ -364,7 +365,8 @@ def run_playouts(
 
     `after_game` sees each finished game; with `keep=False` the games are not returned, so
     thousands of long games do not pile up in memory. `first` numbers the games from there,
-    so a long series can be split into blocks that run in parallel and give the same games."""
+    so a long series can be split into blocks that run in parallel and give the same games.
+    `choose` picks each move (uniformly among the legal ones unless a title says otherwise)."""
     counts = list(seat_counts or engine.meta.allowed_seat_counts())
     runs = []
     for seats in counts:
@@ -381,9 +383,12 @@ def run_playouts(
                 check=check,
                 scan_views=scan,
                 contract_checks=full,
+                choose=choose,
             )
             if index % replay_every == 0:
-                again = random_playout(engine, seats, options, seed, scan_views=False, contract_checks=False)
+                again = random_playout(
+                    engine, seats, options, seed, scan_views=False, contract_checks=False, choose=choose
+                )
                 if to_json(again.final_state) != to_json(run.final_state) or again.events != run.events:
                     _fail(run, "the same seed gave another game")
             if after_game is not None:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulekit import Engine
-from rulekit.playout import Check, HiddenFrom, Playout, PlayoutFailure, run_playouts
+from rulekit.playout import Check, Chooser, HiddenFrom, Playout, PlayoutFailure, random_choice, run_playouts
 
 SOAK = os.environ.get("GAMEROOM_SOAK", "") not in ("", "0")
 SCALE = float(os.environ.get("GAMEROOM_PLAYOUT_SCALE", "1"))
@@ -55,7 +55,7 @@ GAMES: dict[str, Series] = {
     "dots-and-boxes": Series({2: 200, 3: 150, 4: 150}),
     "sea-battle": Series(80, thorough=10, scanned=20),
     "dominoes": Series({2: 3000, 3: 2000, 4: 2000}, scanned=30),
-    "chinese-checkers": Series({2: 30, 3: 20, 4: 15, 6: 10}, thorough=5, scanned=2),
+    "chinese-checkers": Series({2: 90, 3: 60, 4: 45, 6: 30}, thorough=5, scanned=2),
     "dice-poker": Series({2: 400, 3: 100, 5: 40}, thorough=40),
     "last-card": Series({2: 300, 5: 100, 9: 40, 13: 30}, thorough=20, scanned=3),
     "mau-mau": Series({2: 400, 5: 150}, thorough=50),
@@ -138,11 +138,13 @@ def playouts(
     label: str = "playout",
     after_game: Callable[[Playout], None] | None = None,
     keep: bool = False,
+    policy: Callable[[int], Chooser] | None = None,
 ) -> Tally:
     """Block `block` of `blocks` of one seat count's series (every seat count when `seats` is
     None): `count` games, or the budget's. The series opens with the title's thorough and
     scanned games (every view scanned for hidden cards too when `hidden_from` is given). A failed check or `after_game` names the game's seed. With `keep` the games are
-    returned in `Tally.runs` (a long series of long games is better checked in `after_game`)."""
+    returned in `Tally.runs` (a long series of long games is better checked in `after_game`).
+    `policy(i)` picks the moves of game `i` (uniformly random when None)."""
     tally = Tally(runs=[] if keep else None)
 
     def seen(run: Playout) -> None:
@@ -162,7 +164,8 @@ def playouts(
         tally.planned += mine
 
         for index in range(first, first + mine):
-            _one_game(engine, table, index, check, hidden_from, options, label, seen)
+            choose = policy(index) if policy is not None else random_choice
+            _one_game(engine, table, index, check, hidden_from, options, label, seen, choose)
     return tally
 
 
@@ -175,6 +178,7 @@ def _one_game(
     options: Mapping[str, Any] | None,
     label: str,
     after_game: Callable[[Playout], None],
+    choose: Chooser = random_choice,
 ) -> None:
     thorough, scanned = checked(engine.meta.id)
     try:
@@ -191,6 +195,7 @@ def _one_game(
             after_game=after_game,
             keep=False,
             first=index,
+            choose=choose,
         )
     except PlayoutFailure:
         raise  # its message names the seed already

@@ -134,3 +134,76 @@ def test_a_whole_game_against_the_cpu(browser: Browser, stack) -> None:
         assert "15" in labels, labels
     finally:
         context.close()
+
+
+MEASURE_POINTS = """() => {
+    const board = document.querySelector('[data-testid=bg-board]');
+    const out = {};
+    for (const el of board.querySelectorAll('[data-testid^=point-], [data-testid=bar], [data-testid=off]')) {
+        const box = el.querySelector('.hit').getBoundingClientRect();
+        const x = box.left + box.width / 2, y = box.top + box.height / 2;
+        const hit = document.elementFromPoint(x, y);
+        const owner = hit && hit.closest('[data-testid^=point-], [data-testid=bar], [data-testid=off]');
+        out[el.dataset.testid] = {
+            width: box.width, height: box.height, left: box.left, right: box.right, top: box.top,
+            bottom: box.bottom, y, hits: owner ? owner.dataset.testid : null,
+        };
+    }
+    return {
+        targets: out,
+        layout: board.dataset.layout,
+        scrollWidth: document.documentElement.scrollWidth,
+        board: board.getBoundingClientRect().toJSON(),
+    };
+}"""
+
+
+def test_points_are_finger_sized_on_a_phone(browser: Browser, stack) -> None:
+    """At 360×640 every point's tap area is at least 44 px tall and 28 px wide and a tap in its
+    middle lands on that point; the bar and the tray are 44 px both ways; nothing is wider than
+    the screen; the home board (1–6) is the bottom row; the arrow keys follow the drawn rows
+    and Enter plays a step."""
+    context = browser.new_context(viewport=PHONE, locale="en-GB")
+    page = context.new_page()
+    try:
+        _create_room(page, stack.base_url)
+        page.get_by_test_id("start-button").click()
+        board = page.get_by_test_id("bg-board")
+        expect(board).to_have_attribute("data-layout", "narrow")
+        expect(board.locator("[data-testid^=point-]")).to_have_count(24)
+        # Measure on our own turn, when the dice and buttons below the board are drawn too.
+        page.wait_for_function("() => document.querySelector('[data-testid=bg-confirm]')", timeout=60_000)
+        measured = page.evaluate(MEASURE_POINTS)
+        targets = measured["targets"]
+        assert measured["scrollWidth"] <= PHONE["width"], measured["scrollWidth"]
+        assert measured["board"]["left"] >= 0 and measured["board"]["right"] <= PHONE["width"], measured["board"]
+        for name, box in targets.items():
+            assert box["hits"] == name, (name, box)
+            assert box["height"] >= 44 and box["width"] >= (28 if name.startswith("point-") else 44), (name, box)
+            assert box["left"] >= 0 and box["right"] <= PHONE["width"], (name, box)
+        # The own zone (dice, Undo, Confirm) sits inside the screen under the board.
+        zone = laid_out_box(page.get_by_test_id("bg-confirm"))
+        assert zone["y"] + zone["height"] <= PHONE["height"] and zone["x"] + zone["width"] <= PHONE["width"], zone
+        # Turned to the player's side: the home board is the bottom row, 1 at its right end.
+        home = [targets[f"point-{p}"] for p in range(1, 7)]
+        others = [targets[f"point-{p}"] for p in range(7, 25)]
+        assert min(b["y"] for b in home) > max(b["y"] for b in others)
+        assert [b["left"] for b in home] == sorted((b["left"] for b in home), reverse=True)
+
+        # The arrow keys move along the rows as drawn: 13 → 14 across; 13 → 12 → bar → 20 down.
+        page.get_by_test_id("point-13").focus()
+        page.keyboard.press("ArrowRight")
+        expect(page.get_by_test_id("point-14")).to_be_focused()
+        page.keyboard.press("ArrowLeft")
+        page.keyboard.press("ArrowDown")
+        expect(page.get_by_test_id("point-12")).to_be_focused()
+        page.keyboard.press("ArrowDown")
+        expect(page.get_by_test_id("bar")).to_be_focused()
+        page.keyboard.press("ArrowDown")
+        expect(page.get_by_test_id("point-20")).to_be_focused()
+        # And a step is played by the keyboard alone.
+        _one_step(page, board, keyboard=True)
+        _one_step(page, board, keyboard=True)
+        assert _steps_tapped(page) >= 1 or not page.get_by_test_id("bg-confirm").is_visible()
+    finally:
+        context.close()

@@ -293,3 +293,14 @@ def test_a_state_that_does_not_round_trip_through_json_fails(extra: dict[Any, An
 def test_a_state_with_a_number_beyond_64_bits_round_trips(writer: str) -> None:
     run = random_playout(KeepsInState({"big": 2**70}), 2, {}, b"r")
     assert run.final_state["big"] == 2**70
+
+
+def test_a_series_plays_and_replays_with_the_title_s_chooser() -> None:
+    def take_one(engine: Any, state: State, seat: int, rnd: Any) -> Move:
+        # Always the smallest take: nine counters, nine moves, seat 0 takes the last.
+        return min(engine.legal_moves(state, seat), key=lambda m: m["count"])
+
+    runs = run_playouts(TakeAway(), 3, seat_counts=[2], replay_every=1, choose=take_one)
+    assert [r.steps for r in runs] == [9, 9, 9]
+    assert all(r.final_state["winner"] == 0 for r in runs)
+    assert random_playout(TakeAway(), 2, {}, b"sound").steps < 9  # a random one takes twos too

@@ -59,19 +59,27 @@ def distance(a: int, b: int) -> int:
 TIPS: tuple[int, ...] = tuple(max(POINTS[p], key=lambda h: distance(h, INDEX[(0, 0, 0)])) for p in range(6))
 
 
+# Per hole: its neighbours, and the (neighbour, hole beyond) pairs a jump can use.
+STEPS: tuple[tuple[int, ...], ...] = tuple(tuple(n for n in NEIGHBOUR[h] if n >= 0) for h in range(len(HOLES)))
+JUMPS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((over, land) for over, land in zip(NEIGHBOUR[h], BEYOND[h], strict=True) if over >= 0 and land >= 0)
+    for h in range(len(HOLES))
+)
+
+
 def destinations(board: list[int], start: int) -> list[int]:
     """Every hole the peg on `start` can end on: a step to an empty neighbour, or one or more
-    jumps, each over an occupied neighbour to the empty hole beyond (never back to `start`, never over the hole it left)."""
-    out = [n for n in NEIGHBOUR[start] if n >= 0 and board[n] < 0]
+    jumps, each over an occupied neighbour to the empty hole beyond (never back to `start`,
+    never over the hole it left)."""
+    reached = {n for n in STEPS[start] if board[n] < 0}
     seen = {start}
     frontier = [start]
-    jumps: list[int] = []
+    # Most of every playout and search is spent here: plain loops over precomputed pairs.
     while frontier:
         here = frontier.pop()
-        for d in range(6):
-            over, land = NEIGHBOUR[here][d], BEYOND[here][d]
-            if over >= 0 and over != start and land >= 0 and board[over] >= 0 and board[land] < 0 and land not in seen:
+        for over, land in JUMPS[here]:
+            if board[land] < 0 and board[over] >= 0 and over != start and land not in seen:
                 seen.add(land)
-                jumps.append(land)
+                reached.add(land)
                 frontier.append(land)
-    return sorted(set(out) | set(jumps))
+    return sorted(reached)

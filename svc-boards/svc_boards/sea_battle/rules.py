@@ -8,6 +8,10 @@ silent, also written on the rules page:
   (all of them again once the fleet is complete); `lift` takes the last ship back; `ready`
   locks the fleet. Lifting and shuffling are limited to CHANGES per player, so a game ends.
 - Seat 0 fires first. A sunk ship is announced with its name and cells.
+- Against OpenSpiel's `battleship` (tests/games/sea_battle/test_sea_battle_openspiel.py) the
+  placements, legal shots, answers and winner coincide; by design ours places at once (it
+  places in turn), lets a hit shoot again (its turn passes after every shot) and has no cap
+  on shots (it stops at `num_shots`).
 
 Only the server knows a fleet: `view` shows a seat its own fleet (`private`), everyone the
 shots, hits and sunk ships (`public`), and both fleets only once the game is over.

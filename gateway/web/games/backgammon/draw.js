@@ -10,14 +10,18 @@ import { cell, redraw, rovingGrid } from "../board-kit.js";
 
 useStylesheet(new URL("./style.css", import.meta.url));
 
-const PW = 52; // point width
-const BAR = 44;
-const M = 10; // margin
-const OFFW = 56;
-const W = M + 12 * PW + BAR + 8 + OFFW + M;
-const H = 520;
-const PH = 200; // point height
-const R = 22; // checker radius
+// Two layouts. Wide: the whole board in one row pair, the bar between the halves, the tray on
+// the right. Narrow (a phone held upright): the board cut at the bar, its left half above its
+// right half, the bar and the tray in a strip between them, so each point is twice as wide
+// (a finger-sized target) and your home board (1–6) is still the bottom row, right-hand end.
+const WIDE = { narrow: false, PW: 52, BAR: 44, M: 10, OFFW: 56, PH: 200, GAP: 0, STRIP: 0, R: 22, STACK: 5 };
+const NARROW = { narrow: true, PW: 56, BAR: 0, M: 8, OFFW: 0, PH: 50, GAP: 36, STRIP: 60, R: 13, STACK: 2 };
+WIDE.W = WIDE.M + 12 * WIDE.PW + WIDE.BAR + 8 + WIDE.OFFW + WIDE.M;
+WIDE.H = 520;
+NARROW.HALF = 2 * NARROW.PH + NARROW.GAP;
+NARROW.W = 2 * NARROW.M + 6 * NARROW.PW;
+NARROW.H = 2 * NARROW.M + 2 * NARROW.HALF + NARROW.STRIP;
+const NARROW_QUERY = "(max-width: 599px) and (orientation: portrait)";
 const BAR_POS = 25;
 
 const stepKey = (step) => `${step[0]}-${step[1]}`;
@@ -59,12 +63,18 @@ function shown(mine, theirs, steps) {
   return { m, t, off };
 }
 
-/** x of a point's centre and whether it is in the top row, in the viewer's numbering. */
-function pointPlace(p) {
+/** A point's centre x, the y of its base (the board's edge) and whether it points down, in
+ * the viewer's numbering. */
+function pointPlace(L, p) {
   const top = p >= 13;
-  const col = top ? p - 13 : 12 - p; // 0..11 left to right
-  const x = M + col * PW + (col >= 6 ? BAR : 0) + PW / 2;
-  return { x, top };
+  const col = top ? p - 13 : 12 - p; // 0..11 left to right on the wide board
+  if (!L.narrow) {
+    const x = L.M + col * L.PW + (col >= 6 ? L.BAR : 0) + L.PW / 2;
+    return { x, top, baseY: top ? L.M : L.H - L.M };
+  }
+  const halfTop = L.M + (col >= 6 ? L.HALF + L.STRIP : 0);
+  const x = L.M + (col % 6) * L.PW + L.PW / 2;
+  return { x, top, baseY: top ? halfTop : halfTop + L.HALF };
 }
 
 /** Which die each tapped step used, for dimming the dice (display only). */
@@ -140,30 +150,44 @@ function draw(container, view, ctx) {
     }
   };
 
-  const svg = svgRoot(W, H, { class: "bg-board", label: ctx.t("board.label", { name: ctx.seatName(me) }), testid: "bg-board" });
+  const L = window.matchMedia(NARROW_QUERY).matches ? NARROW : WIDE;
+  const { PW, M, PH, R, W, H } = L;
+  const svg = svgRoot(W, H, { class: L.narrow ? "bg-board narrow" : "bg-board", label: ctx.t("board.label", { name: ctx.seatName(me) }), testid: "bg-board" });
   // Turns played so far, for tests and tools that wait for the next turn.
   svg.setAttribute("data-turns", String(pub.turns));
+  svg.setAttribute("data-layout", L.narrow ? "narrow" : "wide");
   svg.append(s("rect", { x: 2, y: 2, width: W - 4, height: H - 4, rx: 14, class: "bg-frame" }));
-  svg.append(s("rect", { x: M + 6 * PW, y: M, width: BAR, height: H - 2 * M, class: "bg-bar" }));
-  const trayX = M + 12 * PW + BAR + 8;
+  // The bar: between the halves, upright on the wide board, a strip across on the narrow one
+  // (its left part; the tray takes the rest).
+  const stripY = M + (L.HALF || 0);
+  const barBox = L.narrow ? { x: M, y: stripY, width: 4 * PW, height: L.STRIP } : { x: M + 6 * PW, y: M, width: L.BAR, height: H - 2 * M };
+  const trayBox = L.narrow
+    ? { x: M + 4 * PW + 4, y: stripY + 4, width: 2 * PW - 4, height: L.STRIP - 8 }
+    : { x: M + 12 * PW + L.BAR + 8, y: M, width: L.OFFW, height: H - 2 * M };
+  // The tray's tap area: on the narrow board the whole of its part of the strip.
+  const trayHit = L.narrow ? { x: M + 4 * PW, y: stripY, width: 2 * PW, height: L.STRIP } : trayBox;
+  svg.append(s("rect", { ...barBox, class: "bg-bar" }));
 
   const checkers = (count, seat, x, top, baseY) => {
     const out = [];
-    const shownCount = Math.min(count, 5);
-    for (let i = 0; i < shownCount; i++) {
-      const cy = top ? baseY + R + i * 2 * R * 0.92 : baseY - R - i * 2 * R * 0.92;
-      out.push(seatToken(ctx, seat, x, cy, R - 1));
-    }
-    if (count > 5) {
-      const cy = top ? baseY + R + 4 * 2 * R * 0.92 : baseY - R - 4 * 2 * R * 0.92;
-      out.push(s("text", { x, y: cy, "text-anchor": "middle", "dominant-baseline": "central", class: "bg-count", text: ctx.formatNumber(count) }));
+    const shownCount = Math.min(count, L.STACK);
+    const at = (i) => (top ? baseY + R + i * 2 * R * 0.92 : baseY - R - i * 2 * R * 0.92);
+    for (let i = 0; i < shownCount; i++) out.push(seatToken(ctx, seat, x, at(i), R - 1));
+    if (count > L.STACK) {
+      out.push(s("text", { x, y: at(L.STACK - 1), "text-anchor": "middle", "dominant-baseline": "central", class: "bg-count", text: ctx.formatNumber(count) }));
     }
     return s("g", { "aria-hidden": "true" }, out);
   };
 
+  /** One checker with its count beside it (the narrow board's bar). */
+  const counted = (count, seat, x, y) =>
+    s("g", { "aria-hidden": "true" }, [
+      seatToken(ctx, seat, x, y, R - 1),
+      s("text", { x: x + R + 6, y, "dominant-baseline": "central", class: "bg-count", text: ctx.formatNumber(count) }),
+    ]);
+
   const pointCell = (p) => {
-    const { x, top } = pointPlace(p);
-    const baseY = top ? M : H - M;
+    const { x, top, baseY } = pointPlace(L, p);
     const mine = m[p - 1];
     const theirs = t[24 - p];
     const isSource = sources.has(p);
@@ -176,16 +200,22 @@ function draw(container, view, ctx) {
     else if (isTarget) parts.push(ctx.t("point.target"));
     else if (isSource) parts.push(ctx.t("point.source"));
     const tipY = top ? baseY + PH : baseY - PH;
+    // Beyond the tip: the number (and the last-move dot), inside the point's tap area.
+    const margin = L.narrow ? L.GAP / 2 : 44;
+    const numberY = L.narrow ? (top ? tipY + 14 : tipY - 3) : top ? tipY + 30 : tipY - 30;
     const children = [
       s("path", { d: `M${x - PW / 2 + 2} ${baseY} L${x} ${tipY} L${x + PW / 2 - 2} ${baseY} Z`, class: ["bg-point", p % 2 ? "odd" : "even"] }),
     ];
-    if (lastTo.has(p)) children.push(s("circle", { cx: x, cy: top ? baseY + PH + 14 : baseY - PH - 14, r: 5, class: "bg-last" }));
+    if (lastTo.has(p)) {
+      const dot = L.narrow ? { cx: x + 16, cy: numberY - 5 } : { cx: x, cy: top ? tipY + 14 : tipY - 14 };
+      children.push(s("circle", { ...dot, r: 5, class: "bg-last" }));
+    }
     if (mine) children.push(checkers(mine, me, x, top, baseY));
     else if (theirs) children.push(checkers(theirs, other, x, top, baseY));
-    if (isTarget) children.push(s("circle", { cx: x, cy: top ? baseY + PH - 16 : baseY - PH + 16, r: 10, class: "bg-target" }));
-    if (isSource || st.selected === p) children.push(s("rect", { x: x - PW / 2 + 3, y: top ? baseY : baseY - PH, width: PW - 6, height: PH, rx: 6, class: ["bg-source", st.selected === p && "selected"] }));
-    children.push(s("text", { x, y: top ? baseY + PH + 30 : baseY - PH - 30, "text-anchor": "middle", class: "bg-num", text: String(p) }));
-    children.push(s("rect", { x: x - PW / 2, y: top ? baseY : baseY - PH - 44, width: PW, height: PH + 44, class: "hit" }));
+    if (isTarget) children.push(s("circle", { cx: x, cy: top ? tipY - 16 : tipY + 16, r: 10, class: "bg-target" }));
+    if (isSource || st.selected === p) children.push(s("rect", { x: x - PW / 2 + 3, y: top ? baseY : tipY, width: PW - 6, height: PH, rx: 6, class: ["bg-source", st.selected === p && "selected"] }));
+    children.push(s("text", { x, y: numberY, "text-anchor": "middle", class: "bg-num", text: String(p) }));
+    children.push(s("rect", { x: x - PW / 2, y: top ? baseY : tipY - margin, width: PW, height: PH + margin, class: "hit" }));
     return cell(
       { label: parts.join(", "), testid: `point-${p}`, lit: isSource || isTarget, pressed: st.selected === p, className: isTarget ? "target" : null, onPress: () => choose(p) },
       children,
@@ -193,17 +223,27 @@ function draw(container, view, ctx) {
   };
 
   const barCell = () => {
-    const x = M + 6 * PW + BAR / 2;
     const isSource = sources.has(BAR_POS);
     const parts = [ctx.t("bar.label", { mine: m[24], theirs: t[24], name: ctx.seatName(other) })];
     if (st.selected === BAR_POS) parts.push(ctx.t("point.selected"));
     else if (isSource) parts.push(ctx.t("point.source"));
     const children = [];
-    // Mine on the bar sit in my half (bottom), theirs in the top half.
-    if (m[24]) children.push(checkers(m[24], me, x, false, H / 2 + 4 * R + 10));
-    if (t[24]) children.push(checkers(t[24], other, x, true, H / 2 - 4 * R - 10));
-    if (isSource || st.selected === BAR_POS) children.push(s("rect", { x: x - BAR / 2 + 2, y: H / 2, width: BAR - 4, height: 4 * R + 10, rx: 6, class: ["bg-source", st.selected === BAR_POS && "selected"] }));
-    children.push(s("rect", { x: x - BAR / 2, y: M, width: BAR, height: H - 2 * M, class: "hit" }));
+    let mineBox;
+    if (L.narrow) {
+      // Theirs on the left of the strip, mine on the right.
+      const y = stripY + L.STRIP / 2;
+      if (t[24]) children.push(counted(t[24], other, barBox.x + R + 8, y));
+      if (m[24]) children.push(counted(m[24], me, barBox.x + barBox.width / 2 + R + 8, y));
+      mineBox = { x: barBox.x + barBox.width / 2 + 2, y: stripY + 3, width: barBox.width / 2 - 4, height: L.STRIP - 6 };
+    } else {
+      // Mine on the bar sit in my half (bottom), theirs in the top half.
+      const x = barBox.x + L.BAR / 2;
+      if (m[24]) children.push(checkers(m[24], me, x, false, H / 2 + 4 * R + 10));
+      if (t[24]) children.push(checkers(t[24], other, x, true, H / 2 - 4 * R - 10));
+      mineBox = { x: x - L.BAR / 2 + 2, y: H / 2, width: L.BAR - 4, height: 4 * R + 10 };
+    }
+    if (isSource || st.selected === BAR_POS) children.push(s("rect", { ...mineBox, rx: 6, class: ["bg-source", st.selected === BAR_POS && "selected"] }));
+    children.push(s("rect", { ...barBox, class: "hit" }));
     return cell({ label: parts.join(", "), testid: "bar", lit: isSource, pressed: st.selected === BAR_POS, onPress: () => choose(BAR_POS) }, children);
   };
 
@@ -213,16 +253,32 @@ function draw(container, view, ctx) {
     const theirsOff = pub.off[other];
     const parts = [ctx.t("off.label", { mine: mineOff, theirs: theirsOff, name: ctx.seatName(other) })];
     if (isTarget) parts.push(ctx.t("off.target"));
-    const x = trayX + OFFW / 2;
-    const children = [
-      s("rect", { x: trayX, y: M, width: OFFW, height: H - 2 * M, rx: 8, class: ["bg-tray", isTarget && "target"] }),
-      s("text", { x, y: M + 30, "text-anchor": "middle", class: "bg-count", text: ctx.formatNumber(theirsOff) }),
-      s("text", { x, y: H - M - 20, "text-anchor": "middle", class: "bg-count", text: ctx.formatNumber(mineOff) }),
-    ];
-    if (theirsOff) children.push(seatToken(ctx, other, x, M + 70, 14));
-    if (mineOff) children.push(seatToken(ctx, me, x, H - M - 60, 14));
-    if (isTarget) children.push(s("circle", { cx: x, cy: H / 2 + 60, r: 12, class: "bg-target" }));
-    children.push(s("rect", { x: trayX, y: M, width: OFFW, height: H - 2 * M, class: "hit" }));
+    const { x: tx, y: ty, width: tw, height: th } = trayBox;
+    const children = [s("rect", { ...trayBox, rx: 8, class: ["bg-tray", isTarget && "target"] })];
+    if (L.narrow) {
+      // Theirs borne off on the left of the tray, mine on the right, each a checker and a count.
+      const y = ty + th / 2;
+      [
+        [other, theirsOff, tx],
+        [me, mineOff, tx + tw / 2],
+      ].forEach(([seat, count, left]) => {
+        children.push(
+          seatToken(ctx, seat, left + 14, y, 10),
+          s("text", { x: left + 36, y, "text-anchor": "middle", "dominant-baseline": "central", class: "bg-count", text: ctx.formatNumber(count) }),
+        );
+      });
+      if (isTarget) children.push(s("circle", { cx: tx + (3 * tw) / 4, cy: ty + th - 8, r: 6, class: "bg-target" }));
+    } else {
+      const x = tx + tw / 2;
+      children.push(
+        s("text", { x, y: M + 30, "text-anchor": "middle", class: "bg-count", text: ctx.formatNumber(theirsOff) }),
+        s("text", { x, y: H - M - 20, "text-anchor": "middle", class: "bg-count", text: ctx.formatNumber(mineOff) }),
+      );
+      if (theirsOff) children.push(seatToken(ctx, other, x, M + 70, 14));
+      if (mineOff) children.push(seatToken(ctx, me, x, H - M - 60, 14));
+      if (isTarget) children.push(s("circle", { cx: x, cy: H / 2 + 60, r: 12, class: "bg-target" }));
+    }
+    children.push(s("rect", { ...trayHit, class: "hit" }));
     return cell({ label: parts.join(", "), testid: "off", lit: isTarget, className: isTarget ? "target" : null, onPress: () => choose(0) }, children);
   };
 
@@ -233,12 +289,16 @@ function draw(container, view, ctx) {
   const barEl = barCell();
   const offEl = offCell();
   svg.append(...topRow, ...bottomRow, barEl, offEl);
-  // Keyboard: the top row, the bar between the halves, the bottom row and the tray.
-  const rows = [
-    [...topRow.slice(0, 6), null, ...topRow.slice(6), null],
-    [null, null, null, null, null, null, barEl, null, null, null, null, null, null, offEl],
-    [...bottomRow.slice(0, 6), null, ...bottomRow.slice(6), null],
-  ];
+  // Keyboard: the rows as drawn. Wide: the top row, the bar between the halves, the bottom
+  // row and the tray. Narrow: the left half's two rows, the strip, the right half's two rows
+  // (the bar and the tray placed so that every column's up or down arrow reaches one).
+  const rows = L.narrow
+    ? [topRow.slice(0, 6), bottomRow.slice(0, 6), [null, barEl, null, null, offEl, null], topRow.slice(6), bottomRow.slice(6)]
+    : [
+        [...topRow.slice(0, 6), null, ...topRow.slice(6), null],
+        [null, null, null, null, null, null, barEl, null, null, null, null, null, null, offEl],
+        [...bottomRow.slice(0, 6), null, ...bottomRow.slice(6), null],
+      ];
   const lit = [...topRow, ...bottomRow, barEl, offEl].find((el) => el.classList.contains("lit"));
   rovingGrid(rows, st, lit ? lit.getAttribute("data-testid") : null);
   container.append(svg);
