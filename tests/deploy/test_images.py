@@ -176,6 +176,22 @@ def module_file(name: str) -> Path | None:
     return None
 
 
+def _optional_imports(tree: ast.AST) -> set[ast.AST]:
+    """Imports tried with a fallback (`try: import x` / `except ImportError`): the module works
+    without them, so an image need not install them."""
+    found: set[ast.AST] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Try):
+            continue
+        caught = set()
+        for handler in node.handlers:
+            names = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+            caught |= {n.id for n in names if isinstance(n, ast.Name)}
+        if caught & {"ImportError", "ModuleNotFoundError"}:
+            found |= {n for n in node.body if isinstance(n, (ast.Import, ast.ImportFrom))}
+    return found
+
+
 def import_closure(entries: list[str]) -> tuple[set[str], set[str]]:
     """First-party modules reachable from `entries` (imports inside functions included) and the
     top-level names of the third-party modules they import."""
@@ -196,7 +212,11 @@ def import_closure(entries: list[str]) -> tuple[set[str], set[str]]:
         parts = name.split(".")
         queue.extend(".".join(parts[:i]) for i in range(1, len(parts)))
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        tree = ast.parse(path.read_text(), str(path))
+        optional = _optional_imports(tree)
+        for node in ast.walk(tree):
+            if node in optional:
+                continue
             if isinstance(node, ast.Import):
                 queue.extend(alias.name for alias in node.names)
             elif isinstance(node, ast.ImportFrom):

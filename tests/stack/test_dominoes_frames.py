@@ -100,7 +100,8 @@ async def test_no_frame_carries_a_hidden_tile(stack) -> None:
         record = await rest(session, stack.base_url, "GET", f"/api/rooms/{anna.code}/games/1")
         states = _replay(record)
         assert ENGINE.result(states[-1]) == final["result"]
-        assert any(state["round"] > 1 for state in states)
+        # Usually several rounds, each with a new boneyard; one blocked round of 50 pips can end it.
+        assert states[-1]["round"] > 1 or max(final["public"]["points"]) >= 50
         assert _scan(anna.received, states, 0) > 20
         assert _scan(watcher.received, states, None) > 20
         # Drawn tiles went to the drawer alone.

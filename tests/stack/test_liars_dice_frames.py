@@ -70,8 +70,10 @@ def _scan(frames: list[dict[str, Any]], own: int | None) -> tuple[int, int]:
             if index >= lifted_at[round_no]:
                 continue
             mine = cups[own] if own is not None else None
+            # A cup may roll the faces some cup of an earlier round showed when it was lifted.
+            shown = {tuple(c) for r, cs in lifted.items() if r < round_no and lifted_at[r] <= index for c in cs}
             for seat, cup in enumerate(cups):
-                if seat != own and len(cup) >= 3 and cup != mine:
+                if seat != own and len(cup) >= 3 and cup != mine and tuple(cup) not in shown:
                     assert tuple(cup) not in lists, (round_no, seat, frame)
         checked += 1
     return checked, len(lifted)

@@ -129,13 +129,11 @@ async def test_no_frame_carries_another_seats_hole_cards(fast_stack) -> None:
         await anna.close()
         await watcher.close()
     # The CPUs wait out each showdown's 5 s as a person would: no CPU move lands before the
-    # shown cards' time is up (the replay's states and move times, in game time).
+    # shown cards' time is up (the replay's states and move times, in game time). A game whose
+    # every hand ended in folds, or whose showdowns Anna answered first, has none to wait out.
     state = ENGINE.setup(3, replay["options"], bytes.fromhex(replay["seed"]))
-    waited = 0
     for record in replay["moves"]:
         pause = state.get("pause_until_ms")
         if record["seat"] != 0 and pause:
             assert int(record["at_ms"]) >= pause, record
-            waited += 1
         state, _ = ENGINE.apply(state, record["seat"], record["move"], int(record["at_ms"]))
-    assert waited
