@@ -63,11 +63,16 @@ def assert_readable(page: Page) -> None:
     expect(hand.locator(".card-btn")).to_have_count(13)
     boxes = [laid_out_box(card) for card in hand.locator(".card-btn").all()]
     assert all(box["x"] >= 0 and box["x"] + box["width"] <= 360 for box in boxes)
-    rows: dict[int, list[float]] = {}
-    for box in boxes:
-        rows.setdefault(round(box["y"] / 10), []).append(box["x"])
+    # Rows by their top edge; a raised (chosen or lit) card sits a few pixels above its row.
+    rows: list[list[float]] = []
+    row_top = None
+    for box in sorted(boxes, key=lambda b: b["y"]):
+        if row_top is None or box["y"] - row_top > box["height"] / 2:
+            rows.append([])
+            row_top = box["y"]
+        rows[-1].append(box["x"])
     assert 1 < len(rows) <= 3
-    for lefts in rows.values():
+    for lefts in rows:
         lefts.sort()
         assert all(b - a >= 44 - 0.5 for a, b in zip(lefts, lefts[1:], strict=False))
 
