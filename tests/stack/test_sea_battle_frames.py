@@ -12,7 +12,6 @@ import aiohttp
 
 from tests.support.client import PlayClient
 
-
 # Counters that are not cells: a log entry's number or a view's version may equal a cell number
 # (111 is both the 111th event and row 1, column 1 of the first fleet) without telling anything.
 _COUNTERS = {"number", "version", "from_version", "to_version"}
