@@ -231,10 +231,24 @@ async def get_room(request: web.Request) -> web.Response:
         return refused_response(refusal)
 
 
+INVITE_HEADER = "Gameroom-Invite"
+
+
+def game_access(request: web.Request) -> tuple[str, str]:
+    """What opens a private room's finished game: the room's invitation (a header, as the
+    room link keeps it out of request lines and logs) and the player token, both optional."""
+    header = request.headers.get("Authorization", "")
+    token = header[len("Bearer ") :] if header.startswith("Bearer ") else ""
+    return request.headers.get(INVITE_HEADER, "")[:200], token[:200]
+
+
 async def finished_game(request: web.Request) -> web.Response:
     try:
         number = int(request.match_info["number"])
-        return web.json_response(await request.app[LOBBY].finished_game(request.match_info["code"], number))
+        invite, token = game_access(request)
+        return web.json_response(
+            await request.app[LOBBY].finished_game(request.match_info["code"], number, invite, token)
+        )
     except ValueError:
         return refused_response(Refusal("bad_request", "a game number is a whole number"))
     except Refusal as refusal:
@@ -246,7 +260,10 @@ async def replay(request: web.Request) -> web.Response:
     try:
         number = int(request.match_info["number"])
         seat = request.query.get("seat", "all")[:8]
-        return web.json_response(await request.app[LOBBY].replay(request.match_info["code"], number, seat))
+        invite, token = game_access(request)
+        return web.json_response(
+            await request.app[LOBBY].replay(request.match_info["code"], number, seat, invite, token)
+        )
     except ValueError:
         return refused_response(Refusal("bad_request", "a game number is a whole number"))
     except Refusal as refusal:

@@ -165,7 +165,9 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
 
     async def GetReplay(self, request, context) -> play_pb2.Replay:
         try:
-            replay = await self.lobby.replay(request.code, request.number, request.seat[:8] or "all")
+            replay = await self.lobby.replay(
+                request.code, request.number, request.seat[:8] or "all", request.invite, request.player_token
+            )
         except Refusal as refusal:
             await _abort(context, refusal)
         return json_format.ParseDict(replay, play_pb2.Replay())

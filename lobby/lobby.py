@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import secrets
 from typing import Any
 
 from rulekit import Refusal, resolve_options
@@ -146,9 +147,27 @@ class Lobby:
             raise Refusal("not_started", f"game {number} of {code} has not finished")
         return game
 
-    async def finished_game(self, code: str, number: int) -> dict[str, Any]:
-        """A finished game for replay: setup from the (now revealed) seed, then every move."""
+    async def _finished_for(self, code: str, number: int, invite: str, player_token: str) -> FinishedGame:
+        """The finished game, if the asker may open it: anyone a public room's; a private
+        room's only with the room's invitation or the token of a player who sat in it.
+        Refused with `invitation_needed` otherwise, and nothing of the game said."""
         game = await self._finished(code, number)
+        if game.private and not await self._may_open(game, invite, player_token):
+            raise Refusal("invitation_needed", "a private room's game: open it with its invitation or as its player")
+        return game
+
+    async def _may_open(self, game: FinishedGame, invite: str, player_token: str) -> bool:
+        if invite and secrets.compare_digest(codes.token_hash(invite), game.invite_hash):
+            return True
+        if not player_token:
+            return False
+        player = await self.store.player_by_token(codes.token_hash(player_token))
+        return player is not None and player.id in game.players
+
+    async def finished_game(self, code: str, number: int, invite: str = "", player_token: str = "") -> dict[str, Any]:
+        """A finished game for replay: setup from the (now revealed) seed, then every move.
+        A private room's needs its invitation or a player's token (`_finished_for`)."""
+        game = await self._finished_for(code, number, invite, player_token)
         return {
             "code": game.code,
             "number": game.number,
@@ -166,12 +185,17 @@ class Lobby:
             "moves": [
                 {"seat": m.seat, "move": m.move, "version": m.version, "at_ms": str(m.at_ms)} for m in game.moves
             ],
+            # The web client downloads a private game's record itself: a plain link carries no invitation.
+            **({"private": True} if game.private else {}),
         }
 
-    async def replay(self, code: str, number: int, seat: str = "all") -> dict[str, Any]:
+    async def replay(
+        self, code: str, number: int, seat: str = "all", invite: str = "", player_token: str = ""
+    ) -> dict[str, Any]:
         """A finished game step by step, as `seat` saw it, or with everything revealed
-        (`all`): played again through the family service, never before the game is over."""
-        game = await self._finished(code, number)
+        (`all`): played again through the family service, never before the game is over.
+        A private room's needs its invitation or a player's token (`_finished_for`)."""
+        game = await self._finished_for(code, number, invite, player_token)
         chosen = parse_seat(seat, len(game.names))
         return frames(await self.replays.played(game), chosen)
 

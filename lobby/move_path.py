@@ -104,6 +104,8 @@ def finished_record(room: Room, now_ms: int) -> FinishedGame:
         started_ms=room.started_ms,
         finished_ms=now_ms,
         fairness=room.fairness or {},
+        private=room.private,
+        invite_hash=room.invite,
     )
 
 

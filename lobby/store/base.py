@@ -72,6 +72,10 @@ class FinishedGame:
     # The seed's chain (rulekit.fairness): {"server_seed", "commit", "contributions"}; {} for
     # games from before players contributed.
     fairness: dict[str, Any] = field(default_factory=dict)
+    # A private room's game is opened only with the room's invitation (its hash kept here,
+    # as the room keeps it) or by a player who sat in it; games from before this: public.
+    private: bool = False
+    invite_hash: str = ""
 
 
 @dataclass(frozen=True)

@@ -253,6 +253,16 @@ CREATE TABLE player_tokens (
 ALTER TABLE finished_games ADD COLUMN fairness jsonb NOT NULL DEFAULT '{}';
 """,
     ),
+    (
+        11,
+        "a private room's finished games; a player's games by index",
+        # The default jsonb_ops, not jsonb_path_ops: only it serves `players ? id`.
+        """
+ALTER TABLE finished_games ADD COLUMN private_room boolean NOT NULL DEFAULT false;
+ALTER TABLE finished_games ADD COLUMN invite_hash text NOT NULL DEFAULT '';
+CREATE INDEX finished_games_players ON finished_games USING gin (players);
+""",
+    ),
 ]
 
 _IDENTIFIER = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
@@ -515,25 +525,34 @@ class PostgresStore:
 
     async def finished_game(self, code: str, number: int) -> FinishedGame | None:
         row = await self.pool.fetchrow(
-            "SELECT game, options, seed, names, players, result, started_ms, finished_ms, fairness"
-            " FROM finished_games WHERE code = $1 AND number = $2",
+            "SELECT game, options, seed, names, players, result, started_ms, finished_ms, fairness,"
+            " private_room, invite_hash FROM finished_games WHERE code = $1 AND number = $2",
             code,
             number,
         )
         if row is None:
             return None
-        *fields, chain = row
-        return FinishedGame(code, number, *fields, moves=await self.game_moves(code, number), fairness=chain)
+        *fields, chain, private, invite = row
+        return FinishedGame(
+            code,
+            number,
+            *fields,
+            moves=await self.game_moves(code, number),
+            fairness=chain,
+            private=private,
+            invite_hash=invite,
+        )
 
     async def player_games(self, player_id: str, limit: int = 50) -> list[FinishedGame]:
         # `?`: the jsonb array holds the id as one of its strings.
         rows = await self.pool.fetch(
-            "SELECT code, number, game, options, seed, names, players, result, started_ms, finished_ms"
+            "SELECT code, number, game, options, seed, names, players, result, started_ms, finished_ms,"
+            " private_room, invite_hash"
             " FROM finished_games WHERE players ? $1 ORDER BY finished_ms DESC, code, number DESC LIMIT $2",
             player_id,
             limit,
         )
-        return [FinishedGame(*row) for row in rows]
+        return [FinishedGame(*row[:10], private=row[10], invite_hash=row[11]) for row in rows]
 
     # -- players, statistics, house rules -----------------------------------------------------------
     async def create_player(self, player: Player, token_hash: str) -> None:
@@ -847,8 +866,8 @@ async def migrate(connection: asyncpg.Connection, schema: str) -> None:
 async def _insert_finished(db: asyncpg.Connection, game: FinishedGame) -> None:
     await db.execute(
         "INSERT INTO finished_games"
-        " (code, number, game, options, seed, names, players, result, started_ms, finished_ms, fairness)"
-        " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+        " (code, number, game, options, seed, names, players, result, started_ms, finished_ms, fairness,"
+        " private_room, invite_hash) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
         game.code,
         game.number,
         game.game,
@@ -860,6 +879,8 @@ async def _insert_finished(db: asyncpg.Connection, game: FinishedGame) -> None:
         game.started_ms,
         game.finished_ms,
         game.fairness,
+        game.private,
+        game.invite_hash,
     )
     placings = best_placings(game)
     if placings:

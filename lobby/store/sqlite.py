@@ -177,6 +177,23 @@ CREATE TABLE player_tokens (
     """
 ALTER TABLE finished_games ADD COLUMN fairness TEXT NOT NULL DEFAULT '{}';
 """,
+    # A private room's games stay its own; a player's games found by an index, not by reading
+    # every game's seat list (json_each cannot be indexed, so the seats get a table of their own).
+    """
+ALTER TABLE finished_games ADD COLUMN private_room INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE finished_games ADD COLUMN invite_hash TEXT NOT NULL DEFAULT '';
+CREATE TABLE finished_game_players (
+    player_id TEXT NOT NULL,
+    code TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    finished_ms INTEGER NOT NULL,
+    PRIMARY KEY (player_id, code, number)
+);
+CREATE INDEX finished_game_players_newest ON finished_game_players (player_id, finished_ms DESC, code, number DESC);
+INSERT OR IGNORE INTO finished_game_players (player_id, code, number, finished_ms)
+    SELECT seat.value, f.code, f.number, f.finished_ms FROM finished_games f, json_each(f.players) seat
+    WHERE seat.value <> '';
+""",
 ]
 
 
@@ -412,13 +429,13 @@ class SqliteStore:
     async def finished_game(self, code: str, number: int) -> FinishedGame | None:
         def work(db: sqlite3.Connection) -> FinishedGame | None:
             row = db.execute(
-                "SELECT game, options, seed, names, players, result, started_ms, finished_ms, fairness"
-                " FROM finished_games WHERE code = ? AND number = ?",
+                "SELECT game, options, seed, names, players, result, started_ms, finished_ms, fairness,"
+                " private_room, invite_hash FROM finished_games WHERE code = ? AND number = ?",
                 (code, number),
             ).fetchone()
             if row is None:
                 return None
-            game, options, seed, names, players, result, started, finished, chain = row
+            game, options, seed, names, players, result, started, finished, chain, private, invite = row
             return FinishedGame(
                 code,
                 number,
@@ -432,6 +449,8 @@ class SqliteStore:
                 finished,
                 _moves(db, code, number),
                 json.loads(chain),
+                bool(private),
+                invite,
             )
 
         return await self._run(work)
@@ -439,9 +458,10 @@ class SqliteStore:
     async def player_games(self, player_id: str, limit: int = 50) -> list[FinishedGame]:
         def work(db: sqlite3.Connection) -> list[FinishedGame]:
             rows = db.execute(
-                "SELECT code, number, game, options, seed, names, players, result, started_ms, finished_ms"
-                " FROM finished_games WHERE EXISTS (SELECT 1 FROM json_each(players) WHERE value = ?)"
-                " ORDER BY finished_ms DESC, code, number DESC LIMIT ?",
+                "SELECT f.code, f.number, f.game, f.options, f.seed, f.names, f.players, f.result,"
+                " f.started_ms, f.finished_ms, f.private_room, f.invite_hash"
+                " FROM finished_game_players p JOIN finished_games f ON f.code = p.code AND f.number = p.number"
+                " WHERE p.player_id = ? ORDER BY p.finished_ms DESC, p.code, p.number DESC LIMIT ?",
                 (player_id, limit),
             ).fetchall()
             return [
@@ -456,8 +476,10 @@ class SqliteStore:
                     json.loads(result),
                     started,
                     finished,
+                    private=bool(private),
+                    invite_hash=invite,
                 )
-                for code, number, game, options, seed, names, players, result, started, finished in rows
+                for code, number, game, options, seed, names, players, result, started, finished, private, invite in rows
             ]
 
         return await self._run(work)
@@ -764,8 +786,8 @@ def migrate(db: sqlite3.Connection) -> None:
 def _insert_finished(db: sqlite3.Connection, game: FinishedGame) -> None:
     db.execute(
         "INSERT INTO finished_games"
-        " (code, number, game, options, seed, names, players, result, started_ms, finished_ms, fairness)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " (code, number, game, options, seed, names, players, result, started_ms, finished_ms, fairness,"
+        " private_room, invite_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             game.code,
             game.number,
@@ -778,7 +800,13 @@ def _insert_finished(db: sqlite3.Connection, game: FinishedGame) -> None:
             game.started_ms,
             game.finished_ms,
             json.dumps(game.fairness),
+            int(game.private),
+            game.invite_hash,
         ),
+    )
+    db.executemany(
+        "INSERT OR IGNORE INTO finished_game_players (player_id, code, number, finished_ms) VALUES (?, ?, ?, ?)",
+        [(player, game.code, game.number, game.finished_ms) for player in sorted(set(game.players) - {""})],
     )
     for player, placing in best_placings(game).items():
         db.execute(

@@ -76,14 +76,18 @@ class GetRoomRequest(_message.Message):
     def __init__(self, code: _Optional[str] = ...) -> None: ...
 
 class GetReplayRequest(_message.Message):
-    __slots__ = ("code", "number", "seat")
+    __slots__ = ("code", "number", "seat", "invite", "player_token")
     CODE_FIELD_NUMBER: _ClassVar[int]
     NUMBER_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
+    INVITE_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_TOKEN_FIELD_NUMBER: _ClassVar[int]
     code: str
     number: int
     seat: str
-    def __init__(self, code: _Optional[str] = ..., number: _Optional[int] = ..., seat: _Optional[str] = ...) -> None: ...
+    invite: str
+    player_token: str
+    def __init__(self, code: _Optional[str] = ..., number: _Optional[int] = ..., seat: _Optional[str] = ..., invite: _Optional[str] = ..., player_token: _Optional[str] = ...) -> None: ...
 
 class ReplayFrame(_message.Message):
     __slots__ = ("step", "seat", "move", "events", "view", "views")

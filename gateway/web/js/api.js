@@ -13,10 +13,11 @@ export class Refusal extends Error {
   }
 }
 
-async function request(method, path, body, token = "") {
+async function request(method, path, body, token = "", invite = "") {
   let response;
   const headers = body === undefined ? {} : { "Content-Type": "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (invite) headers["Gameroom-Invite"] = invite;
   try {
     response = await fetch(path, {
       method,
@@ -128,9 +129,17 @@ export function claimPlayer(code) {
   return request("POST", "/api/players/claim", { code });
 }
 
-/** A finished game step by step: `seat` a seat number (what it saw) or "all" (everything revealed). */
-export function replay(code, number, seat) {
-  return request("GET", `/api/rooms/${encodeURIComponent(code)}/games/${encodeURIComponent(number)}/replay?seat=${encodeURIComponent(seat)}`);
+/** A finished game step by step: `seat` a seat number (what it saw) or "all" (everything revealed).
+ * `access` ({invite, token}) opens a private room's game: its invitation or a player's token. */
+export function replay(code, number, seat, access = {}) {
+  const path = `/api/rooms/${encodeURIComponent(code)}/games/${encodeURIComponent(number)}/replay?seat=${encodeURIComponent(seat)}`;
+  return request("GET", path, undefined, access.token || "", access.invite || "");
+}
+
+/** A finished game's record (seed, seed chain, moves): what the fairness check and
+ * `python -m verifier` read. `access` as for `replay`. */
+export function finishedGame(code, number, access = {}) {
+  return request("GET", `/api/rooms/${encodeURIComponent(code)}/games/${encodeURIComponent(number)}`, undefined, access.token || "", access.invite || "");
 }
 
 /** The player's finished games, newest first: [{code, number, game, names, seats, placings, finished_ms}]. */

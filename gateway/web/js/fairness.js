@@ -5,6 +5,7 @@
 //   server value of seat i = SHA-256("gameroom-seat-v1" || server_seed || i as 4 bytes)
 //   seed        = SHA-256("gameroom-shuffle-v1" || server_seed || c_0 || ... || c_{n-1})
 //   seed_sha256 = SHA-256(seed), announced when the game started
+import * as api from "./api.js";
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { languageSelect } from "./menu.js";
@@ -185,8 +186,8 @@ export function showFairness(root, nav) {
   const number = Number(params.get("game"));
   if (code && number > 0) {
     out.replaceChildren(h("p", { class: "hint" }, t("fairness.checking")));
-    fetch(`/api/rooms/${encodeURIComponent(code)}/games/${number}`, { cache: "no-store" })
-      .then((answer) => (answer.ok ? answer.json() : Promise.reject(new Error(String(answer.status)))))
+    api
+      .finishedGame(code, number, store.gameAccess(code, api.linkInvite()))
       .then((replay) => {
         pasted.value = JSON.stringify(replay, null, 1);
         return showVerdict(out, replay);

@@ -50,7 +50,8 @@ export async function showJoin(root, code, nav) {
       const ticket = spectator
         ? await api.joinRoom(code, nickname || t("join.guest"), true, "", invite)
         : await withPlayer(nickname, (token) => api.joinRoom(code, nickname, false, token, invite));
-      store.saveTicket(ticket);
+      // The link's invitation stays with the ticket: it opens the room's replays later.
+      store.saveTicket({ ...ticket, invite: ticket.invite || invite });
       nav.go(`/r/${ticket.code || code}`);
     } catch (e) {
       // Every seat went while the page was open: say so and offer to watch instead.

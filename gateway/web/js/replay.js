@@ -78,7 +78,7 @@ class ReplayViewer {
       if (this.closed) return;
       replace(
         this.root,
-        h("main", { class: "start replay-page", "data-testid": "replay-page" }, this.homeLink(), h("p", { class: "panel", role: "alert", "data-testid": "replay-error" }, t(`refusal.${error.code || "unavailable"}`))),
+        h("main", { class: "start replay-page", "data-testid": "replay-page" }, this.homeLink(), h("p", { class: "panel", role: "alert", "data-testid": "replay-error" }, error.code === "invitation_needed" ? t("replay.private") : t(`refusal.${error.code || "unavailable"}`))),
       );
     }
   }
@@ -92,7 +92,7 @@ class ReplayViewer {
 
   fetch(seat) {
     if (!this.replays.has(seat)) {
-      const loading = api.replay(this.code, this.number, seat);
+      const loading = api.replay(this.code, this.number, seat, store.gameAccess(this.code, api.linkInvite()));
       loading.catch(() => this.replays.delete(seat));
       this.replays.set(seat, loading);
     }
@@ -246,7 +246,8 @@ class ReplayViewer {
     this.playButton.replaceChildren(icon(playing ? "pause" : "play"));
     this.playButton.setAttribute("aria-pressed", String(playing));
     const params = new URLSearchParams({ seat: this.seat, step: String(this.step) });
-    window.history.replaceState({}, "", `${api.replayPath(data.code, data.number)}?${params}`);
+    // The fragment stays: a private room's invitation, for a reload or a shared link.
+    window.history.replaceState({}, "", `${api.replayPath(data.code, data.number)}?${params}${window.location.hash}`);
     return `${counter}. ${said}`;
   }
 

@@ -1,7 +1,9 @@
 // The result panel after a game: placings, scores, Rematch.
+import * as api from "./api.js";
 import { h } from "./dom.js";
 import { formatNumber, t } from "./i18n.js";
 import { seatColour, seatInk, seatMarkOf, seatNameOf } from "./seats.js";
+import * as store from "./store.js";
 
 /** The headline: "You win!", "Anna wins!", "Draw", "Anna and Ben share first place". */
 export function resultHeadline(result, room, held) {
@@ -40,10 +42,8 @@ function fairnessBlock({ code, number, announced }) {
   const box = h("div", { class: "fairness", "data-testid": "result-fairness" }, h("p", { class: "hint" }, t("fairness.checking")));
   const path = `/api/rooms/${encodeURIComponent(code)}/games/${number}`;
   if (!replays.has(path)) {
-    replays.set(
-      path,
-      fetch(path, { cache: "no-store" }).then((answer) => (answer.ok ? answer.json() : Promise.reject(new Error(String(answer.status))))),
-    );
+    // A private room's game opens only with its invitation or a player's token (sent along).
+    replays.set(path, api.finishedGame(code, number, store.gameAccess(code, api.linkInvite())));
   }
   replays
     .get(path)
@@ -54,7 +54,8 @@ function fairnessBlock({ code, number, announced }) {
         h("p", { "data-testid": "fairness-verdict", class: matches ? "ok" : "bad" }, matches ? (announced ? t("fairness.matches") : t("fairness.hash_only")) : t("fairness.mismatch")),
         h("p", { class: "mono" }, t("fairness.seed"), " ", h("code", { "data-testid": "fairness-seed" }, replay.seed)),
         h("p", { class: "mono" }, t("fairness.hash"), " ", h("code", { "data-testid": "fairness-hash" }, hash)),
-        h("a", { href: path, download: `${code}-${number}.json`, "data-testid": "fairness-download" }, t("fairness.download")),
+        // A plain link sends neither: a private room's record is downloaded from what was fetched.
+        h("a", { href: replay.private ? downloadUrl(replay) : path, download: `${code}-${number}.json`, "data-testid": "fairness-download" }, t("fairness.download")),
         h("p", null, h("a", { href: `/fairness?code=${encodeURIComponent(code)}&game=${number}`, "data-testid": "fairness-page-link" }, t("fairness.page_link"))),
       );
     })
@@ -63,6 +64,13 @@ function fairnessBlock({ code, number, announced }) {
       box.replaceChildren(h("p", { class: "hint" }, t("fairness.unavailable")));
     });
   return box;
+}
+
+const downloads = new Map(); // record -> its object URL: made once however often the panel is drawn
+
+function downloadUrl(record) {
+  if (!downloads.has(record)) downloads.set(record, URL.createObjectURL(new Blob([JSON.stringify(record, null, 1)], { type: "application/json" })));
+  return downloads.get(record);
 }
 
 function fairnessDetails(fairness) {

@@ -74,6 +74,14 @@ export function savePlayer(saved) {
   write("gameroom.player", { id: saved.id, token: saved.token });
 }
 
+/** What this browser holds that opens a private room's finished game: the room's invitation
+ * (the link's, else the one its ticket kept) and the guest player's token. */
+export function gameAccess(code, linkInvite = "") {
+  const ticket = ticketFor(code) || {};
+  const saved = player();
+  return { invite: linkInvite || ticket.invite || "", token: (saved && saved.token) || "" };
+}
+
 export function forgetPlayer() {
   write("gameroom.player", null);
 }
