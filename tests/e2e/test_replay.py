@@ -1,7 +1,8 @@
 """The replay viewer in Chromium: a game against the CPU played to its end, then watched from
 the result panel's button and from the player's page; its link opened in a fresh browser
 shows the same step; the viewer steps by keyboard in every language at phone and desktop
-size and passes the accessibility scan."""
+size and passes the accessibility scan; a private room's replay is refused to a stranger and
+opens from the invitation link and from its player's page."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import json
 import re
 from concurrent.futures import ThreadPoolExecutor
 
+import aiohttp
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from svc_boards.registry import REGISTRY
@@ -18,6 +20,8 @@ from tests.e2e.test_boards import _create_room
 from tests.e2e.test_cards import PHONE
 from tests.e2e.test_every_title import _serious
 from tests.e2e.test_player_page import play_four_in_a_row_to_the_end
+from tests.stack.test_private_replays import private_game_played
+from tests.support.client import rest
 from tests.support.frame_scan import play_over_sockets
 
 pytestmark = pytest.mark.e2e
@@ -130,3 +134,41 @@ def test_the_viewer_steps_in_every_language_and_passes_the_accessibility_scan(
     finally:
         context.close()
     assert not any(found.values()), json.dumps(found, indent=1)
+
+
+def test_a_private_rooms_replay_opens_from_the_invitation_link_and_for_its_player(browser: Browser, stack) -> None:
+    async def play() -> tuple[str, str, dict]:
+        async with aiohttp.ClientSession() as session:
+            anna, ben = [await rest(session, stack.base_url, "POST", "/api/players", {"nickname": n}) for n in "AB"]
+            code, invite = await private_game_played(session, stack.base_url, anna["token"], ben["token"])
+            return code, invite, {"id": ben["player"]["id"], "token": ben["token"]}
+
+    with ThreadPoolExecutor(1) as pool:
+        code, invite, ben = pool.submit(asyncio.run, play()).result()
+    contexts = [browser.new_context(viewport=PHONE, locale="en-GB") for _ in range(3)]
+    stranger, guest, player = (c.new_page() for c in contexts)
+    replay_path = f"{stack.base_url}/r/{code}/games/1/replay"
+    try:
+        stranger.goto(replay_path)
+        expect(stranger.get_by_test_id("replay-error")).to_contain_text("This game was played in a private room")
+        expect(stranger.get_by_test_id("replay-board")).to_have_count(0)
+
+        guest.goto(f"{replay_path}?seat=all#invite={invite}")
+        expect(guest.get_by_test_id("replay-counter")).to_have_text("Move 0 of 7")
+        guest.get_by_test_id("replay-forward").click()
+        expect(guest.get_by_test_id("replay-counter")).to_have_text("Move 1 of 7")
+        # The step goes into the link and the invitation stays in it: a reload opens it again.
+        assert guest.evaluate("() => window.location.hash") == f"#invite={invite}"
+        guest.reload()
+        expect(guest.get_by_test_id("replay-counter")).to_have_text("Move 1 of 7")
+
+        # Ben's own browser (his player saved, no link): his page's "Watch" opens it.
+        player.goto(stack.base_url)
+        player.evaluate("(saved) => localStorage.setItem('gameroom.player', JSON.stringify(saved))", ben)
+        player.goto(f"{stack.base_url}/me")
+        player.get_by_test_id(f"me-watch-{code}-1").click()
+        expect(player.get_by_test_id("replay-counter")).to_have_text("Move 0 of 7")
+        expect(player.get_by_test_id("replay-seat")).to_have_value("1")
+    finally:
+        for context in contexts:
+            context.close()
