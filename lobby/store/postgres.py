@@ -256,11 +256,13 @@ ALTER TABLE finished_games ADD COLUMN fairness jsonb NOT NULL DEFAULT '{}';
     (
         11,
         "a private room's finished games; a player's games by index",
-        # The default jsonb_ops, not jsonb_path_ops: only it serves `players ? id`.
+        # The default jsonb_ops, not jsonb_path_ops: only it serves `players ? id`. No fast
+        # update: a game ends now and then, while a pending list of entries not yet merged
+        # would be read through on every player's page until a vacuum merged it.
         """
 ALTER TABLE finished_games ADD COLUMN private_room boolean NOT NULL DEFAULT false;
 ALTER TABLE finished_games ADD COLUMN invite_hash text NOT NULL DEFAULT '';
-CREATE INDEX finished_games_players ON finished_games USING gin (players);
+CREATE INDEX finished_games_players ON finished_games USING gin (players) WITH (fastupdate = off);
 """,
     ),
 ]
