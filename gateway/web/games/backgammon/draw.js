@@ -318,10 +318,13 @@ function draw(container, view, ctx) {
       cy = H / 2 - 10 + side * 130;
     }
     const owner = side === 0 ? "middle" : side === 1 ? "mine" : "theirs";
-    return s("g", { class: ["bg-cube", owner], role: "img", "aria-label": cubeText(pub, me, ctx), "data-testid": "bg-cube", "data-value": String(pub.cube), "data-owner": owner }, [
+    const parts = [
       s("rect", { x: cx - size / 2, y: cy - size / 2, width: size, height: size, rx: 6, class: "bg-cube-face" }),
       s("text", { x: cx, y: cy, "text-anchor": "middle", "dominant-baseline": "central", class: "bg-cube-value", text: ctx.formatNumber(pub.cube) }),
-    ]);
+    ];
+    // The owner's token on the cube's corner: the side is said by more than its place.
+    if (side !== 0) parts.push(seatToken(ctx, pub.cube_owner, cx + size / 2, cy - size / 2, L.narrow ? 8 : 11));
+    return s("g", { class: ["bg-cube", owner], role: "img", "aria-label": cubeText(pub, me, ctx), "data-testid": "bg-cube", "data-value": String(pub.cube), "data-owner": owner }, parts);
   }
 
   const topRow = [];
