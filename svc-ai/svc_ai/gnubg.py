@@ -114,7 +114,21 @@ class Gnubg:
     ) -> list[list[int]]:
         """gnubg's move for the mover (`board` = [opponent's, mover's] counts) with `dice`,
         as steps [from, to]; raises GnubgUnavailable if it fails or takes over `timeout_s`."""
-        request = json.dumps({"board": board, "dice": dice, "context": context}) + "\n"
+        reply = self._ask({"board": board, "dice": dice, "context": context}, timeout_s)
+        if "steps" not in reply:
+            raise GnubgUnavailable(f"gnubg refused the position: {reply.get('error')}")
+        return reply["steps"]
+
+    def win_chance(self, board: list[list[int]], context: list[Any], timeout_s: float) -> float:
+        """gnubg's cubeless chance that the mover (`board` as for best_move) wins, the mover to
+        roll; raises GnubgUnavailable if it fails or takes over `timeout_s`."""
+        reply = self._ask({"board": board, "evaluate": True, "context": context}, timeout_s)
+        if "win" not in reply:
+            raise GnubgUnavailable(f"gnubg refused the position: {reply.get('error')}")
+        return float(reply["win"])
+
+    def _ask(self, message: dict[str, Any], timeout_s: float) -> dict[str, Any]:
+        request = json.dumps(message) + "\n"
         with self._lock:
             for attempt in (1, 2):
                 process, answers = self._running()
@@ -134,10 +148,8 @@ class Gnubg:
                     if attempt == 2:
                         raise GnubgUnavailable(f"{self.path} exited twice")
                     continue
-                reply = json.loads(line)
-                if "steps" not in reply:
-                    raise GnubgUnavailable(f"gnubg refused the position: {reply.get('error')}")
-                return reply["steps"]
+                reply: dict[str, Any] = json.loads(line)
+                return reply
         raise AssertionError("unreachable")
 
     def pid(self) -> int | None:

@@ -4,8 +4,10 @@ svc-ai: answers one position per line on standard input with the move GNU Backga
 Request: {"board": [opponent's 25 counts, mover's 25 counts], "dice": [a, b],
 "context": [cubeful, plies, deterministic, prune, noise]} (each side counted from its own
 side, the bar last, as gnubg.board() gives them). Answer: a line starting with ANSWER and
-then {"steps": [[from, to], ...]} (25 the bar, 0 borne off) or {"error": "..."}. gnubg
-prints its own chatter on the same stream; the driver reads only the ANSWER lines.
+then {"steps": [[from, to], ...]} (25 the bar, 0 borne off) or {"error": "..."}. A request
+with "evaluate": true (and no dice) asks instead for the mover's cubeless chance to win with
+the mover to roll: {"win": p}. gnubg prints its own chatter on the same stream; the driver
+reads only the ANSWER lines.
 """
 
 import json
@@ -23,6 +25,11 @@ def setup() -> None:
 
 def answer(request: dict) -> dict:
     opponent, mover = request["board"]
+    if request.get("evaluate"):
+        context = gnubg.evalcontext(*request["context"])
+        # (win, win gammon, win backgammon, lose gammon, lose backgammon, equity), mover on roll.
+        found = gnubg.evaluate((tuple(opponent), tuple(mover)), gnubg.cubeinfo(), context)
+        return {"win": found[0]}
     a, b = request["dice"]
     gnubg.command(f"set dice {a} {b}")
     context = gnubg.evalcontext(*request["context"])

@@ -1,6 +1,7 @@
 """Backgammon through the web client on a phone: a whole game against the CPU (GNU Backgammon's
 medium level where it is installed), each turn tapped step by step, some by the keyboard
-(focus and Enter), one step undone and tapped again, every turn confirmed."""
+(focus and Enter), one step undone and tapped again, every turn confirmed; and a game with the
+doubling cube on, where the host doubles and the cube shows 2 once the CPU takes."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ PHONE = {"width": 360, "height": 640}
 TURNS = 200
 
 
-def _create_room(page: Page, base_url: str) -> None:
+def _create_room(page: Page, base_url: str, cube: bool = False) -> None:
     page.goto(base_url)
     page.get_by_test_id("nickname").fill("Anna")
     expect(page.get_by_test_id("game-info")).not_to_be_empty()
@@ -30,6 +31,9 @@ def _create_room(page: Page, base_url: str) -> None:
             break
     expect(seat_kind).to_have_value("cpu")
     page.get_by_test_id("seat-level-1").select_option("medium")
+    if cube:
+        page.get_by_test_id("option-cube").check()
+        expect(page.get_by_test_id("option-cube")).to_be_checked()
     page.get_by_test_id("create-button").click()
     expect(page.get_by_test_id("waiting-room")).to_be_visible()
 
@@ -205,5 +209,75 @@ def test_points_are_finger_sized_on_a_phone(browser: Browser, stack) -> None:
         _one_step(page, board, keyboard=True)
         _one_step(page, board, keyboard=True)
         assert _steps_tapped(page) >= 1 or not page.get_by_test_id("bg-confirm").is_visible()
+    finally:
+        context.close()
+
+
+def _play_turn(page: Page, board) -> None:
+    """Tap our turn to its end, confirm it, and wait until the board shows the next turn."""
+    confirm = page.get_by_test_id("bg-confirm")
+    for _step in range(12):
+        if confirm.is_enabled():
+            break
+        _one_step(page, board, keyboard=False)
+    expect(confirm).to_be_enabled()
+    played = board.get_attribute("data-turns")
+    confirm.click()
+    page.wait_for_function(
+        "(played) => document.querySelector('[data-testid=bg-board]')?.getAttribute('data-turns') !== played"
+        " || document.querySelector('[data-testid=result-panel]')",
+        arg=played,
+        timeout=30_000,
+    )
+
+
+def test_the_host_turns_the_cube_on_and_doubles(browser: Browser, stack) -> None:
+    """With the host's cube option on: the cube stands in the middle at 1; once our turn may
+    start with a double, Roll and Double are offered (inside the phone's screen); Double by
+    the keyboard; the CPU takes (the cube shows 2, on its side) or drops (the game ends)."""
+    context = browser.new_context(viewport=PHONE, locale="en-GB")
+    page = context.new_page()
+    try:
+        _create_room(page, stack.base_url, cube=True)
+        page.get_by_test_id("start-button").click()
+        board = page.get_by_test_id("bg-board")
+        cube = page.get_by_test_id("bg-cube")
+        expect(cube).to_have_attribute("data-value", "1")
+        expect(cube).to_have_attribute("data-owner", "middle")
+        expect(cube).to_have_attribute("aria-label", "Doubling cube at 1, in the middle")
+        double = page.get_by_test_id("bg-double")
+        for _ in range(10):
+            page.wait_for_function(
+                "() => ['bg-double', 'bg-confirm', 'result-panel']"
+                ".some((id) => document.querySelector(`[data-testid=${id}]`))",
+                timeout=60_000,
+            )
+            if double.count() or page.get_by_test_id("result-panel").is_visible():
+                break
+            _play_turn(page, board)
+        expect(double).to_be_visible()
+        expect(double).to_have_text("Double to 2")
+        expect(page.get_by_test_id("bg-roll")).to_be_visible()
+        expect(page.get_by_test_id("bg-confirm")).to_have_count(0)
+        for button in (double, page.get_by_test_id("bg-roll")):
+            box = laid_out_box(button)
+            assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+            assert box["y"] + box["height"] <= PHONE["height"] and box["height"] >= 44, box
+        double.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "() => document.querySelector('[data-testid=bg-cube]')?.dataset.value === '2'"
+            " || document.querySelector('[data-testid=result-panel]')",
+            timeout=60_000,
+        )
+        if page.get_by_test_id("result-panel").is_visible():
+            # Dropped: we win the cube's 1 point.
+            expect(page.get_by_test_id("placing-0")).to_be_visible()
+        else:
+            expect(cube).to_have_attribute("data-owner", "theirs")
+            expect(cube).to_have_attribute("aria-label", re.compile(r"^Doubling cube at 2, Computer"))
+            # The taker owns the cube: our next turn starts with the dice, no Double.
+            page.wait_for_function("() => document.querySelector('[data-testid=bg-confirm]')", timeout=60_000)
+            expect(double).to_have_count(0)
     finally:
         context.close()

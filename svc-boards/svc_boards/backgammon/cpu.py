@@ -7,6 +7,8 @@ All three score positions with evaluation.evaluate (race and safety):
 - medium: one ply, the best-scored turn;
 - strong: expectimax over the dice: the best few turns by one ply, each scored by the average
   over the other side's 21 rolls of its best reply, within the budget.
+With the doubling cube on, all three take their cube decisions (roll or double, take or drop)
+from cube.py's rough chance to win.
 """
 
 from __future__ import annotations
@@ -15,8 +17,9 @@ import random
 import time
 
 from rulekit import Move
-from rulekit.players import Ask, Choice, legal_or_refuse
+from rulekit.players import Ask, Choice, Player, legal_or_refuse
 
+from .cube import should_double, should_take
 from .evaluation import evaluate
 from .rules import after, turns
 
@@ -84,8 +87,29 @@ def strong(ask: Ask) -> Choice:
     return Choice(dict(best_move), nodes=nodes)
 
 
+def cube_choice(ask: Ask) -> Choice | None:
+    """The cube decision where the view asks for one (roll or double, take or drop), else
+    None: the seat has a turn to play."""
+    kinds = {move["type"] for move in legal_or_refuse(ask.view)}
+    mine, theirs = _position(ask)
+    if kinds == {"roll", "double"}:
+        return Choice({"type": "double" if should_double(mine, theirs) else "roll"}, nodes=1)
+    if kinds == {"take", "drop"}:
+        return Choice({"type": "take" if should_take(mine, theirs) else "drop"}, nodes=1)
+    return None
+
+
+def with_cube(level: Player) -> Player:
+    """`level` for the turns, cube_choice for the decisions before them."""
+
+    def play(ask: Ask) -> Choice:
+        return cube_choice(ask) or level(ask)
+
+    return play
+
+
 LEVELS = {
-    "easy": lambda ask: one_ply(ask, noise=6.0),
-    "medium": lambda ask: one_ply(ask, noise=0.0),
-    "strong": strong,
+    "easy": with_cube(lambda ask: one_ply(ask, noise=6.0)),
+    "medium": with_cube(lambda ask: one_ply(ask, noise=0.0)),
+    "strong": with_cube(strong),
 }

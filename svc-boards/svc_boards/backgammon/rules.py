@@ -10,8 +10,19 @@ written on the rules page:
   larger one whenever it can be. A roll that allows no step at all passes the turn by itself
   (event `no_move`).
 - Bearing off: exactly the point's number, or a higher die from the highest occupied point.
-- No doubling cube. The winner scores 1, a gammon (the loser has borne off nothing) 2, a
-  backgammon (and still has a checker on the bar or in the winner's home board) 3.
+- The winner scores 1, a gammon (the loser has borne off nothing) 2, a backgammon (and still
+  has a checker on the bar or in the winner's home board) 3, times the doubling cube's value.
+- The doubling cube is a host option (`cube`, off by default; off, the cube stays at 1 and no
+  turn has a decision before the roll). On, it is the money game's cube: it starts in the
+  middle at 1. From the second turn on (the opening roll is played at once), a seat whose turn
+  begins may double when the cube is in the middle or its own: its turn then starts with a
+  decision, `roll` or `double`; otherwise the dice are rolled as without the cube. After a
+  double the other seat answers `take` (the cube doubles and is the taker's; the doubler then
+  rolls, and cannot double again, the cube being the taker's) or `drop` (the doubler wins the
+  cube's value before the double at once, never a gammon; kind `drop`). The cube stops at
+  CUBE_LIMIT (no double beyond it). No Jacoby rule: gammons count with the cube in the middle
+  too. Out of time, a seat about to roll rolls and a seat facing a double takes (the game goes
+  on rather than ending on the clock).
 - A game still running after TURN_LIMIT turns (practically never) ends there: the lower pip
   count wins, equal counts draw.
 
@@ -20,13 +31,18 @@ Backgammon number them: `board[s][p - 1]` for its points p = 1..24 (1..6 its hom
 moves from 24 towards 1) and `board[s][24]` its bar. Seat s's point p is the other seat's point
 25 - p. `off[s]` counts the checkers borne off. `turn` is the seat to move, `dice` its roll
 (two numbers; a double is played four times), `turns` the turns played so far, `last` the
-previous turn (seat, dice, steps) for the client.
+previous turn (seat, dice, steps) for the client. With the cube on, also `cube` (its value),
+`cube_owner` (the seat that owns it, None in the middle) and `phase`: `decide` (the seat to
+move has not rolled yet and may double; dice [0, 0]), `answer` (the seat to move faces a
+double) or `move` (the dice are rolled).
 
 Moves: `{"type": "move", "steps": [[from, to], ...]}` in the mover's numbering, `from` 1..25
-(25 the bar) and `to` 0..24 (0 borne off), in an order that is legal step by step. Events:
-`opening_roll` (dice: seat 0's, seat 1's), `rolled` (seat, dice), `moved` (seat, steps,
-hits), `no_move` (seat, dice), `game_over` (seat, kind: single/gammon/backgammon,
-scores).
+(25 the bar) and `to` 0..24 (0 borne off), in an order that is legal step by step; with the
+cube also `{"type": "roll"}`, `{"type": "double"}`, `{"type": "take"}`, `{"type": "drop"}`.
+Events: `opening_roll` (dice: seat 0's, seat 1's), `rolled` (seat, dice), `moved` (seat,
+steps, hits), `no_move` (seat, dice), `doubled` (seat, value: the cube if taken), `taken`
+(seat, value), `dropped` (seat), `game_over` (seat, kind: single/gammon/backgammon/drop/
+turn_limit, scores).
 """
 
 from __future__ import annotations
@@ -40,6 +56,7 @@ from rulekit import (
     IllegalMove,
     Move,
     MoveClock,
+    Option,
     Result,
     Rng,
     State,
@@ -53,6 +70,9 @@ CHECKERS = 15
 BAR = 25  # the bar as a step's `from`
 OFF = 0  # borne off as a step's `to`
 TURN_LIMIT = 2000
+CUBE_LIMIT = 64
+# Doubles the cube can take from 1 to CUBE_LIMIT.
+CUBE_STEPS = CUBE_LIMIT.bit_length() - 1
 # Seat s's own numbering, point -> checkers: 2 on 24, 5 on 13, 3 on 8, 5 on 6.
 START = {24: 2, 13: 5, 8: 3, 6: 5}
 KINDS = {1: "single", 2: "gammon", 3: "backgammon"}
@@ -65,8 +85,10 @@ META = GameMeta(
     chance=True,
     hidden_information=False,
     simultaneous=False,
-    longest_game=TURN_LIMIT + 1,
-    options=(),
+    # A turn is one move; with the cube also a decision before the roll, and at most
+    # CUBE_STEPS doubles taken (two moves each) and a last double dropped.
+    longest_game=2 * TURN_LIMIT + 2 * CUBE_STEPS + 2,
+    options=(Option("cube", "bool", False, "option.cube"),),
     cpu_levels=("random", "easy", "medium", "strong"),
     # A turn is a few taps and a confirm; thinking over a double takes a while.
     clock=MoveClock(relaxed_s=60, normal_s=30, fast_s=15),
@@ -212,6 +234,21 @@ def best_by_evaluation(state: State, seat: int, legal: list[Move]) -> Move:
     return max(legal, key=lambda move: evaluate(*after(mine, theirs, move["steps"])))
 
 
+DECIDE = [{"type": "roll"}, {"type": "double"}]
+ANSWER = [{"type": "take"}, {"type": "drop"}]
+
+
+def may_double(state: State, seat: int) -> bool:
+    """Whether `seat` may double at the start of its turn: the cube is on, in the middle or
+    its own, and below CUBE_LIMIT (and the game is not about to end on the turn limit)."""
+    return (
+        "cube" in state
+        and state["cube"] < CUBE_LIMIT
+        and state["cube_owner"] in (None, seat)
+        and state["turns"] < TURN_LIMIT
+    )
+
+
 class Backgammon(BaseEngine):
     meta = META
 
@@ -228,6 +265,8 @@ class Backgammon(BaseEngine):
             "last": None,
             "opening": None,
         }
+        if options.get("cube"):
+            state.update(cube=1, cube_owner=None, phase="move")
         while True:
             first, second = rng.die(6), rng.die(6)
             if first != second:
@@ -244,6 +283,11 @@ class Backgammon(BaseEngine):
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         if state["over"] or seat != state["turn"]:
             return []
+        phase = state.get("phase", "move")
+        if phase == "decide":
+            return [dict(move) for move in DECIDE]
+        if phase == "answer":
+            return [dict(move) for move in ANSWER]
         mine, theirs = state["board"][seat], state["board"][1 - seat]
         return [{"type": "move", "steps": [list(s) for s in steps]} for steps in turns(mine, theirs, state["dice"])]
 
@@ -258,6 +302,25 @@ class Backgammon(BaseEngine):
         }
 
     def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+        kind = move["type"]
+        if kind == "roll":
+            events: list[Event] = []
+            state.update(phase="move", dice=[rng.die(6), rng.die(6)])
+            self._settle(state, rng, events)
+            return events
+        if kind == "double":
+            state.update(phase="answer", turn=1 - seat)
+            return [event("doubled", seat=seat, value=2 * state["cube"])]
+        if kind == "take":
+            state.update(cube=2 * state["cube"], cube_owner=seat, phase="move", turn=1 - seat)
+            events = [event("taken", seat=seat, value=state["cube"])]
+            state["dice"] = [rng.die(6), rng.die(6)]
+            self._settle(state, rng, events)
+            return events
+        if kind == "drop":
+            events = [event("dropped", seat=seat)]
+            self._finish_on_drop(state, 1 - seat, events)
+            return events
         steps = [(s[0], s[1]) for s in move["steps"]]
         hits = apply_steps(state, seat, steps)
         events = [event("moved", seat=seat, steps=[list(s) for s in steps], hits=hits)]
@@ -266,10 +329,20 @@ class Backgammon(BaseEngine):
         if state["off"][seat] == CHECKERS:
             self._finish(state, seat, events)
             return events
-        state["turn"] = 1 - seat
-        state["dice"] = [rng.die(6), rng.die(6)]
-        self._settle(state, rng, events)
+        if not self._begin_turn(state, 1 - seat, rng):
+            self._settle(state, rng, events)
         return events
+
+    @staticmethod
+    def _begin_turn(state: State, seat: int, rng: Rng) -> bool:
+        """Give `seat` the turn: a decision before the roll where it may double (True), else
+        its dice (False; the caller settles the roll)."""
+        state["turn"] = seat
+        if may_double(state, seat):
+            state.update(phase="decide", dice=[0, 0])
+            return True
+        state["dice"] = [rng.die(6), rng.die(6)]
+        return False
 
     def _settle(self, state: State, rng: Rng, events: list[Event]) -> None:
         """Announce the roll; pass the turn (rolling again) while the seat cannot move."""
@@ -286,8 +359,8 @@ class Backgammon(BaseEngine):
             events.append(event("no_move", seat=seat, dice=list(state["dice"])))
             state["last"] = {"seat": seat, "dice": list(state["dice"]), "steps": []}
             state["turns"] += 1
-            state["turn"] = 1 - seat
-            state["dice"] = [rng.die(6), rng.die(6)]
+            if self._begin_turn(state, 1 - seat, rng):
+                return
 
     @staticmethod
     def _finish(state: State, winner: int, events: list[Event]) -> None:
@@ -301,7 +374,7 @@ class Backgammon(BaseEngine):
                 value = 3
         state.update(over=True, winner=winner, kind=KINDS[value], dice=[0, 0])
         scores = [0, 0]
-        scores[winner] = value
+        scores[winner] = value * state.get("cube", 1)
         state["scores"] = scores
         events.append(event("game_over", seat=winner, kind=KINDS[value], scores=scores))
 
@@ -311,9 +384,16 @@ class Backgammon(BaseEngine):
         winner = None if counts[0] == counts[1] else (0 if counts[0] < counts[1] else 1)
         scores = [0, 0]
         if winner is not None:
-            scores[winner] = 1
+            scores[winner] = state.get("cube", 1)
         state.update(over=True, winner=winner, kind="turn_limit", dice=[0, 0], scores=scores)
         events.append(event("game_over", seat=winner, kind="turn_limit", scores=scores))
+
+    @staticmethod
+    def _finish_on_drop(state: State, doubler: int, events: list[Event]) -> None:
+        scores = [0, 0]
+        scores[doubler] = state["cube"]
+        state.update(over=True, winner=doubler, kind="drop", dice=[0, 0], scores=scores, phase="move")
+        events.append(event("game_over", seat=doubler, kind="drop", scores=scores))
 
     def view(self, state: State, seat: int | None) -> View:
         view = self.base_view(state, seat)
@@ -322,10 +402,15 @@ class Backgammon(BaseEngine):
 
     def timeout_move(self, state: State, seat: int | None) -> Move:
         """Out of time: the turn the race-and-safety evaluation likes best (one ply, as the
-        medium fallback level plays), the same choice for the same position."""
+        medium fallback level plays), the same choice for the same position. Before the roll
+        the clock rolls (never doubles); facing a double it takes, so the game goes on."""
         legal = self.legal_moves(state, seat) if seat is not None else []
         if seat is None or not legal:
             raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        if state.get("phase") == "decide":
+            return {"type": "roll"}
+        if state.get("phase") == "answer":
+            return {"type": "take"}
         return best_by_evaluation(state, seat, legal)
 
     def result(self, state: State) -> Result | None:

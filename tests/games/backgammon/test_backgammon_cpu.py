@@ -1,12 +1,14 @@
 """Backgammon CPU levels: each returns a legal move from a view (GNU Backgammon's where it is
 installed, else the pure-Python fallback), the fallback's strong level and GNU Backgammon's
-beat random, and gnubg's move is always mapped onto a listed turn."""
+beat random, gnubg's move is always mapped onto a listed turn, and with the cube on every level
+doubles a won race and answers a double legally."""
 
 from __future__ import annotations
 
 import os
 import random
 import signal
+from dataclasses import replace
 
 import pytest
 from svc_ai import gnubg
@@ -16,6 +18,7 @@ from svc_boards.backgammon import ENGINE
 from svc_boards.backgammon import cpu as pure
 
 from rulekit.players import Ask, Player, random_player
+from tests.games.backgammon.support import position
 from tests.games.board_cpu import check_every_level_returns_a_legal_move, check_levels_registered
 
 GAME = "backgammon"
@@ -97,3 +100,56 @@ def test_a_dead_gnubg_is_restarted() -> None:
     os.kill(pid, signal.SIGKILL)
     assert choose(ask).move in view["legal_moves"]
     assert engine.starts == starts + 1
+
+
+def cube_view(mine: dict[int, int], theirs: dict[int, int], phase: str, seat: int = 0) -> Ask:
+    """An Ask for `seat` in a cube decision (`decide`: may double; `answer`: facing one)."""
+    state = position(mine, theirs, (0, 0), seat=seat)
+    state["options"] = {**state["options"], "cube": True}
+    state.update(cube=1, cube_owner=None, phase=phase)
+    return Ask(GAME, seat, ENGINE.view(state, seat), "x", b"cube", 100)
+
+
+# Seat 0 is home with 45 pips against 180: a clearly won race; the start is even.
+WON = ({3: 15}, {12: 15})
+START = ({24: 2, 13: 5, 8: 3, 6: 5}, {24: 2, 13: 5, 8: 3, 6: 5})
+
+
+def every_level() -> list[tuple[str, Player]]:
+    """The served levels (gnubg where installed) and the pure-Python ones."""
+    served = [(f"served {name}", lambda ask, name=name: choose(replace(ask, level=name))) for name in pure.LEVELS]
+    return served + [(f"fallback {name}", level) for name, level in pure.LEVELS.items()]
+
+
+@pytest.mark.parametrize(("label", "player"), every_level())
+def test_each_level_doubles_a_won_race_and_answers_a_double_legally(label: str, player: Player) -> None:
+    for seat in (0, 1):
+        assert player(cube_view(*WON, "decide", seat)).move == {"type": "double"}, (label, seat)
+        # Facing that double, the trailer drops; in the starting position it rolls, and takes.
+        assert player(cube_view(*reversed(WON), "answer", seat)).move == {"type": "drop"}, (label, seat)
+        assert player(cube_view(*START, "decide", seat)).move == {"type": "roll"}, (label, seat)
+        assert player(cube_view(*START, "answer", seat)).move == {"type": "take"}, (label, seat)
+
+
+def test_every_level_decides_legally_along_games_with_the_cube(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Along random games with the cube on, each level's answer (served and fallback) to every
+    cube decision and every fifth turn is a legal move."""
+    rnd = random.Random(11)
+    asked = 0
+    for game in range(4):
+        state = ENGINE.setup(2, {"cube": True}, f"cube-cpu:{game}".encode())
+        ply = 0
+        while ENGINE.result(state) is None and ply < 120:
+            (seat,) = ENGINE.to_move(state)
+            view = ENGINE.view(state, seat)
+            deciding = view["legal_moves"][0]["type"] != "move"
+            if deciding or ply % 5 == 0:
+                for label, player in every_level():
+                    move = player(Ask(GAME, seat, view, "x", f"{game}:{ply}".encode(), 15)).move
+                    assert move in view["legal_moves"], (label, game, ply)
+                    asked += 1
+            # Mostly roll and take, so the games run on with the cube climbing.
+            choice = rnd.choice(view["legal_moves"]) if not deciding or rnd.random() < 0.2 else view["legal_moves"][0]
+            state = ENGINE.apply(state, seat, choice, 0)[0]
+            ply += 1
+    assert asked > 100

@@ -4,7 +4,10 @@
 // of your lit checkers (or the bar), then a lit point (or the tray); Undo takes a step back,
 // Confirm sends the whole turn. What is lit comes only from view.legal_moves: a step is lit
 // when the steps tapped so far plus it are part of some listed turn. The client moves the
-// checkers on screen as you tap; it never judges a rule.
+// checkers on screen as you tap; it never judges a rule. With the doubling cube on, a turn
+// may start with a decision (Roll or Double) and a double is answered with Take or Drop: the
+// buttons are the listed moves, and the cube is drawn in the tray column (the strip on an
+// upright phone), in the middle or on its owner's side.
 import { button, h, s, seatToken, svgRoot, useStylesheet } from "../../js/svg.js";
 import { cell, redraw, rovingGrid } from "../board-kit.js";
 
@@ -93,18 +96,36 @@ function usedDice(dice, steps) {
   return { used, left };
 }
 
+/** The cube decision the listed moves ask for ("decide": roll or double, "answer": take or
+ * drop), or null when they are turns to play. */
+function decision(moves) {
+  const kinds = new Set((moves || []).map((m) => m.type));
+  if (kinds.has("double") || kinds.has("roll")) return "decide";
+  if (kinds.has("take") || kinds.has("drop")) return "answer";
+  return null;
+}
+
+/** The cube's accessible text: its value and where it stands. */
+function cubeText(pub, me, ctx) {
+  if (pub.cube_owner === null || pub.cube_owner === undefined) return ctx.t("cube.middle", { value: pub.cube });
+  if (pub.cube_owner === me) return ctx.t("cube.mine", { value: pub.cube });
+  return ctx.t("cube.theirs", { value: pub.cube, name: ctx.seatName(pub.cube_owner) });
+}
+
 function draw(container, view, ctx) {
   const pub = view.public;
   const st = ctx.state;
   const me = ctx.mySeat ?? 0;
   const other = 1 - me;
-  const turnKey = `${pub.turns}:${pub.turn}:${pub.dice.join(",")}`;
+  const turnKey = `${pub.turns}:${pub.turn}:${pub.dice.join(",")}:${pub.phase || ""}`;
   if (st.turnKey !== turnKey) {
     st.turnKey = turnKey;
     st.steps = [];
     st.selected = null;
   }
-  const myTurn = ctx.canMove && ctx.mySeat !== null && view.legal_moves.length > 0;
+  const canAct = ctx.canMove && ctx.mySeat !== null && view.legal_moves.length > 0;
+  const deciding = canAct ? decision(view.legal_moves) : null;
+  const myTurn = canAct && deciding === null;
   const legal = myTurn ? view.legal_moves.map((m) => ({ move: m, bag: bag(m.steps) })) : [];
   const tapped = bag(st.steps);
   const { m, t, off } = shown(pub.board[me], pub.board[other], myTurn ? st.steps : []);
@@ -282,6 +303,30 @@ function draw(container, view, ctx) {
     return cell({ label: parts.join(", "), testid: "off", lit: isTarget, className: isTarget ? "target" : null, onPress: () => choose(0) }, children);
   };
 
+  /** The doubling cube: in the tray column (wide) or the strip between the bar's two groups
+   * (narrow); in the middle, or towards its owner's side (mine below, theirs above). */
+  function cubeMark() {
+    const side = pub.cube_owner === null || pub.cube_owner === undefined ? 0 : pub.cube_owner === me ? 1 : -1;
+    const size = L.narrow ? 26 : 40;
+    let cx;
+    let cy;
+    if (L.narrow) {
+      cx = barBox.x + 91;
+      cy = stripY + L.STRIP / 2 + side * 15;
+    } else {
+      cx = trayBox.x + trayBox.width / 2;
+      cy = H / 2 - 10 + side * 130;
+    }
+    const owner = side === 0 ? "middle" : side === 1 ? "mine" : "theirs";
+    const parts = [
+      s("rect", { x: cx - size / 2, y: cy - size / 2, width: size, height: size, rx: 6, class: "bg-cube-face" }),
+      s("text", { x: cx, y: cy, "text-anchor": "middle", "dominant-baseline": "central", class: "bg-cube-value", text: ctx.formatNumber(pub.cube) }),
+    ];
+    // The owner's token on the cube's corner: the side is said by more than its place.
+    if (side !== 0) parts.push(seatToken(ctx, pub.cube_owner, cx + size / 2, cy - size / 2, L.narrow ? 8 : 11));
+    return s("g", { class: ["bg-cube", owner], role: "img", "aria-label": cubeText(pub, me, ctx), "data-testid": "bg-cube", "data-value": String(pub.cube), "data-owner": owner }, parts);
+  }
+
   const topRow = [];
   const bottomRow = [];
   for (let p = 13; p <= 24; p++) topRow.push(pointCell(p));
@@ -289,6 +334,7 @@ function draw(container, view, ctx) {
   const barEl = barCell();
   const offEl = offCell();
   svg.append(...topRow, ...bottomRow, barEl, offEl);
+  if (typeof pub.cube === "number") svg.append(cubeMark());
   // Keyboard: the rows as drawn. Wide: the top row, the bar between the halves, the bottom
   // row and the tray. Narrow: the left half's two rows, the strip, the right half's two rows
   // (the bar and the tray placed so that every column's up or down arrow reaches one).
@@ -345,6 +391,16 @@ function draw(container, view, ctx) {
     }
     ctx.ownZone.append(h("div", { class: "bg-zone" }, ...controls));
   }
+  // The cube decisions: each button is a listed move.
+  if (deciding) {
+    const listed = (type) => view.legal_moves.find((mv) => mv.type === type);
+    const labels = { roll: ctx.t("button.roll"), double: ctx.t("button.double", { value: 2 * pub.cube }), take: ctx.t("button.take"), drop: ctx.t("button.drop") };
+    const order = deciding === "decide" ? ["roll", "double"] : ["take", "drop"];
+    const buttons = order
+      .filter((type) => listed(type))
+      .map((type) => button({ text: labels[type], testid: `bg-${type}`, className: `bg-cube-choice ${type}`, onPress: () => ctx.move(listed(type)) }));
+    ctx.ownZone.append(h("div", { class: "bg-zone", role: "group", "aria-label": cubeText(pub, me, ctx) }, ...buttons));
+  }
 }
 
 export function render(container, view, ctx) {
@@ -368,9 +424,21 @@ export function describe(event, ctx) {
       const text = ctx.t("event.moved", { name, steps: stepsText(event.steps, ctx) });
       return event.hits ? `${text} ${ctx.t("event.hit", { count: event.hits })}` : text;
     }
-    case "game_over":
+    case "doubled":
+      return ctx.t("event.doubled", { name, value: event.value });
+    case "taken":
+      return ctx.t("event.taken", { name, value: event.value });
+    case "dropped":
+      return ctx.t("event.dropped", { name });
+    case "game_over": {
       if (event.seat === null) return ctx.t("event.game_over.draw");
+      const points = Array.isArray(event.scores) ? event.scores[event.seat] : null;
+      if (event.kind === "drop") return ctx.t("event.game_over.drop", { name, count: points });
+      // With the cube above 1 a win is worth more than its kind's 1, 2 or 3.
+      const base = { single: 1, gammon: 2, backgammon: 3 }[event.kind];
+      if (base && points !== null && points !== base) return ctx.t(`event.game_over.${event.kind}.points`, { name, count: points });
       return ctx.t(`event.game_over.${event.kind}`, { name });
+    }
     default:
       return null;
   }
@@ -378,15 +446,19 @@ export function describe(event, ctx) {
 
 export function status(view, ctx) {
   if (!ctx.canMove || !view.public || view.public.over) return null;
+  const deciding = decision(view.legal_moves);
+  if (deciding === "decide") return ctx.t("status.decide", { value: 2 * view.public.cube });
+  if (deciding === "answer") return ctx.t("status.answer", { name: ctx.seatName(1 - view.public.turn), value: 2 * view.public.cube });
   const st = ctx.state;
   const tapped = bag(st.steps || []);
   const done = view.legal_moves.some((m) => sameBag(bag(m.steps), tapped));
   return done ? ctx.t("status.confirm") : ctx.t("status.move", { x: view.public.dice[0], y: view.public.dice[1] });
 }
 
-/** The seats strip: checkers borne off. */
+/** The seats strip: checkers borne off, and the cube beside its owner's count. */
 export function seatBadge(view, seat, ctx) {
   const off = view.public && view.public.off;
   if (!Array.isArray(off)) return null;
-  return ctx.t("badge.off", { count: off[seat] });
+  const text = ctx.t("badge.off", { count: off[seat] });
+  return view.public.cube_owner === seat ? `${text} · ${ctx.t("badge.cube", { value: view.public.cube })}` : text;
 }
