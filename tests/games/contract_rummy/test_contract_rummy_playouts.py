@@ -29,6 +29,12 @@ from tests.games.card_core.invariants import card_check
 from tests.games.contract_rummy.leaning import leaning
 
 SEAT_COUNTS = list(range(3, 9))
+# A leaning game is some 2,000 (3 seats) to 7,000 moves (8 seats); a uniformly random one
+# 20,000 or more. Longer means the chooser has stopped leaning.
+LEANING_LONGEST = 15_000
+# The soak's 2,000 games of a seat count cost hours of one core: in 16 items of 125 games each
+# is a quarter of an hour or so, well inside the soak's hour a test item.
+BLOCKS = 16 if budget.SOAK else 1
 
 
 def rules_check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
@@ -58,12 +64,21 @@ def finished(run: Playout) -> None:
     assert min(result["placings"]) == 1 and run.final_state["round"] == 15
 
 
+@pytest.mark.parametrize("block", range(BLOCKS))
 @pytest.mark.parametrize("seats", SEAT_COUNTS)
-def test_random_playouts(seats: int) -> None:
+def test_random_playouts(seats: int, block: int) -> None:
     tally = budget.playouts(
-        ENGINE, seats=seats, check=CHECK, hidden_from=hidden_from, after_game=finished, policy=policy
+        ENGINE,
+        seats=seats,
+        block=block,
+        blocks=BLOCKS,
+        check=CHECK,
+        hidden_from=hidden_from,
+        after_game=finished,
+        policy=policy,
     )
     assert tally.games == tally.planned > 0
+    assert tally.longest < LEANING_LONGEST
     print(f"{seats} seats: {tally.games} games, longest {tally.longest} moves")
 
 
