@@ -27,7 +27,7 @@ from svc_cards.registry import REGISTRY as CARDS  # noqa: E402
 from svc_dice.registry import REGISTRY as DICE  # noqa: E402
 from svc_words.registry import REGISTRY as WORDS  # noqa: E402
 
-from rulekit.playout import random_playout  # noqa: E402
+from rulekit.playout import random_choice, random_playout  # noqa: E402
 from tests import budget  # noqa: E402
 
 MODES = {
@@ -54,12 +54,14 @@ def own_check(module):  # type: ignore[no-untyped-def]
     return None
 
 
-def ms_per_game(engine, seats: int, check, hidden_from, mode: dict[str, bool], seconds: float) -> float:  # type: ignore[no-untyped-def]
+def ms_per_game(engine, seats: int, check, hidden_from, mode: dict[str, bool], seconds: float, policy=None) -> float:  # type: ignore[no-untyped-def]
     games, started = 0, time.process_time()
     while time.process_time() - started < seconds and games < 200:
         hidden = hidden_from if mode["scan_views"] else None
         seed = f"bench:{seats}:{games}".encode()
-        random_playout(engine, seats, {}, seed, check=check, hidden_from=hidden, **mode)
+        # A title's own move chooser for game `games` (its playout module's `policy`), as its tests play.
+        choose = policy(games) if policy is not None else random_choice
+        random_playout(engine, seats, {}, seed, check=check, hidden_from=hidden, choose=choose, **mode)
         games += 1
     return 1000 * (time.process_time() - started) / games
 
@@ -82,11 +84,13 @@ def main() -> None:
     for engine in engines:
         module = test_module(engine.meta.id)
         check, hidden_from = own_check(module), getattr(module, "hidden_from", None)
+        policy = getattr(module, "policy", None)
         counts = list(engine.meta.allowed_seat_counts())
         measured: dict[int, dict[str, float]] = {}
         for seats in sorted({counts[0], counts[len(counts) // 2], counts[-1]}):
             measured[seats] = {
-                name: ms_per_game(engine, seats, check, hidden_from, mode, args.seconds) for name, mode in MODES.items()
+                name: ms_per_game(engine, seats, check, hidden_from, mode, args.seconds, policy)
+                for name, mode in MODES.items()
             }
             row = measured[seats]
             print(f"| {engine.meta.id} | {seats} | {row['light']:.1f} | {row['contract']:.1f} | {row['full']:.1f} |")
