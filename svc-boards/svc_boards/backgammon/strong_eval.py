@@ -98,11 +98,11 @@ def _hits(distances: set[int], blocked: list[bool], point: int) -> int:
                     hit += weight
                     break
             continue
-        if a in distances or b in distances:
-            hit += weight
-        elif a + b in distances and (
-            not blocked_at(blocked, point - (a + b) + a) or not blocked_at(blocked, point - (a + b) + b)
-        ):
+        # Either die directly, or both with one of the two landing points open.
+        source = point - (a + b)
+        direct = a in distances or b in distances
+        combined = a + b in distances and not (blocked_at(blocked, source + a) and blocked_at(blocked, source + b))
+        if direct or combined:
             hit += weight
     return hit
 
