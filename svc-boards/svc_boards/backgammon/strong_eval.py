@@ -45,8 +45,8 @@ RACE = (
 # Written by tune_strong.py (self-play, coordinate steps on one weight at a time).
 WEIGHTS = {
     "pips": 1.0,
-    "hit_pips": -1.0,
-    "hit_any": -8.0,
+    "hit_pips": -1.5,
+    "hit_any": -4.8,
     "home_points": 2.5,
     "outfield_points": 1.5,
     "prime": 1.5,

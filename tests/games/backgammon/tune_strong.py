@@ -82,12 +82,14 @@ def compare(candidate, best, games: int, label: str) -> float:
     return total / (2 * (games // 2))
 
 
-def proposals(weights: dict[str, float], rnd: random.Random):
-    names = list(weights)
+def proposals(best: dict[str, float], rnd: random.Random):
+    """(name, new value) steps from the best weights as they stand (the caller updates `best`
+    in place), every weight once a pass, in a shuffled order."""
+    names = list(best)
     while True:
         rnd.shuffle(names)
         for name in names:
-            old = weights[name]
+            old = best[name]
             options = [old * f for f in STEPS] if old else [NUDGE, -NUDGE]
             yield name, rnd.choice(options)
 
@@ -124,7 +126,7 @@ def main(argv: list[str]) -> None:
         kept = gain > ACCEPT
         print(f"{rounds:3d} {name} {best[name]:+.3g} -> {value:+.3g}: {gain:+.3f}{' kept' if kept else ''}", flush=True)
         if kept:
-            best = trial
+            best.update(trial)
     final = compare(chooser(best), chooser(None), games, "tune:medium")
     print(f"end vs medium's evaluate: {final:+.3f} points a game (start {baseline:+.3f}), {rounds} rounds")
     print(best)
