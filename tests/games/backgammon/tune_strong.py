@@ -97,7 +97,8 @@ def proposals(best: dict[str, float], rnd: random.Random):
 def write(weights: dict[str, float]) -> None:
     path = Path(strong_eval.__file__)
     text = path.read_text()
-    body = "".join(f'    "{name}": {value:.3g},\n' for name, value in weights.items())
+    # Three significant digits, written as floats.
+    body = "".join(f'    "{name}": {float(f"{value:.3g}")!r},\n' for name, value in weights.items())
     text = re.sub(r"WEIGHTS = \{\n.*?\n\}", "WEIGHTS = {\n" + body.rstrip("\n") + "\n}", text, count=1, flags=re.S)
     path.write_text(text)
 
