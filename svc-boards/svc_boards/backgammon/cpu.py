@@ -8,8 +8,9 @@
   that hit them, primes, anchors, the bar against the home board, builders, stacking, a
   race formula) whose weights were tuned by self-play. The expectimax over the other side's
   21 replies that strong used to play on top of evaluate was dropped: at about half a second a
-  move it won no more than medium (50/50 in 100 games), while one ply takes a millisecond or
-  two. It was not measured again on the new evaluation.
+  move it won no more than medium (50/50 in 100 games), and on the new evaluation (the best
+  three turns, each over the 21 replies) it won 101/99, -0.01 points a game in 200 games
+  against this one ply, at 81 ms a move against one or two.
 With the doubling cube on, all three take their cube decisions (roll or double, take or drop)
 from cube.py's rough chance to win.
 """
