@@ -16,9 +16,10 @@ from svc_ai.backgammon_levels import GNUBG_LEVELS, choose_gnubg
 from svc_ai.players import choose
 from svc_boards.backgammon import ENGINE
 from svc_boards.backgammon import cpu as pure
+from svc_boards.backgammon.rules import after
 
 from rulekit.players import Ask, Player, random_player
-from tests.games.backgammon.support import position
+from tests.games.backgammon.support import position, reach
 from tests.games.board_cpu import check_every_level_returns_a_legal_move, check_levels_registered
 
 GAME = "backgammon"
@@ -56,10 +57,37 @@ def wins(player: Player, games: int, budget_ms: int = 15) -> int:
     return won
 
 
+START_BOARD = {24: 2, 13: 5, 8: 3, 6: 5}
+
+
 def test_fallback_strong_beats_random() -> None:
     """At least 18 of 20 games (backgammon has luck: a good player still loses a few)."""
     won = wins(pure.LEVELS["strong"], 20)
     assert won >= 18, f"strong won only {won} of 20"
+
+
+def strong_reaches(state: dict) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The position the fallback's strong level plays to from `state`."""
+    seat = state["turn"]
+    move = pure.LEVELS["strong"](Ask(GAME, seat, ENGINE.view(state, seat), "x", b"s", 100)).move
+    mine, theirs = state["board"][seat], state["board"][1 - seat]
+    m, t = after(mine, theirs, move["steps"])
+    return tuple(m), tuple(t)
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_fallback_strong_points_on_a_blot_in_its_home_board(seat: int) -> None:
+    """They split to my 5-point (their 20); with 3-1 the strong level hits it and makes the
+    point (8/5*, 6/5), not one of the other 15 turns."""
+    state = position(START_BOARD, {24: 1, 20: 1, 13: 5, 8: 3, 6: 5}, (3, 1), seat=seat)
+    assert strong_reaches(state) == reach(state, (8, 5), (6, 5))
+
+
+def test_fallback_strong_bears_off_two_checkers_with_6_1() -> None:
+    """A race: 6-1 bears off from the 6 and the 1 (two checkers off beats moving down)."""
+    state = position({6: 1, 3: 3, 1: 1}, {1: 5, 2: 5}, (6, 1))
+    final = strong_reaches(state)
+    assert sum(final[0]) == 3, final[0]
 
 
 @needs_gnubg
