@@ -12,9 +12,10 @@ import aiohttp
 
 from tests.support.client import PlayClient
 
-# Counters that are not cells: a log entry's number or a view's version may equal a cell number
-# (111 is both the 111th event and row 1, column 1 of the first fleet) without telling anything.
-_COUNTERS = {"number", "version", "from_version", "to_version"}
+# Counters that are not cells: a log entry's number, the room's last event or a view's version
+# may equal a cell number (111 is both the 111th event and row 1, column 1 of the first fleet)
+# without telling anything.
+_COUNTERS = {"number", "last_event", "version", "from_version", "to_version", "game_number"}
 
 
 def _leaves(value: Any) -> list[Any]:
