@@ -90,6 +90,14 @@ class _Wanted:
 def _wanted(secret: set[Any]) -> _Wanted | None:
     """None when a secret is neither a string nor a whole number: only the full walk over
     the scalars compares those (a float equal to a number, say)."""
+    # The common case in one look: every secret a string that JSON writes as it is.
+    try:
+        joined = "".join(secret)
+    except TypeError:  # a number among them
+        pass
+    else:
+        if joined.isprintable() and '"' not in joined and "\\" not in joined:
+            return _Wanted(frozenset(secret), frozenset())
     strings, numbers = set(), set()
     for value in secret:
         if isinstance(value, str):

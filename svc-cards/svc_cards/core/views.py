@@ -36,11 +36,15 @@ DERIVED_KEYS = ("hand_counts", "draw_size", "discard_size", "discard_top")
 def copy_state(data: Any) -> Any:
     """A full copy of JSON-shaped data; much faster than copy.deepcopy on card states."""
     kind = type(data)
+    # Scalars are asked about first: card states are mostly card ids and counts.
     if kind is dict:
-        return {key: copy_state(value) if type(value) in (dict, list) else value for key, value in data.items()}
+        return {key: value if type(value) in _SCALARS else copy_state(value) for key, value in data.items()}
     if kind is list:
-        return [copy_state(value) if type(value) in (dict, list) else value for value in data]
+        return [value if type(value) in _SCALARS else copy_state(value) for value in data]
     return data
+
+
+_SCALARS = frozenset((str, int, float, bool, type(None)))
 
 
 def copy_card_state(state: State) -> State:

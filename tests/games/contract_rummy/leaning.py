@@ -126,10 +126,21 @@ def distance(hand: list[Card], need: dict[str, int]) -> int:
     """About how many cards `hand` lacks for the melds `need` asks for: the fullest sets (equal
     ranks) and runs (values of a suit within a run's length) taken greedily, each card in one
     of them, less the jokers; the better of sets first and runs first."""
-    naturals = [parse(card) for card in hand if not is_joker(card)]
+    naturals = tuple(parse(card) for card in hand if not is_joker(card))
     jokers = len(hand) - len(naturals)
-    lacking = min(_lacking(naturals, need, sets_first=True), _lacking(naturals, need, sets_first=False))
+    # The greedy picks depend on the cards' order, so the key keeps it; the copies of a card
+    # in three decks read alike, so a discard's candidates often ask the same.
+    key = (naturals, need["sets"], need["runs"], need["set_size"], need["run_length"])
+    lacking = _LACKING.get(key)
+    if lacking is None:
+        if len(_LACKING) > 50_000:
+            _LACKING.clear()
+        cards = list(naturals)
+        lacking = _LACKING[key] = min(_lacking(cards, need, sets_first=True), _lacking(cards, need, sets_first=False))
     return max(0, lacking - jokers)
+
+
+_LACKING: dict[tuple[Any, ...], int] = {}
 
 
 def _lacking(cards: list[tuple[str | None, str]], need: dict[str, int], sets_first: bool) -> int:
@@ -161,10 +172,19 @@ def _fullest_run(cards: list[tuple[str | None, str]], length: int) -> list[tuple
         for value in _values(card[1]):
             by_suit.setdefault(card[0], {}).setdefault(value, card)
     for held in by_suit.values():
+        if len(held) <= len(best):  # no window of this suit can hold more (the soak's hot path)
+            continue
+        # Cards held up to each value, so a window is counted without building it.
+        upto = [0] * (HIGH + 2)
+        for value in range(LOW, HIGH + 1):
+            upto[value + 1] = upto[value] + (value in held)
         for first in range(LOW, HIGH - length + 2):
-            found = {held[v] for v in range(first, first + length) if v in held}  # an ace once
-            if len(found) > len(best):
-                best = list(found)
+            last = first + length - 1
+            count = upto[last + 1] - upto[first]
+            if first == LOW and last >= HIGH and LOW in held:
+                count -= 1  # an ace once
+            if count > len(best):
+                best = list({held[v] for v in range(first, last + 1) if v in held})
     return best
 
 
