@@ -40,6 +40,10 @@ class LobbySettings:
     # How many times as fast as real time `clock` runs (tests of move clocks, see clock_at_rate):
     # the timers the lobby arms wait that much less real time.
     clock_rate: float = 1.0
+    # Players' moves being worked on at once in this process; one more is refused at once
+    # with `overloaded` instead of waiting in line (past saturation a queue only adds delay
+    # to every move). 0: no limit.
+    moves_in_flight: int = 64
 
     @classmethod
     def at_rate(cls, rate: float, **settings: Any) -> LobbySettings:

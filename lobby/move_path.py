@@ -22,7 +22,7 @@ from .delivery import Delivery
 from .hub import Subscriber
 from .metrics import MOVE_SECONDS, MOVES
 from .ports import Driver
-from .room import Deadline, Room, plain_json
+from .room import Deadline, Room, Ticket, plain_json
 from .staked_tables import StakedTables
 from .stakes import pot_shares
 from .store import FinishedGame, MoveRecord, StoredEvent
@@ -32,7 +32,7 @@ log = logging.getLogger(__name__)
 
 MAX_MOVE_ID = 64
 # Refusals that say nothing about the move: not stored as its answer, so a resend is tried again.
-TRANSIENT = frozenset({"unavailable", "internal"})
+TRANSIENT = frozenset({"unavailable", "internal", "overloaded"})
 
 Change = Callable[[Room], Awaitable[list[StoredEvent] | None]]
 
@@ -115,6 +115,7 @@ class MovePath:
         self.delivery = delivery
         self.stakes = stakes
         self.driver: Driver | None = None  # wired by the Lobby: the driver drives through us
+        self.in_flight = 0  # players' moves being worked on now (LobbySettings.moves_in_flight)
 
     # -- writing a room ----------------------------------------------------------------------------
     async def commit(
@@ -190,10 +191,24 @@ class MovePath:
 
     # -- moves ------------------------------------------------------------------------------------
     async def move(self, subscriber: Subscriber, seat: int, move: Any, client_move_id: str, version: int) -> None:
-        """A seat's move. The answer (update with the move id, or refused) goes to `subscriber`."""
+        """A seat's move. The answer (update with the move id, or refused) goes to `subscriber`.
+        Past `moves_in_flight` moves at once it is refused with `overloaded` before anything is
+        read, so a resend with the same id is a first try (CPU and clock moves are not shed)."""
         ticket = require(subscriber)
         if not client_move_id or len(client_move_id) > MAX_MOVE_ID:
             raise Refusal("bad_request", f"client_move_id must be 1..{MAX_MOVE_ID} characters")
+        limit = self.ctx.settings.moves_in_flight
+        if limit and self.in_flight >= limit:
+            raise Refusal("overloaded", "the server is busy; send the move again in a moment")
+        self.in_flight += 1
+        try:
+            await self._move(subscriber, ticket, seat, move, client_move_id, version)
+        finally:
+            self.in_flight -= 1
+
+    async def _move(
+        self, subscriber: Subscriber, ticket: Ticket, seat: int, move: Any, client_move_id: str, version: int
+    ) -> None:
         ctx = self.ctx
         key = f"{ticket.key}:{client_move_id}"
         runtime = ctx.runtime(ticket.code)

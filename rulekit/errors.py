@@ -28,6 +28,7 @@ CODES = frozenset(
         "bad_request",
         "internal",
         "unavailable",
+        "overloaded",
         "stake_needs_players",
         "insufficient_coins",
         "bad_text",

@@ -13,6 +13,10 @@ const CALM_AFTER_MS = 60000;
 const PING_EVERY_MS = 20000;
 const PONG_WITHIN_MS = 10000;
 const MOVE_ANSWER_WITHIN_MS = 12000;
+// `overloaded`: the server did not read the move; it is resent with the same id after these
+// pauses (±25 %, so a crowd of clients does not come back at the same instant), and only
+// after the last one does the player hear of it.
+const BUSY_RETRY_MS = [200, 400, 800, 1600, 3200];
 
 let moveCounter = 0;
 function newMoveId() {
@@ -152,7 +156,10 @@ export class Connection {
         this.stop();
         this.setStatus("failed", refused.code);
       }
-      if (this.pending && refused.client_move_id === this.pending.id) this.clearPending();
+      if (this.pending && refused.client_move_id === this.pending.id) {
+        if (refused.code === "overloaded" && this.retryWhenLessBusy(this.pending)) return;
+        this.clearPending();
+      }
     } else if (msg.update) {
       if (this.pending && msg.update.client_move_id && msg.update.client_move_id === this.pending.id) this.clearPending();
     } else if (msg.pong) {
@@ -197,9 +204,23 @@ export class Connection {
     }, MOVE_ANSWER_WITHIN_MS);
   }
 
+  /** Schedule the resend of a move the server was too busy to read; false once out of tries. */
+  retryWhenLessBusy(p) {
+    const tries = p.busyTries || 0;
+    if (tries >= BUSY_RETRY_MS.length) return false;
+    p.busyTries = tries + 1;
+    clearTimeout(this.timers.answer);
+    const pause = BUSY_RETRY_MS[tries] * (0.75 + Math.random() / 2);
+    this.timers.busy = setTimeout(() => {
+      if (this.pending === p) this.sendPending();
+    }, pause);
+    return true;
+  }
+
   clearPending() {
     this.pending = null;
     clearTimeout(this.timers.answer);
+    clearTimeout(this.timers.busy);
   }
 
   resync() {
@@ -234,6 +255,7 @@ export class Connection {
     clearInterval(this.timers.ping);
     clearTimeout(this.timers.pong);
     clearTimeout(this.timers.answer);
+    clearTimeout(this.timers.busy); // a reconnect's welcome resends the pending move anyway
   }
 
   /** Close for good (leaving the room or the page). */
