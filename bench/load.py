@@ -211,7 +211,11 @@ class PlatformPlayer:
                 if self.inflight and refused["client_move_id"] == self.inflight[0]:
                     self.inflight = None
                     self.moved_at_version = -1
-                    self.react()
+                    if refused["code"] == "overloaded":
+                        # As the web client does: back off a moment instead of asking again at once.
+                        asyncio.get_running_loop().call_later(0.2 * (0.75 + self.rnd.random() / 2), self.react)
+                    else:
+                        self.react()
 
     def react(self) -> None:
         room = self.room
