@@ -13,6 +13,7 @@ done); "to the opponent" is from sending it until the other player's socket has 
 
     .venv/bin/python bench/store_throughput.py [--rooms 40] [--seconds 15]
         [--postgres postgresql://postgres@127.0.0.1:5432/test] [--redis redis://127.0.0.1:6379/0]
+        [--only sqlite|postgres]
 """
 
 from __future__ import annotations
@@ -200,6 +201,8 @@ async def main(args: argparse.Namespace) -> None:
         ("PostgreSQL + Redis, 1 gateway", postgres_url, 1, scaled_env),
         ("PostgreSQL + Redis, 2 gateways (players split)", postgres_url, 2, scaled_env),
     ]
+    if args.only:
+        setups = [setup for setup in setups if setup[1].startswith(args.only)]
     rows = []
     try:
         for label, store_url, count, env in setups:
@@ -239,4 +242,5 @@ if __name__ == "__main__":
     parser.add_argument("--warmup", type=float, default=3)
     parser.add_argument("--postgres", default="postgresql://postgres@127.0.0.1:5432/test")
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/0")
+    parser.add_argument("--only", choices=["sqlite", "postgres"], help="run only this store's rows")
     asyncio.run(main(parser.parse_args()))
