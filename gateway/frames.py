@@ -10,6 +10,7 @@ from typing import Any
 from gameroom import play_pb2
 from google.protobuf import json_format
 
+from lobby import jsontext
 from rulekit import Refusal
 
 MAX_FRAME_BYTES = 16 * 1024
@@ -75,7 +76,8 @@ def parse_client_frame(text: str) -> tuple[str, dict[str, Any]]:
 
 
 def server_frame(message: dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"))
+    # Written on the event loop for every connection of every change: orjson (lobby.jsontext).
+    return jsontext.dumps(message)
 
 
 def to_proto(message: dict[str, Any]) -> play_pb2.ServerMessage:

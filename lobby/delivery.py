@@ -105,9 +105,9 @@ def update(
     views = []
     if room.spectator_view:  # a game has started
         if seats:
-            views = [{"seat": s, "view": json.loads(room.views[str(s)])} for s in seats]
+            views = [{"seat": s, "view": room.view_value(room.views[str(s)])} for s in seats]
         else:
-            views = [{"seat": -1, "view": json.loads(room.spectator_view)}]
+            views = [{"seat": -1, "view": room.view_value(room.spectator_view)}]
     items = [
         {
             "number": e.number,

@@ -49,7 +49,7 @@ def absorb(room: Room, reply: Any, lobby_events: list[dict[str, Any]]) -> list[S
         room.choice_version = {}
     for seat, view_json in new_views.items():
         old = room.views.get(seat)
-        if old is None or _legal_moves_of(old) != _legal_moves_of(view_json):
+        if old is None or (old != view_json and _legal_moves_of(room, old) != _legal_moves_of(room, view_json)):
             room.choice_version[seat] = room.version + 1
     room.views = new_views
     room.spectator_view = reply.spectator_view_json
@@ -86,8 +86,9 @@ def _deadline_of(reply: Any) -> Deadline | None:
     return Deadline(clock.at_ms, seat, seats)
 
 
-def _legal_moves_of(view_json: str) -> Any:
-    return json.loads(view_json).get("legal_moves")
+def _legal_moves_of(room: Room, view_json: str) -> Any:
+    # Through the room's decoded views: the fan-out sends the new ones from the same decoding.
+    return room.view_value(view_json).get("legal_moves")
 
 
 def finished_record(room: Room, now_ms: int) -> FinishedGame:

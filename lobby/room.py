@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .jsontext import loads
 from .text import clean_text
 
 SEAT_KINDS = ("human", "cpu", "empty")
@@ -194,6 +195,8 @@ class Room:
     # The keys in the order the stored document had them: a room written back unchanged is
     # the same bytes (the order of `stake` and `choice_version` depends on the room's history).
     key_order: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    # Views decoded by `view_value`, by their JSON text: not part of the room.
+    _decoded: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Room:
@@ -280,6 +283,15 @@ class Room:
                 if key in out:
                     out[key] = {k: v for k, v in out[key].items() if k != "server_seed"}
         return out
+
+    def view_value(self, view_json: str) -> Any:
+        """A view's JSON (one this room holds or held) decoded, once per room object: the move
+        path compares legal moves and the fan-out sends the views from one decoding. The value
+        is shared by every caller: read it, never change it."""
+        value = self._decoded.get(view_json)
+        if value is None:
+            value = self._decoded[view_json] = loads(view_json)
+        return value
 
     def seats_held_by(self, key: str) -> list[int]:
         entry = self.tickets.get(key)
