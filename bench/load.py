@@ -46,6 +46,7 @@ import aiohttp
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.unlimited import UNLIMITED  # noqa: E402
 from devstack import SERVICES, Stack, free_port  # noqa: E402
 
 FAMILY_OF = {"four-in-a-row": "boards", "dice-poker": "dice"}
@@ -512,7 +513,7 @@ def one_step(args: argparse.Namespace, connections: int, folder: Path) -> tuple[
         f"sqlite:///{step}/rooms.sqlite3",
         log_dir=step / "logs",
         # The per-connection rate limit protects players from floods; a benchmark is one.
-        extra_env={"GAMEROOM_RATE_PER_S": "100000", "GAMEROOM_RATE_BURST": "100000"},
+        extra_env=UNLIMITED,
     )
     echo_port = free_port()
     echo = subprocess.Popen(

@@ -373,6 +373,7 @@ async def run(args: argparse.Namespace) -> None:
     from gameroom import engine_pb2
 
     from bench.load import move_stages
+    from bench.unlimited import UNLIMITED
     from devstack import Stack, free_port
     from lobby.engines import channel
 
@@ -382,7 +383,7 @@ async def run(args: argparse.Namespace) -> None:
     stack = Stack.on_free_ports(
         f"sqlite:///{store_path}",
         log_dir=folder / "logs",
-        extra_env={"GAMEROOM_RATE_PER_S": "100000", "GAMEROOM_RATE_BURST": "100000"},
+        extra_env=UNLIMITED,
     )
     echo_port, grpc_port = free_port(), free_port()
     children: list[subprocess.Popen[bytes]] = []

@@ -37,11 +37,11 @@ import redis.asyncio as aioredis
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.unlimited import UNLIMITED  # noqa: E402
 from devstack import Stack, free_port  # noqa: E402
 from servicekit.config import FAMILIES  # noqa: E402
 
 _ids = itertools.count()
-NO_RATE_LIMIT = {"GAMEROOM_RATE_PER_S": "1000000", "GAMEROOM_RATE_BURST": "1000000"}
 
 
 def pct(samples: list[float], q: float) -> float:
@@ -178,7 +178,7 @@ def gateways(families: Stack, store_url: str, count: int, env: dict[str, str], f
         http_port=free_port(),
         ports={**families.ports, "play": free_port()},
         metrics_ports=dict(families.metrics_ports),
-        extra_env={**NO_RATE_LIMIT, **env},
+        extra_env={**UNLIMITED, **env},
         log_dir=folder,
     )
     names = ["gateway", *(f"gateway-{n}" for n in range(2, count + 1))]
