@@ -14,6 +14,7 @@ from typing import Any
 
 import structlog
 from aiohttp import WSCloseCode, WSMsgType, web
+from multidict import istr
 from prometheus_client import CONTENT_TYPE_LATEST, Gauge, generate_latest
 
 from lobby import codes
@@ -417,29 +418,7 @@ async def _serve_socket(
     # A close waits a second at most for the client's answer.
     ws = web.WebSocketResponse(max_msg_size=4 * MAX_FRAME_BYTES, heartbeat=30, timeout=1.0)
     await ws.prepare(request)
-    lobby = request.app[LOBBY]
-    bucket = TokenBucket(settings.rate_per_s, settings.burst)
-    meter = FloodMeter(settings.flood_close_after)
-    ticket_key = ""
-
-    async def write(message: dict[str, Any]) -> None:
-        await ws.send_str(server_frame(message))
-
-    def overflow() -> None:
-        asyncio.get_running_loop().create_task(ws.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"too slow"))
-
-    async def hang_up(retry_after: float, hold_s: float = 0.0) -> None:
-        """Close with 1013 without reading what a flooder goes on sending: reading stops
-        first (the close then waits its second for nothing), and a client that came back
-        during its back-off is held a while before it hears so."""
-        if request.transport is not None:
-            request.transport.pause_reading()
-        if hold_s > 0:
-            await asyncio.sleep(min(hold_s, MAX_HOLD_S))
-        message = f"retry_after={max(1, math.ceil(retry_after))}".encode()
-        await ws.close(code=WSCloseCode.TRY_AGAIN_LATER, message=message)
-
-    connection = QueuedConnection(write, overflow)
+    socket = _Socket(request, ws, settings, guard, address)
     request.app[SOCKETS].add(ws)
     WS_CONNECTIONS.inc()
     try:
@@ -448,54 +427,114 @@ async def _serve_socket(
                 if frame.type == WSMsgType.ERROR:
                     break
                 continue
-            # The rate check comes first: a frame over the rate costs a counter, not a parse.
-            if not bucket.take():
-                if meter.refused():
-                    # A seat's ticket is backed off; only a flooder without one costs its
-                    # address (which people behind one NAT share) the back-off.
-                    backoff = guard.punish(ticket_key or address)
-                    log.info("closing a flooding connection; back-off %.0f s", backoff)
-                    await hang_up(backoff)
-                    break
-                named = _MOVE_ID.search(frame.data) if frame.type == WSMsgType.TEXT else None
-                if named is not None:
-                    dispatch.refuse(connection, Refusal("rate_limited"), named.group(1))
-                elif meter.notice_due():
-                    dispatch.refuse(connection, Refusal("rate_limited"))
-                continue
-            if frame.type == WSMsgType.BINARY:
-                dispatch.refuse(connection, Refusal("malformed_frame", "text frames only"))
-                continue
-            try:
-                branch, body = parse_client_frame(frame.data)
-            except Refusal as refusal:
-                dispatch.refuse(connection, refusal)
-                continue
-            if branch == "hello" and connection.ticket is None:
-                key = f"ticket:{codes.token_hash(str(body.get('token', '')))}"
-                wait = guard.retry_after(key)
-                if wait > 0 or not guard.admit(key, settings.ws_per_ticket):
-                    REFUSALS.labels("rate_limited").inc()
-                    refused = {"code": "rate_limited", "detail": "too many connections for this ticket"}
-                    await ws.send_str(server_frame({"refused": {**refused, "client_move_id": ""}}))
-                    await hang_up(wait, hold_s=wait)
-                    break
-                await dispatch.handle(lobby, connection, branch, body)
-                if connection.ticket is None:
-                    guard.release(key)
-                else:
-                    ticket_key = key
-                    structlog.contextvars.bind_contextvars(room=connection.ticket.code)
-                continue
-            await dispatch.handle(lobby, connection, branch, body)
+            if await socket.receive(frame.type, frame.data):
+                break
+            # What an idle socket waits with holds no frame, no parsed body, no update.
+            del frame
     finally:
-        if ticket_key:
-            guard.release(ticket_key)
+        if socket.ticket_key:
+            guard.release(socket.ticket_key)
         WS_CONNECTIONS.dec()
         request.app[SOCKETS].discard(ws)
-        lobby.disconnect(connection)
-        await connection.close()
+        socket.lobby.disconnect(socket.connection)
+        await socket.connection.close()
     return ws
+
+
+class _Socket:
+    """One WebSocket's state between frames: its limits, its lobby connection, the ticket it
+    counts under. Each frame is handled in a call of its own, so nothing of it (the parsed
+    body, the hello's token) stays referenced while the player thinks."""
+
+    __slots__ = (
+        "request",
+        "ws",
+        "settings",
+        "guard",
+        "address",
+        "lobby",
+        "bucket",
+        "meter",
+        "ticket_key",
+        "connection",
+    )
+
+    def __init__(
+        self,
+        request: web.Request,
+        ws: web.WebSocketResponse,
+        settings: GatewaySettings,
+        guard: FloodGuard,
+        address: str,
+    ) -> None:
+        self.request, self.ws, self.settings, self.guard, self.address = request, ws, settings, guard, address
+        self.lobby = request.app[LOBBY]
+        self.bucket = TokenBucket(settings.rate_per_s, settings.burst)
+        self.meter = FloodMeter(settings.flood_close_after)
+        self.ticket_key = ""
+        self.connection = QueuedConnection(self.write, self.overflow)
+
+    async def write(self, message: dict[str, Any]) -> None:
+        await self.ws.send_str(server_frame(message))
+
+    def overflow(self) -> None:
+        asyncio.get_running_loop().create_task(self.ws.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"too slow"))
+
+    async def hang_up(self, retry_after: float, hold_s: float = 0.0) -> None:
+        """Close with 1013 without reading what a flooder goes on sending: reading stops
+        first (the close then waits its second for nothing), and a client that came back
+        during its back-off is held a while before it hears so."""
+        if self.request.transport is not None:
+            self.request.transport.pause_reading()
+        if hold_s > 0:
+            await asyncio.sleep(min(hold_s, MAX_HOLD_S))
+        message = f"retry_after={max(1, math.ceil(retry_after))}".encode()
+        await self.ws.close(code=WSCloseCode.TRY_AGAIN_LATER, message=message)
+
+    async def receive(self, kind: WSMsgType, data: Any) -> bool:
+        """Handle one text or binary frame; True when the socket is to be closed."""
+        connection, guard, settings = self.connection, self.guard, self.settings
+        # The rate check comes first: a frame over the rate costs a counter, not a parse.
+        if not self.bucket.take():
+            if self.meter.refused():
+                # A seat's ticket is backed off; only a flooder without one costs its
+                # address (which people behind one NAT share) the back-off.
+                backoff = guard.punish(self.ticket_key or self.address)
+                log.info("closing a flooding connection; back-off %.0f s", backoff)
+                await self.hang_up(backoff)
+                return True
+            named = _MOVE_ID.search(data) if kind == WSMsgType.TEXT else None
+            if named is not None:
+                dispatch.refuse(connection, Refusal("rate_limited"), named.group(1))
+            elif self.meter.notice_due():
+                dispatch.refuse(connection, Refusal("rate_limited"))
+            return False
+        if kind == WSMsgType.BINARY:
+            dispatch.refuse(connection, Refusal("malformed_frame", "text frames only"))
+            return False
+        try:
+            branch, body = parse_client_frame(data)
+        except Refusal as refusal:
+            dispatch.refuse(connection, refusal)
+            return False
+        if branch == "hello" and connection.ticket is None:
+            key = f"ticket:{codes.token_hash(str(body.get('token', '')))}"
+            wait = guard.retry_after(key)
+            if wait > 0 or not guard.admit(key, settings.ws_per_ticket):
+                REFUSALS.labels("rate_limited").inc()
+                refused = {"code": "rate_limited", "detail": "too many connections for this ticket"}
+                await self.ws.send_str(server_frame({"refused": {**refused, "client_move_id": ""}}))
+                await self.hang_up(wait, hold_s=wait)
+                return True
+            await dispatch.handle(self.lobby, connection, branch, body)
+            if connection.ticket is None:
+                guard.release(key)
+            else:
+                self.ticket_key = key
+                structlog.contextvars.bind_contextvars(room=connection.ticket.code)
+            return False
+        await dispatch.handle(self.lobby, connection, branch, body)
+        return False
 
 
 # -- pages, health, metrics, admin -----------------------------------------------------------------
@@ -552,13 +591,16 @@ CONTENT_SECURITY_POLICY = "; ".join(
         "frame-ancestors 'none'",
     )
 )
+# Names as multidict's case-insensitive strings: a plain str name costs every response (and
+# for as long as a WebSocket lives, its upgrade response) a lowered copy and a serialised one.
 SECURITY_HEADERS = {
-    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "X-Frame-Options": "DENY",
-    "Cross-Origin-Opener-Policy": "same-origin",
+    istr("Content-Security-Policy"): CONTENT_SECURITY_POLICY,
+    istr("X-Content-Type-Options"): "nosniff",
+    istr("Referrer-Policy"): "no-referrer",
+    istr("X-Frame-Options"): "DENY",
+    istr("Cross-Origin-Opener-Policy"): "same-origin",
 }
+REQUEST_ID_HEADER = istr("X-Request-Id")
 
 
 async def security_headers(request: web.Request, response: web.StreamResponse) -> None:
@@ -566,15 +608,18 @@ async def security_headers(request: web.Request, response: web.StreamResponse) -
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
     if REQUEST_ID in request:
-        response.headers["X-Request-Id"] = request[REQUEST_ID]
+        response.headers[REQUEST_ID_HEADER] = request[REQUEST_ID]
 
 
 REQUEST_ID = "request_id"
 _GOOD_REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,64}")
 
 
+# The middlewares hand on the handler's coroutine rather than await it (aiohttp awaits what a
+# middleware returns): a WebSocket's handler runs as long as its socket, and a middleware
+# awaiting it would keep a frame of its own alive that long, for every connection.
 @web.middleware
-async def log_context(request: web.Request, handler):  # type: ignore[no-untyped-def]
+def log_context(request: web.Request, handler):  # type: ignore[no-untyped-def]
     """Every log line of a request carries its id (the load balancer's X-Request-Id, or a
     new one) and the room code it names; a WebSocket adds its room after the hello."""
     given = request.headers.get("X-Request-Id", "")
@@ -583,7 +628,7 @@ async def log_context(request: web.Request, handler):  # type: ignore[no-untyped
     structlog.contextvars.bind_contextvars(
         request_id=request[REQUEST_ID], room=codes.normalise_code(request.match_info.get("code", ""))
     )
-    return await handler(request)
+    return handler(request)
 
 
 # Lookups by code could walk the code space; creating rooms and guests writes to the store.
@@ -599,10 +644,14 @@ REST_KINDS = {
 
 
 @web.middleware
-async def rest_limits(request: web.Request, handler):  # type: ignore[no-untyped-def]
+def rest_limits(request: web.Request, handler):  # type: ignore[no-untyped-def]
     """Per address and per player on every /api/ request: 429 with Retry-After when over."""
     if not request.path.startswith("/api/"):
-        return await handler(request)
+        return handler(request)
+    return _limited(request, handler)
+
+
+async def _limited(request: web.Request, handler):  # type: ignore[no-untyped-def]
     header = request.headers.get("Authorization", "")
     token = header[len("Bearer ") :] if header.startswith("Bearer ") else ""
     kinds = REST_KINDS.get(getattr(request.match_info, "handler", None), ())

@@ -6,6 +6,8 @@ import time
 
 
 class TokenBucket:
+    __slots__ = ("rate", "burst", "_tokens", "_clock", "_last")  # one per connection
+
     def __init__(self, rate_per_s: float, burst: int, clock=time.monotonic) -> None:  # type: ignore[no-untyped-def]
         self.rate = rate_per_s
         self.burst = burst
@@ -82,6 +84,8 @@ class FloodGuard:
 class FloodMeter:
     """One connection's refused frames: more than `close_after` refused within `window_s`
     is a flood, and the connection is closed."""
+
+    __slots__ = ("close_after", "window_s", "_clock", "_window_start", "_refused", "_last_notice")  # one per connection
 
     def __init__(self, close_after: int = 100, window_s: float = 10.0, clock=time.monotonic) -> None:  # type: ignore[no-untyped-def]
         self.close_after = close_after
