@@ -131,7 +131,9 @@ async def test_no_frame_carries_another_seats_hole_cards(fast_stack) -> None:
     # The CPUs wait out each showdown's 5 s as a person would: no CPU move lands before the
     # shown cards' time is up (the replay's states and move times, in game time). A game whose
     # every hand ended in folds, or whose showdowns Anna answered first, has none to wait out.
-    state = ENGINE.setup(3, replay["options"], bytes.fromhex(replay["seed"]))
+    # Set up at the game's own start: the blinds' clock starts there (a later start would keep
+    # the replay's blinds lower than the game's on a slow machine, where game time runs on).
+    state = ENGINE.setup(3, replay["options"], bytes.fromhex(replay["seed"]), int(replay["started_ms"]))
     for record in replay["moves"]:
         if record["move"] == {"timeout": True}:  # a seat's clock ran out (a slow, loaded machine)
             state, _ = ENGINE.apply_timeout(state, int(record["at_ms"]))
