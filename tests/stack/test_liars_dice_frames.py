@@ -13,9 +13,10 @@ import aiohttp
 from tests.support.client import PlayClient
 
 
-def _int_lists(value: Any, skip: tuple[str, ...] = ("dice_count", "private")) -> list[tuple[int, ...]]:
+def _int_lists(value: Any, skip: tuple[str, ...] = ("dice_count", "private", "range")) -> list[tuple[int, ...]]:
     """Every list of whole numbers inside a JSON value, but under the keys in `skip` (the dice
-    counts, and the seat's own dice)."""
+    counts, the seat's own dice, and a bid's quantities as [least, most, step]: with three dice
+    left, [1, 5, 1] may well be a cup's faces too)."""
     found: list[tuple[int, ...]] = []
     if isinstance(value, dict):
         for key, item in value.items():
