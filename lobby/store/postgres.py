@@ -9,14 +9,14 @@ together do not race; `schema_migrations` records which have run.
 from __future__ import annotations
 
 import asyncio
-import json
 import re
 from collections.abc import Collection
-from typing import Any, Awaitable, Callable, TypeVar
+from typing import Any, Awaitable, Callable, NamedTuple, TypeVar
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg
 
+from ..jsontext import dumps, loads
 from .base import (
     MINT,
     ROOM_CHANNEL,
@@ -265,13 +265,201 @@ ALTER TABLE finished_games ADD COLUMN invite_hash text NOT NULL DEFAULT '';
 CREATE INDEX finished_games_players ON finished_games USING gin (players) WITH (fastupdate = off);
 """,
     ),
+    (
+        12,
+        "room writes grouped: many in one call and one transaction",
+        # Every room write a replica has waiting goes to the server in ONE call (one round trip,
+        # one transaction, one WAL flush: _Writer). Each write runs in a block of its own, a
+        # subtransaction: one that fails is undone alone and its outcome says why, the others
+        # commit. Outcomes in order: {"ok": value} or {"sqlstate": ..., "message": ...}.
+        """
+CREATE FUNCTION write_rooms(p_writes jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+    w jsonb;
+    f jsonb;
+    value jsonb;
+    outcomes jsonb[] := '{}';
+BEGIN
+    FOR w IN SELECT e FROM jsonb_array_elements(p_writes) AS e LOOP
+        BEGIN
+            CASE w->>'op'
+            WHEN 'save' THEN
+                value := to_jsonb(save_room(
+                    w->>'code', (w->>'revision')::bigint, w->'data', w->>'status', (w->>'updated_ms')::bigint,
+                    w->>'key', w->'answer', w->'events', (w->>'game_number')::integer, w->'moves'));
+                f := w->'finished';
+                IF value = 'true'::jsonb AND f IS NOT NULL THEN
+                    INSERT INTO finished_games (code, number, game, options, seed, names, players, result,
+                        started_ms, finished_ms, fairness, private_room, invite_hash)
+                    VALUES (f->>'code', (f->>'number')::integer, f->>'game', f->'options', f->>'seed', f->'names',
+                        f->'players', f->'result', (f->>'started_ms')::bigint, (f->>'finished_ms')::bigint,
+                        f->'fairness', (f->>'private')::boolean, f->>'invite_hash');
+                    -- Sorted by player in the caller, so two games ending together lock in one order.
+                    INSERT INTO player_placings (player_id, game, place, count)
+                        SELECT p->>0, f->>'game', (p->>1)::integer, 1 FROM jsonb_array_elements(f->'placings') AS p
+                        ON CONFLICT (player_id, game, place) DO UPDATE SET count = player_placings.count + 1;
+                END IF;
+            WHEN 'insert' THEN
+                -- An expired room's code stays its finished games' name: never given out again.
+                INSERT INTO rooms (code, revision, status, data, updated_ms)
+                    SELECT w->>'code', 1, w->>'status', w->'data', (w->>'updated_ms')::bigint
+                    WHERE NOT EXISTS (SELECT 1 FROM finished_games WHERE code = w->>'code')
+                    ON CONFLICT DO NOTHING;
+                value := to_jsonb(FOUND);
+            WHEN 'answer' THEN
+                INSERT INTO move_answers (code, key, answer) VALUES (w->>'code', w->>'key', w->'answer')
+                    ON CONFLICT DO NOTHING;
+                SELECT answer INTO value FROM move_answers WHERE code = w->>'code' AND key = w->>'key';
+            END CASE;
+            outcomes := outcomes || jsonb_build_object('ok', value);
+        EXCEPTION
+            WHEN SQLSTATE 'GR409' THEN  -- the move was answered meanwhile: the room's update undone
+                outcomes := outcomes || jsonb_build_object('ok', false);
+            WHEN OTHERS THEN
+                outcomes := outcomes || jsonb_build_object('sqlstate', SQLSTATE, 'message', SQLERRM);
+        END;
+    END LOOP;
+    RETURN to_jsonb(outcomes);
+END
+$$;
+""",
+    ),
 ]
 
 _IDENTIFIER = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 
 
-class _Conflict(Exception):
-    pass
+# Writes per call at most. Each is a subtransaction, and a backend remembers up to 64 of its
+# own (PGPROC_MAX_CACHED_SUBXIDS): past that every other backend's snapshot looks them up on disk.
+BATCH_WRITES = 64
+# How long a grouped write waits for a row another transaction holds (another replica's group,
+# the retention sweep) before it is tried again in the next group: two groups that each hold
+# what the other wants never wait for the deadlock detector's second.
+LOCK_TIMEOUT_MS = 200
+RETRIES = 10  # groups a write is tried in before its lock timeout is its caller's error
+_LOCKED = frozenset({"55P03", "40P01"})  # lock_not_available, deadlock_detected
+
+
+class _Write(NamedTuple):
+    op: str  # one element of write_rooms' argument, as JSON text
+    future: asyncio.Future[Any]
+
+
+class _Writer:
+    """Room writes in groups on one connection of their own, as the SQLite store's writer does.
+
+    A write at a time was one call and one transaction each: one WAL flush a move, and under load
+    as many connections as the pool has, each waiting for its own flush. Here every room write
+    waiting when the previous group returned (up to `BATCH_WRITES`) goes to the server in ONE
+    call of the `write_rooms` function (migration 12): one round trip, one transaction, one WAL
+    flush for all of them. Each write runs in a subtransaction of its own, so one that fails is
+    undone alone and only its caller gets the error. The call is a transaction of its own
+    (autocommit), so it returns only once COMMIT is done: no caller hears of its write before it
+    is durable, and a call that fails fails every write it carried. Writes run in the order they
+    were sent, so a later write sees the earlier ones.
+    """
+
+    def __init__(self, connect: Callable[[], Awaitable[asyncpg.Connection]]) -> None:
+        self._connect = connect
+        self._connection: asyncpg.Connection | None = None
+        self._queue: asyncio.Queue[_Write | None] = asyncio.Queue()  # None: stop
+        self._again: list[tuple[_Write, int]] = []  # writes that met a lock, with their tries so far
+        self._task: asyncio.Task[None] | None = None
+        self.commits = 0  # calls committed: one per group
+        self.writes = 0  # writes those calls carried
+
+    async def start(self) -> None:
+        self._connection = await self._connect()
+        self._task = asyncio.get_running_loop().create_task(self._main(), name="postgres-writer")
+
+    def submit(self, op: dict[str, Any]) -> asyncio.Future[Any]:
+        """Queue a write; what its JSON refuses is raised here, to its own caller."""
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait(_Write(dumps(op), future))
+        return future
+
+    async def stop(self) -> None:
+        """Finish every write sent before this call, then close the connection."""
+        self._queue.put_nowait(None)
+        if self._task is not None:
+            await self._task
+        if self._connection is not None:
+            await self._connection.close()
+
+    async def _main(self) -> None:
+        stopping = False
+        while not stopping or self._again:
+            batch: list[tuple[_Write, int]] = self._again[:BATCH_WRITES]
+            self._again = self._again[BATCH_WRITES:]
+            if not batch and not stopping:
+                first = await self._queue.get()
+                if first is None:
+                    stopping = True
+                else:
+                    batch.append((first, 0))
+            while len(batch) < BATCH_WRITES and not stopping:
+                try:
+                    write = self._queue.get_nowait()
+                except asyncio.QueueEmpty:
+                    break
+                if write is None:
+                    stopping = True
+                else:
+                    batch.append((write, 0))
+            if batch:
+                try:
+                    await self._commit(batch)
+                except Exception as error:  # a fault of the writer's own: its callers hear of it, it goes on
+                    for write, _ in batch:
+                        _settle(write.future, None, error)
+        # Nothing is sent after the stop unless the store was misused; never leave it waiting.
+        while not self._queue.empty():
+            write = self._queue.get_nowait()
+            if write is not None and not write.future.done():
+                write.future.set_exception(RuntimeError("store closed"))
+
+    async def _commit(self, batch: list[tuple[_Write, int]]) -> None:
+        try:
+            if self._connection is None or self._connection.is_closed():
+                self._connection = await self._connect()
+            outcomes = await self._connection.fetchval(
+                "SELECT write_rooms($1::text::jsonb)", "[" + ",".join(w.op for w, _ in batch) + "]"
+            )
+        except asyncpg.DataError as error:
+            if len(batch) > 1:
+                # Text jsonb refuses in one write (a NUL character...) fails the whole argument:
+                # each write alone, so only its own caller hears of it.
+                for item in batch:
+                    await self._commit([item])
+                return
+            _settle(batch[0][0].future, None, error)
+            return
+        except Exception as error:  # the call failed whole (connection lost...): none of it is known written
+            for write, _ in batch:
+                _settle(write.future, None, error)
+            return
+        written = 0
+        for (write, tries), outcome in zip(batch, outcomes, strict=True):
+            if "ok" in outcome:
+                written += 1
+                _settle(write.future, outcome["ok"], None)
+            elif outcome["sqlstate"] in _LOCKED and tries + 1 < RETRIES:
+                self._again.append((write, tries + 1))
+            else:
+                error = asyncpg.PostgresError.new({"C": outcome["sqlstate"], "M": outcome["message"]})
+                _settle(write.future, None, error)
+        if written:  # a call whose every write met a lock committed nothing
+            self.commits += 1
+            self.writes += written
+
+
+def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+    if future.done():  # cancelled: the caller stopped waiting, the write itself stands
+        return
+    if error is None:
+        future.set_result(result)
+    else:
+        future.set_exception(error)
 
 
 def split_url(url: str) -> tuple[str, str, int]:
@@ -287,14 +475,26 @@ def split_url(url: str) -> tuple[str, str, int]:
 
 
 async def _json_codecs(connection: asyncpg.Connection) -> None:
+    # orjson (lobby.jsontext): a room is read and written whole on every move.
     for kind in ("json", "jsonb"):
-        await connection.set_type_codec(kind, encoder=json.dumps, decoder=json.loads, schema="pg_catalog")
+        await connection.set_type_codec(kind, encoder=dumps, decoder=loads, schema="pg_catalog")
 
 
 class PostgresStore:
     def __init__(self, url: str) -> None:
         self.dsn, self.schema, self.pool_max = split_url(url)
         self._pool: asyncpg.Pool | None = None
+        self._writer: _Writer | None = None
+
+    @property
+    def commits(self) -> int:
+        """Grouped calls committed since `open`: fewer than `writes` when room writes were grouped."""
+        return self._writer.commits if self._writer is not None else 0
+
+    @property
+    def writes(self) -> int:
+        """Room writes committed through the group writer since `open`."""
+        return self._writer.writes if self._writer is not None else 0
 
     async def open(self) -> None:
         settings = {"search_path": self.schema} if self.schema else {}
@@ -307,10 +507,29 @@ class PostgresStore:
             self.dsn, min_size=1, max_size=self.pool_max, server_settings=settings, init=_json_codecs
         )
 
+        async def connect() -> asyncpg.Connection:
+            connection = await asyncpg.connect(
+                self.dsn, server_settings={**settings, "lock_timeout": f"{LOCK_TIMEOUT_MS}ms"}
+            )
+            await _json_codecs(connection)
+            return connection
+
+        writer = _Writer(connect)
+        await writer.start()
+        self._writer = writer
+
     async def close(self) -> None:
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            await writer.stop()
         if self._pool is not None:
             pool, self._pool = self._pool, None
             await pool.close()
+
+    async def _write_room(self, op: dict[str, Any]) -> Any:
+        """A room write through the group writer: its value once its group is committed."""
+        assert self._writer is not None, "store not open"
+        return await self._writer.submit(op)
 
     @property
     def pool(self) -> asyncpg.Pool:
@@ -331,16 +550,15 @@ class PostgresStore:
 
     # -- rooms --------------------------------------------------------------------------------------
     async def insert_room(self, room: dict[str, Any]) -> bool:
-        # An expired room's code stays its finished games' name: never given out again.
-        status = await self.pool.execute(
-            "INSERT INTO rooms (code, revision, status, data, updated_ms) SELECT $1, 1, $2, $3, $4"
-            " WHERE NOT EXISTS (SELECT 1 FROM finished_games WHERE code = $1) ON CONFLICT DO NOTHING",
-            room["code"],
-            room["status"],
-            room,
-            room.get("updated_ms", 0),
+        return await self._write_room(
+            {
+                "op": "insert",
+                "code": room["code"],
+                "status": room["status"],
+                "data": room,
+                "updated_ms": room.get("updated_ms", 0),
+            }
         )
-        return status == "INSERT 0 1"
 
     async def load_room(self, code: str) -> tuple[dict[str, Any], int] | None:
         row = await self.pool.fetchrow("SELECT data, revision FROM rooms WHERE code = $1", code)
@@ -355,66 +573,37 @@ class PostgresStore:
         moves: list[MoveRecord] = (),  # type: ignore[assignment]
         finished: FinishedGame | None = None,
     ) -> bool:
-        code = room["code"]
-        if finished is None:
-            # The common case, a move: one round trip (the save_room function, migration 4).
-            try:
-                return await self.pool.fetchval(
-                    "SELECT save_room($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
-                    code,
-                    revision,
-                    room,
-                    room["status"],
-                    room.get("updated_ms", 0),
-                    answer[0] if answer else None,
-                    answer[1] if answer else None,
-                    [[e.number, e.visible_to, e.event] for e in events],
-                    room.get("game_number", 0),
-                    [[m.version, m.seat, m.move, m.at_ms] for m in moves],
-                )
-            except asyncpg.PostgresError as error:
-                if getattr(error, "sqlstate", "") == "GR409":
-                    return False
-                raise
-
-        async def work(db: asyncpg.Connection) -> bool:
-            status = await db.execute(
-                "UPDATE rooms SET data = $1, revision = revision + 1, status = $2, updated_ms = $3 WHERE code = $4 AND revision = $5",
-                room,
-                room["status"],
-                room.get("updated_ms", 0),
-                code,
-                revision,
-            )
-            if status != "UPDATE 1":
-                raise _Conflict
-            if answer is not None:
-                status = await db.execute(
-                    "INSERT INTO move_answers (code, key, answer) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-                    code,
-                    answer[0],
-                    answer[1],
-                )
-                if status != "INSERT 0 1":
-                    raise _Conflict  # answered meanwhile, by another replica: a move id gets one answer
-            if events:
-                await db.executemany(
-                    "INSERT INTO events (code, number, visible_to, event) VALUES ($1, $2, $3, $4)",
-                    [(code, e.number, e.visible_to, e.event) for e in events],
-                )
-            if moves:
-                await db.executemany(
-                    "INSERT INTO moves (code, game_number, version, seat, move, at_ms) VALUES ($1, $2, $3, $4, $5, $6)",
-                    [(code, room.get("game_number", 0), m.version, m.seat, m.move, m.at_ms) for m in moves],
-                )
-            if finished is not None:
-                await _insert_finished(db, finished)
-            return True
-
-        try:
-            return await self._transaction(work)
-        except _Conflict:
-            return False
+        op: dict[str, Any] = {
+            "op": "save",
+            "code": room["code"],
+            "revision": revision,
+            "data": room,
+            "status": room["status"],
+            "updated_ms": room.get("updated_ms", 0),
+            "key": answer[0] if answer else None,
+            "answer": answer[1] if answer else None,
+            "events": [[e.number, e.visible_to, e.event] for e in events],
+            "game_number": room.get("game_number", 0),
+            "moves": [[m.version, m.seat, m.move, m.at_ms] for m in moves],
+        }
+        if finished is not None:
+            op["finished"] = {
+                "code": finished.code,
+                "number": finished.number,
+                "game": finished.game,
+                "options": finished.options,
+                "seed": finished.seed,
+                "names": finished.names,
+                "players": finished.players,
+                "result": finished.result,
+                "started_ms": finished.started_ms,
+                "finished_ms": finished.finished_ms,
+                "fairness": finished.fairness,
+                "private": finished.private,
+                "invite_hash": finished.invite_hash,
+                "placings": sorted(best_placings(finished).items()),
+            }
+        return await self._write_room(op)
 
     async def rooms_in_play(self) -> list[str]:
         return [row["code"] for row in await self.pool.fetch("SELECT code FROM rooms WHERE status = 'playing'")]
@@ -462,16 +651,7 @@ class PostgresStore:
         return await self.pool.fetchval("SELECT answer FROM move_answers WHERE code = $1 AND key = $2", code, key)
 
     async def put_move_answer(self, code: str, key: str, answer: dict[str, Any]) -> dict[str, Any]:
-        async def work(db: asyncpg.Connection) -> dict[str, Any]:
-            await db.execute(
-                "INSERT INTO move_answers (code, key, answer) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-                code,
-                key,
-                answer,
-            )
-            return await db.fetchval("SELECT answer FROM move_answers WHERE code = $1 AND key = $2", code, key)
-
-        return await self._transaction(work)
+        return await self._write_room({"op": "answer", "code": code, "key": key, "answer": answer})
 
     async def add_chat(
         self, code: str, seat: int, name: str, text: str, at_ms: int, channel: str = ROOM_CHANNEL
