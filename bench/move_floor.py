@@ -35,7 +35,12 @@ diagnostics, not part of the floor: svc-boards' Apply called directly with the s
 goes: the lobby's own stages from the gateway's gameroom_move_seconds histogram over the
 measured moves beside the floor parts' means.
 
-    nice -n 5 .venv/bin/python bench/move_floor.py [--moves 25] [--rounds 200]
+The platform's processes run on the loop GAMEROOM_LOOP names (servicekit/eventloop.py: uvloop
+unless set to asyncio); the floor's echo and no-op servers on asyncio's own loop, as the floor
+was first measured, or on the loop --floor-loop names (the platform's loop, for a floor on
+the same footing).
+
+    nice -n 5 .venv/bin/python bench/move_floor.py [--moves 25] [--rounds 200] [--floor-loop uvloop]
 """
 
 from __future__ import annotations
@@ -43,6 +48,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import sqlite3
 import statistics
@@ -392,7 +398,9 @@ async def run(args: argparse.Namespace) -> None:
     parts: dict[str, list[float]] = {"ws": [], "grpc": [], "sqlite": [], "json": []}
     apply_direct: list[float] = []
     try:
-        children.append(start_and_wait([sys.executable, str(ROOT / "bench" / "echo_server.py"), str(echo_port)]))
+        children.append(
+            start_and_wait([sys.executable, str(ROOT / "bench" / "echo_server.py"), str(echo_port), args.floor_loop])
+        )
         stack.start()
         # A stack that stops answering fails the run instead of hanging it; the watchdog is set
         # again before every round (a timer outside the timed calls).
@@ -406,7 +414,17 @@ async def run(args: argparse.Namespace) -> None:
             reply_file = folder / "apply_reply.bin"
             reply_file.write_bytes(seen.apply_reply)
             children.append(
-                start_and_wait([sys.executable, __file__, "--grpc-server", str(grpc_port), str(reply_file)])
+                start_and_wait(
+                    [
+                        sys.executable,
+                        __file__,
+                        "--grpc-server",
+                        str(grpc_port),
+                        str(reply_file),
+                        "--floor-loop",
+                        args.floor_loop,
+                    ]
+                )
             )
             commits = DurableCommit(folder, seen)
             metrics_url = f"http://127.0.0.1:{stack.metrics_ports['gateway']}/metrics"
@@ -492,6 +510,8 @@ def report(
     print(
         f"\nFour-in-a-row, {args.rounds} rounds × {args.moves} sequential moves, each round the platform's "
         f"moves then {args.moves} samples of every floor part; {measured_s:.0f} s measured, {total_s:.0f} s in all.\n"
+        f"Event loops: the platform's processes {os.environ.get('GAMEROOM_LOOP', 'uvloop')} (GAMEROOM_LOOP), "
+        f"the floor's echo and no-op gRPC servers {args.floor_loop} (--floor-loop).\n"
         f"Sizes from the platform run: move frame {len(seen.move_frame):,} B, update frame {seen.update_size:,} B, "
         f"ApplyRequest {len(seen.apply_request):,} B, StepReply {len(seen.apply_reply):,} B, room row "
         f"{len(seen.room_row):,} B, {len(seen.events)} event(s) {event_bytes:,} B, answer {len(seen.answer)} B, "
@@ -553,10 +573,19 @@ def main() -> None:
     )
     parser.add_argument("--rounds", type=int, default=200)
     parser.add_argument("--warmup", type=int, default=30, help="unmeasured moves and samples before the rounds")
+    parser.add_argument(
+        "--floor-loop",
+        choices=("asyncio", "uvloop"),
+        default="asyncio",
+        help="the event loop of the floor's echo and no-op gRPC servers",
+    )
     parser.add_argument("--grpc-server", nargs=2, metavar=("PORT", "REPLY_FILE"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.grpc_server:
-        asyncio.run(serve_noop(int(args.grpc_server[0]), Path(args.grpc_server[1])))
+        from servicekit.eventloop import LOOPS
+
+        with asyncio.Runner(loop_factory=LOOPS[args.floor_loop]) as runner:
+            runner.run(serve_noop(int(args.grpc_server[0]), Path(args.grpc_server[1])))
         return
     asyncio.run(run(args))
 

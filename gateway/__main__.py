@@ -18,7 +18,7 @@ from lobby.bus import make_bus
 from lobby.engines import Engines
 from lobby.lobby import Lobby, LobbySettings
 from lobby.store import make_store
-from servicekit import config, logs
+from servicekit import config, eventloop, logs
 from servicekit.grpc_server import bind_host, server_options
 
 from .app import FLOOD_GUARD, GatewaySettings, make_app, make_metrics_app
@@ -66,7 +66,13 @@ async def main() -> None:
     play_port = play_server.add_insecure_port(f"{host}:{config.listen_port('play')}")
     await play_server.start()
     await health_servicer.set("", health_pb2.HealthCheckResponse.SERVING)
-    log.info("gateway ready on http://%s:%s (play gRPC %s)", host, http_port, play_port)
+    log.info(
+        "gateway ready on http://%s:%s (play gRPC %s, %s loop)",
+        host,
+        http_port,
+        play_port,
+        eventloop.name(asyncio.get_running_loop()),
+    )
 
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -82,4 +88,4 @@ async def main() -> None:
 
 if __name__ == "__main__":
     logs.setup("gateway")
-    asyncio.run(main())
+    eventloop.run(main())

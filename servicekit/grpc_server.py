@@ -13,6 +13,8 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 from prometheus_client import start_http_server
 
+from . import eventloop
+
 log = logging.getLogger(__name__)
 
 MAX_MESSAGE_BYTES = 8 * 1024 * 1024
@@ -57,11 +59,11 @@ async def serve(
     await server.start()
     for service in ["", *service_names]:
         await health_servicer.set(service, health_pb2.HealthCheckResponse.SERVING)
-    log.info("%s serving on %s:%s (metrics %s)", name, host, bound, metrics_port)
+    loop = asyncio.get_running_loop()
+    log.info("%s serving on %s:%s (metrics %s, %s loop)", name, host, bound, metrics_port, eventloop.name(loop))
     log.info("%s ready on %s:%s", name, host, bound)
 
     stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
     await stop.wait()
