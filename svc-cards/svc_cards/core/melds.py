@@ -182,12 +182,16 @@ def _generate_melds(hand: list[Card], rules: Rules, max_run: int) -> list[Meld]:
     faces: dict[str, Card] = {}
     jokers: list[Card] = []
     by_rank: dict[str, list[Card]] = {}
+    second_aces: dict[str, Card] = {}  # suit -> a second ace of it, for A-2-...-K-A
     for card in hand:
         suit, rank = parse(card)
         if rank == JOKER:
             jokers.append(card)
             continue
-        faces.setdefault(card.split(".", 1)[0], card)
+        face = card.split(".", 1)[0]
+        if face in faces and rank == "A":
+            second_aces.setdefault(suit, card)
+        faces.setdefault(face, card)
         if not rules.distinct_suits:
             by_rank.setdefault(rank, []).append(card)
     joker_count = len(jokers)
@@ -223,13 +227,19 @@ def _generate_melds(hand: list[Card], rules: Rules, max_run: int) -> list[Meld]:
         for start in range(LOW, HIGH - run_min + 2):
             for length in range(run_min, min(max_run, HIGH - start + 1) + 1):
                 count = below[start + length] - below[start]
+                # A run from A low to A high holds the ace twice: by_value has the first ace in
+                # both places, so without a second ace the high place is missing.
+                high = by_value[HIGH]
+                if start == LOW and length == HIGH and high is not None:
+                    high = second_aces.get(suit)
+                    count -= high is None
                 missing = length - count
                 if missing > joker_count:
                     break  # a longer stretch misses as many places or more
                 if missing > count:
                     continue
                 places = range(start, start + length)
-                natural = [value for value in places if by_value[value] is not None]
+                natural = [value for value in places if (high if value == HIGH else by_value[value]) is not None]
                 # Jokers fill every missing place and may also stand in for held cards, as
                 # long as they stay no majority.
                 spare = min(joker_count, length // 2) - missing
@@ -239,7 +249,7 @@ def _generate_melds(hand: list[Card], rules: Rules, max_run: int) -> list[Meld]:
                     for replaced in combinations(natural, more):
                         cards, used = [], 0
                         for value in places:
-                            card = by_value[value]
+                            card = high if value == HIGH else by_value[value]
                             if card is not None and value not in replaced:
                                 cards.append(card)
                             else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from svc_cards.core import build_decks, parse
 from svc_cards.core.melds import (
+    FIFTEEN,
     Rules,
     joker_swaps,
     jokers_ok,
@@ -106,3 +107,16 @@ def test_contract_decks_carry_their_jokers_on_the_first_of_three() -> None:
         cards = build_decks(kind, 3, first=6)
         assert len(cards) == 156 + jokers and sum(c.startswith("X") for c in cards) == jokers
         assert len(set(cards)) == len(cards)
+
+
+def test_a_run_from_ace_low_to_ace_high_takes_two_aces() -> None:
+    """Rule text (card room): "Ess får vara lågt i A–2–3 eller högt i Q–K–A." A run of all
+    fourteen places holds the ace at both ends, so it takes two aces (or a joker for one);
+    one ace card is never listed in both places."""
+    middle = [f"H{rank}.0" for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
+    one_ace = possible_melds(["HA.0", *middle, "X.0a", "X.0b"], FIFTEEN)
+    assert one_ace and all(len(set(meld["cards"])) == len(meld["cards"]) for meld in one_ace)
+    full = [meld["cards"] for meld in one_ace if len(meld["cards"]) == 14]
+    assert full and all("X.0a" in cards or "X.0b" in cards for cards in full)
+    two_aces = possible_melds(["HA.0", *middle, "HA.1"], FIFTEEN)
+    assert ["HA.0", *middle, "HA.1"] in [meld["cards"] for meld in two_aces]

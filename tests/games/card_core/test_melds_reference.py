@@ -27,7 +27,9 @@ from svc_cards.core.melds import (
 
 
 def reference_melds(hand: list[str], rules: Rules = RUMMY, max_run: int = 14) -> list[Meld]:
-    """The generator as it was before the fast one, unchanged."""
+    """The generator as it was before the fast one, with one change: a run of all fourteen
+    places (A low to A high) takes a second ace for its high end; it listed one ace card in
+    both places."""
     faces: dict[str, str] = {}
     for card in hand:
         if not is_joker(card):
@@ -61,21 +63,28 @@ def reference_melds(hand: list[str], rules: Rules = RUMMY, max_run: int = 14) ->
             below[value + 1] = below[value] + (value in held_values)
         for start in range(LOW, HIGH - rules.run_min + 2):
             for length in range(rules.run_min, min(max_run, HIGH - start + 1) + 1):
-                count = below[start + length] - below[start]
+                places = range(start, start + length)
+                aces = [card for card in hand if card.split(".", 1)[0] == suit + "A"]
+                card_at = {value: faces[_face(suit, value)] for value in places if value in held_values}
+                if start == LOW and length == HIGH and HIGH in card_at:
+                    if len(aces) > 1:
+                        card_at[HIGH] = aces[1]
+                    else:
+                        del card_at[HIGH]
+                count = len(card_at)
                 missing = length - count
                 if missing > len(jokers):
                     break
                 if missing > count:
                     continue
-                places = range(start, start + length)
-                natural = [value for value in places if value in held_values]
+                natural = [value for value in places if value in card_at]
                 spare = min(len(jokers), length // 2) - missing
                 for more in range(0, spare + 1):
                     for replaced in combinations(natural, more):
                         cards, used = [], 0
                         for value in places:
-                            if value in held_values and value not in replaced:
-                                cards.append(faces[_face(suit, value)])
+                            if value in card_at and value not in replaced:
+                                cards.append(card_at[value])
                             else:
                                 cards.append(jokers[used])
                                 used += 1
