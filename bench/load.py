@@ -19,6 +19,41 @@ from random playouts (`--ai-positions 0` skips it).
     .venv/bin/python bench/load.py [--connections 200,500,1000] [--seconds 15] [--game four-in-a-row]
                                    [--seats 2] [--client-procs 2] [--think-ms 0] [--ai-positions 10]
 
+Throughput (`--sweep`): the most moves per second each server answers with p99 under
+`--p99-ms` (50), the platform beside a *floor server* (bench/floor_server.py: an aiohttp
+WebSocket server making, per move, one grpc.aio call to a no-op service in its own process and
+one group-committed durable SQLite write of the platform's row, then answering the room with
+frames of the platform's update size), with the same connections in rooms of the same size
+taking turns the same way. Method, for each server in turn, its rooms set up once and playing
+on without a pause from step to step:
+
+- Offered load is set by the think time: each room has one move in flight at most, and a
+  player moves a uniform 0.5-1.5× the mean think time after the update that makes it its turn,
+  so R rooms offer about R ÷ think moves/s while answers are quick (a closed loop: as answers
+  slow down, the offered load falls with them).
+- The sweep starts at `--sweep-from` (100) moves/s offered and multiplies it by
+  `--sweep-factor` (1.5) until a step's p99 reaches the bound, then bisects (geometrically)
+  `--refine` (2) times between the last step under the bound and the first over it.
+- Each step holds its pace `--settle` (2) s, then measures a `--seconds` (10) s window: moves/s
+  are the updates answering moves that arrived in the window; the latencies are of the moves
+  sent in the window (waited for `--drain` s more; one still unanswered counts as endless).
+  The bound is checked against the p99 of a turn's whole wait, from its first try: a move
+  refused `overloaded` is sent again after 0.2 s (±25 %) as the web client does, and that pause
+  and the resend are in it (the plain p99, send to update, is printed beside it).
+- The peak is the step with the most moves/s among those under the bound; the ratio is the
+  platform's peak ÷ the floor's.
+- Saturation: then `--saturation-seconds` (20) with no think time, every room always
+  wanting to move. The platform works on `GAMEROOM_MOVES_IN_FLIGHT` (64) moves at once and
+  refuses the rest `overloaded`; printed are its moves/s against its peak, the moves sent per
+  second (the offered load, resends included), the refusals per second, and the p99s. The
+  floor server does not shed; its row at no think time is for reference.
+
+The sweep prints one table per connection count with every step, the peaks, the ratio, the
+CPU per move of each server process at its peak (and the gateway's stage means), and the
+saturation figures. It skips svc-ai's part.
+
+    flock /tmp/bench.lock nice -n 0 .venv/bin/python bench/load.py --sweep --connections 1000
+
 Loopback only; every phase is bounded by --seconds and --setup-timeout.
 """
 
@@ -27,6 +62,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
 import multiprocessing as mp
 import os
 import random
@@ -52,6 +88,8 @@ from devstack import SERVICES, Stack, free_port  # noqa: E402
 FAMILY_OF = {"four-in-a-row": "boards", "dice-poker": "dice"}
 TICKS = os.sysconf("SC_CLK_TCK")
 DRAIN_S = 3.0  # after the window: how long in-flight moves may take to be answered
+GOAL_RATIO = 0.7  # the platform's moves/s at the p99 bound ÷ the floor server's, at least
+GOAL_SATURATION = 0.9  # moves/s past saturation ÷ the peak, at least
 SETUP_CONCURRENCY = 16  # rooms being created and connected at once, per client process
 
 
@@ -108,34 +146,56 @@ def move_stages(metrics_url: str, game: str) -> dict[str, tuple[float, float]]:
     return {stage: (total, count) for stage, (total, count) in stages.items()}
 
 
-def pct(samples: list[float], q: float) -> float:
-    if not samples:
+def pct(samples: list[float], q: float, missing: int = 0) -> float:
+    """The nearest-rank q-percentile in ms; `missing` samples count as endless."""
+    if not samples and not missing:
         return float("nan")
-    ordered = sorted(samples)
+    ordered = sorted(samples) + [float("inf")] * max(0, missing)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
 
 
 # -- the client side (runs in each client process) -----------------------------------------------
 @dataclass
 class Phase:
-    kind: str  # "platform" | "echo"
-    url: str  # the gateway's base URL, or the echo server's /echo URL
+    kind: str  # "platform" | "echo" | "floor"
+    url: str  # the gateway's base URL, or the echo's /echo or the floor server's /play URL
     game: str
     seats: int
     rooms: int  # this process's rooms
-    seconds: float
-    think_ms: int
     setup_timeout: float
-    move_size: int = 0  # echo: the platform's median move frame
-    reply_size: int = 0  # echo: the platform's median update frame
+    drain_s: float = DRAIN_S
+    move_size: int = 0  # echo and floor: the platform's median move frame
+    reply_size: int = 0  # echo and floor: the platform's median update frame
     index: int = 0
 
 
 @dataclass
+class Step:
+    """What the coordinator asks of every client process: play at this pace from now on, and
+    measure the window [start_at, start_at + seconds) (wall clock)."""
+
+    think_ms: int
+    start_at: float
+    seconds: float
+
+
+@dataclass
 class Tally:
-    latencies: list[float] = field(default_factory=list)  # moves sent in the window
-    answered: int = 0  # moves answered in the window
-    refused: Counter[str] = field(default_factory=Counter)
+    """One step's window."""
+
+    latencies: list[float] = field(default_factory=list)  # moves sent in the window: send to answer
+    # The same moves from the player's first try at that turn: resends of shed moves included.
+    waits: list[float] = field(default_factory=list)
+    sent: int = 0  # moves sent in the window
+    sent_refused: int = 0  # of those, refused (overloaded ones are sent again, as a new move)
+    answered: int = 0  # moves answered in the window, whenever sent
+    refused: Counter[str] = field(default_factory=Counter)  # refusals that arrived in the window
+
+
+@dataclass
+class Seen:
+    """What a client process saw over the whole phase."""
+
     move_sizes: list[int] = field(default_factory=list)
     update_sizes: list[int] = field(default_factory=list)
     games_finished: int = 0
@@ -143,37 +203,65 @@ class Tally:
 
 
 class Clock:
-    """The measured window: moves are sent from `start` until `stop`."""
+    """Moves are sent while `sending`, each after a think time of about `think_ms`; the current
+    step's window [start, stop) is measured into `tally`."""
 
     def __init__(self) -> None:
-        self.start = float("inf")
-        self.stop = float("inf")
+        self.sending = False
+        self.think_ms = 0
+        self.start = self.stop = float("inf")
+        self.tally = Tally()
+        self.seen = Seen()
 
     def open(self) -> bool:
-        return self.start <= time.perf_counter() < self.stop
+        return self.sending
 
-    def record(self, tally: Tally, sent_at: float) -> None:
+    def measure(self, tally: Tally, seconds: float) -> None:
+        self.tally = tally
+        self.start = time.perf_counter()
+        self.stop = self.start + seconds
+
+    def _in_window(self, at: float) -> bool:
+        return self.start <= at < self.stop
+
+    def sent(self) -> tuple[float, Tally | None]:
+        """A move leaves now: its send time and the tally of the window it was sent in."""
         now = time.perf_counter()
-        if self.start <= sent_at:
+        if not self._in_window(now):
+            return now, None
+        self.tally.sent += 1
+        return now, self.tally
+
+    def answered(self, sent_at: float, tally: Tally | None, first_at: float) -> None:
+        now = time.perf_counter()
+        if tally is not None:
             tally.latencies.append(now - sent_at)
-        if self.start <= now < self.stop:
-            tally.answered += 1
+            tally.waits.append(now - first_at)
+        if self._in_window(now):
+            self.tally.answered += 1
 
+    def refused(self, code: str, tally: Tally | None) -> None:
+        if tally is not None:
+            tally.sent_refused += 1
+        if self._in_window(time.perf_counter()):
+            self.tally.refused[code] += 1
 
-def think(phase: Phase, rnd: random.Random) -> float:
-    # Uniform around the mean, so rooms drift apart instead of moving in lockstep.
-    return 0.0 if not phase.think_ms else phase.think_ms / 1000 * rnd.uniform(0.5, 1.5)
+    def think(self, rnd: random.Random) -> float:
+        # Uniform around the mean, so rooms drift apart instead of moving in lockstep.
+        return 0.0 if not self.think_ms else self.think_ms / 1000 * rnd.uniform(0.5, 1.5)
 
 
 class PlatformPlayer:
     """One seat's WebSocket: moves whenever its view says it is to move."""
 
-    def __init__(self, phase: Phase, ticket: dict[str, Any], tally: Tally, clock: Clock, rnd: random.Random) -> None:
-        self.phase, self.ticket, self.tally, self.clock, self.rnd = phase, ticket, tally, clock, rnd
+    def __init__(self, phase: Phase, ticket: dict[str, Any], clock: Clock, rnd: random.Random) -> None:
+        self.phase, self.ticket, self.clock, self.rnd = phase, ticket, clock, rnd
+        self.seen = clock.seen
         self.seats: list[int] = list(ticket["seats"])
         self.room: dict[str, Any] = ticket["room"]
         self.views: dict[int, dict[str, Any]] = {}
-        self.inflight: tuple[str, float] | None = None
+        self.inflight: tuple[str, float, Tally | None] | None = None  # move id, sent at, its window
+        self.first_try: float | None = None  # when this turn's first move was sent (shed ones are sent again)
         self.moved_at_version = -1
         self.voted_game = -1
         self.ws: aiohttp.ClientWebSocketResponse | None = None
@@ -195,11 +283,12 @@ class PlatformPlayer:
                 self.welcomed.set()
             elif "update" in message:
                 update = message["update"]
-                if update["views"] and len(self.tally.update_sizes) < 2000:
-                    self.tally.update_sizes.append(len(frame.data))
+                if update["views"] and len(self.seen.update_sizes) < 2000:
+                    self.seen.update_sizes.append(len(frame.data))
                 if self.inflight and update["client_move_id"] == self.inflight[0]:
-                    self.clock.record(self.tally, self.inflight[1])
-                    self.inflight = None
+                    _, sent_at, tally = self.inflight
+                    self.clock.answered(sent_at, tally, self.first_try or sent_at)
+                    self.inflight = self.first_try = None
                 self.room = update["room"]
                 for item in update["views"]:
                     self.views[item["seat"]] = item["view"]
@@ -208,8 +297,8 @@ class PlatformPlayer:
                 self.react()
             elif "refused" in message:
                 refused = message["refused"]
-                self.tally.refused[refused["code"]] += 1
                 if self.inflight and refused["client_move_id"] == self.inflight[0]:
+                    self.clock.refused(refused["code"], self.inflight[2])
                     self.inflight = None
                     self.moved_at_version = -1
                     if refused["code"] == "overloaded":
@@ -217,13 +306,15 @@ class PlatformPlayer:
                         asyncio.get_running_loop().call_later(0.2 * (0.75 + self.rnd.random() / 2), self.react)
                     else:
                         self.react()
+                else:
+                    self.clock.refused(refused["code"], None)
 
     def react(self) -> None:
         room = self.room
         if room["status"] == "finished" and self.seats and self.voted_game != room["version"]:
             self.voted_game = room["version"]
             if self.seats[0] == 0:
-                self.tally.games_finished += 1
+                self.seen.games_finished += 1
             self._later(0.0, {"rematch": {}})
             return
         if room["status"] != "playing" or self.inflight or not self.clock.open():
@@ -235,7 +326,8 @@ class PlatformPlayer:
                 move_id = secrets.token_hex(6)
                 frame = {"move": {"seat": seat, "move": legal, "client_move_id": move_id, "version": room["version"]}}
                 self.moved_at_version = room["version"]
-                self._later(think(self.phase, self.rnd), frame, move_id)
+                # A shed move's resend is part of the same turn: no second think time.
+                self._later(0.0 if self.first_try else self.clock.think(self.rnd), frame, move_id)
                 return
 
     def _later(self, delay: float, frame: dict[str, Any], move_id: str = "") -> None:
@@ -247,14 +339,17 @@ class PlatformPlayer:
                 if not self.clock.open():
                     self.moved_at_version = -1
                     return
-                self.inflight = (move_id, time.perf_counter())
-                if len(self.tally.move_sizes) < 2000:
-                    self.tally.move_sizes.append(len(text))
+                sent_at, tally = self.clock.sent()
+                self.inflight = (move_id, sent_at, tally)
+                if self.first_try is None:
+                    self.first_try = sent_at
+                if len(self.seen.move_sizes) < 2000:
+                    self.seen.move_sizes.append(len(text))
             assert self.ws is not None
             try:
                 await self.ws.send_str(text)
             except ConnectionError as error:
-                self.tally.errors.append(repr(error))
+                self.seen.errors.append(repr(error))
 
         asyncio.get_running_loop().create_task(send())
 
@@ -268,7 +363,7 @@ async def rest(session: aiohttp.ClientSession, url: str, body: dict[str, Any]) -
 
 
 async def platform_room(
-    phase: Phase, session: aiohttp.ClientSession, tally: Tally, clock: Clock, rnd: random.Random
+    phase: Phase, session: aiohttp.ClientSession, clock: Clock, rnd: random.Random
 ) -> list[PlatformPlayer]:
     """Create a room, fill its seats with one connection each, start the game."""
     body = {"game": phase.game, "seats": [{"kind": "human"}] * phase.seats, "nickname": "load"}
@@ -276,7 +371,7 @@ async def platform_room(
     code = tickets[0]["code"]
     for _ in range(phase.seats - 1):
         tickets.append(await rest(session, f"{phase.url}/api/rooms/{code}/join", {"nickname": "load"}))
-    players = [PlatformPlayer(phase, ticket, tally, clock, rnd) for ticket in tickets]
+    players = [PlatformPlayer(phase, ticket, clock, rnd) for ticket in tickets]
     for player in players:
         await player.open(session)
         asyncio.get_running_loop().create_task(player.read())
@@ -290,12 +385,14 @@ async def platform_room(
 
 
 class EchoPlayer:
-    """One connection of an echo room: rooms take turns as the platform's do, one move in
-    flight per room, every connection of the room getting each answer."""
+    """One connection of an echo or floor room: rooms take turns as the platform's do, one move
+    in flight per room, every connection of the room getting each answer."""
 
-    def __init__(self, phase: Phase, room: EchoRoom, seat: int, tally: Tally, clock: Clock, rnd: random.Random):
-        self.phase, self.room, self.seat, self.tally, self.clock, self.rnd = phase, room, seat, tally, clock, rnd
+    def __init__(self, phase: Phase, room: EchoRoom, seat: int, clock: Clock, rnd: random.Random):
+        self.phase, self.room, self.seat, self.clock, self.rnd = phase, room, seat, clock, rnd
         self.sent_at = 0.0
+        self.sent_text = ""
+        self.tally: Tally | None = None
         self.ws: aiohttp.ClientWebSocketResponse | None = None
 
     async def open(self, session: aiohttp.ClientSession, name: str) -> None:
@@ -306,21 +403,25 @@ class EchoPlayer:
     async def read(self) -> None:
         assert self.ws is not None
         async for frame in self.ws:
-            if frame.type == aiohttp.WSMsgType.TEXT and self.sent_at:
-                self.clock.record(self.tally, self.sent_at)
+            # The answer begins with the frame sent (both servers pad it): the answer to the
+            # other seat's move, read after this seat has moved, is not taken for this one's.
+            if frame.type == aiohttp.WSMsgType.TEXT and self.sent_at and frame.data.startswith(self.sent_text):
+                self.clock.answered(self.sent_at, self.tally, self.sent_at)
                 self.sent_at = 0.0
                 self.room.next_turn()
 
     def move(self) -> None:
         async def send() -> None:
-            delay = think(self.phase, self.rnd)
+            delay = self.clock.think(self.rnd)
             if delay:
                 await asyncio.sleep(delay)
             if not self.clock.open():
                 return
             assert self.ws is not None
-            self.sent_at = time.perf_counter()
-            await self.ws.send_str(self.room.payload)
+            self.room.moves += 1
+            self.sent_text = self.room.payload(self.room.moves)
+            self.sent_at, self.tally = self.clock.sent()
+            await self.ws.send_str(self.sent_text)
 
         asyncio.get_running_loop().create_task(send())
 
@@ -329,10 +430,13 @@ class EchoRoom:
     def __init__(self, phase: Phase) -> None:
         self.players: list[EchoPlayer] = []
         self.turn = 0
-        # A frame as long as the platform's move frames.
-        self.payload = json.dumps({"move": {"seat": 0, "move": {"type": "x"}, "client_move_id": "m"}}).ljust(
-            phase.move_size
-        )
+        self.moves = 0
+        self.move_size = phase.move_size
+
+    def payload(self, number: int) -> str:
+        """A move frame as long as the platform's, numbered."""
+        frame = {"move": {"seat": self.turn, "move": {"type": "x"}, "client_move_id": f"m{number}"}}
+        return json.dumps(frame).ljust(self.move_size)
 
     def next_turn(self) -> None:
         self.turn = (self.turn + 1) % len(self.players)
@@ -340,10 +444,10 @@ class EchoRoom:
 
 
 async def echo_room(
-    phase: Phase, session: aiohttp.ClientSession, name: str, tally: Tally, clock: Clock, rnd: random.Random
+    phase: Phase, session: aiohttp.ClientSession, name: str, clock: Clock, rnd: random.Random
 ) -> EchoRoom:
     room = EchoRoom(phase)
-    room.players = [EchoPlayer(phase, room, seat, tally, clock, rnd) for seat in range(phase.seats)]
+    room.players = [EchoPlayer(phase, room, seat, clock, rnd) for seat in range(phase.seats)]
     for player in room.players:
         await player.open(session, name)
         asyncio.get_running_loop().create_task(player.read())
@@ -351,7 +455,10 @@ async def echo_room(
 
 
 async def run_clients(phase: Phase, ready: Any, go: Any, results: Any) -> None:
-    tally, clock = Tally(), Clock()
+    """Set up this process's rooms, then play the steps the coordinator sends (a `Step`, or None
+    to stop) without a pause between them: each step's pace holds from its arrival on, so the
+    time before its window lets the servers settle at it. One result per step, then `Seen`."""
+    clock = Clock()
     rnd = random.Random(phase.index)
     limit = asyncio.Semaphore(SETUP_CONCURRENCY)
     # One session, no connection cap: the default connector allows 100 connections.
@@ -360,8 +467,8 @@ async def run_clients(phase: Phase, ready: Any, go: Any, results: Any) -> None:
         async def one(i: int) -> Any:
             async with limit:
                 if phase.kind == "platform":
-                    return await platform_room(phase, session, tally, clock, rnd)
-                return await echo_room(phase, session, f"p{phase.index}-r{i}", tally, clock, rnd)
+                    return await platform_room(phase, session, clock, rnd)
+                return await echo_room(phase, session, f"p{phase.index}-r{i}", clock, rnd)
 
         try:
             async with asyncio.timeout(phase.setup_timeout):
@@ -371,32 +478,44 @@ async def run_clients(phase: Phase, ready: Any, go: Any, results: Any) -> None:
             return
         ready.put((phase.index, "ready"))
         loop = asyncio.get_running_loop()
-        start_at = await loop.run_in_executor(None, go.get)
-        await asyncio.sleep(max(0.0, start_at - time.time()))
-        cpu_before = time.process_time()
-        clock.start = time.perf_counter()
-        clock.stop = clock.start + phase.seconds
-        if phase.kind == "platform":
-            for players in rooms:
-                for player in players:
-                    player.react()
-        else:
-            for room in rooms:
-                room.players[0].move()
-        await asyncio.sleep(phase.seconds)
-        cpu_used = time.process_time() - cpu_before
-        await asyncio.sleep(DRAIN_S)
+        while (step := await loop.run_in_executor(None, go.get)) is not None:
+            clock.think_ms = step.think_ms
+            if not clock.sending:
+                clock.sending = True
+                for room in rooms:
+                    if phase.kind == "platform":
+                        for player in room:
+                            player.react()
+                    else:
+                        room.players[0].move()
+            await asyncio.sleep(max(0.0, step.start_at - time.time()))
+            tally = Tally()
+            cpu_before = time.process_time()
+            clock.measure(tally, step.seconds)
+            await asyncio.sleep(step.seconds)
+            cpu_used = time.process_time() - cpu_before
+            await asyncio.sleep(phase.drain_s)
+            results.put(
+                {
+                    "index": phase.index,
+                    "latencies": tally.latencies,
+                    "waits": tally.waits,
+                    "sent": tally.sent,
+                    "sent_refused": tally.sent_refused,
+                    "answered": tally.answered,
+                    "refused": dict(tally.refused),
+                    "cpu_s": cpu_used,
+                }
+            )
+        clock.sending = False
+        seen = clock.seen
         results.put(
             {
                 "index": phase.index,
-                "latencies": tally.latencies,
-                "answered": tally.answered,
-                "refused": dict(tally.refused),
-                "move_sizes": tally.move_sizes,
-                "update_sizes": tally.update_sizes,
-                "games_finished": tally.games_finished,
-                "errors": tally.errors[:5],
-                "cpu_s": cpu_used,
+                "move_sizes": seen.move_sizes,
+                "update_sizes": seen.update_sizes,
+                "games_finished": seen.games_finished,
+                "errors": seen.errors[:5],
             }
         )
 
@@ -410,8 +529,10 @@ def client_process(phase: Phase, ready: Any, go: Any, results: Any) -> None:
 class Measured:
     label: str
     connections: int
-    moves_per_s: float
+    moves_per_s: float  # moves answered in the window, per second
     p50_ms: float
+    # Moves sent in the window, from the send to the answering update; a move still unanswered
+    # at the end of the drain counts as endless (so a p99 is never flattered by leaving it out).
     p99_ms: float
     kib_per_connection: float
     server_cpu: dict[str, float]  # process -> share of one core during the window
@@ -420,79 +541,132 @@ class Measured:
     machine_busy: float  # share of every core
     moves: int
     refused: dict[str, int]
+    think_ms: int = 0
+    # The same moves timed from the turn's first try: a shed move's pause and resend included.
+    wait_p99_ms: float = 0.0
+    sent_per_s: float = 0.0  # moves sent in the window per second, shed ones and resends included
+    unanswered: int = 0
     move_size: int = 0
     update_size: int = 0
     games_finished: int = 0
 
 
-def run_phase(
-    phase: Phase, procs: int, server_pids: dict[str, int], memory_pid: int, connections: int, metrics_url: str = ""
-) -> tuple[Measured, list[dict[str, Any]]]:
-    ctx = mp.get_context("spawn")
-    ready, results = ctx.Queue(), ctx.Queue()
-    go = [ctx.Queue() for _ in range(procs)]
-    rooms = [phase.rooms // procs + (1 if i < phase.rooms % procs else 0) for i in range(procs)]
-    rss_before = rss_kib(memory_pid)
-    workers = []
-    for i in range(procs):
-        part = Phase(**{**phase.__dict__, "rooms": rooms[i], "index": i})
-        worker = ctx.Process(target=client_process, args=(part, ready, go[i], results), daemon=True)
-        worker.start()
-        workers.append(worker)
-    try:
-        for _ in range(procs):
-            index, status = ready.get(timeout=phase.setup_timeout + 30)
-            if status != "ready":
-                raise RuntimeError(f"client process {index}: {status}")
-        time.sleep(1.0)  # let the setup's last updates settle before reading memory
-        rss_after = rss_kib(memory_pid)
-        start_at = time.time() + 0.5
-        for queue in go:
-            queue.put(start_at)
+class Fleet:
+    """One phase's client processes: their rooms set up once, then measured step by step
+    (`step`), playing on between steps; `close` ends them and returns what they saw."""
+
+    def __init__(
+        self,
+        phase: Phase,
+        procs: int,
+        server_pids: dict[str, int],
+        memory_pid: int,
+        connections: int,
+        metrics_url: str = "",
+    ) -> None:
+        self.phase, self.procs, self.server_pids = phase, procs, server_pids
+        self.memory_pid, self.connections, self.metrics_url = memory_pid, connections, metrics_url
+        self.workers: list[Any] = []
+        self.kib_per_connection = 0.0
+
+    def __enter__(self) -> Fleet:
+        ctx = mp.get_context("spawn")
+        self.ready, self.results = ctx.Queue(), ctx.Queue()
+        self.go = [ctx.Queue() for _ in range(self.procs)]
+        phase, procs = self.phase, self.procs
+        rooms = [phase.rooms // procs + (1 if i < phase.rooms % procs else 0) for i in range(procs)]
+        rss_before = rss_kib(self.memory_pid)
+        for i in range(procs):
+            part = Phase(**{**phase.__dict__, "rooms": rooms[i], "index": i})
+            worker = ctx.Process(target=client_process, args=(part, self.ready, self.go[i], self.results), daemon=True)
+            worker.start()
+            self.workers.append(worker)
+        try:
+            for _ in range(procs):
+                index, status = self.ready.get(timeout=phase.setup_timeout + 30)
+                if status != "ready":
+                    raise RuntimeError(f"client process {index}: {status}")
+            time.sleep(1.0)  # let the setup's last updates settle before reading memory
+        except BaseException:
+            self._end()
+            raise
+        self.kib_per_connection = (rss_kib(self.memory_pid) - rss_before) / self.connections
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._end()
+
+    def step(self, think_ms: int, seconds: float, settle: float) -> Measured:
+        """Play at `think_ms` from now on; measure the window that opens `settle` seconds later."""
+        start_at = time.time() + settle
+        for queue in self.go:
+            queue.put(Step(think_ms, start_at, seconds))
         time.sleep(max(0.0, start_at - time.time()))
-        cpu_before = {name: cpu_seconds(pid) for name, pid in server_pids.items()}
+        pids, metrics_url, game = self.server_pids, self.metrics_url, self.phase.game
+        cpu_before = {name: cpu_seconds(pid) for name, pid in pids.items()}
         busy_before = machine_busy()
-        stages_before = move_stages(metrics_url, phase.game) if metrics_url else {}
-        time.sleep(phase.seconds)
-        cpu_after = {name: cpu_seconds(pid) for name, pid in server_pids.items()}
+        stages_before = move_stages(metrics_url, game) if metrics_url else {}
+        time.sleep(seconds)
+        cpu_after = {name: cpu_seconds(pid) for name, pid in pids.items()}
         busy_after = machine_busy()
-        stages_after = move_stages(metrics_url, phase.game) if metrics_url else {}
-        reports = [results.get(timeout=DRAIN_S + 60) for _ in range(procs)]
-    finally:
-        for worker in workers:
+        stages_after = move_stages(metrics_url, game) if metrics_url else {}
+        reports = [self.results.get(timeout=self.phase.drain_s + 60) for _ in range(self.procs)]
+        latencies = [x for r in reports for x in r["latencies"]]
+        waits = [x for r in reports for x in r["waits"]]
+        unanswered = sum(r["sent"] - r["sent_refused"] for r in reports) - len(latencies)
+        refused: Counter[str] = Counter()
+        for report in reports:
+            refused.update(report["refused"])
+        return Measured(
+            label=self.phase.kind,
+            connections=self.connections,
+            moves_per_s=sum(r["answered"] for r in reports) / seconds,
+            p50_ms=pct(latencies, 0.5, unanswered),
+            p99_ms=pct(latencies, 0.99, unanswered),
+            kib_per_connection=self.kib_per_connection,
+            server_cpu={name: (cpu_after[name] - cpu_before[name]) / seconds for name in pids},
+            stage_ms={
+                stage: (total - stages_before.get(stage, (0.0, 0.0))[0])
+                / max(1.0, count - stages_before.get(stage, (0.0, 0.0))[1])
+                * 1000
+                for stage, (total, count) in stages_after.items()
+            },
+            client_cpu=sum(r["cpu_s"] for r in reports) / seconds,
+            machine_busy=(busy_after[0] - busy_before[0]) / max(1, busy_after[1] - busy_before[1]),
+            moves=sum(r["answered"] for r in reports),
+            refused=dict(refused),
+            think_ms=think_ms,
+            wait_p99_ms=pct(waits, 0.99, unanswered),
+            sent_per_s=sum(r["sent"] for r in reports) / seconds,
+            unanswered=unanswered,
+        )
+
+    def close(self) -> Seen:
+        """Stop the clients; the frame sizes, games and errors they saw."""
+        for queue in self.go:
+            queue.put(None)
+        reports = [self.results.get(timeout=60) for _ in range(self.procs)]
+        self._end()
+        for report in reports:
+            if report["errors"]:
+                print(f"  client {report['index']} errors: {report['errors']}", file=sys.stderr)
+        return Seen(
+            move_sizes=[s for r in reports for s in r["move_sizes"]],
+            update_sizes=[s for r in reports for s in r["update_sizes"]],
+            games_finished=sum(r["games_finished"] for r in reports),
+            errors=[e for r in reports for e in r["errors"]],
+        )
+
+    def _end(self) -> None:
+        for worker in self.workers:
             worker.join(timeout=10)
             if worker.is_alive():
                 worker.terminate()
-    latencies = [x for r in reports for x in r["latencies"]]
-    refused: Counter[str] = Counter()
-    for report in reports:
-        refused.update(report["refused"])
-    window = phase.seconds
-    measured = Measured(
-        label=phase.kind,
-        connections=connections,
-        moves_per_s=sum(r["answered"] for r in reports) / window,
-        p50_ms=pct(latencies, 0.5),
-        p99_ms=pct(latencies, 0.99),
-        kib_per_connection=(rss_after - rss_before) / connections,
-        server_cpu={name: (cpu_after[name] - cpu_before[name]) / window for name in server_pids},
-        stage_ms={
-            stage: (total - stages_before.get(stage, (0.0, 0.0))[0])
-            / max(1.0, count - stages_before.get(stage, (0.0, 0.0))[1])
-            * 1000
-            for stage, (total, count) in stages_after.items()
-        },
-        client_cpu=sum(r["cpu_s"] for r in reports) / window,
-        machine_busy=(busy_after[0] - busy_before[0]) / max(1, busy_after[1] - busy_before[1]),
-        moves=sum(r["answered"] for r in reports),
-        refused=dict(refused),
-        games_finished=sum(r["games_finished"] for r in reports),
-    )
-    sizes = [s for r in reports for s in r["move_sizes"]]
-    updates = [s for r in reports for s in r["update_sizes"]]
-    measured.move_size = int(statistics.median(sizes)) if sizes else 0
-    measured.update_size = int(statistics.median(updates)) if updates else 0
-    return measured, reports
+        self.workers = []
+
+
+def median_size(sizes: list[int]) -> int:
+    return int(statistics.median(sizes)) if sizes else 0
 
 
 def warm_up(base: str, game: str, seats: int) -> None:
@@ -505,59 +679,194 @@ def warm_up(base: str, game: str, seats: int) -> None:
         answer.read()
 
 
-def one_step(args: argparse.Namespace, connections: int, folder: Path) -> tuple[Measured, Measured]:
-    rooms = max(1, connections // args.seats)
-    connections = rooms * args.seats
-    step = folder / f"c{connections}"
+def platform_stack(args: argparse.Namespace, step: Path) -> tuple[Stack, dict[str, int], str]:
+    """The stack started (no svc-ai: no CPU seats here) and warmed up; its gateway's and family
+    service's pids, and the gateway's metrics URL."""
     stack = Stack.on_free_ports(
         f"sqlite:///{step}/rooms.sqlite3",
         log_dir=step / "logs",
         # The per-connection rate limit protects players from floods; a benchmark is one.
         extra_env=UNLIMITED,
     )
+    try:
+        stack.start(services=tuple(name for name in SERVICES if name != "ai"))
+        warm_up(stack.base_url, args.game, args.seats)
+    except BaseException:
+        stack.stop()
+        raise
+    family = FAMILY_OF.get(args.game, "boards")
+    pids = {"gateway": stack.processes["gateway"].pid, f"svc-{family}": stack.processes[family].pid}
+    return stack, pids, f"http://127.0.0.1:{stack.metrics_ports['gateway']}/metrics"
+
+
+def one_step(args: argparse.Namespace, connections: int, folder: Path) -> tuple[Measured, Measured]:
+    rooms = max(1, connections // args.seats)
+    connections = rooms * args.seats
+    step = folder / f"c{connections}"
     echo_port = free_port()
+    stack, server_pids, metrics_url = platform_stack(args, step)
     echo = subprocess.Popen(
         [sys.executable, str(ROOT / "bench" / "echo_server.py"), str(echo_port)], stdout=subprocess.PIPE
     )
     try:
-        stack.start(services=tuple(name for name in SERVICES if name != "ai"))  # no CPU seats here
         echo.stdout.readline()  # type: ignore[union-attr]
-        warm_up(stack.base_url, args.game, args.seats)
-        gateway = stack.processes["gateway"].pid
-        family = FAMILY_OF.get(args.game, "boards")
-        server_pids = {"gateway": gateway, f"svc-{family}": stack.processes[family].pid}
-        phase = Phase(
-            "platform", stack.base_url, args.game, args.seats, rooms, args.seconds, args.think_ms, args.setup_timeout
-        )
-        platform, reports = run_phase(
-            phase,
-            args.client_procs,
-            server_pids,
-            gateway,
-            connections,
-            f"http://127.0.0.1:{stack.metrics_ports['gateway']}/metrics",
-        )
-        for report in reports:
-            if report["errors"]:
-                print(f"  client {report['index']} errors: {report['errors']}", file=sys.stderr)
+        gateway = server_pids["gateway"]
+        phase = Phase("platform", stack.base_url, args.game, args.seats, rooms, args.setup_timeout)
+        with Fleet(phase, args.client_procs, server_pids, gateway, connections, metrics_url) as fleet:
+            platform = fleet.step(args.think_ms, args.seconds, settle=0.5)
+            seen = fleet.close()
+        platform.move_size, platform.update_size = median_size(seen.move_sizes), median_size(seen.update_sizes)
+        platform.games_finished = seen.games_finished
         echo_phase = Phase(
             "echo",
             f"http://127.0.0.1:{echo_port}/echo",
             args.game,
             args.seats,
             rooms,
-            args.seconds,
-            args.think_ms,
             args.setup_timeout,
             move_size=platform.move_size,
             reply_size=platform.update_size,
         )
-        baseline, _ = run_phase(echo_phase, args.client_procs, {"echo": echo.pid}, echo.pid, connections)
+        with Fleet(echo_phase, args.client_procs, {"echo": echo.pid}, echo.pid, connections) as fleet:
+            baseline = fleet.step(args.think_ms, args.seconds, settle=0.5)
+            fleet.close()
     finally:
         stack.stop()
         echo.terminate()
         echo.wait(10)
     return platform, baseline
+
+
+# -- the throughput sweep ------------------------------------------------------------------------------
+@dataclass
+class Sweep:
+    """One server's sweep at one connection count, and its saturation step."""
+
+    label: str
+    steps: list[Measured]
+    saturation: Measured | None
+    p99_ms: float  # the bound the peak is taken under
+
+    def passed(self, measured: Measured) -> bool:
+        return measured.wait_p99_ms < self.p99_ms
+
+    def peak(self) -> Measured | None:
+        """The step with the most moves per second among those under the p99 bound."""
+        under = [m for m in self.steps if self.passed(m)]
+        return max(under, key=lambda m: m.moves_per_s) if under else None
+
+    def top(self) -> float:
+        """The most moves per second of any step, whatever its p99."""
+        return max((m.moves_per_s for m in self.steps), default=0.0)
+
+
+def think_for(rate: float, rooms: int) -> int:
+    """The mean think time (ms) at which `rooms` rooms, one move in flight each, offer `rate`
+    moves per second if answers took no time."""
+    return max(0, round(rooms * 1000 / rate))
+
+
+def sweep(fleet: Fleet, label: str, rooms: int, args: argparse.Namespace) -> Sweep:
+    """Offered load up by `--sweep-factor` from `--sweep-from` moves/s until a step's p99
+    (resends included) reaches `--p99-ms`, then `--refine` bisections (geometric) between the
+    last step under it and the first over; then, with `--saturation-seconds`, no think time."""
+    result = Sweep(label, [], None, args.p99_ms)
+
+    def run(rate: float) -> bool:
+        measured = fleet.step(think_for(rate, rooms), args.seconds, args.settle)
+        result.steps.append(measured)
+        print(
+            f"  {label}: think {measured.think_ms} ms -> {measured.moves_per_s:.0f} moves/s, "
+            f"p99 {measured.p99_ms:.1f} ms (resends included {measured.wait_p99_ms:.1f}), "
+            f"refused {measured.refused or 'none'}",
+            file=sys.stderr,
+            flush=True,
+        )
+        return result.passed(measured)
+
+    under: float | None = None
+    over: float | None = None
+    rate = args.sweep_from
+    while over is None and think_for(rate, rooms) > 0:
+        if run(rate):
+            under = rate
+        else:
+            over = rate
+        rate *= args.sweep_factor
+    for _ in range(args.refine):
+        if under is None or over is None:
+            break
+        rate = math.sqrt(under * over)
+        if run(rate):
+            under = rate
+        else:
+            over = rate
+    if args.saturation_seconds:
+        result.saturation = fleet.step(0, args.saturation_seconds, args.settle)
+    return result
+
+
+def throughput_step(args: argparse.Namespace, connections: int, folder: Path) -> tuple[Sweep, Sweep, str]:
+    """The platform's sweep, then the floor server's with the sizes the platform's moves had."""
+    from bench.floor_server import capture, describe
+    from bench.move_floor import start_and_wait
+
+    rooms = max(1, connections // args.seats)
+    connections = rooms * args.seats
+    step = folder / f"sweep-c{connections}"
+    stack, server_pids, metrics_url = platform_stack(args, step)
+    try:
+        phase = Phase("platform", stack.base_url, args.game, args.seats, rooms, args.setup_timeout, args.drain)
+        gateway = server_pids["gateway"]
+        with Fleet(phase, args.client_procs, server_pids, gateway, connections, metrics_url) as fleet:
+            platform = sweep(fleet, "platform", rooms, args)
+            seen = fleet.close()
+        family = FAMILY_OF.get(args.game, "boards")
+        sizes = capture(step / "rooms.sqlite3", f"127.0.0.1:{stack.ports[family]}")
+    finally:
+        stack.stop()
+    move_size, update_size = median_size(seen.move_sizes), median_size(seen.update_sizes)
+    for measured in [*platform.steps, platform.saturation]:
+        if measured is not None:
+            measured.move_size, measured.update_size = move_size, update_size
+    sizes_file, reply_file = step / "floor-sizes.json", step / "apply-reply.bin"
+    sizes_file.write_text(sizes.to_json())
+    reply_file.write_bytes(sizes.apply_reply)
+    grpc_port, floor_port = free_port(), free_port()
+    server = str(ROOT / "bench" / "floor_server.py")
+    children = []
+    try:
+        children.append(start_and_wait([sys.executable, server, "noop", str(grpc_port), str(reply_file)]))
+        children.append(
+            start_and_wait(
+                [
+                    *(sys.executable, server, "serve", str(floor_port)),
+                    *("--grpc", f"127.0.0.1:{grpc_port}", "--store", str(step / "floor.sqlite3")),
+                    *("--sizes", str(sizes_file)),
+                ]
+            )
+        )
+        noop, floor_server = children
+        phase = Phase(
+            "floor",
+            f"http://127.0.0.1:{floor_port}/play",
+            args.game,
+            args.seats,
+            rooms,
+            args.setup_timeout,
+            args.drain,
+            move_size=move_size,
+            reply_size=update_size,
+        )
+        pids = {"floor": floor_server.pid, "gRPC no-op": noop.pid}
+        with Fleet(phase, args.client_procs, pids, floor_server.pid, connections) as fleet:
+            floor = sweep(fleet, "floor", rooms, args)
+            fleet.close()
+    finally:
+        for child in children:
+            child.terminate()
+            child.wait(10)
+    return platform, floor, f"move frame {move_size} B, update frame {update_size} B, {describe(sizes)}"
 
 
 # -- svc-ai's think time ------------------------------------------------------------------------------
@@ -675,6 +984,86 @@ def report(steps: list[tuple[Measured, Measured]], args: argparse.Namespace) -> 
         )
 
 
+def ms(value: float) -> str:
+    return "∞" if value == float("inf") else f"{value:.1f}"
+
+
+def cpu_cells(measured: Measured) -> str:
+    return ", ".join(f"{name} {share:.2f}" for name, share in measured.server_cpu.items())
+
+
+def per_move(measured: Measured) -> str:
+    return ", ".join(
+        f"{name} {share / max(measured.moves_per_s, 1e-9) * 1000:.2f} ms" for name, share in measured.server_cpu.items()
+    )
+
+
+def report_sweep(results: list[tuple[int, Sweep, Sweep, str]], args: argparse.Namespace) -> None:
+    print(f"\n## Throughput at p99 < {args.p99_ms:g} ms: {args.game}, {args.seats} players per room")
+    print(
+        f"{args.seconds:g} s windows, each after {args.settle:g} s at its pace; {args.client_procs} client processes, "
+        f"{os.cpu_count()} cores, loopback. p99 counts a move unanswered {args.drain:g} s after the window as endless; "
+        "'resends included' times a turn from its first try.\n"
+    )
+    for connections, platform, floor, sizes in results:
+        rooms = connections // args.seats
+        print(f"### {connections:,} connections ({sizes})\n")
+        print(
+            "| server | think ms | offered moves/s | moves/s | sent/s | p50 ms | p99 ms | p99 resends included ms "
+            "| shed /s | server CPU (cores) | clients CPU | machine busy |"
+        )
+        print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|")
+        for result in (platform, floor):
+            for m in [*result.steps, *([result.saturation] if result.saturation else [])]:
+                offered = f"{rooms * 1000 / m.think_ms:.0f}" if m.think_ms else "∞ (no think time)"
+                mark = "**" if m is result.peak() else ""
+                print(
+                    f"| {result.label} | {m.think_ms} | {offered} | {mark}{m.moves_per_s:.0f}{mark} | {m.sent_per_s:.0f} "
+                    f"| {ms(m.p50_ms)} | {ms(m.p99_ms)} | {ms(m.wait_p99_ms)} "
+                    f"| {m.refused.get('overloaded', 0) / args.seconds:.0f} | {cpu_cells(m)} | {m.client_cpu:.2f} "
+                    f"| {m.machine_busy:.0%} |"
+                )
+        platform_peak, floor_peak = platform.peak(), floor.peak()
+        print()
+        if platform_peak is None or floor_peak is None:
+            print("No peak: a server missed the p99 bound at the lowest offered load.")
+            continue
+        ratio = platform_peak.moves_per_s / floor_peak.moves_per_s
+        print(
+            f"Peak at p99 < {args.p99_ms:g} ms: platform **{platform_peak.moves_per_s:.0f} moves/s**, floor "
+            f"**{floor_peak.moves_per_s:.0f} moves/s**; platform ÷ floor **{ratio:.2f}×** (goal ≥ {GOAL_RATIO}×: "
+            f"{'met' if ratio >= GOAL_RATIO else 'not met'})."
+        )
+        print(
+            f"CPU per move at the peak: platform {per_move(platform_peak)}; floor {per_move(floor_peak)}. "
+            "The gateway's mean time per move in the lobby's stages there: "
+            + ", ".join(f"{stage} {value:.1f} ms" for stage, value in sorted(platform_peak.stage_ms.items()))
+            + "."
+        )
+        sat = platform.saturation
+        if sat is not None:
+            share = sat.moves_per_s / platform_peak.moves_per_s
+            top = platform.top()
+            print(
+                f"\nPast saturation (no think time, {args.saturation_seconds:g} s): the platform answered "
+                f"**{sat.moves_per_s:.0f} moves/s** = **{share:.0%}** of its peak at p99 < {args.p99_ms:g} ms "
+                f"({sat.moves_per_s / max(top, 1e-9):.0%} of the most any sweep step reached, {top:.0f}) "
+                f"(goal ≥ {GOAL_SATURATION:.0%}: {'met' if share >= GOAL_SATURATION else 'not met'}), "
+                f"while {sat.sent_per_s:.0f} moves/s were sent ({sat.sent_per_s / platform_peak.moves_per_s:.1f}× "
+                f"the peak) and {sat.refused.get('overloaded', 0) / args.saturation_seconds:.0f}/s refused "
+                f"`overloaded`; p50 {ms(sat.p50_ms)} ms, p99 {ms(sat.p99_ms)} ms from an accepted send to its update "
+                f"(a turn's wait, pauses and resends included: p99 {ms(sat.wait_p99_ms)} ms); "
+                f"CPU per move {per_move(sat)}."
+            )
+        if floor.saturation is not None:
+            sat = floor.saturation
+            print(
+                f"The floor server, which does not shed, at no think time: {sat.moves_per_s:.0f} moves/s, "
+                f"p50 {ms(sat.p50_ms)} ms, p99 {ms(sat.p99_ms)} ms."
+            )
+        print()
+
+
 def report_ai(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
     print(f"\n## svc-ai think time ({args.ai_positions} positions per game, budget {args.ai_budget_ms} ms)\n")
     print("| game | level | mean ms per move | max ms | svc-ai CPU ms per move |")
@@ -686,7 +1075,7 @@ def report_ai(rows: list[dict[str, Any]], args: argparse.Namespace) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--connections", default="200,500,1000", help="comma-separated connection counts")
-    parser.add_argument("--seconds", type=float, default=15, help="measured window per phase")
+    parser.add_argument("--seconds", type=float, help="measured window per phase or step (default 15, --sweep 10)")
     parser.add_argument("--game", default="four-in-a-row", choices=sorted(FAMILY_OF))
     parser.add_argument("--seats", type=int, default=2, help="players (connections) per room")
     parser.add_argument("--client-procs", type=int, default=2, help="client processes sharing the connections")
@@ -699,12 +1088,35 @@ def main() -> None:
     parser.add_argument("--ai-positions", type=int, default=10, help="positions per game for svc-ai (0: skip)")
     parser.add_argument("--ai-games", default="four-in-a-row,dice-poker,chess")
     parser.add_argument("--ai-budget-ms", type=int, default=1000, help="the lobby's GAMEROOM_AI_BUDGET_MS")
+    sweeping = parser.add_argument_group("throughput sweep (--sweep): the platform beside the floor server")
+    sweeping.add_argument("--sweep", action="store_true", help="sweep the offered load instead (no svc-ai part)")
+    sweeping.add_argument("--p99-ms", type=float, default=50, help="the p99 bound the peak is taken under")
+    sweeping.add_argument("--sweep-from", type=float, default=100, help="offered moves/s of the first step")
+    sweeping.add_argument("--sweep-factor", type=float, default=1.5, help="offered load × this per step")
+    sweeping.add_argument(
+        "--refine", type=int, default=2, help="bisections between the last step under and the first over"
+    )
+    sweeping.add_argument("--settle", type=float, default=2, help="seconds at a step's pace before its window")
+    sweeping.add_argument("--drain", type=float, default=1, help="seconds after a window for its moves' answers")
+    sweeping.add_argument("--saturation-seconds", type=float, default=20, help="window at no think time (0: skip)")
     args = parser.parse_args()
+    if args.seconds is None:
+        args.seconds = 10 if args.sweep else 15
     counts = [int(c) for c in args.connections.split(",") if c.strip()]
     if max(counts) > 5000:
         raise SystemExit("at most 5000 connections: this runs on loopback beside everything else")
     folder = Path(tempfile.mkdtemp(prefix="load-", dir=args.store_dir))
     print(f"logs and stores in {folder}", file=sys.stderr)
+    if args.sweep:
+        results = []
+        for count in counts:
+            print(f"{count} connections, sweep ...", file=sys.stderr, flush=True)
+            try:
+                results.append((count // args.seats * args.seats, *throughput_step(args, count, folder)))
+            except Exception as error:  # keep the counts already measured
+                print(f"{count} connections failed: {error!r}", file=sys.stderr, flush=True)
+        report_sweep(results, args)
+        return
     steps = []
     for count in counts:
         print(f"{count} connections ...", file=sys.stderr, flush=True)
