@@ -337,39 +337,48 @@ BATCH_WRITES = 64
 # what the other wants never wait for the deadlock detector's second.
 LOCK_TIMEOUT_MS = 200
 RETRIES = 10  # groups a write is tried in before its lock timeout is its caller's error
+WRITER_CONNECTIONS = 2  # groups in flight at once (_Writer)
 _LOCKED = frozenset({"55P03", "40P01"})  # lock_not_available, deadlock_detected
 
 
 class _Write(NamedTuple):
     op: str  # one element of write_rooms' argument, as JSON text
     future: asyncio.Future[Any]
+    tries: int = 0  # groups it met a lock in
 
 
 class _Writer:
-    """Room writes in groups on one connection of their own, as the SQLite store's writer does.
+    """Room writes in groups, as the SQLite store's writer does, on connections of their own.
 
     A write at a time was one call and one transaction each: one WAL flush a move, and under load
     as many connections as the pool has, each waiting for its own flush. Here every room write
-    waiting when the previous group returned (up to `BATCH_WRITES`) goes to the server in ONE
+    waiting when a writer connection is free (up to `BATCH_WRITES`) goes to the server in ONE
     call of the `write_rooms` function (migration 12): one round trip, one transaction, one WAL
     flush for all of them. Each write runs in a subtransaction of its own, so one that fails is
     undone alone and only its caller gets the error. The call is a transaction of its own
     (autocommit), so it returns only once COMMIT is done: no caller hears of its write before it
-    is durable, and a call that fails fails every write it carried. Writes run in the order they
-    were sent, so a later write sees the earlier ones.
+    is durable, and a call that fails fails every write it carried.
+
+    `WRITER_CONNECTIONS` groups may be in flight at once: with one, the writes arriving during a
+    group's WAL flush waited for it to end before they could even be sent (measured: slower
+    than a write per transaction at ten rooms); with two, the next group runs while the last one
+    flushes, and PostgreSQL flushes both at once when they meet. A write sent after another was
+    answered sees it; writes in flight together are independent (the lobby writes a room only
+    after its previous write was answered).
     """
 
     def __init__(self, connect: Callable[[], Awaitable[asyncpg.Connection]]) -> None:
         self._connect = connect
-        self._connection: asyncpg.Connection | None = None
         self._queue: asyncio.Queue[_Write | None] = asyncio.Queue()  # None: stop
-        self._again: list[tuple[_Write, int]] = []  # writes that met a lock, with their tries so far
+        self._idle: asyncio.Queue[asyncpg.Connection | None] = asyncio.Queue()  # None: connect again
         self._task: asyncio.Task[None] | None = None
-        self.commits = 0  # calls committed: one per group
+        self.commits = 0  # calls that committed writes: one per group
         self.writes = 0  # writes those calls carried
 
     async def start(self) -> None:
-        self._connection = await self._connect()
+        connections = [await self._connect() for _ in range(WRITER_CONNECTIONS)]
+        for connection in connections:
+            self._idle.put_nowait(connection)
         self._task = asyncio.get_running_loop().create_task(self._main(), name="postgres-writer")
 
     def submit(self, op: dict[str, Any]) -> asyncio.Future[Any]:
@@ -379,72 +388,82 @@ class _Writer:
         return future
 
     async def stop(self) -> None:
-        """Finish every write sent before this call, then close the connection."""
+        """Finish every write sent before this call, then close the connections."""
         self._queue.put_nowait(None)
         if self._task is not None:
             await self._task
-        if self._connection is not None:
-            await self._connection.close()
+        while not self._idle.empty():
+            connection = self._idle.get_nowait()
+            if connection is not None:
+                await connection.close()
 
     async def _main(self) -> None:
+        loop = asyncio.get_running_loop()
+        running: set[asyncio.Task[None]] = set()
         stopping = False
-        while not stopping or self._again:
-            batch: list[tuple[_Write, int]] = self._again[:BATCH_WRITES]
-            self._again = self._again[BATCH_WRITES:]
-            if not batch and not stopping:
-                first = await self._queue.get()
-                if first is None:
-                    stopping = True
+        while True:
+            connection = await self._idle.get()  # writes gather in the queue while none is free
+            batch: list[_Write] = []
+            while len(batch) < BATCH_WRITES:
+                if batch or stopping:
+                    try:
+                        write = self._queue.get_nowait()
+                    except asyncio.QueueEmpty:
+                        break
                 else:
-                    batch.append((first, 0))
-            while len(batch) < BATCH_WRITES and not stopping:
-                try:
-                    write = self._queue.get_nowait()
-                except asyncio.QueueEmpty:
-                    break
+                    write = await self._queue.get()
                 if write is None:
                     stopping = True
                 else:
-                    batch.append((write, 0))
+                    batch.append(write)
             if batch:
-                try:
-                    await self._commit(batch)
-                except Exception as error:  # a fault of the writer's own: its callers hear of it, it goes on
-                    for write, _ in batch:
-                        _settle(write.future, None, error)
+                task = loop.create_task(self._commit(connection, batch))
+                running.add(task)
+                task.add_done_callback(running.discard)
+                continue
+            self._idle.put_nowait(connection)
+            if not running:  # stopping, nothing queued, nothing in flight
+                break
+            await asyncio.wait(set(running))  # they may send writes that met a lock back
         # Nothing is sent after the stop unless the store was misused; never leave it waiting.
         while not self._queue.empty():
             write = self._queue.get_nowait()
-            if write is not None and not write.future.done():
-                write.future.set_exception(RuntimeError("store closed"))
+            if write is not None:
+                _settle(write.future, None, RuntimeError("store closed"))
 
-    async def _commit(self, batch: list[tuple[_Write, int]]) -> None:
+    async def _commit(self, connection: asyncpg.Connection | None, batch: list[_Write]) -> None:
         try:
-            if self._connection is None or self._connection.is_closed():
-                self._connection = await self._connect()
-            outcomes = await self._connection.fetchval(
-                "SELECT write_rooms($1::text::jsonb)", "[" + ",".join(w.op for w, _ in batch) + "]"
+            if connection is None or connection.is_closed():
+                connection = None
+                connection = await self._connect()
+            await self._call(connection, batch)
+        except Exception as error:  # the call failed whole (connection lost...): none of it is known written
+            for write in batch:
+                _settle(write.future, None, error)
+        finally:
+            self._idle.put_nowait(connection)
+
+    async def _call(self, connection: asyncpg.Connection, batch: list[_Write]) -> None:
+        try:
+            outcomes = await connection.fetchval(
+                "SELECT write_rooms($1::text::jsonb)", "[" + ",".join(w.op for w in batch) + "]"
             )
         except asyncpg.DataError as error:
-            if len(batch) > 1:
-                # Text jsonb refuses in one write (a NUL character...) fails the whole argument:
-                # each write alone, so only its own caller hears of it.
-                for item in batch:
-                    await self._commit([item])
+            if len(batch) == 1:
+                _settle(batch[0].future, None, error)
                 return
-            _settle(batch[0][0].future, None, error)
-            return
-        except Exception as error:  # the call failed whole (connection lost...): none of it is known written
-            for write, _ in batch:
-                _settle(write.future, None, error)
+            # Text jsonb refuses in one write (a NUL character...) fails the whole argument: each
+            # write alone, so only its own caller hears of it.
+            for write in batch:
+                await self._call(connection, [write])
             return
         written = 0
-        for (write, tries), outcome in zip(batch, outcomes, strict=True):
+        for write, outcome in zip(batch, outcomes, strict=True):
             if "ok" in outcome:
                 written += 1
                 _settle(write.future, outcome["ok"], None)
-            elif outcome["sqlstate"] in _LOCKED and tries + 1 < RETRIES:
-                self._again.append((write, tries + 1))
+            elif outcome["sqlstate"] in _LOCKED and write.tries + 1 < RETRIES:
+                self._queue.put_nowait(write._replace(tries=write.tries + 1))  # in a later group
             else:
                 error = asyncpg.PostgresError.new({"C": outcome["sqlstate"], "M": outcome["message"]})
                 _settle(write.future, None, error)

@@ -3,8 +3,8 @@ keeps its own outcome, and none is answered before its COMMIT. Real PostgreSQL, 
 per test, read back by connections of the test's own.
 
 To hold the writer still, a test locks the rooms table from another connection (SHARE mode: reads
-go on, writes wait) with the writer's lock timeout made longer than the hold: the writer's call
-waits for it, so the writes sent meanwhile queue up and go in one group."""
+go on, writes wait) with the writer's lock timeout made longer than the hold and one writer connection: the writer's
+call waits for it, so the writes sent meanwhile queue up and go in one group."""
 
 from __future__ import annotations
 
@@ -116,6 +116,7 @@ async def test_two_hundred_concurrent_saves_are_grouped_and_all_durable(store: P
 
 async def test_a_group_keeps_each_writes_own_outcome(schema: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(postgres, "LOCK_TIMEOUT_MS", 10_000)
+    monkeypatch.setattr(postgres, "WRITER_CONNECTIONS", 1)  # one group at a time: the first, then the rest
     store = await _open(schema)
     try:
         await _group_outcomes(store, schema)
