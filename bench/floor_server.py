@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import base64
+import contextlib
 import json
 import sqlite3
 import sys
@@ -211,7 +212,8 @@ async def play(request: web.Request) -> web.WebSocketResponse:
             await floor.move(room)
             reply = frame.data.ljust(reply_size)
             for peer in [p for p in room.peers if not p.closed]:
-                await peer.send_str(reply)
+                with contextlib.suppress(ConnectionError):  # a peer that is going: the others still hear
+                    await peer.send_str(reply)
     finally:
         room.peers.discard(ws)
     return ws

@@ -32,8 +32,10 @@ on without a pause from step to step:
   so R rooms offer about R ÷ think moves/s while answers are quick (a closed loop: as answers
   slow down, the offered load falls with them).
 - The sweep starts at `--sweep-from` (100) moves/s offered and multiplies it by
-  `--sweep-factor` (1.5) until a step's p99 reaches the bound, then bisects (geometrically)
-  `--refine` (2) times between the last step under the bound and the first over it.
+  `--sweep-factor` (1.5) until `--misses` (2) steps in a row have their p99 at the bound or
+  over (a lone one is the shared machine's noise as often as not), then `--refine` (2) times
+  tries the geometric middle between the step under the bound with the most moves/s and the
+  next offered load over it.
 - Each step holds its pace `--settle` (2) s, then measures a `--seconds` (10) s window: moves/s
   are the updates answering moves that arrived in the window; the latencies are of the moves
   sent in the window (waited for `--drain` s more; one still unanswered counts as endless).
@@ -767,12 +769,14 @@ def think_for(rate: float, rooms: int) -> int:
 
 
 def sweep(fleet: Fleet, label: str, rooms: int, args: argparse.Namespace) -> Sweep:
-    """Offered load up by `--sweep-factor` from `--sweep-from` moves/s until a step's p99
-    (resends included) reaches `--p99-ms`, then `--refine` bisections (geometric) between the
-    last step under it and the first over; then, with `--saturation-seconds`, no think time."""
+    """Offered load up by `--sweep-factor` from `--sweep-from` moves/s until `--misses` steps in
+    a row have their p99 (resends included) at `--p99-ms` or over (one alone is taken for the
+    machine's noise), then `--refine` times the geometric middle between the step under the bound
+    with the most moves/s and the next offered load over it; then, with `--saturation-seconds`,
+    no think time."""
     result = Sweep(label, [], None, args.p99_ms)
 
-    def run(rate: float) -> bool:
+    def run(rate: float) -> Measured:
         measured = fleet.step(think_for(rate, rooms), args.seconds, args.settle)
         result.steps.append(measured)
         print(
@@ -782,25 +786,24 @@ def sweep(fleet: Fleet, label: str, rooms: int, args: argparse.Namespace) -> Swe
             file=sys.stderr,
             flush=True,
         )
-        return result.passed(measured)
+        return measured
 
-    under: float | None = None
-    over: float | None = None
-    rate = args.sweep_from
-    while over is None and think_for(rate, rooms) > 0:
-        if run(rate):
-            under = rate
-        else:
-            over = rate
+    rates: dict[float, Measured] = {}  # offered moves/s -> its step
+    rate, missed = args.sweep_from, 0
+    while missed < args.misses and think_for(rate, rooms) > 0:
+        rates[rate] = run(rate)
+        missed = 0 if result.passed(rates[rate]) else missed + 1
         rate *= args.sweep_factor
     for _ in range(args.refine):
-        if under is None or over is None:
+        under = [r for r, m in rates.items() if result.passed(m)]
+        if not under:
             break
-        rate = math.sqrt(under * over)
-        if run(rate):
-            under = rate
-        else:
-            over = rate
+        best = max(under, key=lambda r: rates[r].moves_per_s)
+        over = [r for r, m in rates.items() if not result.passed(m) and r > best]
+        if not over:
+            break
+        rate = math.sqrt(best * min(over))
+        rates[rate] = run(rate)
     if args.saturation_seconds:
         result.saturation = fleet.step(0, args.saturation_seconds, args.settle)
     return result
@@ -1093,9 +1096,8 @@ def main() -> None:
     sweeping.add_argument("--p99-ms", type=float, default=50, help="the p99 bound the peak is taken under")
     sweeping.add_argument("--sweep-from", type=float, default=100, help="offered moves/s of the first step")
     sweeping.add_argument("--sweep-factor", type=float, default=1.5, help="offered load × this per step")
-    sweeping.add_argument(
-        "--refine", type=int, default=2, help="bisections between the last step under and the first over"
-    )
+    sweeping.add_argument("--misses", type=int, default=2, help="steps over the bound in a row that end the ladder")
+    sweeping.add_argument("--refine", type=int, default=2, help="steps between the best under the bound and next over")
     sweeping.add_argument("--settle", type=float, default=2, help="seconds at a step's pace before its window")
     sweeping.add_argument("--drain", type=float, default=1, help="seconds after a window for its moves' answers")
     sweeping.add_argument("--saturation-seconds", type=float, default=20, help="window at no think time (0: skip)")
