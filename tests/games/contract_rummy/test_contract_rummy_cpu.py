@@ -80,7 +80,8 @@ def test_buys_only_what_it_can_use() -> None:
     buyer = (turn + 2) % 3
     state["hands"][turn][0] = "H7.2"
     state, _ = ENGINE.apply(state, turn, {"type": "discard", "card": "H7.2"}, 2000)
-    state["hands"][buyer][:2] = ["S7.0", "D7.1"]
+    # Two sevens and three fives: the open seven completes the contract's second set.
+    state["hands"][buyer] = ["S7.0", "D7.1", "C5.0", "C5.1", "H5.2", "HA.1", "S2.2", "S9.1", "SK.0", "CJ.2", "CK.2"]
     assert ask_player(ENGINE, state, buyer, strong, b"x").move == {"type": "buy"}
     assert ask_player(ENGINE, state, buyer, easy, b"x").move == {"type": "buy"}
 
@@ -118,4 +119,16 @@ def test_easy_beats_random() -> None:
 
 
 def test_strong_beats_easy() -> None:
-    assert mean_gap(strong, easy, 90) > 2
+    assert mean_gap(strong, easy, 300) > 2
+
+
+@pytest.mark.parametrize("levels", [("strong", "easy", "easy"), ("easy", "easy", "easy")])
+def test_a_table_of_cpus_plays_all_fifteen_rounds(levels: tuple[str, ...]) -> None:
+    """A table the CPUs hold alone (everyone gone, their seats taken over) still ends: each of
+    the fifteen rounds is gone out of, none turns round for ever (a CPU that began a proposal
+    it could not finish, took it back and began it again every turn, or kept three of a rank
+    in a round of runs, once stalled a round for hundreds of thousands of moves)."""
+    from tests.games.contract_rummy.strength import LEVELS, game_totals
+
+    totals, placings = game_totals([LEVELS[level] for level in levels], b"femton-whole-game", most_moves=6_000)
+    assert len(totals) == 3 and min(placings) == 1
