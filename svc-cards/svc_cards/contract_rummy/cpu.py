@@ -4,7 +4,8 @@ the hand holds the whole contract (tactics.contract_plan), so it is never taken 
 again turn after turn, which would stall a round for good.
 
 - easy: takes or buys the open card only when it completes a meld the contract asks for, lays
-  off what fits, discards the dearest card in no such meld, never a joker.
+  off what fits but jokers, discards the card whose loss costs the hand least towards the
+  contract (tactics.distance), dearest first, never a joker.
 - strong: takes the open card when it is a joker or brings the hand nearer the contract
   (tactics.distance; once down, when it lays off), buys such a card only while its hand is
   small (a buy adds a hidden card too), swaps jokers back into its hand, lays off its dearest
@@ -149,9 +150,16 @@ def easy(ask: Ask) -> Choice:
     lay = next((m for m in legal if m["type"] == "lay_off" and not is_joker(m["card"])), None)
     if lay is not None:
         return Choice(lay)
-    in_melds = {card for meld in contract_melds(hand, view) for card in meld["cards"]}
+    # The card whose loss costs the hand least towards the contract, dearest first, never a
+    # joker while another can go: a hand that only kept whole melds would never build a run of
+    # six from the stock alone.
     discards = [m for m in legal if m["type"] == "discard"]
-    return Choice(max(discards, key=lambda m: (m["card"] not in in_melds, not is_joker(m["card"]), penalty(m["card"]))))
+    need = AFTER_DOWN_NEED if public["down"][ask.seat] else still_needed(public, ask.seat)
+    return Choice(
+        min(
+            discards, key=lambda m: (is_joker(m["card"]), distance(without(hand, m["card"]), need), -penalty(m["card"]))
+        )
+    )
 
 
 LEVELS = {"easy": easy, "strong": strong}

@@ -52,6 +52,10 @@ def main(count: int, pair: str, whole_games: bool = False) -> str:
         gap += sum(others) / len(others) - points[mine]
         if not whole_games:
             wins += points[mine] <= min(others)
+        if whole_games and (index + 1) % 100 == 0 and index + 1 < count:
+            print(
+                f"  {pair}: {index + 1} games, won {wins / (index + 1):.1%}, {time.time() - started:.0f} s", flush=True
+            )
     unit, won = ("games", "won") if whole_games else ("rounds", "fewest points in")
     return (
         f"{pair}: {count} {unit}, mean gap {gap / count:.1f} points, "
