@@ -544,6 +544,7 @@ class Measured:
     moves: int
     refused: dict[str, int]
     think_ms: int = 0
+    seconds: float = 0.0  # the window's length
     # The same moves timed from the turn's first try: a shed move's pause and resend included.
     wait_p99_ms: float = 0.0
     sent_per_s: float = 0.0  # moves sent in the window per second, shed ones and resends included
@@ -638,6 +639,7 @@ class Fleet:
             moves=sum(r["answered"] for r in reports),
             refused=dict(refused),
             think_ms=think_ms,
+            seconds=seconds,
             wait_p99_ms=pct(waits, 0.99, unanswered),
             sent_per_s=sum(r["sent"] for r in reports) / seconds,
             unanswered=unanswered,
@@ -1023,7 +1025,7 @@ def report_sweep(results: list[tuple[int, Sweep, Sweep, str]], args: argparse.Na
                 print(
                     f"| {result.label} | {m.think_ms} | {offered} | {mark}{m.moves_per_s:.0f}{mark} | {m.sent_per_s:.0f} "
                     f"| {ms(m.p50_ms)} | {ms(m.p99_ms)} | {ms(m.wait_p99_ms)} "
-                    f"| {m.refused.get('overloaded', 0) / args.seconds:.0f} | {cpu_cells(m)} | {m.client_cpu:.2f} "
+                    f"| {m.refused.get('overloaded', 0) / m.seconds:.0f} | {cpu_cells(m)} | {m.client_cpu:.2f} "
                     f"| {m.machine_busy:.0%} |"
                 )
         platform_peak, floor_peak = platform.peak(), floor.peak()
