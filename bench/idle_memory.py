@@ -1,6 +1,7 @@
 """Memory per idle WebSocket: the gateway beside a bare aiohttp WebSocket echo.
 
     .venv/bin/python bench/idle_memory.py [--connections 1000] [--rounds 2] [--client-procs 2]
+                                          [--loop uvloop] [--no-marginal]
                                           [--code /tmp/mem-before --code /tmp/mem-after]
 
 For the gateway, each round starts a fresh stack (devstack: every service but svc-ai a
@@ -16,7 +17,16 @@ connection, but fills up during the setup). The bare server (bench/echo_server.p
 same number of connections, each sending one frame as long as the platform clients' median
 frame and receiving one as long as their median update. Before each "before" reading one
 warm-up room (or pair of echo connections) comes and goes, so lazily imported code is not
-counted as per-connection.
+counted as per-connection. Both servers run on the event loop `--loop` names (the gateway's
+GAMEROOM_LOOP; uvloop, as the services ship).
+
+Two figures per server. "First N": the growth from the quiet server to `--connections`
+sockets, divided by them; it counts what fills once whatever the number of sockets (SQLite's
+page cache, bounded at 2 MB per store connection; the first rooms' share of dict and
+allocator arenas) as if every connection caused it. "Marginal": `--connections` more sockets
+opened beside the first ones (client processes of their own), and the growth between the two
+readings divided by their number, so the fixed fills are behind and only what each further
+connection costs remains (`--no-marginal` skips that step).
 
 Servers are measured in alternating order round by round; the table shows every round and the
 medians. `--code DIR` (repeatable) runs the gateway from the checkout DIR instead of this one
@@ -38,7 +48,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import aiohttp
 
@@ -48,6 +58,7 @@ sys.path.insert(0, str(ROOT))
 from bench.load import SETUP_CONCURRENCY, cpu_seconds, rest, rss_kib  # noqa: E402
 from bench.unlimited import UNLIMITED  # noqa: E402
 from devstack import SERVICES, Stack, free_port  # noqa: E402
+from servicekit.eventloop import LOOPS  # noqa: E402
 
 GAME = "four-in-a-row"
 SEATS = 2
@@ -211,23 +222,42 @@ def close_clients(workers: list[Any]) -> None:
             worker.terminate()
 
 
+class Reading(NamedTuple):
+    """KiB of the server's RSS per connection: over the first `--connections` sockets, and
+    over as many more opened beside them (None without the marginal step)."""
+
+    first: float
+    marginal: float | None
+
+
 def measure(spec: dict[str, Any], warm: dict[str, Any], pid: int, connections: int, args: argparse.Namespace):  # type: ignore[no-untyped-def]
-    """KiB of the server's RSS per connection, and the frame sizes the clients saw."""
+    """The server's Reading, and the frame sizes the clients of the first step saw."""
     warm_workers, _ = open_clients(warm, 1, args.setup_timeout)
     close_clients(warm_workers)
     wait_quiet(pid)
     before = rss_kib(pid)
-    workers, sizes = open_clients(spec, args.client_procs, args.setup_timeout)
+    held: list[Any] = []
     try:
+        workers, sizes = open_clients(spec, args.client_procs, args.setup_timeout)
+        held += workers
         wait_quiet(pid)
-        after = rss_kib(pid)
+        first = rss_kib(pid)
+        marginal = None
+        if args.marginal:
+            workers, _ = open_clients(spec, args.client_procs, args.setup_timeout)
+            held += workers
+            wait_quiet(pid)
+            marginal = (rss_kib(pid) - first) / connections
     finally:
-        close_clients(workers)
-    return (after - before) / connections, sizes
+        close_clients(held)
+    return Reading((first - before) / connections, marginal), sizes
 
 
-def code_env(code: str) -> dict[str, str]:
-    return {"PYTHONSAFEPATH": "1", **({"PYTHONPATH": code} if code else {})}
+def code_env(code: str, loop: str = "") -> dict[str, str]:
+    env = {"PYTHONSAFEPATH": "1", **({"PYTHONPATH": code} if code else {})}
+    if loop:
+        env["GAMEROOM_LOOP"] = loop
+    return env
 
 
 def resolved_modules(code: str) -> str:
@@ -239,12 +269,12 @@ def resolved_modules(code: str) -> str:
     return answer.stdout.strip()
 
 
-def gateway_round(code: str, folder: Path, args: argparse.Namespace) -> tuple[float, dict[str, list[int]]]:
+def gateway_round(code: str, folder: Path, args: argparse.Namespace) -> tuple[Reading, dict[str, list[int]]]:
     rooms = args.connections // SEATS
     stack = Stack.on_free_ports(
         f"sqlite:///{folder}/rooms.sqlite3",
         log_dir=folder / "logs",
-        extra_env={**UNLIMITED, **code_env(code)},
+        extra_env={**UNLIMITED, **code_env(code, args.loop)},
     )
     try:
         stack.start(services=tuple(name for name in SERVICES if name != "ai"))  # no CPU seats here
@@ -254,9 +284,11 @@ def gateway_round(code: str, folder: Path, args: argparse.Namespace) -> tuple[fl
         stack.stop()
 
 
-def echo_round(send_size: int, reply_size: int, args: argparse.Namespace) -> float:
+def echo_round(send_size: int, reply_size: int, args: argparse.Namespace) -> Reading:
     port = free_port()
-    echo = subprocess.Popen([sys.executable, str(ROOT / "bench" / "echo_server.py"), str(port)], stdout=subprocess.PIPE)
+    echo = subprocess.Popen(
+        [sys.executable, str(ROOT / "bench" / "echo_server.py"), str(port), args.loop], stdout=subprocess.PIPE
+    )
     try:
         echo.stdout.readline()  # type: ignore[union-attr]
         spec = {
@@ -266,8 +298,8 @@ def echo_round(send_size: int, reply_size: int, args: argparse.Namespace) -> flo
             "send_size": send_size,
             "setup_timeout": args.setup_timeout,
         }
-        kib, _ = measure(spec, {**spec, "count": SEATS}, echo.pid, args.connections, args)
-        return kib
+        reading, _ = measure(spec, {**spec, "count": SEATS}, echo.pid, args.connections, args)
+        return reading
     finally:
         echo.terminate()
         echo.wait(10)
@@ -279,12 +311,19 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--client-procs", type=int, default=2, help="client processes sharing the connections")
     parser.add_argument("--setup-timeout", type=float, default=180)
+    parser.add_argument("--loop", choices=LOOPS, default="uvloop", help="both servers' event loop")
+    parser.add_argument(
+        "--marginal",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="also open as many sockets again and measure what each further one costs",
+    )
     parser.add_argument(
         "--code", action="append", help="run the gateway from this checkout (repeatable; default: this one)"
     )
     args = parser.parse_args()
-    if args.connections > 5000 or args.connections < SEATS:
-        raise SystemExit(f"{SEATS} to 5000 connections: this runs on loopback beside everything else")
+    if args.connections * (2 if args.marginal else 1) > 5000 or args.connections < SEATS:
+        raise SystemExit(f"{SEATS} to 5000 connections in all: this runs on loopback beside everything else")
     args.connections -= args.connections % SEATS
     codes = [str(Path(c).resolve()) for c in args.code] if args.code else [""]
     for code in codes:
@@ -292,7 +331,7 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="idle-memory-"))
     print(f"stores and logs in {folder}", file=sys.stderr)
     labels = [f"gateway ({c})" if c else "gateway" for c in codes]
-    results: dict[str, list[float]] = {label: [] for label in [*labels, "bare echo"]}
+    results: dict[str, list[Reading]] = {label: [] for label in [*labels, "bare echo"]}
     send_size = reply_size = 0
     for index in range(args.rounds):
         # Alternating order: every gateway first, then the echo; the next round backwards.
@@ -303,27 +342,35 @@ def main() -> None:
             if which < 0:  # the frame sizes of the platform's clients, seen in the first round
                 results[label].append(echo_round(send_size, reply_size, args))
                 continue
-            kib, sizes = gateway_round(codes[which], folder / f"r{index}-{position}", args)
-            results[label].append(kib)
+            reading, sizes = gateway_round(codes[which], folder / f"r{index}-{position}", args)
+            results[label].append(reading)
             send_size = int(statistics.median(sizes["sent"]))
             reply_size = int(statistics.median(sizes["update"]))
     report(results, args, send_size, reply_size)
 
 
-def report(results: dict[str, list[float]], args: argparse.Namespace, send_size: int, reply_size: int) -> None:
-    print(f"\n## Memory per idle WebSocket: {args.connections} connections, {GAME}, {SEATS} per room")
+def report(results: dict[str, list[Reading]], args: argparse.Namespace, send_size: int, reply_size: int) -> None:
+    n = args.connections
+    print(f"\n## Memory per idle WebSocket: {n} connections, {GAME}, {SEATS} per room")
     print(
-        f"{args.rounds} rounds, {args.client_procs} client processes, {os.cpu_count()} cores; echo frames: "
-        f"{send_size} B sent, {reply_size} B received (the platform clients' medians).\n"
+        f"{args.rounds} rounds, {args.client_procs} client processes, {os.cpu_count()} cores, {args.loop} loop; "
+        f"echo frames: {send_size} B sent, {reply_size} B received (the platform clients' medians).\n"
     )
-    rounds = "".join(f" round {i + 1} |" for i in range(args.rounds))
-    print(f"| server |{rounds} median KiB per connection | × bare echo |")
-    print("|---" * (args.rounds + 3) + "|")
-    echo = statistics.median(results["bare echo"])
-    for label, values in results.items():
-        cells = "".join(f" {v:.1f} |" for v in values)
-        median = statistics.median(values)
-        print(f"| {label} |{cells} {median:.1f} | {median / echo:.2f}× |")
+    figures = [("first", f"first {n}: KiB per connection, 0 → {n} sockets")]
+    if args.marginal:
+        figures.append(("marginal", f"marginal: KiB per connection, {n} → {2 * n} sockets"))
+    for attribute, title in figures:
+        print(f"{title}\n")
+        rounds = "".join(f" round {i + 1} |" for i in range(args.rounds))
+        print(f"| server |{rounds} median | × bare echo |")
+        print("|---" * (args.rounds + 3) + "|")
+        echo = statistics.median(getattr(r, attribute) for r in results["bare echo"])
+        for label, readings in results.items():
+            values = [getattr(r, attribute) for r in readings]
+            cells = "".join(f" {v:.1f} |" for v in values)
+            median = statistics.median(values)
+            print(f"| {label} |{cells} {median:.1f} | {median / echo:.2f}× |")
+        print()
 
 
 if __name__ == "__main__":

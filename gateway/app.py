@@ -23,7 +23,7 @@ from lobby.metrics import REFUSALS
 from lobby.text import clean_text
 from rulekit import Refusal
 
-from . import dispatch
+from . import dispatch, heartbeat
 from .connection import QueuedConnection, rooms_by_status
 from .frames import MAX_FRAME_BYTES, loads_bounded, parse_client_frame, server_frame
 from .limits import FloodGuard, FloodMeter, TokenBucket
@@ -392,6 +392,8 @@ def _too_many(retry_after: float) -> web.Response:
 
 
 async def websocket(request: web.Request) -> web.StreamResponse:
+    # One coroutine for the socket's whole life (no helper awaited inside): each frame of a
+    # suspended coroutine stays allocated for as long as its socket is open.
     settings = request.app[SETTINGS]
     guard = request.app[FLOOD_GUARD]
     if not origin_allowed(request, settings):
@@ -399,6 +401,7 @@ async def websocket(request: web.Request) -> web.StreamResponse:
     address = f"address:{client_address(request, settings)}"
     if not guard.admit(address, settings.ws_per_address):
         return _too_many(1)
+    socket: _Socket | None = None
     try:
         # A client closed for flooding waits its back-off before it gets a socket again; one
         # that asks sooner is held (costing no CPU) before it hears so.
@@ -406,39 +409,44 @@ async def websocket(request: web.Request) -> web.StreamResponse:
         if wait > 0:
             await asyncio.sleep(min(wait, MAX_HOLD_S))
             return _too_many(guard.retry_after(address))
-        return await _serve_socket(request, settings, guard, address)
-    finally:
-        guard.release(address)
-
-
-async def _serve_socket(
-    request: web.Request, settings: GatewaySettings, guard: FloodGuard, address: str
-) -> web.WebSocketResponse:
-    # Frames a little over our own cap still arrive, so they get a refusal rather than a hang-up.
-    # A close waits a second at most for the client's answer.
-    ws = web.WebSocketResponse(max_msg_size=4 * MAX_FRAME_BYTES, heartbeat=30, timeout=1.0)
-    await ws.prepare(request)
-    socket = _Socket(request, ws, settings, guard, address)
-    request.app[SOCKETS].add(ws)
-    WS_CONNECTIONS.inc()
-    try:
+        # Frames a little over our own cap still arrive, so they get a refusal rather than a
+        # hang-up. A close waits a second at most for the client's answer. No heartbeat of
+        # aiohttp's (timers per socket, re-armed as frames come): gateway/heartbeat.py pings
+        # the app's sockets from one task, and answering pings is ours to do.
+        ws = web.WebSocketResponse(max_msg_size=4 * MAX_FRAME_BYTES, autoping=False, timeout=1.0)
+        await ws.prepare(request)
+        socket = _Socket(request, ws, settings, guard, address)
+        request.app[SOCKETS].add(socket)
+        WS_CONNECTIONS.inc()
         async for frame in ws:
-            if frame.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
-                if frame.type == WSMsgType.ERROR:
+            socket.heard = True
+            kind = frame.type
+            if kind is WSMsgType.TEXT or kind is WSMsgType.BINARY:
+                if await socket.receive(kind, frame.data):
                     break
-                continue
-            if await socket.receive(frame.type, frame.data):
+            elif kind is WSMsgType.PING:
+                await ws.pong(frame.data)
+            elif kind is WSMsgType.ERROR:
                 break
             # What an idle socket waits with holds no frame, no parsed body, no update.
             del frame
+        return ws
     finally:
-        if socket.ticket_key:
-            guard.release(socket.ticket_key)
-        WS_CONNECTIONS.dec()
-        request.app[SOCKETS].discard(ws)
-        socket.lobby.disconnect(socket.connection)
-        await socket.connection.close()
-    return ws
+        guard.release(address)
+        if socket is not None:
+            if socket.counted_ticket:
+                guard.release(socket.ticket_key)
+            WS_CONNECTIONS.dec()
+            request.app[SOCKETS].discard(socket)
+            socket.lobby.disconnect(socket.connection)
+            await socket.connection.close()
+
+
+async def heartbeats(app: web.Application):  # type: ignore[no-untyped-def]
+    """One task pings and closes the app's silent sockets (gateway/heartbeat.py)."""
+    task = asyncio.get_running_loop().create_task(heartbeat.watch(app[SOCKETS]))
+    yield
+    task.cancel()
 
 
 class _Socket:
@@ -455,8 +463,11 @@ class _Socket:
         "lobby",
         "bucket",
         "meter",
-        "ticket_key",
+        "counted_ticket",
         "connection",
+        "heard",
+        "silent_since",
+        "pinged_at",
     )
 
     def __init__(
@@ -471,8 +482,19 @@ class _Socket:
         self.lobby = request.app[LOBBY]
         self.bucket = TokenBucket(settings.rate_per_s, settings.burst)
         self.meter = FloodMeter(settings.flood_close_after)
-        self.ticket_key = ""
+        self.counted_ticket = False  # its ticket counts against ws_per_ticket (`ticket_key`)
         self.connection = QueuedConnection(self.write, self.overflow)
+        # For gateway/heartbeat.py: a frame came since its last round; silent since; pinged then (0: not).
+        self.heard = False
+        self.silent_since = asyncio.get_running_loop().time()
+        self.pinged_at = 0.0
+
+    @property
+    def ticket_key(self) -> str:
+        """The key the socket's ticket counts under in the FloodGuard ("" before its hello):
+        made again from the ticket when needed rather than kept for the socket's life."""
+        ticket = self.connection.ticket
+        return f"ticket:{ticket.key}" if ticket is not None else ""
 
     async def write(self, message: dict[str, Any]) -> None:
         await self.ws.send_str(server_frame(message))
@@ -530,7 +552,7 @@ class _Socket:
             if connection.ticket is None:
                 guard.release(key)
             else:
-                self.ticket_key = key
+                self.counted_ticket = True  # under `key`, which ticket_key makes again
                 structlog.contextvars.bind_contextvars(room=connection.ticket.code)
             return False
         await dispatch.handle(self.lobby, connection, branch, body)
@@ -573,8 +595,8 @@ async def drain(request: web.Request) -> web.Response:
 
 async def close_sockets(app: web.Application):  # type: ignore[no-untyped-def]
     yield
-    for ws in list(app[SOCKETS]):
-        await ws.close(code=WSCloseCode.GOING_AWAY, message=b"server shutdown")
+    for socket in list(app[SOCKETS]):
+        await socket.ws.close(code=WSCloseCode.GOING_AWAY, message=b"server shutdown")
 
 
 # Scripts and styles only from our own files (no inline ones), never framed, no sniffing.
@@ -687,6 +709,7 @@ def make_app(
     app[SOCKETS] = set()
     app[FLOOD_GUARD] = FloodGuard()
     app.cleanup_ctx.append(close_sockets)
+    app.cleanup_ctx.append(heartbeats)
     app.on_response_prepare.append(security_headers)
     app.add_routes(
         [

@@ -62,7 +62,7 @@ def clock_at_rate(rate: float, real: Callable[[], float] = time.time) -> Callabl
     return lambda: start + (real() - start) * rate
 
 
-@dataclass
+@dataclass(slots=True)  # one per room with a connection or a timer in this process
 class RoomRuntime:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one writer per room in this process
     fanout: asyncio.Lock = field(default_factory=asyncio.Lock)  # one fan-out per room at a time

@@ -311,7 +311,7 @@ class Room:
             entry.seats = [i for i, s in enumerate(self.seats) if s.holder == key]
 
 
-@dataclass
+@dataclass(slots=True)  # one per connection, alive as long as it is
 class Ticket:
     """A connection's credentials inside one room: the seats it holds (none: a spectator), and
     how far the fan-out has brought it (it never goes backwards, and never skips an event)."""
