@@ -40,8 +40,9 @@ on without a pause from step to step:
   are the updates answering moves that arrived in the window; the latencies are of the moves
   sent in the window (waited for `--drain` s more; one still unanswered counts as endless).
   The bound is checked against the p99 of a turn's whole wait, from its first try: a move
-  refused `overloaded` is sent again after 0.2 s (±25 %) as the web client does, and that pause
-  and the resend are in it (the plain p99, send to update, is printed beside it).
+  refused `overloaded` is sent again after the web client's pauses (0.2, 0.4, 0.8, 1.6, then
+  3.2 s, ±25 %), and those pauses and resends are in it (the plain p99, send to update, is
+  printed beside it).
 - The peak is the step with the most moves/s among those under the bound; the ratio is the
   platform's peak ÷ the floor's.
 - Saturation: then `--saturation-seconds` (20) with no think time, every room always
@@ -92,6 +93,8 @@ TICKS = os.sysconf("SC_CLK_TCK")
 DRAIN_S = 3.0  # after the window: how long in-flight moves may take to be answered
 GOAL_RATIO = 0.7  # the platform's moves/s at the p99 bound ÷ the floor server's, at least
 GOAL_SATURATION = 0.9  # moves/s past saturation ÷ the peak, at least
+# The web client's pauses before resending a move refused `overloaded` (gateway/web/js/connection.js).
+BUSY_RETRY_S = (0.2, 0.4, 0.8, 1.6, 3.2)
 SETUP_CONCURRENCY = 16  # rooms being created and connected at once, per client process
 
 
@@ -264,6 +267,7 @@ class PlatformPlayer:
         self.views: dict[int, dict[str, Any]] = {}
         self.inflight: tuple[str, float, Tally | None] | None = None  # move id, sent at, its window
         self.first_try: float | None = None  # when this turn's first move was sent (shed ones are sent again)
+        self.busy_tries = 0  # this turn's moves refused `overloaded`
         self.moved_at_version = -1
         self.voted_game = -1
         self.ws: aiohttp.ClientWebSocketResponse | None = None
@@ -291,6 +295,7 @@ class PlatformPlayer:
                     _, sent_at, tally = self.inflight
                     self.clock.answered(sent_at, tally, self.first_try or sent_at)
                     self.inflight = self.first_try = None
+                    self.busy_tries = 0
                 self.room = update["room"]
                 for item in update["views"]:
                     self.views[item["seat"]] = item["view"]
@@ -304,8 +309,11 @@ class PlatformPlayer:
                     self.inflight = None
                     self.moved_at_version = -1
                     if refused["code"] == "overloaded":
-                        # As the web client does: back off a moment instead of asking again at once.
-                        asyncio.get_running_loop().call_later(0.2 * (0.75 + self.rnd.random() / 2), self.react)
+                        # As the web client does (BUSY_RETRY_MS): back off, longer each time,
+                        # instead of asking again at once (its last pause kept for later tries).
+                        pause = BUSY_RETRY_S[min(self.busy_tries, len(BUSY_RETRY_S) - 1)]
+                        self.busy_tries += 1
+                        asyncio.get_running_loop().call_later(pause * (0.75 + self.rnd.random() / 2), self.react)
                     else:
                         self.react()
                 else:
