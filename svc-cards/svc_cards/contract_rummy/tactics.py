@@ -107,31 +107,34 @@ def _fullest_set(cards: list[tuple[str | None, str]], size: int) -> list[tuple[s
 
 
 def _fullest_run(cards: list[tuple[str | None, str]], length: int) -> list[tuple[str | None, str]]:
-    """The most values of one suit within `length` places (one card a value)."""
-    best: list[tuple[str | None, str]] = []
-    by_suit: dict[str | None, dict[int, tuple[str | None, str]]] = {}
-    for card in cards:
-        for value in _values(card[1]):
-            by_suit.setdefault(card[0], {}).setdefault(value, card)
-    for held in by_suit.values():
-        if len(held) <= len(best):  # no window of this suit can hold more (the soak's hot path)
+    """The most values of one suit within `length` places (one card a value): the first suit
+    (in the cards' order) and the lowest window holding that most."""
+    # A suit's values as the bits of one integer (an ace sets both its places), so a window's
+    # count is one popcount: this runs for every discard a playout weighs (the soak's hot path).
+    masks: dict[str | None, int] = {}
+    for suit, rank in cards:
+        masks[suit] = masks.get(suit, 0) | _BITS[rank]
+    best, best_suit, best_first = 0, None, 0
+    window = (1 << length) - 1
+    for suit, mask in masks.items():
+        if mask.bit_count() <= best:  # no window of this suit can hold more
             continue
-        # Cards held up to each value, so a window is counted without building it.
-        upto = [0] * (HIGH + 2)
-        for value in range(LOW, HIGH + 1):
-            upto[value + 1] = upto[value] + (value in held)
         for first in range(LOW, HIGH - length + 2):
-            last = first + length - 1
-            count = upto[last + 1] - upto[first]
-            if first == LOW and last >= HIGH and LOW in held:
+            count = (mask >> first & window).bit_count()
+            if first == LOW and first + length - 1 >= HIGH and mask & _LOW_BIT:
                 count -= 1  # an ace once
-            if count > len(best):
-                best = list({held[v] for v in range(first, last + 1) if v in held})
-    return best
+            if count > best:
+                best, best_suit, best_first = count, suit, first
+    if not best:
+        return []
+    mask = masks[best_suit]
+    ranks = {_RANK_AT[v] for v in range(best_first, best_first + length) if mask >> v & 1}
+    return [(best_suit, rank) for rank in ranks]
 
 
-def _values(rank: str) -> tuple[int, ...]:
-    return (LOW, HIGH) if rank == "A" else (VALUE[rank],)
+_BITS = {rank: (1 << LOW | 1 << HIGH) if rank == "A" else 1 << value for rank, value in VALUE.items()}
+_LOW_BIT = 1 << LOW
+_RANK_AT = {**{value: rank for rank, value in VALUE.items()}, HIGH: "A"}
 
 
 def without(hand: list[Card], card: Card) -> list[Card]:
