@@ -30,6 +30,10 @@ class RoomDriver:
         self.cpu = cpu
 
     def _grace_ends(self, room: Room) -> list[int]:
+        # While no player is at the table it waits for them: a match of Oh Hell left in the
+        # evening goes on when they come back days later, instead of CPUs finishing it alone.
+        if not room.someone_here():
+            return []
         grace = self.ctx.settings.takeover_grace_ms
         return [s.gone_ms + grace for s in room.seats if s.gone_ms is not None and not s.left]
 

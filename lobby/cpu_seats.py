@@ -182,13 +182,17 @@ class CpuSeats:
                 return None
             events: list[StoredEvent] = []
             changed = False
+            for number in present & set(range(len(room.seats))):
+                seat = room.seats[number]
+                if seat.gone_ms is not None and not seat.left:
+                    seat.gone_ms = None  # back before the grace ran out
+                    changed = True
+            if not room.someone_here():
+                return [] if changed else None  # nobody at the table: it waits for them
             for number, seat in enumerate(room.seats):
                 if seat.gone_ms is None or seat.left:
                     continue
-                if number in present:
-                    seat.gone_ms = None  # back before the grace ran out
-                    changed = True
-                elif seat.gone_ms + grace <= now:
+                if seat.gone_ms + grace <= now:
                     self.hand_to_cpu(room, number, "gone", events)
                     changed = True
             return events if changed else None

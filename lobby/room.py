@@ -70,6 +70,11 @@ class Seat:
     def played_by_cpu(self) -> bool:
         return self.kind == "cpu" or self.left
 
+    @property
+    def here(self) -> bool:
+        """A player holds the seat, is connected (no grace running) and plays it themselves."""
+        return self.kind == "human" and bool(self.holder) and self.gone_ms is None and not self.left
+
     def return_to_holder(self) -> bool:
         """The holder plays the seat again (a CPU played it for them); False if none did."""
         if not self.left:
@@ -300,6 +305,11 @@ class Room:
     def player_of(self, key: str | None) -> str:
         entry = self.tickets.get(key) if key else None
         return entry.player if entry else ""
+
+    def someone_here(self) -> bool:
+        """Whether any player is at the table (`Seat.here`). While none is, the table waits for
+        them: no grace period ends and no absent seat is handed to a CPU (lobby/clocks.py)."""
+        return any(seat.here for seat in self.seats)
 
     def cpu_seats_to_move(self) -> list[int]:
         """Seats to move that a CPU plays (its own, or for a holder who is away)."""

@@ -239,6 +239,14 @@ class RoomLife:
         async def change(room: Room) -> list[StoredEvent] | None:
             events: list[StoredEvent] = []
             changed = False
+            if room.status == "playing" and not room.someone_here():
+                # The first player back at a table that waited: whoever is still away gets a
+                # whole grace period from now, not from when they left days ago.
+                now = ctx.now_ms()
+                for seat in room.seats:
+                    if seat.gone_ms is not None and not seat.left:
+                        seat.gone_ms = now
+                        changed = True
             for seat_number in room.tickets[ticket.key].seats:
                 seat = room.seats[seat_number]
                 if seat.gone_ms is not None:
@@ -486,8 +494,9 @@ class RoomLife:
 
     # -- retention ----------------------------------------------------------------------------
     async def expire_rooms(self) -> list[str]:
-        """Delete the rooms at rest (finished, or waiting: abandoned) untouched for the
-        retention period; a room in play is never expired (its clock or a CPU ends it)."""
+        """Delete the rooms untouched for the retention period: at rest (finished, or waiting:
+        abandoned), or in play but left for good (a table waits for its players while none of
+        them is there, lobby/clocks.py, so only this ends it)."""
         retention = self.ctx.settings.retention_ms
         if retention <= 0:
             return []

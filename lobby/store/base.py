@@ -181,9 +181,10 @@ class Store(Protocol):
         """Codes of rooms whose game runs: their clocks and CPU seats resume after a restart."""
 
     async def expire_rooms(self, before_ms: int, limit: int = 200) -> list[str]:
-        """Delete up to `limit` rooms not in play (waiting or finished) last written before
-        `before_ms`, with their events, move answers, chat and the moves of games that never
-        finished; finished games (replays, statistics) stay. The codes deleted; an expired
+        """Delete up to `limit` rooms last written before `before_ms`: those not in play (waiting
+        or finished) first, then rooms in play that no player is at (no seat `Seat.here`: such
+        a table waits for its players, lobby/clocks.py), with their events, move answers, chat
+        and the moves of games that never finished; finished games (replays, statistics) stay. The codes deleted; an expired
         room's code is never given to a new room while its finished games are kept."""
 
     async def events_since(self, code: str, after: int) -> list[StoredEvent]: ...

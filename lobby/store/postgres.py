@@ -324,6 +324,15 @@ END
 $$;
 """,
     ),
+    (
+        13,
+        "rooms in play for the retention sweep",
+        # A table waits for its players while none is there (lobby/clocks.py): a room in play
+        # untouched for the retention period has been left for good.
+        """
+CREATE INDEX rooms_in_play_by_age ON rooms (updated_ms) WHERE status = 'playing';
+""",
+    ),
 ]
 
 _IDENTIFIER = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
@@ -338,6 +347,13 @@ BATCH_WRITES = 64
 LOCK_TIMEOUT_MS = 200
 RETRIES = 10  # groups a write is tried in before its lock timeout is its caller's error
 WRITER_CONNECTIONS = 2  # groups in flight at once (_Writer)
+# A room no player is at (lobby.room.Seat.here for none of its seats): a table in play waits for
+# its players, so the retention sweep is what ends one left for good.
+_NOBODY_HERE = (
+    "NOT EXISTS (SELECT 1 FROM jsonb_array_elements(data->'seats') seat WHERE seat->>'kind' = 'human'"
+    " AND coalesce(seat->>'holder', '') <> '' AND coalesce(seat->'gone_ms', 'null') = 'null'"
+    " AND NOT coalesce((seat->>'left')::boolean, false))"
+)
 _LOCKED = frozenset({"55P03", "40P01"})  # lock_not_available, deadlock_detected
 
 
@@ -631,13 +647,18 @@ class PostgresStore:
         async def work(db: asyncpg.Connection) -> list[str]:
             # The room's own row is deleted only if it is still at rest and old (a write since
             # the select keeps it); SKIP LOCKED leaves a room another writer holds to the next sweep.
-            rows = await db.fetch(
-                "DELETE FROM rooms WHERE code IN (SELECT code FROM rooms WHERE status <> 'playing'"
-                " AND updated_ms < $1 ORDER BY updated_ms LIMIT $2 FOR UPDATE SKIP LOCKED) RETURNING code",
-                before_ms,
-                limit,
-            )
-            codes = [r["code"] for r in rows]
+            # At rest first, then in play with nobody at the table (two partial indexes).
+            codes: list[str] = []
+            for which in ("status <> 'playing'", f"status = 'playing' AND {_NOBODY_HERE}"):
+                rows = await db.fetch(
+                    f"DELETE FROM rooms WHERE code IN (SELECT code FROM rooms WHERE {which}"  # noqa: S608 (fixed text)
+                    " AND updated_ms < $1 ORDER BY updated_ms LIMIT $2 FOR UPDATE SKIP LOCKED) RETURNING code",
+                    before_ms,
+                    limit - len(codes),
+                )
+                codes += [r["code"] for r in rows]
+                if len(codes) >= limit:
+                    break
             if codes:
                 for table in ("events", "move_answers", "chat"):
                     await db.execute(f"DELETE FROM {table} WHERE code = ANY($1::text[])", codes)  # noqa: S608

@@ -197,8 +197,21 @@ INSERT OR IGNORE INTO finished_game_players (player_id, code, number, finished_m
     SELECT seat.value, f.code, f.number, f.finished_ms FROM finished_games f, json_each(f.players) seat
     WHERE seat.value <> '';
 """,
+    # A table waits for its players while none is there (lobby/clocks.py): the retention sweep
+    # also finds rooms in play untouched that long, left for good.
+    """
+CREATE INDEX rooms_in_play_by_age ON rooms (updated_ms) WHERE status = 'playing';
+""",
 ]
 
+
+# A room no player is at (lobby.room.Seat.here for none of its seats): a table in play waits for
+# its players, so the retention sweep is what ends one left for good.
+_NOBODY_HERE = (
+    "NOT EXISTS (SELECT 1 FROM json_each(rooms.data, '$.seats') seat"
+    " WHERE json_extract(seat.value, '$.kind') = 'human' AND coalesce(json_extract(seat.value, '$.holder'), '') <> ''"
+    " AND json_extract(seat.value, '$.gone_ms') IS NULL AND NOT coalesce(json_extract(seat.value, '$.left'), 0))"
+)
 
 # Writes per transaction at most: bounds one batch's undo work and the wait of its first write.
 BATCH_WRITES = 64
@@ -522,13 +535,17 @@ class SqliteStore:
 
     async def expire_rooms(self, before_ms: int, limit: int = 200) -> list[str]:
         def work(db: sqlite3.Connection) -> list[str]:
-            codes = [
-                row[0]
-                for row in db.execute(
-                    "SELECT code FROM rooms WHERE status <> 'playing' AND updated_ms < ? ORDER BY updated_ms LIMIT ?",
-                    (before_ms, limit),
-                )
-            ]
+            # At rest first, then in play with nobody at the table (two partial indexes).
+            codes: list[str] = []
+            for which in ("status <> 'playing'", f"status = 'playing' AND {_NOBODY_HERE}"):
+                codes += [
+                    row[0]
+                    for row in db.execute(
+                        f"SELECT code FROM rooms WHERE {which} AND updated_ms < ?"  # noqa: S608 (fixed text)
+                        " ORDER BY updated_ms LIMIT ?",
+                        (before_ms, limit - len(codes)),
+                    )
+                ]
             for code in codes:
                 db.execute("DELETE FROM rooms WHERE code = ?", (code,))
                 for table in ("events", "move_answers", "chat"):

@@ -1,6 +1,8 @@
 """The retention sweep's part of the store contract: rooms at rest and old go with their
-events, answers and chat; rooms in play and recent rooms stay; finished games stay, and an
-expired room's code is not given out again."""
+events, answers and chat, and so do rooms in play that no player is at (such a table waits for
+its players, so only the sweep ends one left for good); rooms in play with a player at the
+table and recent rooms stay; finished games stay, and an expired room's code is not given out
+again."""
 
 from __future__ import annotations
 
@@ -11,8 +13,15 @@ from lobby.store import FinishedGame, MoveRecord, StoredEvent
 OLD, CUTOFF, RECENT = 10_000, 20_000, 30_000
 
 
-def _room(status: str, updated_ms: int) -> dict:
-    return {"code": uuid.uuid4().hex[:5].upper(), "status": status, "version": 0, "updated_ms": updated_ms}
+def _room(status: str, updated_ms: int, seats: list[dict] | None = None) -> dict:
+    room = {"code": uuid.uuid4().hex[:5].upper(), "status": status, "version": 0, "updated_ms": updated_ms}
+    return room if seats is None else {**room, "seats": seats}
+
+
+HERE = {"kind": "human", "level": "", "name": "Anna", "holder": "h1", "left": False}
+GONE = {**HERE, "holder": "h2", "gone_ms": OLD}  # connections gone: the grace runs (or the table waits)
+PLAYED_FOR = {**HERE, "holder": "h3", "level": "easy", "left": True}  # a CPU plays for them
+CPU = {"kind": "cpu", "level": "easy", "name": "", "holder": None, "left": False}
 
 
 async def _with_history(store, room: dict) -> None:  # type: ignore[no-untyped-def]
@@ -24,9 +33,11 @@ async def _with_history(store, room: dict) -> None:  # type: ignore[no-untyped-d
 async def test_old_rooms_at_rest_expire_and_the_rest_stay(store) -> None:
     finished = {**_room("finished", OLD), "game_number": 1}
     abandoned = _room("waiting", OLD)
-    playing = _room("playing", OLD)
+    playing = _room("playing", OLD, [HERE, GONE])
+    left = _room("playing", OLD, [GONE, PLAYED_FOR, CPU])
+    left_recently = _room("playing", RECENT, [GONE, CPU])
     recent = _room("finished", RECENT)
-    for room in (finished, abandoned, playing, recent):
+    for room in (finished, abandoned, playing, left, left_recently, recent):
         await store.insert_room({**room, "updated_ms": 1})
         await _with_history(store, room)
     game = FinishedGame(
@@ -40,14 +51,14 @@ async def test_old_rooms_at_rest_expire_and_the_rest_stay(store) -> None:
     assert await store.game_moves(finished["code"], 2) != []
 
     expired = await store.expire_rooms(CUTOFF)
-    assert {finished["code"], abandoned["code"]} <= set(expired)
-    assert playing["code"] not in expired and recent["code"] not in expired
-    for room in (finished, abandoned):
+    assert {finished["code"], abandoned["code"], left["code"]} <= set(expired)
+    assert not {playing["code"], left_recently["code"], recent["code"]} & set(expired)
+    for room in (finished, abandoned, left):
         assert await store.load_room(room["code"]) is None
         assert await store.events_since(room["code"], 0) == []
         assert await store.chat_since(room["code"], 0) == []
         assert await store.move_answer(room["code"], f"t:{room['code']}") is None
-    for room in (playing, recent):
+    for room in (playing, left_recently, recent):
         assert await store.load_room(room["code"]) is not None
         assert len(await store.events_since(room["code"], 0)) == 1
         assert len(await store.chat_since(room["code"], 0)) == 1
