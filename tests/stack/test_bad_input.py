@@ -7,21 +7,13 @@ import json
 import aiohttp
 import pytest
 
-from tests.support.client import PlayClient, Refused, rest
+from tests.support.client import PlayClient, Refused, anna_and_ben_playing, rest
 
 
 @pytest.fixture
 async def game(stack):  # type: ignore[no-untyped-def]
     session = aiohttp.ClientSession()
-    anna = await PlayClient.create(
-        session, stack.base_url, "four-in-a-row", [{"kind": "human"}, {"kind": "human"}], "Anna"
-    )
-    ben = await PlayClient.join(session, stack.base_url, anna.code, "Ben")
-    await anna.connect()
-    await ben.connect()
-    await anna.send({"start": {}})
-    await anna.wait_until(lambda c: c.room["status"] == "playing" and c.views)
-    await ben.wait_until(lambda c: c.room["status"] == "playing" and c.views)
+    anna, ben = await anna_and_ben_playing(session, stack.base_url, "four-in-a-row", [{"kind": "human"}] * 2)
     yield session, anna, ben
     await anna.close()
     await ben.close()

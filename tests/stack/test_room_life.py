@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import aiohttp
 
-from tests.support.client import PlayClient
+from tests.support.client import PlayClient, anna_and_ben_playing
 
 
 async def test_host_changes_settings_and_seats_while_waiting(stack) -> None:
@@ -97,15 +97,7 @@ async def test_a_simultaneous_move_is_not_stale_when_only_another_seat_moved(sta
     version, yet Ben's throw, chosen from the same options, still counts; a move chosen from
     options that have since changed is still stale."""
     async with aiohttp.ClientSession() as session:
-        anna = await PlayClient.create(
-            session, stack.base_url, "hau-hau", [{"kind": "human"}, {"kind": "human"}], "Anna"
-        )
-        ben = await PlayClient.join(session, stack.base_url, anna.code, "Ben")
-        await anna.connect()
-        await ben.connect()
-        await anna.send({"start": {}})
-        await anna.wait_until(lambda c: c.room["status"] == "playing" and c.views)
-        await ben.wait_until(lambda c: c.room["status"] == "playing" and c.views)
+        anna, ben = await anna_and_ben_playing(session, stack.base_url, "hau-hau", [{"kind": "human"}] * 2)
         started = ben.room["version"]
         assert sorted(ben.view()["to_move"]) == [0, 1]
         await anna.move(0, anna.view()["legal_moves"][0])

@@ -17,7 +17,7 @@ import aiohttp
 import pytest
 
 from devstack import Stack
-from tests.support.client import PlayClient, Refused
+from tests.support.client import PlayClient, Refused, anna_and_ben_playing
 
 GRACE_MS = 1500
 SEATS = [{"kind": "human"}, {"kind": "human"}, {"kind": "cpu", "level": "easy"}]
@@ -59,13 +59,7 @@ def _codes(client: PlayClient) -> list[str]:
 
 async def test_an_oh_hell_table_everyone_left_waits_and_goes_on_when_they_are_back(stack) -> None:
     async with aiohttp.ClientSession() as session:
-        anna = await PlayClient.create(session, stack.base_url, "oh-hell", SEATS, options={"length": "quick"})
-        ben = await PlayClient.join(session, stack.base_url, anna.code, "Ben")
-        await anna.connect()
-        await ben.connect()
-        await anna.send({"start": {}})
-        await anna.wait_until(lambda c: c.room["status"] == "playing" and c.views)
-        await ben.wait_until(lambda c: c.room["status"] == "playing" and c.views)
+        anna, ben = await anna_and_ben_playing(session, stack.base_url, "oh-hell", SEATS, {"length": "quick"})
         await asyncio.wait_for(asyncio.gather(_play_some(anna, 0, 3), _play_some(ben, 1, 3)), 60)
 
         # Both leave. The CPU seat plays up to the first human turn, then the table waits.

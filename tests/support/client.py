@@ -157,3 +157,22 @@ class PlayClient:
             await self.ws.close()
         if self._reader is not None:
             self._reader.cancel()
+
+
+async def anna_and_ben_playing(
+    session: aiohttp.ClientSession,
+    base: str,
+    game: str,
+    seats: list[dict[str, Any]],
+    options: dict[str, Any] | None = None,
+) -> tuple[PlayClient, PlayClient]:
+    """Anna creates a room of `seats` (seat 0 hers, seat 1 for Ben), Ben joins, both connect,
+    Anna starts the game; returned once both have seen it playing, with their views."""
+    anna = await PlayClient.create(session, base, game, seats, "Anna", options=options)
+    ben = await PlayClient.join(session, base, anna.code, "Ben")
+    await anna.connect()
+    await ben.connect()
+    await anna.send({"start": {}})
+    for client in (anna, ben):
+        await client.wait_until(lambda c: c.room["status"] == "playing" and c.views)
+    return anna, ben
