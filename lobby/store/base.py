@@ -130,6 +130,28 @@ class EscrowChange:
     players: tuple[str, ...] = ()
 
 
+class GroupCounts(Protocol):
+    commits: int
+    writes: int
+
+
+class GroupCommitted:
+    """What a store writing through a group writer (`_writer`, with `commits` and `writes`)
+    tells of it: the benchmarks and tests read how many writes each commit carried."""
+
+    _writer: GroupCounts | None
+
+    @property
+    def commits(self) -> int:
+        """Commits since `open`: fewer than `writes` when writes were grouped."""
+        return self._writer.commits if self._writer is not None else 0
+
+    @property
+    def writes(self) -> int:
+        """Writes committed through the group writer since `open`."""
+        return self._writer.writes if self._writer is not None else 0
+
+
 class LedgerError(Exception):
     """A transfer the ledger refuses; nothing was written."""
 

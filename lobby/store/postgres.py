@@ -26,6 +26,7 @@ from .base import (
     EscrowConflict,
     FinishedGame,
     GameStats,
+    GroupCommitted,
     InsufficientFunds,
     MoveRecord,
     Player,
@@ -515,21 +516,11 @@ async def _json_codecs(connection: asyncpg.Connection) -> None:
         await connection.set_type_codec(kind, encoder=dumps, decoder=loads, schema="pg_catalog")
 
 
-class PostgresStore:
+class PostgresStore(GroupCommitted):
     def __init__(self, url: str) -> None:
         self.dsn, self.schema, self.pool_max = split_url(url)
         self._pool: asyncpg.Pool | None = None
-        self._writer: _Writer | None = None
-
-    @property
-    def commits(self) -> int:
-        """Grouped calls committed since `open`: fewer than `writes` when room writes were grouped."""
-        return self._writer.commits if self._writer is not None else 0
-
-    @property
-    def writes(self) -> int:
-        """Room writes committed through the group writer since `open`."""
-        return self._writer.writes if self._writer is not None else 0
+        self._writer: _Writer | None = None  # room writes only: a call of write_rooms a group
 
     async def open(self) -> None:
         settings = {"search_path": self.schema} if self.schema else {}

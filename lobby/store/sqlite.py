@@ -21,6 +21,7 @@ from .base import (
     EscrowConflict,
     FinishedGame,
     GameStats,
+    GroupCommitted,
     InsufficientFunds,
     MoveRecord,
     Player,
@@ -398,21 +399,11 @@ class _Readers:
             db.close()
 
 
-class SqliteStore:
+class SqliteStore(GroupCommitted):
     def __init__(self, path: str) -> None:
         self.path = path
-        self._writer: _Writer | None = None
+        self._writer: _Writer | None = None  # every write: a transaction a group
         self._readers: _Readers | None = None
-
-    @property
-    def commits(self) -> int:
-        """Transactions committed since `open`: fewer than `writes` when writes were grouped."""
-        return self._writer.commits if self._writer is not None else 0
-
-    @property
-    def writes(self) -> int:
-        """Writes committed since `open`."""
-        return self._writer.writes if self._writer is not None else 0
 
     async def open(self) -> None:
         def connect() -> sqlite3.Connection:
