@@ -1,13 +1,15 @@
 """Benchmark: every engine's move through the contract beside its bare successor step.
 
     nice -n 5 .venv/bin/python bench/engine_speed.py [--games 20] [--repeats 5] [--skip-perft] [--skip-search]
+        [--skip-copy] [game ...]
 
 Three tables, each figure the median of `--repeats` runs, the two sides of a ratio measured
 alternately in the same run. Times are the process's CPU time (`time.process_time`), so other
 work on a shared machine disturbs them less than it would wall time:
 
-- Playout moves: seeded random games (smallest table) are recorded once; then every recorded
-  move is stepped again through `apply(state, seat, move, 0)` (validation through
+- Playout moves, for every registered engine of the four families (boards, cards, dice,
+  words; or only the games named): seeded random games (smallest table) are recorded once;
+  then every recorded move is stepped again through `apply(state, seat, move, 0)` (validation through
   `legal_moves`, a copy of the state, the generator, the events: what a random playout pays)
   and through the bare successor step, the least the rules need: the engine's own `successor`
   (the search's fast path: no validation, no events, only what the move changes copied)
@@ -40,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-for folder in (ROOT, ROOT / "svc-boards", ROOT / "svc-cards", ROOT / "svc-dice", ROOT / "svc-ai"):
+for folder in (ROOT, ROOT / "svc-boards", ROOT / "svc-cards", ROOT / "svc-dice", ROOT / "svc-words", ROOT / "svc-ai"):
     sys.path.insert(0, str(folder))
 
 import chess  # noqa: E402
@@ -50,6 +52,11 @@ from svc_cards.core.views import CardEngine, copy_card_state  # noqa: E402
 from svc_cards.registry import REGISTRY as CARDS  # noqa: E402
 from svc_dice.registry import REGISTRY as DICE  # noqa: E402
 
+try:
+    from svc_words.registry import REGISTRY as WORDS
+except ImportError:  # a checkout from before the word games
+    WORDS = ()
+
 from rulekit import Rng, clone  # noqa: E402
 from rulekit.playout import random_choice  # noqa: E402
 
@@ -58,6 +65,17 @@ PERFT = ROOT / "tests" / "games" / "chess" / "perft.json"
 MOST_PLIES = 200
 
 Step = tuple[dict[str, Any], int, dict[str, Any]]
+
+
+def engines(only: list[str] | None = None) -> list[Any]:
+    """Every registered engine of the four families, in registry order (or those named)."""
+    found = [*BOARDS, *CARDS, *DICE, *WORDS]
+    if only:
+        unknown = set(only) - {engine.meta.id for engine in found}
+        if unknown:
+            raise SystemExit(f"no such game: {', '.join(sorted(unknown))}")
+        found = [engine for engine in found if engine.meta.id in only]
+    return found
 
 
 def record(engine: Any, games: int) -> list[Step]:
@@ -102,10 +120,10 @@ def per_move_us(run: Callable[[dict[str, Any], int, dict[str, Any]], Any], steps
     return 1e6 * (time.process_time() - started) / len(steps)
 
 
-def playout_table(games: int, repeats: int) -> None:
+def playout_table(games: int, repeats: int, only: list[str] | None = None) -> None:
     print("| game | moves | apply µs/move | bare µs/move | apply ÷ bare |")
     print("|---|---:|---:|---:|---:|")
-    for engine in (*BOARDS, *CARDS, *DICE):
+    for engine in engines(only):
         steps = record(engine, games)
         bare = bare_step(engine)
 
@@ -120,7 +138,7 @@ def playout_table(games: int, repeats: int) -> None:
         print(f"| {engine.meta.id} | {len(steps)} | {a:.1f} | {b:.1f} | {a / b:.2f} |", flush=True)
 
 
-def copy_table(games: int, repeats: int) -> None:
+def copy_table(games: int, repeats: int, only: list[str] | None = None) -> None:
     """The copy `apply` starts with, four ways, over the same recorded states."""
     try:
         from rulekit.fastcopy import copy_json
@@ -129,7 +147,7 @@ def copy_table(games: int, repeats: int) -> None:
     print()
     print("| game | deepcopy µs | JSON round trip µs | rulekit copy_json µs | engine's copy_state µs |")
     print("|---|---:|---:|---:|---:|")
-    for engine in (*BOARDS, *CARDS, *DICE):
+    for engine in engines(only):
         states = [state for state, _, _ in record(engine, max(1, games // 4))]
         ways = {
             "deepcopy": copy.deepcopy,
@@ -246,9 +264,12 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5, help="runs per figure (the median is printed)")
     parser.add_argument("--skip-perft", action="store_true")
     parser.add_argument("--skip-search", action="store_true")
+    parser.add_argument("--skip-copy", action="store_true", help="leave out the copy table")
+    parser.add_argument("games_only", nargs="*", metavar="game", help="only these game ids (default: every engine)")
     args = parser.parse_args()
-    playout_table(args.games, args.repeats)
-    copy_table(args.games, args.repeats)
+    playout_table(args.games, args.repeats, args.games_only)
+    if not args.skip_copy:
+        copy_table(args.games, args.repeats, args.games_only)
     if not args.skip_perft:
         perft_table(max(1, args.repeats // 2))
     if not args.skip_search:

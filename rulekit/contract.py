@@ -120,6 +120,20 @@ def move_matches(legal: Move, move: Move) -> bool:
     return True
 
 
+class _NoDraws(Rng):
+    """The generator a game without chance (`meta.chance` False) gets in `play`: one shared
+    object, built once, that refuses to draw."""
+
+    def __init__(self) -> None:
+        super().__init__({"seed": "", "counter": 0})
+
+    def _block(self) -> int:
+        raise RuntimeError("a game declared without chance drew from the generator")
+
+
+NO_DRAWS: Rng = _NoDraws()
+
+
 def clone(state: State) -> State:
     """A deep copy of plain JSON data; `apply` works on one so the given state never changes."""
     return copy_json(state)
@@ -173,6 +187,14 @@ class BaseEngine:
         change it or pass it on."""
         return self.legal_moves(state, seat)
 
+    def quick_listed(self, state: State, seat: int, move: Move) -> bool:
+        """Whether `move` is certainly one of `legal_moves(state, seat)`, told without listing
+        them: a game whose moves are costly to list checks the one move here with the same
+        rule code. True only when it is listed exactly as it is (same keys, values of the same
+        types); False sends the move through the full check, which also names a refusal.
+        Asked only once `seat` is known to be to move."""
+        return False
+
     def check_move(self, state: State, seat: int, move: Any) -> None:
         """Raises the refusal `apply` would give; the single door every move goes through."""
         if not isinstance(move, dict) or not isinstance(move.get("type"), str):
@@ -182,6 +204,8 @@ class BaseEngine:
             if self.result(state) is not None:
                 raise IllegalMove("game_over")
             raise IllegalMove("not_your_turn", f"seat {seat} is not to move")
+        if self.quick_listed(state, seat, move):
+            return
         legal_moves = self.listed_moves(state, seat)
         # Most moves are listed as they are: `in` compares them in C. A move carrying a
         # template's keys is never one of those, so it goes the long way.
@@ -196,14 +220,18 @@ class BaseEngine:
 
     def apply(self, state: State, seat: int, move: Move, now_ms: int) -> tuple[State, list[Event]]:
         self.check_move(state, seat, move)
-        movers = self.to_move(state)
         new_state = self.copy_state(state)
-        rng = Rng(new_state["rng"])
-        events = self.play(new_state, seat, move, now_ms, rng)
-        new_state["rng"] = rng.to_state()
+        if self.meta.chance:
+            rng = Rng(new_state["rng"])
+            events = self.play(new_state, seat, move, now_ms, rng)
+            new_state["rng"] = rng.to_state()
+        else:
+            # A game without chance never draws in a move: its generator stays as it was.
+            events = self.play(new_state, seat, move, now_ms, NO_DRAWS)
         # A move starts the next turn's clock (0: a caller without a clock), unless others
-        # were acting at the same time and still are.
-        if not self.clock_continues(state, new_state, movers):
+        # were acting at the same time and still are. Without a running clock there is
+        # nothing to continue, so who was to move (`state` is unchanged) is asked only then.
+        if state.get(TURN_STARTED) is None or not self.clock_continues(state, new_state, self.to_move(state)):
             new_state[TURN_STARTED] = now_ms or None
         return new_state, events
 

@@ -47,6 +47,7 @@ turn_limit, scores).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from rulekit import (
@@ -209,6 +210,20 @@ def turns(mine: Board, theirs: Board, dice: list[int]) -> list[list[Step]]:
     return list(found.values())
 
 
+@lru_cache(maxsize=1 << 12)
+def turns_of(mine: tuple[int, ...], theirs: tuple[int, ...], dice: tuple[int, ...]) -> tuple[tuple[Step, ...], ...]:
+    """`turns` of a position, cached and never changed: a move's roll is settled by asking
+    whether the next seat can move, and that seat's move is then checked against the same
+    turns."""
+    return tuple(tuple(steps) for steps in turns(list(mine), list(theirs), list(dice)))
+
+
+@lru_cache(maxsize=1 << 12)
+def turn_set(mine: tuple[int, ...], theirs: tuple[int, ...], dice: tuple[int, ...]) -> frozenset[tuple[Step, ...]]:
+    """The same turns as a set, for looking one up."""
+    return frozenset(turns_of(mine, theirs, dice))
+
+
 def apply_steps(state: State, seat: int, steps: list[Step]) -> int:
     """Play the steps on the state in place; the number of blots hit."""
     mine, theirs = state["board"][seat], state["board"][1 - seat]
@@ -288,8 +303,24 @@ class Backgammon(BaseEngine):
             return [dict(move) for move in DECIDE]
         if phase == "answer":
             return [dict(move) for move in ANSWER]
-        mine, theirs = state["board"][seat], state["board"][1 - seat]
-        return [{"type": "move", "steps": [list(s) for s in steps]} for steps in turns(mine, theirs, state["dice"])]
+        mine, theirs = tuple(state["board"][seat]), tuple(state["board"][1 - seat])
+        return [
+            {"type": "move", "steps": [list(s) for s in steps]}
+            for steps in turns_of(mine, theirs, tuple(state["dice"]))
+        ]
+
+    def quick_listed(self, state: State, seat: int, move: Move) -> bool:
+        # A turn is listed when its steps, in their order, are one of the cached turns.
+        steps = move.get("steps")
+        if len(move) != 2 or move["type"] != "move" or type(steps) is not list or seat != state["turn"]:
+            return False
+        if state["over"] or state.get("phase", "move") != "move":
+            return False
+        if any(type(s) is not list or len(s) != 2 or type(s[0]) is not int or type(s[1]) is not int for s in steps):
+            return False
+        board = state["board"]
+        key = tuple((s[0], s[1]) for s in steps)
+        return key in turn_set(tuple(board[seat]), tuple(board[1 - seat]), tuple(state["dice"]))
 
     def copy_state(self, state: State) -> State:
         return {
@@ -354,7 +385,7 @@ class Backgammon(BaseEngine):
             if state["turns"] >= TURN_LIMIT:
                 self._finish_on_pips(state, events)
                 return
-            if turns(state["board"][seat], state["board"][1 - seat], state["dice"]) != [[]]:
+            if turns_of(tuple(state["board"][seat]), tuple(state["board"][1 - seat]), tuple(state["dice"])) != ((),):
                 return
             events.append(event("no_move", seat=seat, dice=list(state["dice"])))
             state["last"] = {"seat": seat, "dice": list(state["dice"]), "steps": []}

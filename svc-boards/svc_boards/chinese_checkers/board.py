@@ -83,3 +83,23 @@ def destinations(board: list[int], start: int) -> list[int]:
                 reached.add(land)
                 frontier.append(land)
     return sorted(reached)
+
+
+def reaches(board: list[int], start: int, to: int) -> bool:
+    """Whether `to` is among `destinations(board, start)`: the same steps and jumps, searched
+    only until `to` is found (a move's check needs no more)."""
+    if not 0 <= to < len(board) or board[to] >= 0:
+        return False
+    if to in STEPS[start]:
+        return True
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        here = frontier.pop()
+        for over, land in JUMPS[here]:
+            if board[land] < 0 and board[over] >= 0 and over != start and land not in seen:
+                if land == to:
+                    return True
+                seen.add(land)
+                frontier.append(land)
+    return False

@@ -206,6 +206,20 @@ class Dominoes(BaseEngine):
             return moves
         return [{"type": "draw"}] if state["boneyard"] else [{"type": "pass"}]
 
+    def quick_listed(self, state: State, seat: int, move: Move) -> bool:
+        # A play is one tile at one end: check it with `fits` instead of listing every tile.
+        if seat != state["turn"] or state["phase"] == "round_over" or move.get("type") != "play" or len(move) != 3:
+            return False
+        tile, end, line = move.get("tile"), move.get("end"), state["line"]
+        if type(tile) is not str or type(end) is not str:
+            return False
+        if not line:
+            opening = state["opening"]
+            return end == "left" and (tile == opening if opening is not None else tile in state["hands"][seat])
+        if end == "left":
+            return tile in state["hands"][seat] and fits(tile, line[0][0])
+        return end == "right" and tile in state["hands"][seat] and fits(tile, line[-1][1])
+
     def copy_state(self, state: State) -> State:
         # Everything a move changes, copied by hand.
         return {

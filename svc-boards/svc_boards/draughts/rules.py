@@ -236,6 +236,11 @@ def advance(state: State, seat: int, path: tuple[int, ...]) -> tuple[list[int], 
     return captured, crowned
 
 
+# `to_move`'s answers, built once: every move asks it.
+NOBODY: frozenset[int] = frozenset()
+ONLY = tuple(frozenset((seat,)) for seat in range(2))
+
+
 class Draughts(BaseEngine):
     meta = META
 
@@ -251,17 +256,27 @@ class Draughts(BaseEngine):
         }
 
     def to_move(self, state: State) -> frozenset[int]:
-        return frozenset() if state["over"] else frozenset((state["turn"],))
+        return NOBODY if state["over"] else ONLY[state["turn"]]
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         if state["over"] or seat != state["turn"]:
             return []
         return [{"type": "move", "path": [i + 1 for i in path]} for path in moves_of(state["board"], seat)]
 
+    def quick_listed(self, state: State, seat: int, move: Move) -> bool:
+        # The cached paths of `moves_of`, looked up without building every move's dict.
+        path = move.get("path")
+        if len(move) != 2 or move["type"] != "move" or type(path) is not list or state["over"]:
+            return False
+        if seat != state["turn"] or any(type(n) is not int for n in path):
+            return False
+        return tuple(n - 1 for n in path) in moves_of(state["board"], seat)
+
     def copy_state(self, state: State) -> State:
-        # Every value but the generator is immutable or, like `last`, replaced whole rather
-        # than changed, so a shallow copy suffices.
-        return {**state, "rng": dict(state["rng"]), "options": dict(state["options"])}
+        # Every value is immutable or, like `last`, replaced whole rather than changed; the
+        # options are never touched and `apply` replaces the generator's dict. So a shallow
+        # copy suffices, as in `successor`.
+        return dict(state)
 
     def successor(self, state: State, seat: int, move: Move) -> State:
         """The search's fast path: the same rule code as `play`, without validation or events."""
@@ -272,7 +287,10 @@ class Draughts(BaseEngine):
     def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         path = tuple(n - 1 for n in move["path"])
         captured, crowned = advance(state, seat, path)
-        events = [event("moved", seat=seat, path=list(move["path"]), captured=sorted(j + 1 for j in captured))]
+        # The event as `event` builds it, written out: events are a good part of a move's cost.
+        events = [
+            {"code": "moved", "seat": seat, "path": list(move["path"]), "captured": sorted(j + 1 for j in captured)}
+        ]
         if crowned:
             events.append(event("crowned", seat=seat, square=path[-1] + 1))
         if state["over"]:

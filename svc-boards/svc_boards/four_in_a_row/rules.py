@@ -85,6 +85,19 @@ class FourInARow(BaseEngine):
         top = state["board"][-1]
         return [{"type": "drop", "column": c} for c in range(state["columns"]) if top[c] == EMPTY]
 
+    def quick_listed(self, state: State, seat: int, move: Move) -> bool:
+        # A drop is listed when its column is on the board and not full.
+        column = move.get("column")
+        return (
+            len(move) == 2
+            and move["type"] == "drop"
+            and type(column) is int
+            and 0 <= column < state["columns"]
+            and seat == state["turn"]
+            and not self._over(state)
+            and state["board"][-1][column] == EMPTY
+        )
+
     def check_move(self, state: State, seat: int, move: Any) -> None:
         super().check_move(state, seat, move)
         # 3.0 and True compare equal to 3 and 1, so they pass the match against legal_moves.

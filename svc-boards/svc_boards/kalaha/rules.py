@@ -128,6 +128,19 @@ class Kalaha(BaseEngine):
             return []
         return [{"type": "sow", "pit": k} for k in playable(state["pits"], seat)]
 
+    def quick_listed(self, state: State, seat: int, move: Move) -> bool:
+        # A sow is listed when it names one of the mover's non-empty pits (`playable`).
+        pit = move.get("pit")
+        return (
+            len(move) == 2
+            and move["type"] == "sow"
+            and type(pit) is int
+            and 0 <= pit < PITS
+            and not state["over"]
+            and seat == state["turn"]
+            and bool(state["pits"][seat * (PITS + 1) + pit])
+        )
+
     def copy_state(self, state: State) -> State:
         # The pit list is the only mutable part a move changes (`last` is replaced whole): copy
         # it, share the rest.

@@ -168,6 +168,13 @@ def _move_objects(board: str, seat: int, in_hand: int, pieces: int, flying: bool
     return tuple(_as_move(step) for step in moves_of(board, seat, in_hand, pieces, flying))
 
 
+@lru_cache(maxsize=1 << 12)
+def _move_index(board: str, seat: int, in_hand: int, pieces: int, flying: bool) -> dict[tuple[Any, ...], Move]:
+    """The same move objects by (to, from, remove), for looking one up (never changed)."""
+    objects = _move_objects(board, seat, in_hand, pieces, flying)
+    return {(move.get("to"), move.get("from"), move.get("remove")): move for move in objects}
+
+
 def state_moves(state: State) -> tuple[tuple[int, int, int], ...]:
     seat = state["turn"]
     options = state["options"]
@@ -205,6 +212,11 @@ def advance(state: State, seat: int, move: Move) -> None:
         state["over"], state["winner"], state["reason"] = True, None, "fifty_moves"
 
 
+# `to_move`'s answers, built once: every move asks it.
+NOBODY: frozenset[int] = frozenset()
+ONLY = tuple(frozenset((seat,)) for seat in range(2))
+
+
 class Morris(BaseEngine):
     meta = META
 
@@ -222,7 +234,7 @@ class Morris(BaseEngine):
         }
 
     def to_move(self, state: State) -> frozenset[int]:
-        return frozenset() if state["over"] else frozenset((state["turn"],))
+        return NOBODY if state["over"] else ONLY[state["turn"]]
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         # Copies of cached objects: building the dicts anew each time was the playouts' hot spot.
@@ -234,15 +246,23 @@ class Morris(BaseEngine):
         options = state["options"]
         return _move_objects(state["board"], seat, state["in_hand"][seat], options["pieces"], options["flying"])
 
+    def quick_listed(self, state: State, seat: int, move: Move) -> bool:
+        # One lookup in the cached moves instead of comparing the move with each in turn.
+        if state["over"] or seat != state["turn"]:
+            return False
+        options = state["options"]
+        index = _move_index(state["board"], seat, state["in_hand"][seat], options["pieces"], options["flying"])
+        try:
+            listed = index.get((move.get("to"), move.get("from"), move.get("remove")))
+        except TypeError:  # an unhashable value: no listed move has one
+            return False
+        return listed is not None and listed == move
+
     def copy_state(self, state: State) -> State:
-        # `advance` replaces `in_hand` and `last` instead of changing them, so a shallow copy
-        # suffices.
-        return {
-            **state,
-            "in_hand": list(state["in_hand"]),
-            "rng": dict(state["rng"]),
-            "options": dict(state["options"]),
-        }
+        # `advance` replaces `in_hand` and `last` instead of changing them and never touches
+        # the options; `apply` replaces the generator's dict. So a shallow copy suffices, as
+        # in `successor`.
+        return dict(state)
 
     def successor(self, state: State, seat: int, move: Move) -> State:
         """The search's fast path: the same rule code as `play`, without validation or events."""
@@ -252,12 +272,13 @@ class Morris(BaseEngine):
 
     def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         advance(state, seat, move)
+        # The events as `event` builds them, written out: they are a good part of a move's cost.
         if move["type"] == "place":
-            events = [event("placed", seat=seat, to=move["to"])]
+            events = [{"code": "placed", "seat": seat, "to": move["to"]}]
         else:
-            events = [event("moved", seat=seat, **{"from": move["from"], "to": move["to"]})]
+            events = [{"code": "moved", "seat": seat, "from": move["from"], "to": move["to"]}]
         if "remove" in move:
-            events.append(event("removed", seat=seat, point=move["remove"]))
+            events.append({"code": "removed", "seat": seat, "point": move["remove"]})
         if state["over"]:
             events.append(event("game_over", winner=state["winner"], reason=state["reason"]))
         return events

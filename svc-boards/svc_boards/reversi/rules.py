@@ -177,6 +177,11 @@ def settle(state: State, mover: int) -> None:
         state["over"] = True
 
 
+# `to_move`'s answers, built once: every move asks it.
+NOBODY: frozenset[int] = frozenset()
+ONLY = tuple(frozenset((seat,)) for seat in range(2))
+
+
 class Reversi(BaseEngine):
     meta = META
 
@@ -184,7 +189,7 @@ class Reversi(BaseEngine):
         return {"board": start_board(), "turn": 0, "over": False, "last": None}
 
     def to_move(self, state: State) -> frozenset[int]:
-        return frozenset() if state["over"] else frozenset((state["turn"],))
+        return NOBODY if state["over"] else ONLY[state["turn"]]
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         if state["over"] or seat != state["turn"]:
@@ -201,8 +206,9 @@ class Reversi(BaseEngine):
         return _placements(state["board"], seat)
 
     def copy_state(self, state: State) -> State:
-        # Every value in the state is immutable but the generator, so a shallow copy suffices.
-        return {**state, "rng": dict(state["rng"]), "options": dict(state["options"])}
+        # A move replaces values rather than changing them and never touches the options;
+        # `apply` replaces the generator's dict. So a shallow copy suffices, as in `successor`.
+        return dict(state)
 
     def successor(self, state: State, seat: int, move: Move) -> State:
         """The search's fast path: the same rule code as `play`, without validation or events."""
@@ -220,13 +226,14 @@ class Reversi(BaseEngine):
         if move["type"] == "pass":
             state["turn"] = 1 - seat
             state["last"] = None
-            return [event("passed", seat=seat)]
+            return [{"code": "passed", "seat": seat}]
         square = INDEX[move["square"]]
         before = state["board"]
         flips = flipped_by(before, square, DISC[seat])
         state["board"] = place(before, square, seat, flips)
         state["last"] = move["square"]
-        events = [event("placed", seat=seat, square=move["square"], flipped=len(flips))]
+        # The event as `event` builds it, written out: events are a good part of a move's cost.
+        events = [{"code": "placed", "seat": seat, "square": move["square"], "flipped": len(flips)}]
         settle(state, seat)
         if state["over"]:
             events.append(event("game_over", scores=self._scores(state)))

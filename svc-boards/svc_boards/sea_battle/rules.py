@@ -134,6 +134,41 @@ class SeaBattle(BaseEngine):
                 moves.append({"type": "lift"})
         return moves
 
+    def quick_listed(self, state: State, seat: int, move: Move) -> bool:
+        # Listing every free cell or placement is most of a move's cost: check the one move.
+        kind, phase = move.get("type"), state["phase"]
+        if kind == "fire":
+            row, col = move.get("row"), move.get("col")
+            return (
+                len(move) == 3
+                and phase == "firing"
+                and seat == state["turn"]
+                and type(row) is int
+                and type(col) is int
+                and 0 <= row < SIZE
+                and 0 <= col < SIZE
+                and cell(1 - seat, row, col) not in state["shots"][seat]
+            )
+        if phase != "placing" or seat not in (0, 1) or state["ready"][seat]:
+            return False
+        fleet = state["fleets"][seat]
+        if kind == "place":
+            if len(move) != 5 or len(fleet) >= len(FLEET):
+                return False
+            name, size = FLEET[len(fleet)]
+            row, col, direction = move.get("row"), move.get("col"), move.get("dir")
+            if move.get("ship") != name or type(row) is not int or type(col) is not int or direction not in ("h", "v"):
+                return False
+            cells = ship_cells(seat, size, row, col, direction)
+            return cells is not None and occupied(fleet).isdisjoint(cells)
+        if len(move) != 1:
+            return False
+        if kind == "ready":
+            return len(fleet) == len(FLEET)
+        if kind == "random":
+            return state["changes"][seat] < CHANGES
+        return kind == "lift" and state["changes"][seat] < CHANGES and bool(fleet)
+
     def copy_state(self, state: State) -> State:
         # Everything a move changes, copied by hand (a deep copy costs most of a playout).
         return {

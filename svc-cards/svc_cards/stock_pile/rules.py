@@ -204,6 +204,36 @@ class StockPile(CardEngine):
             moves.append({"type": "pass"})
         return moves
 
+    def quick_listed(self, state: State, seat: int, move: Move) -> bool:
+        # Listing every build and discard is most of a move's cost: check the one move with
+        # the same rule code (`sources`, `fits`; a hand card stands for its face once).
+        if seat != state["turn"]:
+            return False
+        kind, card = move.get("type"), move.get("card")
+        if kind == "pass":
+            return len(move) == 1 and not state["hands"][seat]
+        if type(card) is not str:
+            return False
+        if kind == "build":
+            origin, index = move.get("from"), move.get("pile")
+            return (
+                len(move) == 4
+                and type(origin) is str
+                and type(index) is int
+                and 0 <= index < len(state["building"])
+                and (origin, card) in sources(state, seat)
+                and fits(card, state["building"][index])
+            )
+        slot, hand = move.get("slot"), state["hands"][seat]
+        return (
+            kind == "discard"
+            and len(move) == 3
+            and type(slot) is int
+            and 0 <= slot < DISCARD_PILES
+            and card in hand
+            and next(c for c in hand if face(c) == face(card)) == card
+        )
+
     def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         kind = move["type"]
         if kind == "build":

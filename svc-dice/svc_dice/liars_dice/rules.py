@@ -175,6 +175,22 @@ class LiarsDice(BaseEngine):
             moves.append({"type": "challenge"})
         return moves
 
+    def quick_listed(self, state: State, seat: int, move: Move) -> bool:
+        # A bid matches a template of `higher_bids`: the same bounds, without building them.
+        if seat != state["turn"]:
+            return False
+        bid, kind = state["bid"], move.get("type")
+        if kind == "challenge":
+            return len(move) == 1 and bid is not None
+        face, quantity = move.get("face"), move.get("quantity")
+        if kind != "bid" or len(move) != 3 or type(face) is not int or type(quantity) is not int:
+            return False
+        if bid is None:
+            least = 1
+        else:
+            least = bid["quantity"] if face > bid["face"] else bid["quantity"] + 1
+        return 1 <= face <= FACES and least <= quantity <= sum(state["dice_count"])
+
     def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         if move["type"] == "bid":
             bid = {"seat": seat, "quantity": move["quantity"], "face": move["face"]}
