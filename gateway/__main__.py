@@ -51,7 +51,7 @@ async def main() -> None:
     runner = web.AppRunner(app)
     await runner.setup()
     await web.TCPSite(runner, host, http_port).start()
-    metrics_runner = web.AppRunner(make_metrics_app(), access_log=None)
+    metrics_runner = web.AppRunner(make_metrics_app(lobby), access_log=None)
     await metrics_runner.setup()
     await web.TCPSite(metrics_runner, host, config.metrics_port("gateway")).start()
 

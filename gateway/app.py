@@ -24,7 +24,7 @@ from lobby.text import clean_text
 from rulekit import Refusal
 
 from . import dispatch, heartbeat
-from .connection import QueuedConnection, rooms_by_status
+from .connection import SendQueue, rooms_by_status
 from .frames import MAX_FRAME_BYTES, loads_bounded, parse_client_frame, server_frame
 from .limits import FloodGuard, FloodMeter, TokenBucket
 from .rest_limits import RestLimiter
@@ -415,6 +415,9 @@ async def websocket(request: web.Request) -> web.StreamResponse:
         # the app's sockets from one task, and answering pings is ours to do.
         ws = web.WebSocketResponse(max_msg_size=4 * MAX_FRAME_BYTES, autoping=False, timeout=1.0)
         await ws.prepare(request)
+        # The upgrade's headers are on the wire; aiohttp would keep them (a dozen, with ours and
+        # the request id) for as long as the socket lives.
+        ws.headers.clear()
         socket = _Socket(request, ws, settings, guard, address)
         request.app[SOCKETS].add(socket)
         WS_CONNECTIONS.inc()
@@ -438,8 +441,8 @@ async def websocket(request: web.Request) -> web.StreamResponse:
                 guard.release(socket.ticket_key)
             WS_CONNECTIONS.dec()
             request.app[SOCKETS].discard(socket)
-            socket.lobby.disconnect(socket.connection)
-            await socket.connection.close()
+            socket.lobby.disconnect(socket)
+            await socket.close()
 
 
 async def heartbeats(app: web.Application):  # type: ignore[no-untyped-def]
@@ -449,10 +452,10 @@ async def heartbeats(app: web.Application):  # type: ignore[no-untyped-def]
     task.cancel()
 
 
-class _Socket:
-    """One WebSocket's state between frames: its limits, its lobby connection, the ticket it
-    counts under. Each frame is handled in a call of its own, so nothing of it (the parsed
-    body, the hello's token) stays referenced while the player thinks."""
+class _Socket(SendQueue):
+    """One WebSocket's state between frames: its limits, the ticket it counts under, and (as
+    the SendQueue it is) its lobby connection. Each frame is handled in a call of its own, so
+    nothing of it (the parsed body, the hello's token) stays referenced while the player thinks."""
 
     __slots__ = (
         "request",
@@ -464,7 +467,6 @@ class _Socket:
         "bucket",
         "meter",
         "counted_ticket",
-        "connection",
         "heard",
         "silent_since",
         "pinged_at",
@@ -478,12 +480,12 @@ class _Socket:
         guard: FloodGuard,
         address: str,
     ) -> None:
+        super().__init__()
         self.request, self.ws, self.settings, self.guard, self.address = request, ws, settings, guard, address
         self.lobby = request.app[LOBBY]
         self.bucket = TokenBucket(settings.rate_per_s, settings.burst)
         self.meter = FloodMeter(settings.flood_close_after)
         self.counted_ticket = False  # its ticket counts against ws_per_ticket (`ticket_key`)
-        self.connection = QueuedConnection(self.write, self.overflow)
         # For gateway/heartbeat.py: a frame came since its last round; silent since; pinged then (0: not).
         self.heard = False
         self.silent_since = asyncio.get_running_loop().time()
@@ -493,7 +495,7 @@ class _Socket:
     def ticket_key(self) -> str:
         """The key the socket's ticket counts under in the FloodGuard ("" before its hello):
         made again from the ticket when needed rather than kept for the socket's life."""
-        ticket = self.connection.ticket
+        ticket = self.ticket
         return f"ticket:{ticket.key}" if ticket is not None else ""
 
     async def write(self, message: dict[str, Any]) -> None:
@@ -515,7 +517,7 @@ class _Socket:
 
     async def receive(self, kind: WSMsgType, data: Any) -> bool:
         """Handle one text or binary frame; True when the socket is to be closed."""
-        connection, guard, settings = self.connection, self.guard, self.settings
+        guard, settings = self.guard, self.settings
         # The rate check comes first: a frame over the rate costs a counter, not a parse.
         if not self.bucket.take():
             if self.meter.refused():
@@ -527,19 +529,19 @@ class _Socket:
                 return True
             named = _MOVE_ID.search(data) if kind == WSMsgType.TEXT else None
             if named is not None:
-                dispatch.refuse(connection, Refusal("rate_limited"), named.group(1))
+                dispatch.refuse(self, Refusal("rate_limited"), named.group(1))
             elif self.meter.notice_due():
-                dispatch.refuse(connection, Refusal("rate_limited"))
+                dispatch.refuse(self, Refusal("rate_limited"))
             return False
         if kind == WSMsgType.BINARY:
-            dispatch.refuse(connection, Refusal("malformed_frame", "text frames only"))
+            dispatch.refuse(self, Refusal("malformed_frame", "text frames only"))
             return False
         try:
             branch, body = parse_client_frame(data)
         except Refusal as refusal:
-            dispatch.refuse(connection, refusal)
+            dispatch.refuse(self, refusal)
             return False
-        if branch == "hello" and connection.ticket is None:
+        if branch == "hello" and self.ticket is None:
             key = f"ticket:{codes.token_hash(str(body.get('token', '')))}"
             wait = guard.retry_after(key)
             if wait > 0 or not guard.admit(key, settings.ws_per_ticket):
@@ -548,14 +550,14 @@ class _Socket:
                 await self.ws.send_str(server_frame({"refused": {**refused, "client_move_id": ""}}))
                 await self.hang_up(wait, hold_s=wait)
                 return True
-            await dispatch.handle(self.lobby, connection, branch, body)
-            if connection.ticket is None:
+            await dispatch.handle(self.lobby, self, branch, body)
+            if self.ticket is None:
                 guard.release(key)
             else:
                 self.counted_ticket = True  # under `key`, which ticket_key makes again
-                structlog.contextvars.bind_contextvars(room=connection.ticket.code)
+                structlog.contextvars.bind_contextvars(room=self.ticket.code)
             return False
-        await dispatch.handle(self.lobby, connection, branch, body)
+        await dispatch.handle(self.lobby, self, branch, body)
         return False
 
 
@@ -575,8 +577,10 @@ async def readyz(request: web.Request) -> web.Response:
 
 
 async def metrics(request: web.Request) -> web.Response:
-    for status, count in rooms_by_status().items():
-        ROOMS.labels(status).set(count)
+    lobby = request.app.get(LOBBY)
+    if lobby is not None:
+        for status, count in rooms_by_status(lobby.hub.rooms()).items():
+            ROOMS.labels(status).set(count)
     return web.Response(body=generate_latest(), headers={"Content-Type": CONTENT_TYPE_LATEST})
 
 
@@ -692,9 +696,11 @@ async def _limited(request: web.Request, handler):  # type: ignore[no-untyped-de
         return _too_many(over.retry_after)
 
 
-def make_metrics_app() -> web.Application:
-    """/metrics alone, for the gateway's metrics port."""
+def make_metrics_app(lobby: Lobby | None = None) -> web.Application:
+    """/metrics alone, for the gateway's metrics port (with the lobby: rooms by status too)."""
     app = web.Application()
+    if lobby is not None:
+        app[LOBBY] = lobby
     app.add_routes([web.get("/metrics", metrics)])
     return app
 

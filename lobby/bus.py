@@ -63,7 +63,8 @@ class LocalBus:
 
     def __init__(self) -> None:
         self.hub = Hub()
-        self._seats: dict[str, set[int]] = {}
+        # Kept per room while anyone is there: a tuple, a quarter of the size of a set.
+        self._seats: dict[str, tuple[int, ...]] = {}
 
     async def start(self, listener: BusListener) -> None:
         self.listener = listener
@@ -74,10 +75,10 @@ class LocalBus:
     async def sync_presence(self, code: str) -> set[int]:
         """Bring shared presence in line with this process's connections; the seats it lost."""
         now = self.hub.present_seats(code)
-        before = self._seats.pop(code, set())
+        before = self._seats.pop(code, ())
         if now:
-            self._seats[code] = now
-        return before - now
+            self._seats[code] = tuple(now)
+        return set(before) - now
 
     async def present_seats(self, code: str) -> set[int]:
         return self.hub.present_seats(code)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import Any, Protocol
 
 from .room import Ticket
@@ -18,20 +17,30 @@ class Subscriber(Protocol):
 
 class Hub:
     def __init__(self) -> None:
-        self._rooms: dict[str, set[Subscriber]] = defaultdict(set)
+        # A room's subscribers as a tuple: a room has a few, kept while anyone is there, and a
+        # tuple of two is a quarter of the size of a set of two.
+        self._rooms: dict[str, tuple[Subscriber, ...]] = {}
 
     def add(self, code: str, subscriber: Subscriber) -> None:
-        self._rooms[code].add(subscriber)
+        members = self._rooms.get(code, ())
+        if subscriber not in members:
+            self._rooms[code] = (*members, subscriber)
 
     def remove(self, code: str, subscriber: Subscriber) -> None:
         members = self._rooms.get(code)
-        if members is not None:
-            members.discard(subscriber)
-            if not members:
+        if members is not None and subscriber in members:
+            left = tuple(s for s in members if s != subscriber)
+            if left:
+                self._rooms[code] = left
+            else:
                 del self._rooms[code]
 
     def subscribers(self, code: str) -> list[Subscriber]:
         return list(self._rooms.get(code, ()))
+
+    def rooms(self) -> list[tuple[str, list[Subscriber]]]:
+        """Every room with a subscriber here, and its subscribers."""
+        return [(code, list(members)) for code, members in self._rooms.items()]
 
     def present_seats(self, code: str) -> set[int]:
         return {seat for s in self._rooms.get(code, ()) if s.ticket for seat in s.ticket.seats}
