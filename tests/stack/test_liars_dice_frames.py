@@ -50,6 +50,9 @@ def _scan(frames: list[dict[str, Any]], own: int | None) -> tuple[int, int]:
                 lifted[last["round"]] = last["cups"]
                 lifted_at[last["round"]] = index
     checked = 0
+    # The faces of the player's own cups so far (its `rolled` events): an earlier round's roll
+    # of its own may show the same faces as another cup of a later round, and must.
+    own_rolls: set[tuple[int, ...]] = set()
     for index, frame in enumerate(frames):
         for view in _views(frame):
             assert view["seat"] == own
@@ -65,16 +68,18 @@ def _scan(frames: list[dict[str, Any]], own: int | None) -> tuple[int, int]:
         for item in _events(frame):
             if item["code"] == "rolled":
                 assert item["seat"] == own, item
+                own_rolls.add(tuple(item["dice"]))
         # Before a round's cups are lifted, no other cup of that round appears anywhere.
         lists = set(_int_lists(frame))
         for round_no, cups in lifted.items():
             if index >= lifted_at[round_no]:
                 continue
             mine = cups[own] if own is not None else None
-            # A cup may roll the faces some cup of an earlier round showed when it was lifted.
+            # A cup may roll the faces some cup of an earlier round showed when it was lifted,
+            # or the faces the player itself rolled.
             shown = {tuple(c) for r, cs in lifted.items() if r < round_no and lifted_at[r] <= index for c in cs}
             for seat, cup in enumerate(cups):
-                if seat != own and len(cup) >= 3 and cup != mine and tuple(cup) not in shown:
+                if seat != own and len(cup) >= 3 and cup != mine and tuple(cup) not in shown | own_rolls:
                     assert tuple(cup) not in lists, (round_no, seat, frame)
         checked += 1
     return checked, len(lifted)
