@@ -19,7 +19,8 @@ work on a shared machine disturbs them less than it would wall time:
   `copy_json` (what `BaseEngine.copy_state` uses) and the engine's own `copy_state`, µs per
   state over the recorded states (only on checkouts that have `rulekit.fastcopy`).
 - Chess perft through the engine (`legal_moves` + `apply`, bulk counted) beside python-chess's
-  own push/pop perft on the positions of tests/games/chess/perft.json at their test depth.
+  own push/pop perft on the positions of tests/games/chess/perft.json at their test depth;
+  each engine run starts with the engine's position caches empty.
 - Alpha-beta (rulekit.search, or svc_ai.search in older checkouts) at a fixed depth from a
   few seeded positions of four-in-a-row, draughts and reversi, with each game's own
   evaluation, ordering and key: nodes/s.
@@ -46,6 +47,7 @@ for folder in (ROOT, ROOT / "svc-boards", ROOT / "svc-cards", ROOT / "svc-dice",
     sys.path.insert(0, str(folder))
 
 import chess  # noqa: E402
+from svc_boards.chess import rules as chess_rules  # noqa: E402
 from svc_boards.chess.perft import perft, state_at  # noqa: E402
 from svc_boards.registry import REGISTRY as BOARDS  # noqa: E402
 from svc_cards.core.views import CardEngine, copy_card_state  # noqa: E402
@@ -176,6 +178,18 @@ def library_perft(board: chess.Board, depth: int) -> int:
     return total
 
 
+def forget_chess_positions() -> None:
+    """Empty the chess engine's caches of positions (legal moves by FEN, boards by history),
+    so that every engine run starts cold: a run after the first would otherwise find the
+    positions it reaches already listed."""
+    clear = getattr(chess_rules, "clear_caches", None)
+    if clear is not None:
+        clear()
+        return
+    for name in ("_LEGAL_CACHE", "_BOARD_CACHE"):  # older checkouts
+        getattr(chess_rules, name, {}).clear()
+
+
 def perft_table(repeats: int) -> None:
     positions = json.loads(PERFT.read_text())["positions"]
     engine_s: list[float] = []
@@ -183,6 +197,8 @@ def perft_table(repeats: int) -> None:
     nodes = sum(entry["counts"][entry["test_depth"] - 1] for entry in positions)
     for _ in range(repeats):
         for side, times in (("engine", engine_s), ("library", library_s)):
+            if side == "engine":
+                forget_chess_positions()
             started = time.process_time()
             for entry in positions:
                 depth = entry["test_depth"]

@@ -78,19 +78,48 @@ RESIGN: Move = {"type": "resign"}
 DECISIVE = frozenset({"checkmate", "resignation", "time"})
 
 
+class _MoveObjects(dict[int, Move]):
+    """(promotion << 12 | from << 6 | to) -> the move object `{"type": "move", "uci": ...}`,
+    made once (with python-chess's `Move.uci()`) and shared by every cached list that holds
+    the move: looking a move up costs less than writing its UCI string again."""
+
+    def __missing__(self, key: int) -> Move:
+        uci = chess.Move(key >> 6 & 63, key & 63, key >> 12 or None).uci()
+        made = self[key] = {"type": "move", "uci": uci}
+        return made
+
+
+_MOVE_OBJECTS = _MoveObjects()
+
 # FEN -> the position's legal moves as move objects, resignation last. The contract asks for
 # the legal moves of a position many times (validation, views, search); they depend on the
-# FEN alone, so they are memoised, bounded. Never changed: `legal_moves` hands out copies.
+# FEN alone, so they are memoised, bounded. Never changed, nor are the move objects in them
+# (shared between positions): `legal_moves` hands out copies.
 _LEGAL_CACHE: dict[str, tuple[Move, ...]] = {}
 _LEGAL_CACHE_SIZE = 50_000
 
 
 def _remember(fen: str, board: chess.Board) -> tuple[Move, ...]:
-    moves = (*({"type": "move", "uci": move.uci()} for move in board.generate_legal_moves()), RESIGN)
+    objects = _MOVE_OBJECTS
+    moves = (
+        *[
+            objects[move.promotion << 12 | move.from_square << 6 | move.to_square]
+            if move.promotion
+            else objects[move.from_square << 6 | move.to_square]
+            for move in board.generate_legal_moves()
+        ],
+        RESIGN,
+    )
     if len(_LEGAL_CACHE) >= _LEGAL_CACHE_SIZE:
         _LEGAL_CACHE.clear()
     _LEGAL_CACHE[fen] = moves
     return moves
+
+
+def clear_caches() -> None:
+    """Forget every position the caches hold (tests, and benchmarks that must start cold)."""
+    _LEGAL_CACHE.clear()
+    _BOARD_CACHE.clear()
 
 
 def _listed(fen: str) -> tuple[Move, ...]:
@@ -103,12 +132,27 @@ def legal_ucis(fen: str) -> tuple[str, ...]:
     return tuple(move["uci"] for move in _listed(fen)[:-1])
 
 
+class _MovesByUci(dict[str, chess.Move]):
+    """UCI -> python-chess's `Move.from_uci`, parsed once. python-chess never changes a move
+    object (`Board.copy` copies them only because a caller might), so boards share them."""
+
+    def __missing__(self, uci: str) -> chess.Move:
+        move = chess.Move.from_uci(uci)
+        if len(self) >= 10_000:
+            self.clear()
+        self[uci] = move
+        return move
+
+
+_MOVES_BY_UCI = _MovesByUci()
+
+
 def board_of(state: State) -> chess.Board:
     """The current position as a python-chess board, with every move since the last pawn
     move or capture on its stack (all that repetition needs)."""
     board = chess.Board(state["since_fen"])
     for uci in state["moves"][state["since_ply"] :]:
-        board.push(chess.Move.from_uci(uci))
+        board.push(_MOVES_BY_UCI[uci])
     return board
 
 
@@ -123,10 +167,20 @@ def _history(state: State) -> tuple[str, ...]:
     return (state["since_fen"], *state["moves"][state["since_ply"] :])
 
 
+def _copy_board(board: chess.Board) -> chess.Board:
+    """`board.copy()` without copying each move of its stack (`copy.copy` per move, most of
+    the cost of a copy deep into a game): the copy shares the move objects, never changed
+    (see `_MovesByUci`), and, as `Board.copy` itself does, the saved states."""
+    copy = board.copy(stack=False)
+    copy.move_stack = board.move_stack[:]
+    copy._stack = board._stack[:]  # noqa: SLF001 - what Board.copy(stack=True) copies
+    return copy
+
+
 def _own_board(state: State) -> chess.Board:
     """A private `board_of(state)`: a copy of the cached board, or a fresh one."""
     cached = _BOARD_CACHE.get(_history(state))
-    return cached.copy() if cached is not None else board_of(state)
+    return _copy_board(cached) if cached is not None else board_of(state)
 
 
 def _keep_board(state: State, board: chess.Board) -> None:
@@ -137,23 +191,53 @@ def _keep_board(state: State, board: chess.Board) -> None:
 
 # Runs of empty squares in a board FEN, longest first.
 _EMPTY_RUNS = tuple(("1" * n, str(n)) for n in range(8, 1, -1))
-_SYMBOLS = tuple((piece_type, chess.piece_symbol(piece_type)) for piece_type in chess.PIECE_TYPES)
+_SYMBOLS = tuple(chess.piece_symbol(piece_type) for piece_type in chess.PIECE_TYPES)
+
+
+class _Ranks(dict[tuple[int, ...], str]):
+    """(white, pawns, knights, bishops, rooks, queens, kings) of one rank, 8 bits each (bit 0
+    the a-file) -> that rank in FEN. A table filled as ranks are first seen: a game shows
+    few distinct ranks, and looking one up costs less than writing it square by square."""
+
+    def __missing__(self, key: tuple[int, ...]) -> str:
+        white, *masks = key
+        cells = ["1"] * 8
+        for symbol, mask in zip(_SYMBOLS, masks, strict=True):
+            for file in range(8):
+                if mask >> file & 1:
+                    cells[file] = symbol.upper() if white >> file & 1 else symbol
+        rank = "".join(cells)
+        for run, count in _EMPTY_RUNS:
+            rank = rank.replace(run, count)
+        if len(self) >= 100_000:
+            self.clear()
+        self[key] = rank
+        return rank
+
+
+_RANKS = _Ranks()
 
 
 def fen_of(board: chess.Board) -> str:
-    """`board.fen()`, the same string, built from the piece masks: python-chess asks all
-    64 squares one by one, which cost more than generating the position's moves."""
-    cells = ["1"] * 64
-    white = board.occupied_co[chess.WHITE]
-    for piece_type, symbol in _SYMBOLS:
-        upper = symbol.upper()
-        for square in chess.scan_reversed(
-            board.pieces_mask(piece_type, chess.WHITE) | board.pieces_mask(piece_type, chess.BLACK)
-        ):
-            cells[square ^ 56] = upper if white >> square & 1 else symbol  # a8 first, as FEN reads
-    placement = "/".join(["".join(cells[i : i + 8]) for i in range(0, 64, 8)])
-    for run, count in _EMPTY_RUNS:
-        placement = placement.replace(run, count)
+    """`board.fen()`, the same string, built from the piece masks a rank at a time:
+    python-chess asks all 64 squares one by one, which cost more than generating the
+    position's moves."""
+    # Each mask as 8 bytes, rank 8 first; zipped, one key per rank.
+    placement = "/".join(
+        map(
+            _RANKS.__getitem__,
+            zip(
+                board.occupied_co[chess.WHITE].to_bytes(8, "big"),
+                board.pawns.to_bytes(8, "big"),
+                board.knights.to_bytes(8, "big"),
+                board.bishops.to_bytes(8, "big"),
+                board.rooks.to_bytes(8, "big"),
+                board.queens.to_bytes(8, "big"),
+                board.kings.to_bytes(8, "big"),
+                strict=True,
+            ),
+        )
+    )
     ep = board.ep_square
     return " ".join(
         (
@@ -171,24 +255,35 @@ def fen_of(board: chess.Board) -> str:
 _CASTLING_LETTERS = ((chess.BB_H1, "K"), (chess.BB_A1, "Q"), (chess.BB_H8, "k"), (chess.BB_A8, "q"))
 
 
+class _CastlingText(dict[int, str]):
+    """Clean castling rights (a mask of corner squares) -> their FEN field, written once."""
+
+    def __missing__(self, rights: int) -> str:
+        text = self[rights] = "".join([letter for mask, letter in _CASTLING_LETTERS if rights & mask]) or "-"
+        return text
+
+
+_CASTLING_TEXT = _CastlingText()
+
+
 def _castling(board: chess.Board) -> str:
     """`board.castling_xfen()` for standard chess, without its search for other rooks."""
     if board.chess960:
         return board.castling_xfen()
-    rights = board.clean_castling_rights()
-    return "".join([letter for mask, letter in _CASTLING_LETTERS if rights & mask]) or "-"
+    return _CASTLING_TEXT[board.clean_castling_rights()]
 
 
 def colour_seat(state: State, colour: chess.Color) -> int:
     return state["white"] if colour == chess.WHITE else 1 - state["white"]
 
 
-def _judge(board: chess.Board, can_move: bool) -> str | None:
+def _judge(board: chess.Board, can_move: bool, check: bool) -> str | None:
     """The termination of the position, or None while the game goes on; `can_move`: the side
-    to move has a legal move (already generated, so not asked again)."""
+    to move has a legal move (already generated, so not asked again); `check`: it is in
+    check (`board.is_check()`, known already)."""
     # python-chess's `Board.outcome(claim_draw=False)`, its checks in its order: mate, dead
     # position, stalemate, 75 moves, fivefold.
-    if not can_move and board.is_check():
+    if not can_move and check:
         return "checkmate"
     if board.is_insufficient_material():
         return "insufficient_material"
@@ -206,23 +301,30 @@ def _judge(board: chess.Board, can_move: bool) -> str | None:
     return None
 
 
-def _settle(state: State, board: chess.Board) -> None:
-    """Write the position and everything derived from it into the state."""
-    state["fen"] = fen_of(board)
-    listed = _remember(state["fen"], board)  # the next request for moves is for this position
-    state["turn"] = colour_seat(state, board.turn)
-    state["check"] = board.is_check()
-    termination = _judge(board, len(listed) > 1)  # more than the resignation
+def _settle(state: State, board: chess.Board, check: bool | None = None) -> None:
+    """Write the position and everything derived from it into the state; `check`:
+    `board.is_check()` where the caller knows it already."""
+    fen = state["fen"] = fen_of(board)
+    # The next request for moves is for this position: list them now, unless a position
+    # reached another way (a transposition) already did.
+    listed = _LEGAL_CACHE.get(fen) or _remember(fen, board)
+    white = state["white"]
+    state["turn"] = white if board.turn == chess.WHITE else 1 - white
+    if check is None:
+        check = board.is_check()
+    state["check"] = check
+    termination = _judge(board, len(listed) > 1, check)  # more than the resignation
     state["termination"] = termination
     state["winner"] = colour_seat(state, not board.turn) if termination == "checkmate" else None
 
 
 def shallow_copy(state: State) -> State:
     """A copy sharing nothing mutable with `state` (whose lists and dicts hold only scalars)."""
-    return {
-        key: list(value) if isinstance(value, list) else dict(value) if isinstance(value, dict) else value
-        for key, value in state.items()
-    }
+    copy = state.copy()
+    for key, value in state.items():
+        if type(value) is list or type(value) is dict:
+            copy[key] = value.copy()
+    return copy
 
 
 def start_position(state: State, fen: str) -> State:
@@ -244,7 +346,7 @@ class Chess(BaseEngine):
         return frozenset() if state["termination"] is not None else frozenset({state["turn"]})
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
-        return [dict(move) for move in self.listed_moves(state, seat)]
+        return list(map(dict.copy, self.listed_moves(state, seat)))
 
     def listed_moves(self, state: State, seat: int) -> Sequence[Move]:
         if state["termination"] is not None or seat != state["turn"]:
@@ -310,17 +412,19 @@ class Chess(BaseEngine):
             state["winner"] = 1 - seat
             return [event("resigned", seat=seat)]
         board = _own_board(state)
-        chess_move = chess.Move.from_uci(move["uci"])
+        chess_move = _MOVES_BY_UCI[move["uci"]]
         zeroing = board.is_zeroing(chess_move)
         san = board.san_and_push(chess_move)
         state["moves"].append(move["uci"])
         state["san"].append(san)
         state["last"] = move["uci"]
-        _settle(state, board)
+        # SAN ends in "+" or "#" exactly when the move gives check (python-chess asked).
+        _settle(state, board, san[-1] in "+#")
         if zeroing:
             state["since_fen"], state["since_ply"] = state["fen"], len(state["moves"])
-            # No position before a pawn move or capture can come again: drop the history.
-            board = board.copy(stack=False)
+            # No position before a pawn move or capture can come again: drop the history
+            # (the board is still this move's own, so it is emptied, not copied).
+            board.clear_stack()
         _keep_board(state, board)
         events = [event("moved", seat=seat, uci=move["uci"], san=san)]
         termination = state["termination"]
