@@ -177,16 +177,18 @@ def _copy_board(board: chess.Board) -> chess.Board:
     return copy
 
 
-def _own_board(state: State) -> chess.Board:
-    """A private `board_of(state)`: a copy of the cached board, or a fresh one."""
-    cached = _BOARD_CACHE.get(_history(state))
+def _own_board(state: State, history: tuple[str, ...]) -> chess.Board:
+    """A private `board_of(state)`: a copy of the cached board, or a fresh one; `history`:
+    `_history(state)`."""
+    cached = _BOARD_CACHE.get(history)
     return _copy_board(cached) if cached is not None else board_of(state)
 
 
-def _keep_board(state: State, board: chess.Board) -> None:
+def _keep_board(history: tuple[str, ...], board: chess.Board) -> None:
+    """Cache `board` as the board of the states whose `_history` is `history`."""
     if len(_BOARD_CACHE) >= _BOARD_CACHE_SIZE:
         _BOARD_CACHE.clear()
-    _BOARD_CACHE[_history(state)] = board
+    _BOARD_CACHE[history] = board
 
 
 # Runs of empty squares in a board FEN, longest first.
@@ -285,25 +287,30 @@ def _judge(board: chess.Board, can_move: bool, check: bool) -> str | None:
     # position, stalemate, 75 moves, fivefold.
     if not can_move and check:
         return "checkmate"
-    if board.is_insufficient_material():
+    # A pawn, rook or queen on the board is mating material for its side.
+    if not (board.pawns | board.rooks | board.queens) and board.is_insufficient_material():
         return "insufficient_material"
     if not can_move:
         return "stalemate"
-    if board.is_seventyfive_moves():
+    # Both move counts need 100 plies without a pawn move or capture.
+    if board.halfmove_clock >= 100 and board.is_seventyfive_moves():
         return "seventyfive_moves"
-    if board.is_fivefold_repetition():
+    # A position seen five times has been seen three times.
+    threefold = board.is_repetition(3)
+    if threefold and board.is_fivefold_repetition():
         return "fivefold_repetition"
     # Automatic here, not claimed: the house rules end the game on them.
-    if board.is_fifty_moves():
+    if board.halfmove_clock >= 100 and board.is_fifty_moves():
         return "fifty_moves"
-    if board.is_repetition(3):
+    if threefold:
         return "threefold_repetition"
     return None
 
 
-def _settle(state: State, board: chess.Board, check: bool | None = None) -> None:
+def _settle(state: State, board: chess.Board, check: bool | None = None) -> bool:
     """Write the position and everything derived from it into the state; `check`:
-    `board.is_check()` where the caller knows it already."""
+    `board.is_check()` where the caller knows it already. Whether the side to move has a
+    legal move."""
     fen = state["fen"] = fen_of(board)
     # The next request for moves is for this position: list them now, unless a position
     # reached another way (a transposition) already did.
@@ -313,9 +320,40 @@ def _settle(state: State, board: chess.Board, check: bool | None = None) -> None
     if check is None:
         check = board.is_check()
     state["check"] = check
-    termination = _judge(board, len(listed) > 1, check)  # more than the resignation
+    can_move = len(listed) > 1  # more than the resignation
+    termination = _judge(board, can_move, check)
     state["termination"] = termination
     state["winner"] = colour_seat(state, not board.turn) if termination == "checkmate" else None
+    return can_move
+
+
+_PIECE_LETTERS = ("", "", "N", "B", "R", "Q", "K")  # by piece type; a pawn has none
+
+
+def _san_before_suffix(board: chess.Board, move: chess.Move) -> str | None:
+    """python-chess's SAN of the legal `move` (`Board.san`) before its check suffix, for the
+    moves no other piece of the kind can make too; None for those python-chess must write:
+    to tell the pieces apart it lists the others' legal moves to the square, which a
+    position costs far less often (no other piece of the kind even attacks the square)."""
+    from_square, to_square = move.from_square, move.to_square
+    piece_type = board.piece_type_at(from_square)
+    assert piece_type is not None, "a legal move starts on a piece"
+    if piece_type == chess.KING:
+        if board.is_castling(move):
+            return "O-O-O" if to_square & 7 < from_square & 7 else "O-O"
+    elif piece_type != chess.PAWN:
+        turn = board.turn
+        if board.attackers_mask(turn, to_square) & board.pieces_mask(piece_type, turn) & ~chess.BB_SQUARES[from_square]:
+            return None
+    if board.is_capture(move):
+        # A pawn's capture names its file.
+        san = (chess.FILE_NAMES[from_square & 7] if piece_type == chess.PAWN else _PIECE_LETTERS[piece_type]) + "x"
+    else:
+        san = _PIECE_LETTERS[piece_type]
+    san += chess.SQUARE_NAMES[to_square]
+    if move.promotion:
+        san += "=" + chess.piece_symbol(move.promotion).upper()
+    return san
 
 
 def shallow_copy(state: State) -> State:
@@ -411,21 +449,34 @@ class Chess(BaseEngine):
             state["termination"] = "resignation"
             state["winner"] = 1 - seat
             return [event("resigned", seat=seat)]
-        board = _own_board(state)
+        history = _history(state)
+        board = _own_board(state, history)
         chess_move = _MOVES_BY_UCI[move["uci"]]
         zeroing = board.is_zeroing(chess_move)
-        san = board.san_and_push(chess_move)
+        plain = _san_before_suffix(board, chess_move)
+        if plain is None:
+            san = board.san_and_push(chess_move)
+            # SAN ends in "+" or "#" exactly when the move gives check (python-chess asked).
+            check = san[-1] in "+#"
+        else:
+            board.push(chess_move)
+            check = board.is_check()
         state["moves"].append(move["uci"])
-        state["san"].append(san)
         state["last"] = move["uci"]
-        # SAN ends in "+" or "#" exactly when the move gives check (python-chess asked).
-        _settle(state, board, san[-1] in "+#")
+        can_move = _settle(state, board, check)
+        if plain is not None:
+            # python-chess's suffix: "#" for check with no legal move (mate), "+" for check.
+            san = plain + ("+" if can_move else "#") if check else plain
+        state["san"].append(san)
         if zeroing:
             state["since_fen"], state["since_ply"] = state["fen"], len(state["moves"])
             # No position before a pawn move or capture can come again: drop the history
             # (the board is still this move's own, so it is emptied, not copied).
             board.clear_stack()
-        _keep_board(state, board)
+            history = (state["fen"],)
+        else:
+            history = (*history, move["uci"])
+        _keep_board(history, board)
         events = [event("moved", seat=seat, uci=move["uci"], san=san)]
         termination = state["termination"]
         if termination == "checkmate":
