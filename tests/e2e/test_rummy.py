@@ -59,6 +59,10 @@ def test_rummy_against_a_cpu_to_the_end(browser: Browser, stack) -> None:
                 page.get_by_test_id("draw-button").click()
             elif state == "meld":
                 page.locator("[data-testid^=possible-meld-]:not([disabled])").first.click()
+                if done["meld"] == 1:
+                    # Looked at now: the log keeps the last 300 entries, a long game pushes the
+                    # first meld out of it before the end.
+                    expect(page.get_by_test_id("event-log")).to_contain_text("Anna lays a")
             elif state == "discard":
                 page.get_by_test_id("discard-button").click()
             else:
@@ -68,7 +72,5 @@ def test_rummy_against_a_cpu_to_the_end(browser: Browser, stack) -> None:
         assert done["draw"] >= 1 and done["discard"] >= 1, done
         log = page.get_by_test_id("event-log").text_content() or ""
         assert "Anna discards" in log
-        if done["meld"]:
-            assert "Anna lays a" in log
     finally:
         context.close()
