@@ -8,6 +8,7 @@ import time
 import pytest
 from playwright.sync_api import Browser, expect
 
+from tests.e2e.roll import look_at_roll
 from tests.e2e.test_boards import _create_room
 
 pytestmark = pytest.mark.e2e
@@ -34,7 +35,7 @@ def test_goose_against_a_cpu_to_the_end(browser: Browser, stack) -> None:
             assert time.monotonic() < deadline, f"no end after {rolls} rolls"
             # One look in the page: enabled and lit come from the same drawing (the CPUs move on
             # between two looks).
-            look = roll.evaluate("b => [!b.disabled, b.classList.contains('lit')]") if roll.is_visible() else None
+            look = look_at_roll(page)
             if look and look[0]:
                 assert look[1], "an enabled Roll button is lit (from the legal moves)"  # and keyboard-operable:
                 roll.focus()

@@ -10,15 +10,12 @@ import time
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.e2e.roll import look_at_roll
+
 pytestmark = pytest.mark.e2e
 
 PHONE = {"width": 360, "height": 640}
 GOAL = 71
-# The Roll button as [enabled, lit], or null when it is not on the page or not visible.
-LOOK_AT_ROLL = """() => {
-  const b = document.querySelector('[data-testid=roll-button]');
-  return b && b.checkVisibility() ? [!b.disabled, b.classList.contains('lit')] : null;
-}"""
 
 
 def create_parchis(page: Page, base_url: str, kinds: list[str], dice: str | None = None) -> str:
@@ -90,8 +87,7 @@ def test_four_colours_with_three_cpus_to_the_end(browser: Browser, stack) -> Non
             lit = page.locator("[data-testid=parchis-board] .piece.lit")
             # One look in the page: enabled and lit come from the same drawing (the CPUs move on
             # between two looks).
-            # The button may go between two looks (the game ends): one query, null when absent.
-            look = page.evaluate(LOOK_AT_ROLL)
+            look = look_at_roll(page)
             if look and look[0]:
                 assert look[1], "an enabled Roll button is lit (from the legal moves)"
                 roll.focus()
