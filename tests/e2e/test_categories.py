@@ -104,9 +104,10 @@ def test_two_phones_and_a_cpu_play_categories(browser: Browser, stack) -> None:
             for page in (anna, ben):
                 for testid in ("done-button", "accept-button"):
                     button = page.get_by_test_id(testid)
-                    if button.is_visible() and button.is_enabled():
-                        # The phase may move on while clicking: then look again.
-                        with contextlib.suppress(PlaywrightTimeout):
+                    # The phase may move on between looking and clicking (the button gone):
+                    # then look again.
+                    with contextlib.suppress(PlaywrightTimeout):
+                        if button.is_visible() and button.is_enabled(timeout=3000):
                             button.click(timeout=3000)
             anna.wait_for_timeout(200)
         expect(anna.get_by_test_id("placings")).to_contain_text("Computer")
