@@ -43,6 +43,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.move_floor import FLOOR_METHOD, serve_noop  # noqa: E402
+from lobby import jsontext  # noqa: E402  (the store's own JSON writer)
 from lobby.store import MoveRecord, StoredEvent  # noqa: E402
 from lobby.store.sqlite import SqliteStore  # noqa: E402
 
@@ -146,7 +147,7 @@ class Floor:
         self.grpc_target = grpc_target
         self.rooms: dict[str, FloorRoom] = {}
         # Filler for the room row: with the other fields, the row is as long as the platform's.
-        self._filler = "x" * max(0, sizes.room_row_bytes - len(json.dumps(self._row("", ""))))
+        self._filler = "x" * max(0, sizes.room_row_bytes - len(jsontext.dumps(self._row("", ""))))
 
     async def open(self) -> None:
         from lobby.engines import channel

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import queue
 import sqlite3
 import threading
@@ -12,6 +11,7 @@ from collections.abc import Collection
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, NamedTuple, TypeVar
 
+from ..jsontext import dumps, loads
 from .base import (
     MINT,
     ROOM_CHANNEL,
@@ -449,7 +449,7 @@ class SqliteStore(GroupCommitted):
                 cursor = db.execute(
                     "INSERT INTO rooms (code, revision, data, status, updated_ms) SELECT ?, 1, ?, ?, ?"
                     " WHERE NOT EXISTS (SELECT 1 FROM finished_games WHERE code = ?)",
-                    (room["code"], json.dumps(room), room["status"], room.get("updated_ms", 0), room["code"]),
+                    (room["code"], dumps(room), room["status"], room.get("updated_ms", 0), room["code"]),
                 )
             except sqlite3.IntegrityError:
                 return False
@@ -460,7 +460,7 @@ class SqliteStore(GroupCommitted):
     async def load_room(self, code: str) -> tuple[dict[str, Any], int] | None:
         def work(db: sqlite3.Connection) -> tuple[dict[str, Any], int] | None:
             row = db.execute("SELECT data, revision FROM rooms WHERE code = ?", (code,)).fetchone()
-            return (json.loads(row[0]), row[1]) if row else None
+            return (loads(row[0]), row[1]) if row else None
 
         return await self._read(work)
 
@@ -479,14 +479,14 @@ class SqliteStore(GroupCommitted):
         def work(db: sqlite3.Connection) -> bool:
             cursor = db.execute(
                 "UPDATE rooms SET data = ?, revision = revision + 1, status = ?, updated_ms = ? WHERE code = ? AND revision = ?",
-                (json.dumps(room), room["status"], room.get("updated_ms", 0), room["code"], revision),
+                (dumps(room), room["status"], room.get("updated_ms", 0), room["code"], revision),
             )
             if cursor.rowcount != 1:
                 raise Conflict
             if answer is not None:
                 cursor = db.execute(
                     "INSERT OR IGNORE INTO move_answers (code, key, answer) VALUES (?, ?, ?)",
-                    (room["code"], answer[0], json.dumps(answer[1])),
+                    (room["code"], answer[0], dumps(answer[1])),
                 )
                 if cursor.rowcount != 1:
                     raise Conflict  # the move was answered meanwhile (another replica): one answer only
@@ -496,18 +496,15 @@ class SqliteStore(GroupCommitted):
                     (
                         room["code"],
                         e.number,
-                        None if e.visible_to is None else json.dumps(e.visible_to),
-                        json.dumps(e.event),
+                        None if e.visible_to is None else dumps(e.visible_to),
+                        dumps(e.event),
                     )
                     for e in events
                 ],
             )
             db.executemany(
                 "INSERT INTO moves (code, game_number, version, seat, move, at_ms) VALUES (?, ?, ?, ?, ?, ?)",
-                [
-                    (room["code"], room.get("game_number", 0), m.version, m.seat, json.dumps(m.move), m.at_ms)
-                    for m in moves
-                ],
+                [(room["code"], room.get("game_number", 0), m.version, m.seat, dumps(m.move), m.at_ms) for m in moves],
             )
             if finished is not None:
                 _insert_finished(db, finished)
@@ -557,7 +554,7 @@ class SqliteStore(GroupCommitted):
                 "SELECT number, event, visible_to FROM events WHERE code = ? AND number > ? ORDER BY number",
                 (code, after),
             ).fetchall()
-            return [StoredEvent(n, json.loads(e), None if v is None else json.loads(v)) for n, e, v in rows]
+            return [StoredEvent(n, loads(e), None if v is None else loads(v)) for n, e, v in rows]
 
         return await self._read(work)
 
@@ -570,14 +567,14 @@ class SqliteStore(GroupCommitted):
             ).fetchone()
             if row is None:
                 return None
-            return json.loads(row[0]), row[1], json.loads(row[2]) if row[2] is not None else None
+            return loads(row[0]), row[1], loads(row[2]) if row[2] is not None else None
 
         return await self._read(work)
 
     async def move_answer(self, code: str, key: str) -> dict[str, Any] | None:
         def work(db: sqlite3.Connection) -> dict[str, Any] | None:
             row = db.execute("SELECT answer FROM move_answers WHERE code = ? AND key = ?", (code, key)).fetchone()
-            return json.loads(row[0]) if row else None
+            return loads(row[0]) if row else None
 
         return await self._read(work)
 
@@ -585,10 +582,10 @@ class SqliteStore(GroupCommitted):
         def work(db: sqlite3.Connection) -> dict[str, Any]:
             db.execute(
                 "INSERT OR IGNORE INTO move_answers (code, key, answer) VALUES (?, ?, ?)",
-                (code, key, json.dumps(answer)),
+                (code, key, dumps(answer)),
             )
             row = db.execute("SELECT answer FROM move_answers WHERE code = ? AND key = ?", (code, key)).fetchone()
-            return json.loads(row[0])
+            return loads(row[0])
 
         return await self._write(work)
 
@@ -643,15 +640,15 @@ class SqliteStore(GroupCommitted):
                 code,
                 number,
                 game,
-                json.loads(options),
+                loads(options),
                 seed,
-                json.loads(names),
-                json.loads(players),
-                json.loads(result),
+                loads(names),
+                loads(players),
+                loads(result),
                 started,
                 finished,
                 _moves(db, code, number),
-                json.loads(chain),
+                loads(chain),
                 bool(private),
                 invite,
             )
@@ -672,11 +669,11 @@ class SqliteStore(GroupCommitted):
                     code,
                     number,
                     game,
-                    json.loads(options),
+                    loads(options),
                     seed,
-                    json.loads(names),
-                    json.loads(players),
-                    json.loads(result),
+                    loads(names),
+                    loads(players),
+                    loads(result),
                     started,
                     finished,
                     private=bool(private),
@@ -745,7 +742,7 @@ class SqliteStore(GroupCommitted):
             db.execute(
                 "INSERT INTO house_rules (player_id, game, name, options, updated_ms) VALUES (?, ?, ?, ?, ?)"
                 " ON CONFLICT (player_id, game, name) DO UPDATE SET options = excluded.options, updated_ms = excluded.updated_ms",
-                (player_id, game, name, json.dumps(options), at_ms),
+                (player_id, game, name, dumps(options), at_ms),
             )
 
         await self._write(work)
@@ -757,7 +754,7 @@ class SqliteStore(GroupCommitted):
                 " ORDER BY game, name",
                 (player_id, game, game),
             ).fetchall()
-            return [{"game": g, "name": n, "options": json.loads(o), "updated_ms": u} for g, n, o, u in rows]
+            return [{"game": g, "name": n, "options": loads(o), "updated_ms": u} for g, n, o, u in rows]
 
         return await self._read(work)
 
@@ -818,7 +815,7 @@ class SqliteStore(GroupCommitted):
         def work(db: sqlite3.Connection) -> None:
             db.executemany(
                 "UPDATE quick_seats SET status = 'seated', answer = ? WHERE id = ?",
-                [(json.dumps(answer), entry) for entry, answer in answers.items()],
+                [(dumps(answer), entry) for entry, answer in answers.items()],
             )
 
         await self._write(work)
@@ -867,7 +864,7 @@ class SqliteStore(GroupCommitted):
                 return prior, False
             db.execute(
                 "INSERT INTO ledger_transfers (key, kind, at_ms, memo) VALUES (?, ?, ?, ?)",
-                (transfer.key, transfer.kind, transfer.at_ms, json.dumps(transfer.memo)),
+                (transfer.key, transfer.kind, transfer.at_ms, dumps(transfer.memo)),
             )
             if escrow is not None:  # before the postings: a closed escrow is a conflict, not a shortfall
                 _change_escrow(db, escrow, transfer.at_ms)
@@ -896,7 +893,7 @@ class SqliteStore(GroupCommitted):
             memo = {"up_to": up_to}
             db.execute(
                 "INSERT INTO ledger_transfers (key, kind, at_ms, memo) VALUES (?, 'top_up', ?, ?)",
-                (key, at_ms, json.dumps(memo)),
+                (key, at_ms, dumps(memo)),
             )
             row = db.execute("SELECT balance FROM ledger_accounts WHERE account = ?", (account,)).fetchone()
             missing = up_to - (row[0] if row else 0)
@@ -995,14 +992,14 @@ def _insert_finished(db: sqlite3.Connection, game: FinishedGame) -> None:
             game.code,
             game.number,
             game.game,
-            json.dumps(game.options),
+            dumps(game.options),
             game.seed,
-            json.dumps(game.names),
-            json.dumps(game.players),
-            json.dumps(game.result),
+            dumps(game.names),
+            dumps(game.players),
+            dumps(game.result),
             game.started_ms,
             game.finished_ms,
-            json.dumps(game.fairness),
+            dumps(game.fairness),
             int(game.private),
             game.invite_hash,
         ),
@@ -1034,7 +1031,7 @@ def _moves(db: sqlite3.Connection, code: str, number: int) -> list[MoveRecord]:
         "SELECT seat, move, version, at_ms FROM moves WHERE code = ? AND game_number = ? ORDER BY version",
         (code, number),
     ).fetchall()
-    return [MoveRecord(seat, json.loads(move), version, at) for seat, move, version, at in rows]
+    return [MoveRecord(seat, loads(move), version, at) for seat, move, version, at in rows]
 
 
 def _stats(rows: list[tuple[str, int, int]]) -> list[GameStats]:
@@ -1051,7 +1048,7 @@ def _transfer(db: sqlite3.Connection, key: str) -> Transfer | None:
     postings = db.execute(
         "SELECT account, amount FROM ledger_entries WHERE transfer_key = ? ORDER BY account", (key,)
     ).fetchall()
-    return Transfer(key, row[0], tuple(Posting(a, n) for a, n in postings), row[1], json.loads(row[2]))
+    return Transfer(key, row[0], tuple(Posting(a, n) for a, n in postings), row[1], loads(row[2]))
 
 
 def _change_escrow(db: sqlite3.Connection, change: EscrowChange, at_ms: int) -> None:
@@ -1059,7 +1056,7 @@ def _change_escrow(db: sqlite3.Connection, change: EscrowChange, at_ms: int) -> 
         try:
             db.execute(
                 "INSERT INTO ledger_escrows (table_id, amount, players, status, opened_ms) VALUES (?, ?, ?, 'open', ?)",
-                (change.table, change.amount, json.dumps(list(change.players)), at_ms),
+                (change.table, change.amount, dumps(list(change.players)), at_ms),
             )
         except sqlite3.IntegrityError:
             raise EscrowConflict(f"escrow {change.table} exists") from None
@@ -1074,7 +1071,7 @@ def _change_escrow(db: sqlite3.Connection, change: EscrowChange, at_ms: int) -> 
 
 def _escrow(row: tuple[Any, ...]) -> Escrow:
     table, amount, players, status, opened, closed = row
-    return Escrow(table, amount, json.loads(players), status, opened, closed)
+    return Escrow(table, amount, loads(players), status, opened, closed)
 
 
 __all__ = ["MIGRATIONS", "SqliteStore", "best_placings"]
@@ -1091,5 +1088,5 @@ def _quick_seat(db: sqlite3.Connection, entry_id: str) -> dict[str, Any]:
         "name": name,
         "at_ms": at_ms,
         "status": status,
-        "answer": json.loads(answer) if answer else None,
+        "answer": loads(answer) if answer else None,
     }
