@@ -20,6 +20,8 @@ from rulekit.errors import CODES as _KNOWN
 from servicekit import config
 from servicekit.grpc_server import server_options
 
+from .step_stream import StepStream, StreamLost
+
 log = logging.getLogger(__name__)
 
 RETRYABLE = {grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED}
@@ -61,13 +63,27 @@ def channel(target: str) -> grpc.aio.Channel:
 
 class Engines:
     def __init__(
-        self, families: tuple[str, ...] = config.FAMILIES, call_timeout: float = 10.0, retry_for: float = 15.0
+        self,
+        families: tuple[str, ...] = config.FAMILIES,
+        call_timeout: float = 10.0,
+        retry_for: float = 15.0,
+        streams: bool | None = None,
     ) -> None:
         self.catalogue = GameCatalogue()
         self._stubs = {f: engine_pb2_grpc.FamilyEngineStub(channel(config.target(f))) for f in families}
+        # Setup, Apply and Timeout go on each family's step stream (lobby/step_stream.py), unary
+        # when it cannot carry a call or with GAMEROOM_ENGINE_STREAMS=off.
+        if streams is None:
+            streams = config.engine_streams()
+        self._streams = {f: StepStream(stub) for f, stub in self._stubs.items()} if streams else {}
         self._ai = engine_pb2_grpc.AiStub(channel(config.target("ai")))
         self._call_timeout = call_timeout
         self._retry_for = retry_for
+
+    def close(self) -> None:
+        """Shutting down: the step streams end once their calls are answered."""
+        for stream in self._streams.values():
+            stream.close()
 
     async def _call(self, method, request):  # type: ignore[no-untyped-def]
         """Retries while the service is unreachable (a replica restarting), up to `retry_for`."""
@@ -94,8 +110,18 @@ class Engines:
         self.catalogue = GameCatalogue(metas)
         return self.catalogue
 
-    def _stub(self, game: str) -> engine_pb2_grpc.FamilyEngineStub:
-        return self._stubs[self.catalogue.meta(game)["family"]]
+    async def _step(self, game: str, kind: str, request: Any) -> engine_pb2.StepReply:
+        """A step call on the family's stream, or as a unary call (with its retries) when the
+        stream cannot carry it."""
+        family = self.catalogue.meta(game)["family"]
+        stream = self._streams.get(family)
+        if stream is not None:
+            try:
+                return self._checked(await stream.ask(kind, request, self._call_timeout))
+            except StreamLost:
+                pass
+        method = {"setup": "Setup", "apply": "Apply", "timeout": "Timeout"}[kind]
+        return self._checked(await self._call(getattr(self._stubs[family], method), request))
 
     @staticmethod
     def _checked(reply: engine_pb2.StepReply) -> engine_pb2.StepReply:
@@ -109,7 +135,7 @@ class Engines:
         request = engine_pb2.SetupRequest(
             game=game, seats=seats, options_json=json.dumps(options), seed=seed, now_ms=now_ms
         )
-        return self._checked(await self._call(self._stub(game).Setup, request))
+        return await self._step(game, "setup", request)
 
     async def apply(
         self, game: str, state_json: str, seat: int, move: dict[str, Any], now_ms: int
@@ -117,11 +143,11 @@ class Engines:
         request = engine_pb2.ApplyRequest(
             game=game, state_json=state_json, seat=seat, move_json=json.dumps(move), now_ms=now_ms
         )
-        return self._checked(await self._call(self._stub(game).Apply, request))
+        return await self._step(game, "apply", request)
 
     async def timeout(self, game: str, state_json: str, now_ms: int) -> engine_pb2.StepReply:
         request = engine_pb2.TimeoutRequest(game=game, state_json=state_json, now_ms=now_ms)
-        return self._checked(await self._call(self._stub(game).Timeout, request))
+        return await self._step(game, "timeout", request)
 
     async def choose_move(
         self, game: str, seat: int, view_json: str, level: str, seed: bytes, budget_ms: int

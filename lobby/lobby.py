@@ -110,6 +110,7 @@ class Lobby:
         for task in list(self.ctx.tasks):
             task.cancel()
         await self.bus.close()
+        self.ctx.engines.close()
         await self.store.close()
 
     def now_ms(self) -> int:

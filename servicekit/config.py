@@ -34,3 +34,9 @@ def target(service: str) -> str:
     use a `dns:///` target, which gRPC balances round robin.
     """
     return os.environ.get(f"GAMEROOM_{service.upper()}_ADDR", f"127.0.0.1:{listen_port(service)}")
+
+
+def engine_streams() -> bool:
+    """Whether the lobby sends step calls on a long-lived stream per family (lobby/step_stream.py):
+    on unless GAMEROOM_ENGINE_STREAMS is "off" (every call unary, as before; for comparison)."""
+    return os.environ.get("GAMEROOM_ENGINE_STREAMS", "on") != "off"

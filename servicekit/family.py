@@ -6,6 +6,7 @@ Stateless: every call carries the state it works on, so any replica serves any c
 from __future__ import annotations
 
 import json
+import logging
 import time
 from typing import Any
 
@@ -28,6 +29,8 @@ ENGINE_SECONDS = Histogram(
     ["game", "method"],
     buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0),
 )
+
+log = logging.getLogger(__name__)
 
 MAX_STATE_CHARS = 4 * 1024 * 1024
 
@@ -150,6 +153,26 @@ class FamilyServicer(engine_pb2_grpc.FamilyEngineServicer):
             return step_reply(engine, new_state, events)
 
         return self._run(request.game, "Timeout", body)
+
+    async def Steps(self, calls, context):  # type: ignore[no-untyped-def]
+        """Setup, Apply and Timeout on one long-lived stream (the lobby's `StepStream`), each
+        answered in turn with its call's id. A call the engine fails on is answered `internal`
+        instead of ending the stream, which carries other rooms' calls too."""
+        async for call in calls:
+            kind = call.WhichOneof("call")
+            try:
+                if kind == "apply":
+                    reply = await self.Apply(call.apply, context)
+                elif kind == "timeout":
+                    reply = await self.Timeout(call.timeout, context)
+                elif kind == "setup":
+                    reply = await self.Setup(call.setup, context)
+                else:
+                    reply = self._refused("Steps", Refusal("bad_request", "a step call names no step"))
+            except Exception:
+                log.exception("step call %s (%s) failed", call.id, kind)
+                reply = self._refused("Steps", Refusal("internal", "the engine failed"))
+            yield engine_pb2.StepAnswer(id=call.id, reply=reply)
 
     async def LegalMoves(self, request, context) -> engine_pb2.LegalMovesReply:
         def body(engine: Engine) -> engine_pb2.LegalMovesReply:

@@ -138,6 +138,26 @@ class StepReply(_message.Message):
     deadline: Deadline
     def __init__(self, refusal: _Optional[_Union[Refusal, _Mapping]] = ..., state_json: _Optional[str] = ..., views: _Optional[_Iterable[_Union[SeatView, _Mapping]]] = ..., spectator_view_json: _Optional[str] = ..., events: _Optional[_Iterable[_Union[Event, _Mapping]]] = ..., to_move: _Optional[_Iterable[int]] = ..., result_json: _Optional[str] = ..., deadline: _Optional[_Union[Deadline, _Mapping]] = ...) -> None: ...
 
+class StepCall(_message.Message):
+    __slots__ = ("id", "setup", "apply", "timeout")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    SETUP_FIELD_NUMBER: _ClassVar[int]
+    APPLY_FIELD_NUMBER: _ClassVar[int]
+    TIMEOUT_FIELD_NUMBER: _ClassVar[int]
+    id: int
+    setup: SetupRequest
+    apply: ApplyRequest
+    timeout: TimeoutRequest
+    def __init__(self, id: _Optional[int] = ..., setup: _Optional[_Union[SetupRequest, _Mapping]] = ..., apply: _Optional[_Union[ApplyRequest, _Mapping]] = ..., timeout: _Optional[_Union[TimeoutRequest, _Mapping]] = ...) -> None: ...
+
+class StepAnswer(_message.Message):
+    __slots__ = ("id", "reply")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    REPLY_FIELD_NUMBER: _ClassVar[int]
+    id: int
+    reply: StepReply
+    def __init__(self, id: _Optional[int] = ..., reply: _Optional[_Union[StepReply, _Mapping]] = ...) -> None: ...
+
 class ChooseMoveRequest(_message.Message):
     __slots__ = ("game", "seat", "view_json", "level", "seed", "budget_ms")
     GAME_FIELD_NUMBER: _ClassVar[int]

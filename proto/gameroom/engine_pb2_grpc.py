@@ -59,6 +59,11 @@ class FamilyEngineStub:
                 request_serializer=gameroom_dot_engine__pb2.LegalMovesRequest.SerializeToString,
                 response_deserializer=gameroom_dot_engine__pb2.LegalMovesReply.FromString,
                 _registered_method=True)
+        self.Steps = channel.stream_stream(
+                '/gameroom.engine.FamilyEngine/Steps',
+                request_serializer=gameroom_dot_engine__pb2.StepCall.SerializeToString,
+                response_deserializer=gameroom_dot_engine__pb2.StepAnswer.FromString,
+                _registered_method=True)
 
 
 class FamilyEngineServicer:
@@ -99,6 +104,15 @@ class FamilyEngineServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def Steps(self, request_iterator, context):
+        """Setup, Apply and Timeout on one long-lived stream: each call carries an id its answer
+        repeats, answers come in the order the calls came. What a unary call costs per call
+        (a new HTTP/2 stream, its headers and trailers) is paid once per stream.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_FamilyEngineServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -126,6 +140,11 @@ def add_FamilyEngineServicer_to_server(servicer, server):
                     servicer.LegalMoves,
                     request_deserializer=gameroom_dot_engine__pb2.LegalMovesRequest.FromString,
                     response_serializer=gameroom_dot_engine__pb2.LegalMovesReply.SerializeToString,
+            ),
+            'Steps': grpc.stream_stream_rpc_method_handler(
+                    servicer.Steps,
+                    request_deserializer=gameroom_dot_engine__pb2.StepCall.FromString,
+                    response_serializer=gameroom_dot_engine__pb2.StepAnswer.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -263,6 +282,33 @@ class FamilyEngine:
             '/gameroom.engine.FamilyEngine/LegalMoves',
             gameroom_dot_engine__pb2.LegalMovesRequest.SerializeToString,
             gameroom_dot_engine__pb2.LegalMovesReply.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Steps(request_iterator,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.stream_stream(
+            request_iterator,
+            target,
+            '/gameroom.engine.FamilyEngine/Steps',
+            gameroom_dot_engine__pb2.StepCall.SerializeToString,
+            gameroom_dot_engine__pb2.StepAnswer.FromString,
             options,
             channel_credentials,
             insecure,
