@@ -40,7 +40,9 @@ class _OpenStream:
     """One `Steps` call: the calls written on it and waiting for their answers."""
 
     def __init__(self, stub: Any) -> None:
-        self.call = stub.Steps(wait_for_ready=True)
+        # Not wait_for_ready: with the service unreachable the stream fails at once, and the
+        # unary path, which waits for the service and retries, takes its calls.
+        self.call = stub.Steps()
         self.opened = time.monotonic()
         self.calls = 0
         self.retired = False
@@ -63,20 +65,25 @@ class _OpenStream:
         self.calls += 1
         self._next_id += 1
         ident = self._next_id
-        loop = asyncio.get_running_loop()
-        answer: asyncio.Future[engine_pb2.StepReply] = loop.create_future()
+        answer: asyncio.Future[engine_pb2.StepReply] = asyncio.get_running_loop().create_future()
         self._waiting[ident] = answer
-        expiry = loop.call_later(timeout, _expire, answer)
+        written = False
         try:
-            async with self._write_turn:
-                if self.ended or self.call.done():
-                    raise StreamLost
-                await self.call.write(engine_pb2.StepCall(id=ident, **{kind: request}))
-            return await answer
+            # The whole call within its timeout: its turn to write, the write, the answer.
+            async with asyncio.timeout(timeout):
+                async with self._write_turn:
+                    if self.ended or self.call.done():
+                        raise StreamLost
+                    await self.call.write(engine_pb2.StepCall(id=ident, **{kind: request}))
+                    written = True
+                return await answer
+        except TimeoutError:
+            if not written:
+                self._finish()  # a stream that cannot take a call in time is done for
+            raise StreamLost("no answer within the call's timeout") from None
         except (grpc.aio.AioRpcError, grpc.aio.UsageError, asyncio.InvalidStateError) as error:
             raise StreamLost from error
         finally:
-            expiry.cancel()
             if answer.done() and not answer.cancelled():
                 answer.exception()  # an answer that came too late is not an unhandled error
             self._waiting.pop(ident, None)
@@ -113,11 +120,6 @@ class _OpenStream:
             for answer in self._waiting.values():
                 if not answer.done():
                     answer.set_exception(StreamLost())
-
-
-def _expire(answer: asyncio.Future[engine_pb2.StepReply]) -> None:
-    if not answer.done():
-        answer.set_exception(StreamLost("no answer within the call's timeout"))
 
 
 class StepStream:

@@ -94,6 +94,39 @@ async def test_two_hundred_concurrent_saves_are_grouped_and_all_durable(store: S
     await store.open()  # the fixture closes it
 
 
+async def test_a_lone_room_write_is_committed_on_the_loops_thread(store: SqliteStore, path: Path) -> None:
+    (code,) = _codes(1)
+    assert await store.insert_room(_room(code))
+    assert store._writer is not None
+    before, commits = store._writer.written_here, store.commits
+    assert await store.save_room({**_room(code), "version": 1}, 1, [StoredEvent(1, {"code": "moved"}, None)])
+    # No hop to the writer thread, one commit of its own, on disk when answered.
+    assert store._writer.written_here == before + 1 and store.commits == commits + 1
+    assert revisions_on_disk(path)[code] == 2
+    # A stale revision is refused there too, and changes nothing.
+    assert not await store.save_room({**_room(code), "version": 9}, 1)
+    assert revisions_on_disk(path)[code] == 2 and (await store.load_room(code))[0]["version"] == 1
+
+
+async def test_a_lock_held_elsewhere_never_stalls_the_loop(store: SqliteStore, path: Path) -> None:
+    (code,) = _codes(1)
+    assert await store.insert_room(_room(code))
+    assert store._writer is not None
+    before = store._writer.written_here
+    loop = asyncio.get_running_loop()
+    with write_lock_held(path):
+        began = loop.time()
+        save = asyncio.ensure_future(store.save_room({**_room(code), "version": 1}, 1))
+        await asyncio.sleep(0.2)
+        # The loop went on at once (the writer thread waits for the lock, not the loop)...
+        assert loop.time() - began < 1.0
+        assert not save.done()
+    # ...and the write is done by the writer once the lock is free.
+    assert await save
+    assert store._writer.written_here == before
+    assert revisions_on_disk(path)[code] == 2
+
+
 async def test_a_batch_keeps_each_writes_own_outcome(store: SqliteStore, path: Path) -> None:
     contested, *others = _codes(6)
     for code in (contested, *others):
