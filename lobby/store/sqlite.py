@@ -314,14 +314,19 @@ class _Writer:
                 return False, None
             finally:
                 db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-            future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-            ((_, result, error),) = self._commit(db, [_Write(work, future)], begun=True)
+            # Alone in its transaction: no savepoint to undo it alone by.
+            try:
+                result = work(db)
+                db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
         finally:
             self._connection_turn.release()
-        future.cancel()  # never awaited: the outcome is returned here
+        self.commits += 1
+        self.writes += 1
         self.written_here += 1
-        if error is not None:
-            raise error
         return True, result
 
     async def stop(self) -> None:
@@ -366,15 +371,12 @@ class _Writer:
             db.close()
             self._deliver([(self._stopped, None, None)])
 
-    def _commit(self, db: sqlite3.Connection, writes: list[_Write], begun: bool = False) -> list[_Outcome]:
-        """Run `writes` in one transaction (`begun`: its BEGIN IMMEDIATE is done); each one's result
-        or exception, once COMMIT is done."""
+    def _commit(self, db: sqlite3.Connection, writes: list[_Write]) -> list[_Outcome]:
+        """Run `writes` in one transaction; each one's result or exception, once COMMIT is done."""
         given_up: list[_Outcome] = []
         try:
             while True:
-                if not begun:
-                    db.execute("BEGIN IMMEDIATE")
-                begun = False
+                db.execute("BEGIN IMMEDIATE")
                 outcomes: list[_Outcome] = []
                 lost: _Write | None = None
                 for write in writes:
