@@ -358,8 +358,11 @@ class Bot:
             self._refused.setdefault(key, set()).add(move_key(pending.move))
             self._planned.discard(key)
             self._plan()
-        elif code in ("unavailable", "internal"):
-            # Not judged: the same move with the same id, a little later.
+        elif code in ("unavailable", "internal", "overloaded", "rate_limited"):
+            # Not judged (a server busy or away, or over the message rate: dropped unread), so
+            # the same move with the same id, a little later. A bot that moves at once outpaces
+            # the rate limit in a fast game; a move dropped for it and never sent again would
+            # leave the table waiting on this seat for good.
             self._pending[refused.client_move_id] = pending
             self._spawn(self._resend_later(1.0))
         elif code in ("stale_version", "not_your_turn"):

@@ -67,6 +67,28 @@ def test_three_bots_play_dice_poker_to_the_end(stack) -> None:
         assert f"the bot's seat {seat} placed" in out
 
 
+def test_bots_over_the_rate_limit_resend_and_finish(tmp_path) -> None:
+    """Bots that move at once outpace a tight message rate: every move the gateway drops as
+    `rate_limited` is sent again with its id, so the game still reaches its end (a bot that
+    dropped such a move left its table waiting on its seat for good)."""
+    stack = Stack.on_free_ports(
+        f"sqlite:///{tmp_path}/rooms.sqlite3",
+        extra_env={"GAMEROOM_RATE_PER_S": "8", "GAMEROOM_RATE_BURST": "4"},
+        log_dir=tmp_path / "logs",
+    )
+    stack.start()
+    try:
+        host = bot(stack, "--create", "dice-poker", "--players", "2", "--name", "Host", "--delay", "0", "-v")
+        code = read_code(host)
+        guest = bot(stack, "--code", code, "--name", "Bea", "--delay", "0", "--level", "first", "-v")
+        (host_out, host_err), (guest_out, guest_err) = finish(host, timeout=150), finish(guest, timeout=150)
+        assert set(placings(host_out)) == {"Host", "Bea"} == set(placings(guest_out))
+        # The limit did bite: moves were refused and sent again.
+        assert "refused: rate_limited" in host_err + guest_err, host_err[-2000:]
+    finally:
+        stack.stop()
+
+
 def test_a_bot_against_a_cpu_seat(stack) -> None:
     out, err = finish(bot(stack, "--create", "four-in-a-row", "--players", "1", "--cpus", "1", "--delay", "0"))
     assert "every seat is taken: starting the game" in err
