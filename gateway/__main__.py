@@ -18,7 +18,7 @@ from lobby.bus import make_bus
 from lobby.engines import Engines
 from lobby.lobby import Lobby, LobbySettings
 from lobby.store import make_store
-from servicekit import config, eventloop, logs
+from servicekit import config, eventloop, heap, logs
 from servicekit.grpc_server import bind_host, server_options
 
 from .app import FLOOD_GUARD, GatewaySettings, make_app, make_metrics_app
@@ -65,6 +65,7 @@ async def main() -> None:
     )
     play_port = play_server.add_insecure_port(f"{host}:{config.listen_port('play')}")
     await play_server.start()
+    heap.settle_after_start()
     await health_servicer.set("", health_pb2.HealthCheckResponse.SERVING)
     log.info(
         "gateway ready on http://%s:%s (play gRPC %s, %s loop)",

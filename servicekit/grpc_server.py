@@ -13,7 +13,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 from prometheus_client import start_http_server
 
-from . import eventloop
+from . import eventloop, heap
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +57,7 @@ async def serve(
     if metrics_port:
         start_http_server(metrics_port, addr=host)
     await server.start()
+    heap.settle_after_start()
     for service in ["", *service_names]:
         await health_servicer.set(service, health_pb2.HealthCheckResponse.SERVING)
     loop = asyncio.get_running_loop()
