@@ -21,10 +21,11 @@ def test_settle_freezes_what_start_up_left_and_leaves_the_tracked_generations_sm
         from servicekit import heap
         before = sum(gc.get_count()), len(gc.get_objects())
         frozen = heap.settle_after_start()
-        print(frozen, gc.get_freeze_count(), before[1], len(gc.get_objects()))
+        print(frozen, gc.get_freeze_count(), before[1], len(gc.get_objects()), *gc.get_threshold())
         """
     )
-    frozen, freeze_count, tracked_before, tracked_after = map(int, out.split())
+    frozen, freeze_count, tracked_before, tracked_after, young, middle, old = map(int, out.split())
+    assert (young, middle, old) == (700, 10, 100), "young passes as Python's, full passes ten times rarer"
     assert frozen == freeze_count
     assert frozen > 10_000, "grpc and aiohttp alone leave more than ten thousand tracked objects"
     # gc.get_objects() lists only the generations the collector walks: the frozen ones are gone
