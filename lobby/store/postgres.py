@@ -516,6 +516,17 @@ async def _json_codecs(connection: asyncpg.Connection) -> None:
         await connection.set_type_codec(kind, encoder=dumps, decoder=loads, schema="pg_catalog")
 
 
+class _PooledConnection(asyncpg.Connection):  # type: ignore[misc]
+    """A pool connection handed back without asyncpg's reset query (advisory unlock, CLOSE ALL,
+    UNLISTEN, RESET ALL): a round trip on every release, so on every store call, for session
+    state this store never makes. Its locks are transaction-level (`pg_advisory_xact_lock`),
+    it listens to nothing, keeps no cursor outside a transaction and sets nothing after
+    connecting. asyncpg still ends a transaction left open when the connection comes back."""
+
+    def get_reset_query(self) -> str:
+        return ""
+
+
 class PostgresStore(GroupCommitted):
     def __init__(self, url: str) -> None:
         self.dsn, self.schema, self.pool_max = split_url(url)
@@ -530,7 +541,12 @@ class PostgresStore(GroupCommitted):
         finally:
             await connection.close()
         self._pool = await asyncpg.create_pool(
-            self.dsn, min_size=1, max_size=self.pool_max, server_settings=settings, init=_json_codecs
+            self.dsn,
+            min_size=1,
+            max_size=self.pool_max,
+            server_settings=settings,
+            init=_json_codecs,
+            connection_class=_PooledConnection,
         )
 
         async def connect() -> asyncpg.Connection:
