@@ -6,7 +6,7 @@ For each position of tests/games/chess/perft.json, at its test depth (plus --dee
 - "engine": `svc_boards.chess.perft.perft`, the contract's way: `ENGINE.apply` (validation
   through `legal_moves`, a copy of the state, python-chess rebuilding the board from the last
   pawn move or capture, SAN, the end-of-game checks) at every interior node, and the board
-  moves of `ENGINE.legal_moves` counted at the last ply;
+  moves of `ENGINE.listed_moves` (the contract's read-only listing) counted at the last ply;
 - "python-chess": the same tree walked on one `chess.Board` with push/pop, the last ply
   counted as `board.legal_moves.count()`: the library's raw move generation, the floor for
   any engine built on it.

@@ -1,8 +1,9 @@
 """Perft through the engine contract: how many legal move sequences of a given length exist.
 
 Every interior node is stepped with `ENGINE.apply` (validation, copy and all), and every
-node's moves come from `ENGINE.legal_moves`. The last ply is counted, not applied ("bulk
-counting"): the count at depth d is the number of board moves `legal_moves` lists at each
+node's moves come from `ENGINE.listed_moves` (the contract's read-only listing, the one
+`check_move` reads; `legal_moves` hands out copies of it). The last ply is
+counted, not applied ("bulk counting"): the count at depth d is the number of board moves listed at each
 node of depth d - 1. Resignation is a legal move but not a board move, so it is not counted.
 """
 
@@ -15,11 +16,11 @@ from .rules import ENGINE, start_position
 
 def board_moves(state: State) -> list[dict[str, str]]:
     seat = state["turn"]
-    return [move for move in ENGINE.legal_moves(state, seat) if move["type"] == "move"]
+    return [move for move in ENGINE.listed_moves(state, seat) if move["type"] == "move"]
 
 
 def perft(state: State, depth: int) -> int:
-    """Leaf nodes `depth` plies below `state`, through `legal_moves` and `apply`."""
+    """Leaf nodes `depth` plies below `state`, through `listed_moves` and `apply`."""
     moves = board_moves(state)
     if depth <= 1:
         return len(moves) if depth == 1 else 1

@@ -2,7 +2,7 @@
 
 perft.json holds the usual test positions (chessprogramming.org "Perft Results") with their
 counts. `svc_boards.chess.perft.perft` walks the tree with `ENGINE.apply` at every interior
-node and counts the board moves `ENGINE.legal_moves` lists at the last one (bulk counting):
+node and counts the board moves `ENGINE.listed_moves` lists at the last one (bulk counting):
 the start position to depth 4 (197,281), Kiwipete to depth 3 (97,862), position 3 to depth 4,
 the others to depth 3. bench/chess_perft.py goes deeper.
 """
@@ -40,3 +40,5 @@ def test_resignation_is_listed_but_not_counted() -> None:
     legal = ENGINE.legal_moves(state, 0)
     assert len(legal) == 21 and legal[-1] == {"type": "resign"}
     assert len(board_moves(state)) == 20
+    # perft counts the read-only listing: `legal_moves` is the same moves, copied
+    assert legal == list(ENGINE.listed_moves(state, 0)) and legal[0] is not ENGINE.listed_moves(state, 0)[0]
