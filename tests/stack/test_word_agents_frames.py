@@ -24,11 +24,15 @@ async def test_the_key_reaches_only_the_chiefs(stack) -> None:
         judge_frames(ENGINE, states, client, hidden_from, scan)
     assert len(scan.by_seat) == 6
     assert scan.views >= len(replay["moves"]) * 5
-    assert scan.secrets_seen > scan.frames // 2  # three players and the spectator had the key kept from them
     kinds = [move["move"].get("type") for move in replay["moves"]]
     assert kinds[:2] == ["appoint", "appoint"] and "clue" in kinds and "vote" in kinds
     final = states[max(states)]
     chiefs = set(final["chiefs"])
+    # The check bites: the three other players and the spectator each had the key kept from
+    # them in their frames (how many frames each gets depends on how updates coalesce).
+    kept_from = {name for name, count in scan.secrets_by_seat.items() if count}
+    others = {f"seats {client.seats}" for client in players if not set(client.seats) & chiefs}
+    assert len(others) == 3 and others | {"spectator"} <= kept_from, (others, scan)
     for client in players:
         for seat in client.seats:
             views = [item["view"] for m in client.received for item in m.get("update", {}).get("views", [])]

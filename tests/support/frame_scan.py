@@ -39,6 +39,7 @@ class Scan:
     views: int = 0  # views compared with the engine's
     secrets_seen: int = 0  # secret values that existed while frames were judged (the check bites)
     by_seat: dict[str, int] = field(default_factory=dict)
+    secrets_by_seat: dict[str, int] = field(default_factory=dict)  # secrets_seen, by receiver
 
 
 def _update_version(message: dict[str, Any]) -> int | None:
@@ -171,5 +172,6 @@ def judge_frames(
         leaked = secret & _scalars(message)
         assert not leaked, f"{name} received {sorted(map(str, leaked))[:5]} at version {version}: {message}"
         scan.secrets_seen += len(secret)
+        scan.secrets_by_seat[name] = scan.secrets_by_seat.get(name, 0) + len(secret)
         scan.frames += 1
         scan.by_seat[name] = scan.by_seat.get(name, 0) + 1
