@@ -1,6 +1,6 @@
 """The PostgreSQL store's pool hands a connection back without asyncpg's reset query (a round
 trip on every store call, for session state the store never makes), and still ends a transaction
-left open. Real PostgreSQL, a fresh schema per test, watched from a connection of the test's own."""
+left open. Real PostgreSQL, the test session's schema, watched from a connection of the test's own."""
 
 from __future__ import annotations
 
@@ -12,28 +12,12 @@ import pytest
 
 from lobby.store import make_store
 from lobby.store.postgres import PostgresStore
-from tests.support.services import (
-    POSTGRES_URL,
-    check_postgres,
-    drop_schema,
-    need,
-    postgres_store_url,
-    run_aside,
-    unique_name,
-)
+from tests.support.services import POSTGRES_URL, postgres_store_url
 
 
 @pytest.fixture
-def schema() -> AsyncIterator[str]:
-    need(check_postgres, f"PostgreSQL at {POSTGRES_URL}")
-    name = unique_name("p")
-    yield name
-    run_aside(drop_schema, name)
-
-
-@pytest.fixture
-async def store(schema: str) -> AsyncIterator[PostgresStore]:
-    opened = make_store(postgres_store_url(schema, pool_max=1))  # one connection: every call uses it
+async def store(pg_schema: str) -> AsyncIterator[PostgresStore]:
+    opened = make_store(postgres_store_url(pg_schema, pool_max=1))  # one connection: every call uses it
     assert isinstance(opened, PostgresStore)
     await opened.open()
     yield opened
