@@ -99,7 +99,8 @@ export async function showNewRoom(root, nav, gameId) {
   const seatsBox = h("ol", { class: "seat-specs", "data-testid": "create-seats" });
   const seatButtons = h("div", { class: "button-row" });
   const createError = h("p", { class: "error", role: "alert", "data-testid": "create-error" });
-  const createButton = h("button", { type: "submit", class: "primary big", "data-testid": "create-button" }, t("start.create"));
+  // Disabled until the form is drawn for this game: a click before that would send no seats.
+  const createButton = h("button", { type: "submit", class: "primary big", "data-testid": "create-button", disabled: true }, t("start.create"));
   let games = [];
   const currentMeta = () => {
     const entry = games.find((g) => g.id === form.gameId);
@@ -299,4 +300,5 @@ export async function showNewRoom(root, nav, gameId) {
     ),
   );
   await renderGame(fresh);
+  if (form.gameId === gameId) createButton.disabled = false;
 }
