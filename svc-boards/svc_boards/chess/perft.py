@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from rulekit import State
 
-from .rules import ENGINE, start_position
+from .rules import ENGINE, RESIGN, start_position
 
 
 def board_moves(state: State) -> list[dict[str, str]]:
@@ -21,14 +21,16 @@ def board_moves(state: State) -> list[dict[str, str]]:
 
 def perft(state: State, depth: int) -> int:
     """Leaf nodes `depth` plies below `state`, through `listed_moves` and `apply`."""
-    moves = board_moves(state)
-    if depth <= 1:
-        return len(moves) if depth == 1 else 1
     seat = state["turn"]
+    listed = ENGINE.listed_moves(state, seat)
+    if depth <= 1:
+        # Every listed move but the resignation (`tuple.count` finds it by identity first).
+        return len(listed) - listed.count(RESIGN) if depth == 1 else 1
     total = 0
-    for move in moves:
-        child, _ = ENGINE.apply(state, seat, move, 0)
-        total += perft(child, depth - 1)
+    for move in listed:
+        if move["type"] == "move":
+            child, _ = ENGINE.apply(state, seat, move, 0)
+            total += perft(child, depth - 1)
     return total
 
 

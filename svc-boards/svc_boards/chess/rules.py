@@ -356,11 +356,17 @@ def _san_before_suffix(board: chess.Board, move: chess.Move) -> str | None:
     return san
 
 
+# A state's values that are lists or dicts (of scalars); every other one is a scalar.
+STATE_CONTAINERS = ("moves", "san", "bank_ms", "options", "rng")
+
+
 def shallow_copy(state: State) -> State:
-    """A copy sharing nothing mutable with `state` (whose lists and dicts hold only scalars)."""
+    """A copy sharing nothing mutable with `state`: its containers (`STATE_CONTAINERS`, which
+    hold only scalars) copied, the rest taken over."""
     copy = state.copy()
-    for key, value in state.items():
-        if type(value) is list or type(value) is dict:
+    for key in STATE_CONTAINERS:
+        value = copy.get(key)
+        if value is not None:
             copy[key] = value.copy()
     return copy
 
@@ -390,6 +396,17 @@ class Chess(BaseEngine):
         if state["termination"] is not None or seat != state["turn"]:
             return ()
         return _listed(state["fen"])
+
+    def check_move(self, state: State, seat: int, move: Any) -> None:
+        """The contract's check, with the common case told first: the seat to move sends a
+        move exactly as it is listed for the position (one `in` over the cached list, where
+        the general check asks `to_move`, `quick_listed` and `listed_moves` in turn). Anything
+        else, refusals included, goes the general way and is named there."""
+        if type(move) is dict and state["termination"] is None and seat == state["turn"]:
+            listed = _LEGAL_CACHE.get(state["fen"])
+            if listed is not None and move in listed:
+                return
+        super().check_move(state, seat, move)
 
     def copy_state(self, state: State) -> State:
         """A copy that knows the state's shape: every value is a scalar, a list of strings

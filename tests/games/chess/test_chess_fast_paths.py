@@ -14,7 +14,7 @@ import chess
 import pytest
 from svc_boards.chess import ENGINE, rules
 
-from rulekit import State
+from rulekit import BaseEngine, IllegalMove, State
 
 
 def reference_termination(board: chess.Board) -> str | None:
@@ -91,3 +91,57 @@ def test_fen_of_matches_board_fen_with_en_passant_castling_and_promotion() -> No
             board.push(move)
             assert rules.fen_of(board) == board.fen()
             board.pop()
+
+
+def general_refusal(state: State, seat: int, move: object) -> str | None:
+    """What the contract's own check (`BaseEngine.check_move`) says of `move`."""
+    try:
+        BaseEngine.check_move(ENGINE, state, seat, move)
+    except IllegalMove as refusal:
+        return refusal.code
+    return None
+
+
+def chess_refusal(state: State, seat: int, move: object) -> str | None:
+    try:
+        ENGINE.check_move(state, seat, move)
+    except IllegalMove as refusal:
+        return refusal.code
+    return None
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_quick_move_check_agrees_with_the_contracts(seed: int) -> None:
+    # Every listed move, the same moves with a key too many or a value of another type, from
+    # the seat to move and the other one, in positions of a random game and after its end.
+    for state in random_game(seed, plies=120)[::7] + [
+        ENGINE.apply(random_game(seed, 3)[-1], 1, {"type": "resign"}, 0)[0]
+    ]:
+        listed = list(rules._listed(state["fen"]))
+        odd: list[object] = [
+            None,
+            [],
+            "e2e4",
+            {"type": "move"},
+            {"type": "move", "uci": "a1a8"},
+            {"type": 3, "uci": "e2e4"},
+            *({**move, "extra": 1} for move in listed[:3]),
+            *({**move, "uci": [move.get("uci")]} for move in listed[:3]),
+        ]
+        for move in listed + odd:
+            for seat in (0, 1):
+                assert chess_refusal(state, seat, move) == general_refusal(state, seat, move), (move, seat)
+
+
+def test_a_state_copy_shares_no_container() -> None:
+    # `shallow_copy` copies the keys it knows to hold lists or dicts: a key of a new kind must
+    # be added to `STATE_CONTAINERS`, or copies would share it.
+    state = random_game(5, plies=60)[-1]
+    clock = ENGINE.setup(2, {"white": "seat1", "move_clock": "fast"}, b"clock")
+    ENGINE.start_clock(clock, 1_000)
+    for each in (state, clock):
+        containers = {key for key, value in each.items() if isinstance(value, (list, dict))}
+        assert containers <= set(rules.STATE_CONTAINERS)
+        copy = ENGINE.copy_state(each)
+        assert copy == each
+        assert all(copy[key] is not each[key] for key in containers)
