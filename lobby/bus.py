@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
 import secrets
@@ -33,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from redis.exceptions import NoScriptError
 
+from . import jsontext
 from .hub import Hub
 
 if TYPE_CHECKING:
@@ -60,6 +60,8 @@ class LocalBus:
     """One process: the hub is all the presence there is, and this process drives every room."""
 
     replica = "local"
+    # Nobody else hears a change: `announce` takes none, so the move path builds none.
+    shares_changes = False
 
     def __init__(self) -> None:
         self.hub = Hub()
@@ -149,6 +151,8 @@ DUE_MEMORY_MS = 24 * 3600 * 1000
 
 
 class RedisBus:
+    shares_changes = True
+
     def __init__(
         self,
         url: str,
@@ -240,7 +244,7 @@ class RedisBus:
     async def announce(self, code: str, payload: dict[str, Any], due: tuple[int | None, int] | None) -> None:
         """Publish a change the durable write already holds; with `due` (time, revision), say
         when the room next needs its driver."""
-        message = f"{self.replica}\n{json.dumps(payload, separators=(',', ':'))}"
+        message = f"{self.replica}\n{jsontext.dumps(payload)}"
 
         def build(pipe: Any) -> None:
             pipe.publish(self._key("room", code), message)
@@ -302,7 +306,7 @@ class RedisBus:
             # Only rooms this replica serves or drives are worth parsing.
             if not self.hub.subscribers(code) and code not in self._owned:
                 continue
-            self._spawn(self._listener.on_remote_change(code, json.loads(body)))  # type: ignore[union-attr]
+            self._spawn(self._listener.on_remote_change(code, jsontext.loads(body)))  # type: ignore[union-attr]
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.get_running_loop().create_task(work)

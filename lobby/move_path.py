@@ -10,7 +10,6 @@ move id's answer is written in the same transaction as the move, so it is answer
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 from typing import Any, Awaitable, Callable
@@ -20,6 +19,7 @@ from rulekit import Refusal
 from .context import WRITE_ATTEMPTS, LobbyContext, Lost, require
 from .delivery import Delivery
 from .hub import Subscriber
+from .jsontext import loads
 from .metrics import MOVE_SECONDS, MOVES
 from .ports import Driver
 from .room import Deadline, Room, Ticket, plain_json
@@ -54,7 +54,7 @@ def absorb(room: Room, reply: Any, lobby_events: list[dict[str, Any]]) -> list[S
     room.views = new_views
     room.spectator_view = reply.spectator_view_json
     room.to_move = list(reply.to_move)
-    room.result = json.loads(reply.result_json) if reply.result_json else None
+    room.result = loads(reply.result_json) if reply.result_json else None
     room.deadline = _deadline_of(reply)
     room.version += 1
     stored: list[StoredEvent] = []
@@ -63,7 +63,7 @@ def absorb(room: Room, reply: Any, lobby_events: list[dict[str, Any]]) -> list[S
         stored.append(StoredEvent(room.last_event, item, None))
     for item in reply.events:
         room.last_event += 1
-        stored.append(StoredEvent(room.last_event, json.loads(item.event_json), list(item.visible_to) or None))
+        stored.append(StoredEvent(room.last_event, loads(item.event_json), list(item.visible_to) or None))
     if room.result is not None:
         room.status = "finished"
         room.games_played += 1
@@ -108,6 +108,17 @@ def finished_record(room: Room, now_ms: int) -> FinishedGame:
         private=room.private,
         invite_hash=room.invite,
     )
+
+
+def change_payload(room: Room, revision: int, events: list[StoredEvent], presence: bool) -> dict[str, Any]:
+    """What other replicas hear of a change (`RedisBus.announce`)."""
+    return {
+        "kind": "room",
+        "room": room.to_json(server_side=False),
+        "revision": revision,
+        "events": [[e.number, e.event, e.visible_to] for e in events],
+        "presence": presence,
+    }
 
 
 class MovePath:
@@ -174,15 +185,12 @@ class MovePath:
             # so a wallet looked at on the result screen holds the pot.
             await self.settle(room)
         await self.delivery.deliver(room, revision, events, ack, presence, skip)
-        payload = {
-            "kind": "room",
-            "room": room.to_json(server_side=False),
-            "revision": revision,
-            "events": [[e.number, e.event, e.visible_to] for e in events],
-            "presence": presence,
-        }
         try:
-            await self.ctx.bus.announce(room.code, payload, None if presence else (self.driver.due(room), revision))
+            # A bus that shares changes with other replicas takes the room as it now is; the
+            # local one takes nothing, so nothing is built for it.
+            if self.ctx.bus.shares_changes:
+                due = None if presence else (self.driver.due(room), revision)
+                await self.ctx.bus.announce(room.code, change_payload(room, revision, events, presence), due)
             if not presence:
                 await self.driver.after_change(room, revision)
         except Exception:
