@@ -22,6 +22,9 @@ async def test_the_word_reaches_only_its_setter(stack) -> None:
         judge_frames(ENGINE, states, client, hidden_from, scan)
     assert len(scan.by_seat) == 4
     assert scan.views >= len(replay["moves"]) * 3
-    assert scan.secrets_seen > scan.frames // 2  # all but the setter had a word kept from them
+    # The check bites: each player (a guesser while the others set their words) and the
+    # spectator had a word kept from them; how many frames each gets depends on how updates
+    # coalesce, so it is asked of each receiver, not of a share of all frames.
+    assert all(scan.secrets_by_seat.get(name) for name in scan.by_seat), scan
     words = [move["move"] for move in replay["moves"] if move["move"].get("type") in ("set_word", "draw_word")]
     assert len(words) == 3
