@@ -10,6 +10,8 @@ each driven by the same number of concurrent four-in-a-row rooms (two players, t
 per room, playing as fast as the answers come back; a finished game is followed by a rematch)
 for the same time. A move's latency is from sending it to its acknowledgement (the durable write
 done); "to the opponent" is from sending it until the other player's socket has the new state.
+Each row also shows the gateways' CPU time (user + system, all replicas) in its window divided
+by the moves acknowledged in it.
 A move the gateway sheds as `overloaded` is sent again after 10 ms, its wait counted.
 
 `--rooms 10,20,40` plays each room count in turn on the same gateways: a row each, and per store
@@ -26,6 +28,7 @@ import argparse
 import asyncio
 import itertools
 import json
+import os
 import sys
 import tempfile
 import time
@@ -113,6 +116,7 @@ class Samples:
     seen: list[float] = field(default_factory=list)
     games: int = 0
     resent: int = 0  # moves shed as overloaded and sent again (each counted as one move)
+    gateway_cpu_s: float = 0.0  # every gateway process's CPU in the measured window
 
 
 class Room:
@@ -176,14 +180,26 @@ class Room:
             await device.close()
 
 
-async def drive(urls: list[str], rooms: int, warmup: float, seconds: float) -> tuple[float, Samples]:
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU seconds the processes have used (Linux /proc)."""
+    total = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+async def drive(
+    urls: list[str], rooms: int, warmup: float, seconds: float, gateway_pids: list[int]
+) -> tuple[float, Samples]:
     async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
         opened = await asyncio.gather(*(Room.open(session, urls) for _ in range(rooms)))
         await asyncio.gather(*(room.play(time.perf_counter() + warmup, None) for room in opened))
         samples = Samples()
-        started = time.perf_counter()
+        started, cpu_before = time.perf_counter(), cpu_seconds(gateway_pids)
         await asyncio.gather(*(room.play(started + seconds, samples) for room in opened))
         elapsed = time.perf_counter() - started
+        samples.gateway_cpu_s = cpu_seconds(gateway_pids) - cpu_before
         samples.resent = sum(device.resent for room in opened for device in room.devices)
         await asyncio.gather(*(room.close() for room in opened))
     return len(samples.ack) / elapsed, samples
@@ -225,9 +241,11 @@ async def main(args: argparse.Namespace) -> None:
         for label, store_url, count, env in setups:
             stack = gateways(families, store_url, count, env, folder / f"gw-{len(rows)}-{count}")
             try:
-                urls = [stack.url_of(name) for name in ["gateway", *stack.gateways]]
+                names = ["gateway", *stack.gateways]
+                urls = [stack.url_of(name) for name in names]
+                pids = [stack.processes[name].pid for name in names]
                 for rooms in args.rooms:
-                    rate, samples = await drive(urls, rooms, args.warmup, args.seconds)
+                    rate, samples = await drive(urls, rooms, args.warmup, args.seconds, pids)
                     rows.append((label, rooms, rate, samples))
             finally:
                 stack.stop()
@@ -246,13 +264,14 @@ async def main(args: argparse.Namespace) -> None:
     print(f"{args.warmup:.0f} s of warm-up; one machine, one run, the same family services for every row.\n")
     print(
         "| store | rooms | moves/s | ack p50 ms | ack p99 ms | to the opponent p50 ms | to the opponent p99 ms"
-        " | games | resent |"
+        " | games | resent | gateways' CPU a move ms |"
     )
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for label, rooms, rate, s in rows:
         print(
             f"| {label} | {rooms} | {rate:.0f} | {pct(s.ack, 0.5):.1f} | {pct(s.ack, 0.99):.1f} "
-            f"| {pct(s.seen, 0.5):.1f} | {pct(s.seen, 0.99):.1f} | {s.games} | {s.resent} |"
+            f"| {pct(s.seen, 0.5):.1f} | {pct(s.seen, 0.99):.1f} | {s.games} | {s.resent} "
+            f"| {s.gateway_cpu_s * 1000 / max(1, len(s.ack)):.2f} |"
         )
     print(f"\nmoves/s at ack p99 < {args.p99_ms:g} ms (the most among the room counts that kept it):\n")
     for label in dict.fromkeys(row[0] for row in rows):

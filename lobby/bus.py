@@ -85,8 +85,8 @@ class LocalBus:
     async def present_seats(self, code: str) -> set[int]:
         return self.hub.present_seats(code)
 
-    async def announce(self, code: str, payload: dict[str, Any], due: tuple[int | None, int] | None) -> None:
-        return None
+    async def announce(self, code: str, payload: dict[str, Any], due: tuple[int | None, int] | None) -> set[int]:
+        return self.hub.present_seats(code)
 
     async def claim(self, code: str) -> bool:
         return True
@@ -146,7 +146,36 @@ end
 return 1
 """
 
-_SCRIPTS = {"claim": _CLAIM, "renew": _RENEW, "release": _RELEASE, "set_due": _SET_DUE}
+# A change published with the room's presence in it, in one round trip. The seats present now
+# (KEYS[1]: entries not expired at ARGV[1]) go into the payload (ARGV[4], a JSON object) as its
+# first key, "present": replicas hearing the change need not ask Redis for them, and one that
+# does not know the key ignores it. The message on channel ARGV[2] is "<replica ARGV[3]>\n<JSON>".
+# With ARGV[5] (the room's code) the due time is set as `_SET_DUE` sets it (KEYS[2], KEYS[3];
+# ARGV[6] the time or '', ARGV[7] the revision, ARGV[8] how long the revision is remembered).
+# Returns the seats present.
+_ANNOUNCE = """
+local members = redis.call('zrangebyscore', KEYS[1], ARGV[1], '+inf')
+local seats = {}
+for i, member in ipairs(members) do
+  seats[i] = string.match(member, '^(%d+)|')
+end
+local body = '{"present":[' .. table.concat(seats, ',') .. '],' .. string.sub(ARGV[4], 2)
+redis.call('publish', ARGV[2], ARGV[3] .. '\\n' .. body)
+if ARGV[5] then
+  local seen = tonumber(redis.call('get', KEYS[3]) or '-1')
+  if tonumber(ARGV[7]) >= seen then
+    redis.call('set', KEYS[3], ARGV[7], 'PX', ARGV[8])
+    if ARGV[6] == '' then
+      redis.call('zrem', KEYS[2], ARGV[5])
+    else
+      redis.call('zadd', KEYS[2], ARGV[6], ARGV[5])
+    end
+  end
+end
+return seats
+"""
+
+_SCRIPTS = {"claim": _CLAIM, "renew": _RENEW, "release": _RELEASE, "set_due": _SET_DUE, "announce": _ANNOUNCE}
 DUE_MEMORY_MS = 24 * 3600 * 1000
 
 
@@ -241,17 +270,21 @@ class RedisBus:
         self._redis = None
 
     # -- fan-out -----------------------------------------------------------------------------------
-    async def announce(self, code: str, payload: dict[str, Any], due: tuple[int | None, int] | None) -> None:
+    async def announce(self, code: str, payload: dict[str, Any], due: tuple[int | None, int] | None) -> set[int]:
         """Publish a change the durable write already holds; with `due` (time, revision), say
-        when the room next needs its driver."""
-        message = f"{self.replica}\n{jsontext.dumps(payload)}"
-
-        def build(pipe: Any) -> None:
-            pipe.publish(self._key("room", code), message)
-            if due is not None:
-                self._in_pipe(pipe, "set_due", *self._due_args(code, *due))
-
-        await self._pipeline(build)
+        when the room next needs its driver. One round trip (`_ANNOUNCE`), which also reads who
+        is present: the seats returned (this replica's own connections included) are the ones
+        to show in the frames of this change, and the published payload carries them."""
+        body = jsontext.dumps(payload)
+        assert body.startswith("{") and body != "{}", "a change is a JSON object with keys"
+        keys = [self._key("presence", code)]
+        args: list[Any] = [self._now(), self._key("room", code), self.replica, body]
+        if due is not None:
+            due_keys, due_args = self._due_args(code, *due)
+            keys += due_keys
+            args += due_args
+        seats = await self._script("announce", keys, args)
+        return {int(seat) for seat in seats} | self.hub.present_seats(code)
 
     def _due_args(self, code: str, due_ms: int | None, revision: int) -> tuple[list[str], list[Any]]:
         keys = [self._key("due"), self._key("duerev", code)]

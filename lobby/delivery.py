@@ -155,10 +155,13 @@ class Delivery:
         ack: tuple[Subscriber, str] | None = None,
         presence: bool = False,
         skip: Subscriber | None = None,
+        present: set[int] | None = None,
     ) -> None:
         """Send a room change to this process's connections of the room, each from where it is:
         an older revision than a connection has is skipped, a gap in its events is filled from
-        the store, so every connection sees every event once and in order."""
+        the store, so every connection sees every event once and in order. `present`: the seats
+        with a connection, where the caller knows them (the bus's announce read them); else the
+        bus is asked."""
         ctx = self.ctx
         code = room.code
         if not ctx.hub.subscribers(code):
@@ -166,7 +169,8 @@ class Delivery:
         runtime = ctx.runtime(code)
         renumbered = False
         async with runtime.fanout:
-            present = await ctx.bus.present_seats(code)
+            if present is None:
+                present = await ctx.bus.present_seats(code)
             info = room_info(room, present)
             fetched: dict[int, list[StoredEvent]] = {}
             for subscriber in ctx.hub.subscribers(code):

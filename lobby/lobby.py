@@ -286,7 +286,11 @@ class Lobby:
         room = Room.from_json(payload["room"])
         revision = payload["revision"]
         events = [StoredEvent(n, e, v) for n, e, v in payload["events"]]
-        await self.delivery.deliver(room, revision, events, presence=payload["presence"])
+        # The writer read who is present as it published (`RedisBus.announce`); our own
+        # connections are added to that. A writer that does not send it: the bus is asked.
+        carried = payload.get("present")
+        present = None if carried is None else set(carried) | self.bus.hub.present_seats(code)
+        await self.delivery.deliver(room, revision, events, presence=payload["presence"], present=present)
         if not payload["presence"] and self.bus.holds(code):
             await self.driver.after_change(room, revision)
 

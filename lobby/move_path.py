@@ -184,19 +184,26 @@ class MovePath:
             # After the durable write that ended the game and before anyone hears of its end,
             # so a wallet looked at on the result screen holds the pot.
             await self.settle(room)
-        await self.delivery.deliver(room, revision, events, ack, presence, skip)
-        try:
-            # A bus that shares changes with other replicas takes the room as it now is; the
-            # local one takes nothing, so nothing is built for it.
-            if self.ctx.bus.shares_changes:
+        present: set[int] | None = None  # None: the delivery asks the bus itself
+        if self.ctx.bus.shares_changes:
+            # Other replicas first, in one round trip that also reads who is present (for our
+            # own frames, and carried to theirs); the single-process bus takes nothing, so
+            # nothing is built for it.
+            try:
                 due = None if presence else (self.driver.due(room), revision)
-                await self.ctx.bus.announce(room.code, change_payload(room, revision, events, presence), due)
-            if not presence:
+                present = await self.ctx.bus.announce(room.code, change_payload(room, revision, events, presence), due)
+            except Exception:
+                # The write is durable; our own connections get it below, other replicas' players
+                # with the next change or their next reconnect, and a lapsed lease is swept.
+                log.warning("could not announce a change of room %s", room.code, exc_info=True)
+                await self.delivery.deliver(room, revision, events, ack, presence, skip)
+                return
+        await self.delivery.deliver(room, revision, events, ack, presence, skip, present)
+        if not presence:
+            try:
                 await self.driver.after_change(room, revision)
-        except Exception:
-            # The write is durable and our own connections have it; other replicas' players
-            # catch up with the next change or their next reconnect, a lapsed lease is swept.
-            log.warning("could not announce a change of room %s", room.code, exc_info=True)
+            except Exception:
+                log.warning("could not schedule room %s after a change", room.code, exc_info=True)
 
     # -- moves ------------------------------------------------------------------------------------
     async def move(self, subscriber: Subscriber, seat: int, move: Any, client_move_id: str, version: int) -> None:

@@ -182,3 +182,48 @@ async def test_scripts_are_loaded_again_after_redis_forgot_them(redis_prefix) ->
         assert await bus.redis.zscore(f"{prefix}:due", "ROOMW") == 12345
     finally:
         await bus.close()
+
+
+class Heard(Recorder):
+    """A recorder that keeps the changes other replicas published."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.changes: list[tuple[str, dict]] = []
+
+    async def on_remote_change(self, code: str, payload: dict) -> None:
+        self.changes.append((code, payload))
+
+
+async def test_a_change_carries_who_is_present_in_one_round_trip(redis_prefix) -> None:
+    """The writer's announce reads the room's presence as it publishes: it gets the seats back
+    for its own frames, and the replicas hearing the change get them in the payload, beside
+    the payload's own keys as they were (a replica that does not know "present" ignores it)."""
+    prefix = f"{redis_prefix}:announce"
+    writer, hearer = _bus(prefix, "writer"), Heard("hearer")
+    listening = _bus(prefix, "hearer")
+    await writer.start(Recorder("writer"))
+    await listening.start(hearer)
+    watch = aioredis.from_url(REDIS_URL, decode_responses=True)
+    try:
+        assert await listening.claim("ROOMP")  # a replica listens to the rooms it drives
+        now_ms = int(time.time() * 1000)
+        await watch.zadd(f"{prefix}:presence:ROOMP", {"1|hearer": now_ms + 60_000, "0|gone": now_ms - 1})
+        payload = {"kind": "room", "room": {"code": "ROOMP"}, "revision": 7, "events": [], "presence": False}
+        assert await writer.announce("ROOMP", payload, (now_ms + 5_000, 7)) == {1}
+        await _wait(lambda: hearer.changes)
+        assert hearer.changes == [("ROOMP", {"present": [1], **payload})]
+        assert await watch.zscore(f"{prefix}:due", "ROOMP") == now_ms + 5_000
+        # An older revision's due time does not overwrite a newer one's; the change still goes out.
+        assert await writer.announce("ROOMP", {**payload, "revision": 6}, (now_ms + 1, 6)) == {1}
+        await _wait(lambda: len(hearer.changes) == 2)
+        assert await watch.zscore(f"{prefix}:due", "ROOMP") == now_ms + 5_000
+        # Nobody there: an empty list, and no due time asked for leaves it as it was.
+        await watch.delete(f"{prefix}:presence:ROOMP")
+        assert await writer.announce("ROOMP", {"kind": "chat", "line": {}}, None) == set()
+        await _wait(lambda: len(hearer.changes) == 3)
+        assert hearer.changes[-1] == ("ROOMP", {"present": [], "kind": "chat", "line": {}})
+    finally:
+        await watch.aclose()
+        await writer.close()
+        await listening.close()
