@@ -130,21 +130,23 @@ end
 return 0
 """
 # Due times are written by whichever replica wrote the room; a late write of an older revision
-# must not overwrite a newer one.
-_SET_DUE = """
-local seen = tonumber(redis.call('get', KEYS[2]) or '-1')
-local revision = tonumber(ARGV[3])
-if revision < seen then
-  return 0
+# must not overwrite a newer one. A Lua function, so `_SET_DUE` and `_ANNOUNCE` share it.
+_SET_DUE_FUNCTION = """
+local function set_due(due_key, revision_key, code, due_ms, revision, memory_ms)
+  local seen = tonumber(redis.call('get', revision_key) or '-1')
+  if tonumber(revision) < seen then
+    return 0
+  end
+  redis.call('set', revision_key, revision, 'PX', memory_ms)
+  if due_ms == '' then
+    redis.call('zrem', due_key, code)
+  else
+    redis.call('zadd', due_key, due_ms, code)
+  end
+  return 1
 end
-redis.call('set', KEYS[2], ARGV[3], 'PX', ARGV[4])
-if ARGV[2] == '' then
-  redis.call('zrem', KEYS[1], ARGV[1])
-else
-  redis.call('zadd', KEYS[1], ARGV[2], ARGV[1])
-end
-return 1
 """
+_SET_DUE = _SET_DUE_FUNCTION + "return set_due(KEYS[1], KEYS[2], ARGV[1], ARGV[2], ARGV[3], ARGV[4])\n"
 
 # A change published with the room's presence in it, in one round trip. The seats present now
 # (KEYS[1]: entries not expired at ARGV[1]) go into the payload (ARGV[4], a JSON object) as its
@@ -153,7 +155,9 @@ return 1
 # With ARGV[5] (the room's code) the due time is set as `_SET_DUE` sets it (KEYS[2], KEYS[3];
 # ARGV[6] the time or '', ARGV[7] the revision, ARGV[8] how long the revision is remembered).
 # Returns the seats present.
-_ANNOUNCE = """
+_ANNOUNCE = (
+    _SET_DUE_FUNCTION
+    + """
 local members = redis.call('zrangebyscore', KEYS[1], ARGV[1], '+inf')
 local seats = {}
 for i, member in ipairs(members) do
@@ -162,18 +166,11 @@ end
 local body = '{"present":[' .. table.concat(seats, ',') .. '],' .. string.sub(ARGV[4], 2)
 redis.call('publish', ARGV[2], ARGV[3] .. '\\n' .. body)
 if ARGV[5] then
-  local seen = tonumber(redis.call('get', KEYS[3]) or '-1')
-  if tonumber(ARGV[7]) >= seen then
-    redis.call('set', KEYS[3], ARGV[7], 'PX', ARGV[8])
-    if ARGV[6] == '' then
-      redis.call('zrem', KEYS[2], ARGV[5])
-    else
-      redis.call('zadd', KEYS[2], ARGV[6], ARGV[5])
-    end
-  end
+  set_due(KEYS[2], KEYS[3], ARGV[5], ARGV[6], ARGV[7], ARGV[8])
 end
 return seats
 """
+)
 
 _SCRIPTS = {"claim": _CLAIM, "renew": _RENEW, "release": _RELEASE, "set_due": _SET_DUE, "announce": _ANNOUNCE}
 DUE_MEMORY_MS = 24 * 3600 * 1000
