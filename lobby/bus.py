@@ -5,7 +5,8 @@
 
 - fan-out: after its durable write, the writer publishes the room on `<prefix>:room:<code>`;
   every replica hears every room (one pattern subscription, so a subscription is never late)
-  and sends the change to its own connections of that room;
+  and sends the change to its own connections of that room. The same script call reads who is
+  present and puts it into the change, so neither the writer nor those who hear it ask again;
 - presence: `<prefix>:presence:<code>` holds `seat|replica` with an expiry each replica keeps
   pushing forward while it has a connection in that seat, so a replica that dies stops counting
   within one presence lifetime; `<prefix>:presence` holds the same entries for the sweep that
