@@ -35,6 +35,7 @@ the state less its generator and the default `determinize` works.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import islice
 from typing import Any
 
 import chess
@@ -99,21 +100,54 @@ _LEGAL_CACHE: dict[str, tuple[Move, ...]] = {}
 _LEGAL_CACHE_SIZE = 50_000
 
 
-def _remember(fen: str, board: chess.Board) -> tuple[Move, ...]:
+def _legal_move_objects(board: chess.Board) -> tuple[list[Move], bool]:
+    """The position's legal moves as move objects, in python-chess's order, and whether the
+    side to move is in check: `Board.generate_legal_moves` written out (the same python-chess
+    calls in the same order), so the move objects are looked up in the same pass and the
+    check it finds on the way is not asked again (`Board.is_check`)."""
+    turn = board.turn
+    king_mask = board.kings & board.occupied_co[turn]
+    if not king_mask:  # no king of the side to move: a set-up position only
+        return [_move_object(move) for move in board.generate_legal_moves()], False
+    king = chess.msb(king_mask)
+    blockers = board._slider_blockers(king)  # noqa: SLF001 - as generate_legal_moves
+    checkers = board.attackers_mask(not turn, king)
+    candidates = (
+        board._generate_evasions(king, checkers, chess.BB_ALL, chess.BB_ALL)  # noqa: SLF001
+        if checkers
+        else board.generate_pseudo_legal_moves()
+    )
+    is_safe = board._is_safe  # noqa: SLF001 - as generate_legal_moves
     objects = _MOVE_OBJECTS
-    moves = (
-        *[
+    if board.pawns & board.occupied_co[turn] & (chess.BB_RANK_7 if turn == chess.WHITE else chess.BB_RANK_2):
+        moves = [
             objects[move.promotion << 12 | move.from_square << 6 | move.to_square]
             if move.promotion
             else objects[move.from_square << 6 | move.to_square]
-            for move in board.generate_legal_moves()
-        ],
-        RESIGN,
-    )
+            for move in candidates
+            if is_safe(king, blockers, move)
+        ]
+    else:
+        # No pawn one step from promoting: no move promotes, none needs asking.
+        moves = [
+            objects[move.from_square << 6 | move.to_square] for move in candidates if is_safe(king, blockers, move)
+        ]
+    return moves, bool(checkers)
+
+
+def _move_object(move: chess.Move) -> Move:
+    return _MOVE_OBJECTS[(move.promotion or 0) << 12 | move.from_square << 6 | move.to_square]
+
+
+def _remember(fen: str, board: chess.Board) -> tuple[tuple[Move, ...], bool]:
+    """List the position's moves into the cache; the listing and whether the side to move
+    is in check."""
+    moves, check = _legal_move_objects(board)
+    listed = (*moves, RESIGN)
     if len(_LEGAL_CACHE) >= _LEGAL_CACHE_SIZE:
         _LEGAL_CACHE.clear()
-    _LEGAL_CACHE[fen] = moves
-    return moves
+    _LEGAL_CACHE[fen] = listed
+    return listed, check
 
 
 def clear_caches() -> None:
@@ -124,7 +158,7 @@ def clear_caches() -> None:
 
 def _listed(fen: str) -> tuple[Move, ...]:
     found = _LEGAL_CACHE.get(fen)
-    return found if found is not None else _remember(fen, chess.Board(fen))
+    return found if found is not None else _remember(fen, chess.Board(fen))[0]
 
 
 def legal_ucis(fen: str) -> tuple[str, ...]:
@@ -187,7 +221,10 @@ def _own_board(state: State, history: tuple[str, ...]) -> chess.Board:
 def _keep_board(history: tuple[str, ...], board: chess.Board) -> None:
     """Cache `board` as the board of the states whose `_history` is `history`."""
     if len(_BOARD_CACHE) >= _BOARD_CACHE_SIZE:
-        _BOARD_CACHE.clear()
+        # The oldest quarter goes (a dict keeps its insertion order): the boards a game or a
+        # search asks for next are those of its latest moves.
+        for key in list(islice(_BOARD_CACHE, _BOARD_CACHE_SIZE // 4)):
+            del _BOARD_CACHE[key]
     _BOARD_CACHE[history] = board
 
 
@@ -220,26 +257,27 @@ class _Ranks(dict[tuple[int, ...], str]):
 _RANKS = _Ranks()
 
 
-def fen_of(board: chess.Board) -> str:
+def fen_of(board: chess.Board, placement: str | None = None) -> str:
     """`board.fen()`, the same string, built from the piece masks a rank at a time:
     python-chess asks all 64 squares one by one, which cost more than generating the
-    position's moves."""
-    # Each mask as 8 bytes, rank 8 first; zipped, one key per rank.
-    placement = "/".join(
-        map(
-            _RANKS.__getitem__,
-            zip(
-                board.occupied_co[chess.WHITE].to_bytes(8, "big"),
-                board.pawns.to_bytes(8, "big"),
-                board.knights.to_bytes(8, "big"),
-                board.bishops.to_bytes(8, "big"),
-                board.rooks.to_bytes(8, "big"),
-                board.queens.to_bytes(8, "big"),
-                board.kings.to_bytes(8, "big"),
-                strict=True,
-            ),
+    position's moves. `placement`: the FEN's first field, where the caller knows it."""
+    if placement is None:
+        # Each mask as 8 bytes, rank 8 first; zipped, one key per rank.
+        placement = "/".join(
+            map(
+                _RANKS.__getitem__,
+                zip(
+                    board.occupied_co[chess.WHITE].to_bytes(8, "big"),
+                    board.pawns.to_bytes(8, "big"),
+                    board.knights.to_bytes(8, "big"),
+                    board.bishops.to_bytes(8, "big"),
+                    board.rooks.to_bytes(8, "big"),
+                    board.queens.to_bytes(8, "big"),
+                    board.kings.to_bytes(8, "big"),
+                    strict=True,
+                ),
+            )
         )
-    )
     ep = board.ep_square
     return " ".join(
         (
@@ -251,6 +289,31 @@ def fen_of(board: chess.Board) -> str:
             str(board.fullmove_number),
         )
     )
+
+
+def placement_after(before: str, board: chess.Board, move: chess.Move) -> str:
+    """The placement field of `board`'s FEN just after `move` was made from the placement
+    `before`: a move changes only the ranks of its two squares (a castling rook and a pawn
+    taken en passant stand on the rank the move starts from), so only those are written
+    again, the rest taken over from `before`."""
+    ranks = before.split("/")  # rank 8 first
+    white, pawns, knights = board.occupied_co[chess.WHITE], board.pawns, board.knights
+    bishops, rooks, queens, kings = board.bishops, board.rooks, board.queens, board.kings
+    from_rank, to_rank = move.from_square >> 3, move.to_square >> 3
+    for rank in (from_rank, to_rank) if from_rank != to_rank else (from_rank,):
+        shift = rank << 3
+        ranks[7 - rank] = _RANKS[
+            (
+                white >> shift & 255,
+                pawns >> shift & 255,
+                knights >> shift & 255,
+                bishops >> shift & 255,
+                rooks >> shift & 255,
+                queens >> shift & 255,
+                kings >> shift & 255,
+            )
+        ]
+    return "/".join(ranks)
 
 
 # Standard chess castles only with the corner rooks, so `castling_xfen` always writes these.
@@ -307,18 +370,20 @@ def _judge(board: chess.Board, can_move: bool, check: bool) -> str | None:
     return None
 
 
-def _settle(state: State, board: chess.Board, check: bool | None = None) -> bool:
-    """Write the position and everything derived from it into the state; `check`:
-    `board.is_check()` where the caller knows it already. Whether the side to move has a
-    legal move."""
-    fen = state["fen"] = fen_of(board)
+def _settle(state: State, board: chess.Board, placement: str | None = None) -> bool:
+    """Write the position and everything derived from it into the state (`placement`: the
+    FEN's first field, where the caller knows it). Whether the side to move has a legal
+    move."""
+    fen = state["fen"] = fen_of(board, placement)
     # The next request for moves is for this position: list them now, unless a position
-    # reached another way (a transposition) already did.
-    listed = _LEGAL_CACHE.get(fen) or _remember(fen, board)
+    # reached another way (a transposition) already did; listing them tells the check.
+    listed = _LEGAL_CACHE.get(fen)
+    if listed is None:
+        listed, check = _remember(fen, board)
+    else:
+        check = board.is_check()
     white = state["white"]
     state["turn"] = white if board.turn == chess.WHITE else 1 - white
-    if check is None:
-        check = board.is_check()
     state["check"] = check
     can_move = len(listed) > 1  # more than the resignation
     termination = _judge(board, can_move, check)
@@ -472,18 +537,15 @@ class Chess(BaseEngine):
         zeroing = board.is_zeroing(chess_move)
         plain = _san_before_suffix(board, chess_move)
         if plain is None:
-            san = board.san_and_push(chess_move)
-            # SAN ends in "+" or "#" exactly when the move gives check (python-chess asked).
-            check = san[-1] in "+#"
+            san = board.san_and_push(chess_move)  # python-chess's, suffix and all
         else:
             board.push(chess_move)
-            check = board.is_check()
         state["moves"].append(move["uci"])
         state["last"] = move["uci"]
-        can_move = _settle(state, board, check)
+        can_move = _settle(state, board, placement_after(state["fen"].partition(" ")[0], board, chess_move))
         if plain is not None:
             # python-chess's suffix: "#" for check with no legal move (mate), "+" for check.
-            san = plain + ("+" if can_move else "#") if check else plain
+            san = plain + ("+" if can_move else "#") if state["check"] else plain
         state["san"].append(san)
         if zeroing:
             state["since_fen"], state["since_ply"] = state["fen"], len(state["moves"])

@@ -145,3 +145,61 @@ def test_a_state_copy_shares_no_container() -> None:
         copy = ENGINE.copy_state(each)
         assert copy == each
         assert all(copy[key] is not each[key] for key in containers)
+
+
+# Positions with the moves python-chess treats apart: castling both ways, en passant,
+# promotions (with and without capture), evasions from single and double check, pins.
+SPECIAL_POSITIONS = (
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    "rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 2",
+    "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N w - - 0 1",
+    "4k3/8/8/8/8/8/8/R3K2r w Q - 0 1",  # in check along the first rank
+    "4k3/8/5n2/8/1b6/8/8/4K3 w - - 0 1",  # in check from the bishop
+    "4k3/8/8/8/1b6/3n4/8/4K3 w - - 0 1",  # double check
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",  # pinned and en passant themes
+)
+
+
+def test_move_listing_and_check_match_python_chess() -> None:
+    # The listing writes out `Board.generate_legal_moves` to look the move objects up in the
+    # same pass and learn the check on the way: the same moves in the same order, and the
+    # same check, in special positions and along random games.
+    boards = [chess.Board(fen) for fen in SPECIAL_POSITIONS]
+    for seed in range(3):
+        board = chess.Board()
+        for uci in random_game(seed, plies=300)[-1]["moves"]:
+            board.push_uci(uci)
+            boards.append(board.copy())
+    assert len(chess.Board(SPECIAL_POSITIONS[8]).checkers()) == 2
+    for board in boards:
+        moves, check = rules._legal_move_objects(board)
+        assert [move["uci"] for move in moves] == [move.uci() for move in board.generate_legal_moves()], board.fen()
+        assert check == board.is_check(), board.fen()
+
+
+def test_the_placement_after_a_move_matches_python_chess() -> None:
+    # Only the ranks of the move's two squares are written again: castling, en passant and
+    # promotion change nothing elsewhere.
+    for fen in SPECIAL_POSITIONS:
+        board = chess.Board(fen)
+        before = board.board_fen()
+        for move in list(board.legal_moves):
+            board.push(move)
+            assert rules.placement_after(before, board, move) == board.board_fen(), (fen, move.uci())
+            board.pop()
+
+
+def test_the_board_cache_drops_its_oldest_boards_first() -> None:
+    rules.clear_caches()
+    size = rules._BOARD_CACHE_SIZE
+    for n in range(size + 1):
+        rules._keep_board((f"history {n}",), chess.Board())
+    # Full at `size`: the oldest quarter went, the newest stayed.
+    assert ("history 0",) not in rules._BOARD_CACHE
+    assert (f"history {size // 4}",) in rules._BOARD_CACHE
+    assert (f"history {size}",) in rules._BOARD_CACHE
+    assert len(rules._BOARD_CACHE) == size - size // 4 + 1
+    rules.clear_caches()
