@@ -271,6 +271,12 @@ async def grpc_calls(call: Any, request: bytes, count: int) -> list[float]:
     return samples
 
 
+def last_cpu(pid: int) -> int:
+    """The CPU the process's main thread last ran on (field 39 of /proc/PID/stat)."""
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    return int(stat.rpartition(")")[2].split()[36])
+
+
 class DurableCommit:
     """The store's move write (lobby/store/sqlite.py save_room) on a fresh file of its own."""
 
@@ -397,6 +403,12 @@ async def run(args: argparse.Namespace) -> None:
     platform: list[float] = []
     parts: dict[str, list[float]] = {"ws": [], "grpc": [], "sqlite": [], "json": []}
     apply_direct: list[float] = []
+    # Diagnostic: the same commit with this process held on one CPU at a time. A thread that
+    # sleeps in fdatasync wakes sooner on the CPU that takes the disk's interrupts; which CPU
+    # the unpinned floor and the platform's gateway land on is up to the scheduler.
+    cpus = sorted(os.sched_getaffinity(0))
+    pinned: dict[int, list[float]] = {cpu: [] for cpu in cpus}
+    gateway_cpus: list[int] = []  # the CPU the gateway's loop thread last ran on, once a round
     try:
         children.append(
             start_and_wait([sys.executable, str(ROOT / "bench" / "echo_server.py"), str(echo_port), args.floor_loop])
@@ -443,12 +455,21 @@ async def run(args: argparse.Namespace) -> None:
                 async def one_round(count: int, keep: bool) -> None:
                     watchdog.reschedule(asyncio.get_running_loop().time() + STALL_S)
                     moves = [await player.move() for _ in range(count)]
+                    gateway_cpu = last_cpu(stack.processes["gateway"].pid)
                     echoes = await ws_echo(echo, seen.move_frame, count)
                     calls = await grpc_calls(noop, seen.apply_request, count)
                     writes = [commits.commit() for _ in range(count)]
                     encodes = [json_once(seen.state_json, seen.view_jsons) for _ in range(count)]
                     direct = await grpc_calls(boards_apply, seen.apply_request, count)
+                    on_cpu = {}
+                    for cpu in cpus:
+                        os.sched_setaffinity(0, {cpu})
+                        on_cpu[cpu] = [commits.commit() for _ in range(count)]
+                    os.sched_setaffinity(0, cpus)
                     if keep:
+                        gateway_cpus.append(gateway_cpu)
+                        for cpu, samples in on_cpu.items():
+                            pinned[cpu].extend(samples)
                         platform.extend(moves)
                         for name, samples in zip(parts, (echoes, calls, writes, encodes), strict=True):
                             parts[name].extend(samples)
@@ -485,6 +506,8 @@ async def run(args: argparse.Namespace) -> None:
         platform,
         parts,
         apply_direct,
+        pinned,
+        gateway_cpus,
         stages_before,
         stages_after,
         measured_s,
@@ -498,6 +521,8 @@ def report(
     platform: list[float],
     parts: dict[str, list[float]],
     apply_direct: list[float],
+    pinned: dict[int, list[float]],
+    gateway_cpus: list[int],
     stages_before: dict[str, tuple[float, float]],
     stages_after: dict[str, tuple[float, float]],
     measured_s: float,
@@ -533,6 +558,16 @@ def report(
         + " | |"
     )
     print(row("diagnostic, not floor: svc-boards' Apply called directly (engine + protobuf + gRPC)", apply_direct))
+    for cpu, samples in pinned.items():
+        print(row(f"diagnostic, not floor: the floor's durable commit with this process held on CPU {cpu}", samples))
+    if gateway_cpus:
+        print(
+            "\nThe gateway's loop thread (where a lone move's commit runs), seen after each round's moves: "
+            + ", ".join(
+                f"CPU {cpu} {gateway_cpus.count(cpu) / len(gateway_cpus):.0%}" for cpu in sorted(set(gateway_cpus))
+            )
+            + "."
+        )
     p50_ratio, p99_ratio = ratio(plat[0], floor[0]), ratio(plat[2], floor[2])
     print(
         f"\np50 ratio {p50_ratio:.2f}× against the goal ≤ {GOAL_P50}×: {'met' if p50_ratio <= GOAL_P50 else 'not met'}; "
