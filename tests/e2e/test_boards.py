@@ -9,7 +9,7 @@ import chess
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.support.browser import laid_out_box
+from tests.support.browser import at_quick_pace, laid_out_box
 
 pytestmark = pytest.mark.e2e
 
@@ -109,6 +109,7 @@ def _game_over(page: Page) -> bool:
 
 def test_a_whole_chess_game_against_the_cpu_with_a_promotion(browser: Browser, stack) -> None:
     context = browser.new_context(viewport=PHONE, locale="en-GB")
+    at_quick_pace(context)
     page = context.new_page()
     try:
         _create_room(page, stack.base_url, "chess", "cpu", {"white": "the first seat of the list"})

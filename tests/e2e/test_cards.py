@@ -11,7 +11,7 @@ import time
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.support.browser import gateway_log_tail
+from tests.support.browser import at_quick_pace, gateway_log_tail
 
 pytestmark = pytest.mark.e2e
 
@@ -131,6 +131,7 @@ def log_text(page: Page) -> str:
 
 def test_last_card_against_three_cpus_to_the_end(browser: Browser, stack) -> None:
     context = browser.new_context(viewport=PHONE, locale="en-GB")
+    at_quick_pace(context)
     page = context.new_page()
     try:
         create_room(page, stack.base_url, "last-card", ["cpu", "cpu", "cpu"], {"start_cards": "5"})
@@ -171,7 +172,9 @@ def test_last_card_against_three_cpus_to_the_end(browser: Browser, stack) -> Non
 
 def test_two_players_play_mau_mau_by_code_to_the_end(browser: Browser, stack) -> None:
     anna_context = browser.new_context(viewport=PHONE, locale="en-GB")
+    at_quick_pace(anna_context)
     ben_context = browser.new_context(viewport=PHONE, locale="en-GB")
+    at_quick_pace(ben_context)
     anna, ben = anna_context.new_page(), ben_context.new_page()
     try:
         code = create_room(anna, stack.base_url, "mau-mau", ["human"], {})

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.support.browser import laid_out_box
+from tests.support.browser import at_quick_pace, laid_out_box
 
 pytestmark = pytest.mark.e2e
 
@@ -112,7 +112,9 @@ def _whose_turn(anna: Page, ben: Page) -> Page | None:
 
 def test_a_duel_to_fifty_between_two_humans_by_code(browser: Browser, stack) -> None:
     anna_context = browser.new_context(viewport=PHONE, locale="en-GB")
+    at_quick_pace(anna_context)
     ben_context = browser.new_context(viewport=PHONE, locale="en-GB")
+    at_quick_pace(ben_context)
     anna, ben = anna_context.new_page(), ben_context.new_page()
     try:
         code = _create_duel(anna, stack.base_url)

@@ -10,6 +10,7 @@ from playwright.sync_api import Browser, expect
 
 from tests.e2e.roll import look_at_roll
 from tests.e2e.test_boards import _create_room
+from tests.support.browser import at_quick_pace
 
 pytestmark = pytest.mark.e2e
 
@@ -18,6 +19,7 @@ PHONE = {"width": 360, "height": 640}
 
 def test_goose_against_a_cpu_to_the_end(browser: Browser, stack) -> None:
     context = browser.new_context(viewport=PHONE, locale="en-GB")
+    at_quick_pace(context)
     page = context.new_page()
     try:
         _create_room(page, stack.base_url, "goose", "cpu", {"dice": "Two dice (traditional)"})

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.roll import look_at_roll
+from tests.support.browser import at_quick_pace
 
 pytestmark = pytest.mark.e2e
 
@@ -71,6 +72,7 @@ LIT_COUNTS = """() => [
 
 def test_ludo_against_a_cpu_to_the_end(browser: Browser, stack) -> None:
     context = browser.new_context(viewport=PHONE, locale="en-GB")
+    at_quick_pace(context)
     page = context.new_page()
     try:
         create_ludo(page, stack.base_url, ["cpu"])

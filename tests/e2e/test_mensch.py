@@ -25,6 +25,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from devstack import Stack
 from lobby.ledger import wallet_account
 from lobby.store import MINT, Posting, Transfer, make_store
+from tests.support.browser import at_quick_pace
 from tests.support.client import rest
 
 pytestmark = pytest.mark.e2e
@@ -86,6 +87,7 @@ def _run(coroutine):  # type: ignore[no-untyped-def]
 
 def _phone(browser: Browser, player: dict | None = None) -> tuple[BrowserContext, Page]:
     context = browser.new_context(viewport=PHONE, locale="en-GB")
+    at_quick_pace(context)
     if player is not None:
         saved = json.dumps({"id": player["id"], "token": player["token"]})
         context.add_init_script(f"window.localStorage.setItem('gameroom.player', {json.dumps(saved)});")

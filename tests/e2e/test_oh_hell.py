@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.test_cards import PHONE
-from tests.support.browser import laid_out_box
+from tests.support.browser import at_quick_pace, laid_out_box
 
 pytestmark = pytest.mark.e2e
 
@@ -57,6 +57,7 @@ def create_four_seats(page: Page, base_url: str) -> None:
 
 def test_quick_match_against_three_cpus(browser: Browser, stack) -> None:
     context = browser.new_context(viewport=PHONE, locale="en-GB")
+    at_quick_pace(context)
     page = context.new_page()
     try:
         create_four_seats(page, stack.base_url)

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.roll import look_at_roll
+from tests.support.browser import at_quick_pace
 
 pytestmark = pytest.mark.e2e
 
@@ -73,6 +74,7 @@ def test_the_board_for_every_seat_count(browser: Browser, stack, seats: int, dic
 
 def test_four_colours_with_three_cpus_to_the_end(browser: Browser, stack) -> None:
     context = browser.new_context(viewport=PHONE, locale="en-GB")
+    at_quick_pace(context)
     page = context.new_page()
     try:
         create_parchis(page, stack.base_url, ["cpu", "cpu", "cpu"])

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.test_cards import PHONE
-from tests.support.browser import laid_out_box
+from tests.support.browser import at_quick_pace, laid_out_box
 
 pytestmark = pytest.mark.e2e
 
@@ -79,6 +79,7 @@ def assert_readable(page: Page) -> None:
 
 def test_a_deal_with_passing_against_three_cpus(browser: Browser, stack) -> None:
     context = browser.new_context(viewport=PHONE, locale="en-GB")
+    at_quick_pace(context)
     page = context.new_page()
     try:
         create_four_seats(page, stack.base_url)

@@ -17,6 +17,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from devstack import Stack
 from tests.e2e.test_cards import PHONE
+from tests.support.browser import at_quick_pace
 
 pytestmark = pytest.mark.e2e
 
@@ -77,6 +78,7 @@ def fast_stack(tmp_path_factory: pytest.TempPathFactory):
 
 def test_five_seats_against_four_cpus_until_one_holds_every_coin(browser: Browser, fast_stack) -> None:
     context = browser.new_context(viewport=PHONE, locale="en-GB")
+    at_quick_pace(context)
     page = context.new_page()
     try:
         create_table(page, fast_stack.base_url, 4)

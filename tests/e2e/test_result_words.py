@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.e2e.test_boards import _create_room
+from tests.support.browser import at_quick_pace
 
 pytestmark = pytest.mark.e2e
 
@@ -28,6 +29,7 @@ MY_TURN_OR_OVER = (
 )
 def test_the_result_counts_in_the_games_own_words(browser: Browser, stack, game, target, word, locale) -> None:
     context = browser.new_context(viewport=PHONE, locale=locale)
+    at_quick_pace(context)
     page = context.new_page()
     try:
         _create_room(page, stack.base_url, game, "cpu")

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.e2e.test_cards import MARK_STALE, PHONE, create_room
+from tests.support.browser import at_quick_pace
 
 pytestmark = pytest.mark.e2e
 
@@ -30,6 +31,7 @@ STATE = """() => {
 
 def test_rummy_against_a_cpu_to_the_end(browser: Browser, stack) -> None:
     context = browser.new_context(viewport=PHONE, locale="en-GB")
+    at_quick_pace(context)
     page = context.new_page()
     try:
         create_room(page, stack.base_url, "rummy", ["cpu"], {"opening_minimum": "0"})

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.support.browser import laid_out_box
+from tests.support.browser import at_quick_pace, laid_out_box
 
 pytestmark = pytest.mark.e2e
 
@@ -45,6 +45,7 @@ def _placed(page: Page, cell: str, ship: str) -> None:
 
 def test_place_by_keyboard_and_play_to_the_end(browser: Browser, stack) -> None:
     context = browser.new_context(viewport=PHONE, locale="en-GB")
+    at_quick_pace(context)
     page = context.new_page()
     try:
         _create_room(page, stack.base_url)

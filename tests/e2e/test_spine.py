@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.support.browser import at_quick_pace
+
 pytestmark = pytest.mark.e2e
 
 PHONE = {"width": 360, "height": 640}
@@ -71,6 +73,7 @@ def test_two_devices_play_four_in_a_row_to_a_win(browser: Browser, stack) -> Non
 
 def test_dice_poker_against_a_cpu_to_the_end(browser: Browser, stack) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    at_quick_pace(context)
     page = context.new_page()
     try:
         _create_room(page, stack.base_url, "dice-poker", "Anna", "cpu")

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.e2e.test_cards import PHONE, create_room
+from tests.support.browser import at_quick_pace
 
 pytestmark = pytest.mark.e2e
 
@@ -36,6 +37,7 @@ MARK_STALE = """() => {
 
 def test_stock_pile_against_a_cpu_to_the_end(browser: Browser, stack) -> None:
     context = browser.new_context(viewport=PHONE, locale="en-GB")
+    at_quick_pace(context)
     page = context.new_page()
     try:
         # A choice field's values are the indexes of its choices: 1 = "short" (ten stock cards).

@@ -1,7 +1,8 @@
-// The room menu: rules, share, language, sound, leave. A disclosure panel of plain buttons
+// The room menu: rules, share, language, pace of moves, sound, leave. A disclosure panel of plain buttons
 // (Tab moves through them, Escape closes).
 import { h, replace } from "./dom.js";
 import { LANGUAGES, currentLanguage, languageName, setLanguage, t } from "./i18n.js";
+import { PACE_NAMES, currentPace, setPace } from "./pace.js";
 import { setSound, soundEnabled } from "./sound.js";
 
 /** A language select (used in the menu and on the start page). */
@@ -14,6 +15,19 @@ export function languageSelect(testid = "language-select") {
       onchange: (e) => setLanguage(e.target.value),
     },
     LANGUAGES.map((code) => h("option", { value: code, selected: code === currentLanguage(), lang: code }, languageName(code))),
+  );
+}
+
+/** The pace of others' moves: how long the table waits after each, so it can be followed. */
+function paceSelect() {
+  return h(
+    "select",
+    {
+      "data-testid": "menu-pace",
+      "aria-label": t("menu.pace"),
+      onchange: (e) => setPace(e.target.value),
+    },
+    PACE_NAMES.map((name) => h("option", { value: name, selected: name === currentPace() }, t(`pace.${name}`))),
   );
 }
 
@@ -58,6 +72,7 @@ export function roomMenu(actions) {
       actions.rules ? item("menu-rules", t("menu.rules"), actions.rules) : null,
       actions.share ? item("menu-share", t("menu.share"), actions.share) : null,
       h("label", { class: "menu-item menu-lang" }, h("span", null, t("menu.language")), languageSelect("menu-language")),
+      h("label", { class: "menu-item menu-lang" }, h("span", null, t("menu.pace")), paceSelect()),
       h(
         "button",
         {

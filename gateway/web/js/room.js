@@ -13,6 +13,7 @@ import { formatNumber, gameName, onLanguageChange, t } from "./i18n.js";
 import { roomMenu } from "./menu.js";
 import { defaultScoreText, renderResult, resultHeadline } from "./result.js";
 import { coins } from "./player.js";
+import { pace } from "./pace.js";
 import { openRules } from "./rules.js";
 import { renderSeats, seatColour, seatInk, seatMarkOf, seatNameOf } from "./seats.js";
 import { playMove, playYourTurn } from "./sound.js";
@@ -21,10 +22,6 @@ import * as svg from "./svg.js";
 import { renderWaiting, shareBox } from "./waiting.js";
 import * as api from "./api.js";
 
-// After an update with moves, the next one waits this long, so a human can follow what
-// other players and CPUs do. Nothing waits on an animation itself.
-const PACE_MS = 600;
-const PACE_FAST_MS = 150; // when several updates are queued
 const GAP_RECONNECT_MS = 3000;
 const CHAT_HISTORY_MS = 800;
 // The move clock warns in its last seconds: the last 5 s, or the last fifth of a longer turn
@@ -386,11 +383,12 @@ export class Room {
         // The answer to this device's own move never waits: the player is looking at it.
         const own = Boolean(update.client_move_id);
         const wait = this.nextAt - Date.now();
-        if (wait > 0 && !this.catchUp && !own) await sleep(this.queue.length > 2 ? Math.min(wait, PACE_FAST_MS) : wait);
+        if (wait > 0 && !this.catchUp && !own) await sleep(this.queue.length > 2 ? Math.min(wait, pace().queued) : wait);
         this.queue.shift();
         await this.ensureGame(update.room && update.room.game);
         const moved = this.applyUpdate(update);
-        if (moved) this.nextAt = Date.now() + PACE_MS;
+        // Read at each move: a pace chosen in the menu applies from the next one.
+        if (moved) this.nextAt = Date.now() + pace().ms;
       }
     } finally {
       this.busy = false;

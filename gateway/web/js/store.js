@@ -1,5 +1,5 @@
 // What the browser remembers: room tickets (code → ticket), the guest player, nickname,
-// language, sound.
+// language, sound, pace.
 // localStorage may be unavailable (private mode); everything falls back to memory.
 
 const memory = new Map();
@@ -108,6 +108,16 @@ export function soundOn() {
 
 export function saveSound(on) {
   write("gameroom.sound", Boolean(on));
+}
+
+/** The pace of others' moves (js/pace.js names them), or "" when none was chosen. */
+export function pace() {
+  const saved = read("gameroom.pace", "");
+  return typeof saved === "string" ? saved : "";
+}
+
+export function savePace(name) {
+  write("gameroom.pace", String(name));
 }
 
 const ENTROPY = "gameroom.entropy";
