@@ -1,7 +1,7 @@
 """The pace of others' moves, chosen in the room's menu ("Pace of moves"): its three paces in
-the browser's language (the open menu passing the accessibility scan), the choice kept by the browser across a reload, and the table waiting
-for it: after a move of one's own, a CPU's answer is shown a relaxed pace's second later, a
-quick pace's quarter second (js/pace.js)."""
+the browser's language (the open menu passing the accessibility scan), the choice kept by the
+browser across a reload, and the table waiting for it: after a move of one's own, a CPU's
+answer is shown a relaxed pace's second later, a quick pace's quarter second (js/pace.js)."""
 
 from __future__ import annotations
 
