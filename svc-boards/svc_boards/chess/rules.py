@@ -534,7 +534,7 @@ class Chess(BaseEngine):
         history = _history(state)
         board = _own_board(state, history)
         chess_move = _MOVES_BY_UCI[move["uci"]]
-        zeroing = board.is_zeroing(chess_move)
+        placement_before = state["fen"].partition(" ")[0]
         plain = _san_before_suffix(board, chess_move)
         if plain is None:
             san = board.san_and_push(chess_move)  # python-chess's, suffix and all
@@ -542,12 +542,13 @@ class Chess(BaseEngine):
             board.push(chess_move)
         state["moves"].append(move["uci"])
         state["last"] = move["uci"]
-        can_move = _settle(state, board, placement_after(state["fen"].partition(" ")[0], board, chess_move))
+        can_move = _settle(state, board, placement_after(placement_before, board, chess_move))
         if plain is not None:
             # python-chess's suffix: "#" for check with no legal move (mate), "+" for check.
             san = plain + ("+" if can_move else "#") if state["check"] else plain
         state["san"].append(san)
-        if zeroing:
+        # python-chess's push zeroes the half-move clock exactly for a pawn move or a capture.
+        if board.halfmove_clock == 0:
             state["since_fen"], state["since_ply"] = state["fen"], len(state["moves"])
             # No position before a pawn move or capture can come again: drop the history
             # (the board is still this move's own, so it is emptied, not copied).
