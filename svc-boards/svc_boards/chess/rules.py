@@ -431,6 +431,26 @@ def _settle(state: State, board: chess.Board, placement: str | None = None) -> b
 _PIECE_LETTERS = ("", "", "N", "B", "R", "Q", "K")  # by piece type; a pawn has none
 
 
+def _kind_reaches(board: chess.Board, piece_type: chess.PieceType, square: chess.Square) -> int:
+    """The pieces of `piece_type` (knight, bishop, rook or queen, either colour) that attack
+    `square`: python-chess's `attackers_mask` asked for the one kind only, from the same attack
+    tables."""
+    if piece_type == chess.KNIGHT:
+        return chess.BB_KNIGHT_ATTACKS[square] & board.knights
+    occupied = board.occupied
+    reach = 0
+    if piece_type != chess.ROOK:  # a bishop or a queen: the diagonals
+        reach = chess.BB_DIAG_ATTACKS[square][chess.BB_DIAG_MASKS[square] & occupied]
+    if piece_type != chess.BISHOP:  # a rook or a queen: the rank and the file
+        reach |= (
+            chess.BB_RANK_ATTACKS[square][chess.BB_RANK_MASKS[square] & occupied]
+            | chess.BB_FILE_ATTACKS[square][chess.BB_FILE_MASKS[square] & occupied]
+        )
+    if piece_type == chess.QUEEN:
+        return reach & board.queens
+    return reach & (board.bishops if piece_type == chess.BISHOP else board.rooks)
+
+
 def _san_before_suffix(board: chess.Board, move: chess.Move) -> str | None:
     """python-chess's SAN of the legal `move` (`Board.san`) before its check suffix, for the
     moves no other piece of the kind can make too; None for those python-chess must write:
@@ -442,10 +462,11 @@ def _san_before_suffix(board: chess.Board, move: chess.Move) -> str | None:
     if piece_type == chess.KING:
         if board.is_castling(move):
             return "O-O-O" if to_square & 7 < from_square & 7 else "O-O"
-    elif piece_type != chess.PAWN:
-        turn = board.turn
-        if board.attackers_mask(turn, to_square) & board.pieces_mask(piece_type, turn) & ~chess.BB_SQUARES[from_square]:
-            return None
+    elif (
+        piece_type != chess.PAWN
+        and _kind_reaches(board, piece_type, to_square) & board.occupied_co[board.turn] & ~chess.BB_SQUARES[from_square]
+    ):
+        return None
     if board.is_capture(move):
         # A pawn's capture names its file.
         san = (chess.FILE_NAMES[from_square & 7] if piece_type == chess.PAWN else _PIECE_LETTERS[piece_type]) + "x"

@@ -203,3 +203,37 @@ def test_the_board_cache_drops_its_oldest_boards_first() -> None:
     assert (f"history {size}",) in rules._BOARD_CACHE
     assert len(rules._BOARD_CACHE) == size - size // 4 + 1
     rules.clear_caches()
+
+
+def test_the_pieces_of_a_kind_that_reach_a_square_match_python_chess() -> None:
+    # SAN asks only whether another piece of the moving kind attacks the target square: the
+    # attack tables asked for that kind alone must give python-chess's `attackers_mask` of it.
+    boards = [chess.Board(fen) for fen in SPECIAL_POSITIONS]
+    board = chess.Board()
+    for uci in random_game(11, plies=200)[-1]["moves"]:
+        board.push_uci(uci)
+        boards.append(board.copy())
+    for board in boards:
+        for piece_type in (chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN):
+            for square in chess.SQUARES:
+                expected = (board.attackers_mask(chess.WHITE, square) | board.attackers_mask(chess.BLACK, square)) & (
+                    board.pieces_mask(piece_type, chess.WHITE) | board.pieces_mask(piece_type, chess.BLACK)
+                )
+                assert rules._kind_reaches(board, piece_type, square) == expected, (board.fen(), piece_type, square)
+
+
+def test_a_board_copy_holds_what_python_chess_copies_and_shares_no_list() -> None:
+    # The copy sets the fields of python-chess 1.11's boards one by one; a python-chess whose
+    # boards hold other fields would be copied by its own `Board.copy` (and this would fail).
+    assert rules._SET_FIELD_BY_FIELD
+    board = chess.Board()
+    for uci in random_game(12, plies=60)[-1]["moves"]:
+        board.push_uci(uci)
+    copy, reference = rules._copy_board(board), board.copy()
+    assert vars(copy).keys() == vars(reference).keys()
+    for name, value in vars(reference).items():
+        assert getattr(copy, name) == value, name
+    for name in ("occupied_co", "move_stack", "_stack"):
+        assert getattr(copy, name) is not getattr(board, name), name
+    copy.push(next(iter(copy.legal_moves)))
+    assert board.fen() == reference.fen() and len(board.move_stack) == len(reference.move_stack)
