@@ -118,6 +118,12 @@ def _legal_move_objects(board: chess.Board) -> tuple[list[Move], bool]:
         else board.generate_pseudo_legal_moves()
     )
     is_safe = board._is_safe  # noqa: SLF001 - as generate_legal_moves
+    # `_is_safe` returns True at once for a move that is not the king's, not en passant, and
+    # not of a piece standing between the king and a slider (`blockers`): such moves are taken
+    # without the call, the rest asked as python-chess asks them.
+    free = ~(blockers | chess.BB_SQUARES[king])
+    squares = chess.BB_SQUARES
+    ep_square = board.ep_square
     objects = _MOVE_OBJECTS
     if board.pawns & board.occupied_co[turn] & (chess.BB_RANK_7 if turn == chess.WHITE else chess.BB_RANK_2):
         moves = [
@@ -125,12 +131,14 @@ def _legal_move_objects(board: chess.Board) -> tuple[list[Move], bool]:
             if move.promotion
             else objects[move.from_square << 6 | move.to_square]
             for move in candidates
-            if is_safe(king, blockers, move)
+            if (free & squares[move.from_square] and move.to_square != ep_square) or is_safe(king, blockers, move)
         ]
     else:
         # No pawn one step from promoting: no move promotes, none needs asking.
         moves = [
-            objects[move.from_square << 6 | move.to_square] for move in candidates if is_safe(king, blockers, move)
+            objects[move.from_square << 6 | move.to_square]
+            for move in candidates
+            if (free & squares[move.from_square] and move.to_square != ep_square) or is_safe(king, blockers, move)
         ]
     return moves, bool(checkers)
 

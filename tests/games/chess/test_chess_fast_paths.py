@@ -160,6 +160,8 @@ SPECIAL_POSITIONS = (
     "4k3/8/5n2/8/1b6/8/8/4K3 w - - 0 1",  # in check from the bishop
     "4k3/8/8/8/1b6/3n4/8/4K3 w - - 0 1",  # double check
     "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",  # pinned and en passant themes
+    "8/8/8/KPp4r/8/8/8/4k3 w - c6 0 1",  # en passant would bare the king along its rank
+    "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1",  # a pinned bishop: no move of it is legal
 )
 
 
