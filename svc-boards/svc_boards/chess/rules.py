@@ -402,8 +402,10 @@ def _judge(board: chess.Board, can_move: bool, check: bool) -> str | None:
     # Both move counts need 100 plies without a pawn move or capture.
     if board.halfmove_clock >= 100 and board.is_seventyfive_moves():
         return "seventyfive_moves"
-    # A position seen five times has been seen three times.
-    threefold = board.is_repetition(3)
+    # A position seen five times has been seen three times, and a third time needs at least
+    # eight plies since the first (each side away and back, twice); the board's stack holds
+    # the plies since the last pawn move or capture.
+    threefold = len(board.move_stack) >= 8 and board.is_repetition(3)
     if threefold and board.is_fivefold_repetition():
         return "fivefold_repetition"
     # Automatic here, not claimed: the house rules end the game on them.
