@@ -88,14 +88,14 @@ def main() -> None:
         totals[2] += library_s
         print(
             f"| {entry['name']} | {depth} | {expected:,} | {engine_s:.2f} | {expected / engine_s:,.0f}"
-            f" | {library_s:.2f} | {expected / library_s:,.0f} | {engine_s / library_s:.1f} |",
+            f" | {library_s:.2f} | {expected / library_s:,.0f} | {engine_s / library_s:.2f} |",
             flush=True,
         )
     nodes, engine_s, library_s = totals
     if nodes:
         print(
             f"| **all** | | {nodes:,} | {engine_s:.2f} | {nodes / engine_s:,.0f} | {library_s:.2f}"
-            f" | {nodes / library_s:,.0f} | {engine_s / library_s:.1f} |"
+            f" | {nodes / library_s:,.0f} | {engine_s / library_s:.2f} |"
         )
 
 
