@@ -220,6 +220,10 @@ BATCH_WRITES = 64
 # their JSON decoding holds the GIL, so a few threads are enough on a small machine.
 READ_THREADS = 4
 BUSY_TIMEOUT_MS = 5_000  # how long the writer waits for a lock another connection holds
+# How far a room row's `updated_ms` column may lag the room's own time (its JSON's): a move
+# within it leaves the column, and the partial index over it, unwritten. The retention sweep
+# finds rooms by the column and decides by the room's own time, so none goes early.
+ACTIVITY_LAG_MS = 60_000
 
 
 class _Write(NamedTuple):
@@ -575,12 +579,23 @@ class SqliteStore(GroupCommitted):
         finished: FinishedGame | None = None,
     ) -> bool:
         def work(db: sqlite3.Connection) -> bool:
+            text, status, updated_ms = dumps(room), room["status"], room.get("updated_ms", 0)
+            # A move leaves the status as it was and the activity column recent enough: then
+            # neither is written, so the partial indexes on them are not (one WAL page less a
+            # commit). Otherwise, or on a revision conflict, the full write.
             cursor = db.execute(
-                "UPDATE rooms SET data = ?, revision = revision + 1, status = ?, updated_ms = ? WHERE code = ? AND revision = ?",
-                (dumps(room), room["status"], room.get("updated_ms", 0), room["code"], revision),
+                "UPDATE rooms SET data = ?, revision = revision + 1"
+                " WHERE code = ? AND revision = ? AND status = ? AND updated_ms BETWEEN ? AND ?",
+                (text, room["code"], revision, status, updated_ms - ACTIVITY_LAG_MS, updated_ms),
             )
             if cursor.rowcount != 1:
-                raise _Conflict
+                cursor = db.execute(
+                    "UPDATE rooms SET data = ?, revision = revision + 1, status = ?, updated_ms = ?"
+                    " WHERE code = ? AND revision = ?",
+                    (text, status, updated_ms, room["code"], revision),
+                )
+                if cursor.rowcount != 1:
+                    raise _Conflict
             if answer is not None:
                 cursor = db.execute(
                     "INSERT OR IGNORE INTO move_answers (code, key, answer) VALUES (?, ?, ?)",
@@ -627,9 +642,12 @@ class SqliteStore(GroupCommitted):
                 codes += [
                     row[0]
                     for row in db.execute(
+                        # The column finds the candidates (it may lag the room's own time by
+                        # ACTIVITY_LAG_MS, never lead it); the room's own time decides.
                         f"SELECT code FROM rooms WHERE {which} AND updated_ms < ?"  # noqa: S608 (fixed text)
+                        " AND coalesce(json_extract(data, '$.updated_ms'), updated_ms) < ?"
                         " ORDER BY updated_ms LIMIT ?",
-                        (before_ms, limit - len(codes)),
+                        (before_ms, before_ms, limit - len(codes)),
                     )
                 ]
             for code in codes:
