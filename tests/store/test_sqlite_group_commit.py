@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import uuid
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -36,17 +36,13 @@ def _codes(count: int) -> list[str]:
 
 
 @pytest.fixture
-def path(tmp_path: Path) -> Path:
-    return tmp_path / "rooms.sqlite3"
+def path(sqlite_path: Path) -> Path:
+    return sqlite_path
 
 
 @pytest.fixture
-async def store(path: Path) -> AsyncIterator[SqliteStore]:
-    opened = make_store(f"sqlite:///{path}")
-    assert isinstance(opened, SqliteStore)
-    await opened.open()
-    yield opened
-    await opened.close()
+def store(sqlite_store: SqliteStore) -> SqliteStore:
+    return sqlite_store
 
 
 @contextmanager
