@@ -1,8 +1,9 @@
 """One client connection: a bounded send queue and its own writer, so one slow phone never
 stalls a room (the fan-out only enqueues).
 
-An idle connection holds no queue and no writer: the queue comes with the first message
-waiting and the writer runs while there is something to write. Thousands of players who are
+An idle connection holds no queue and no writer: a message is written on the call that sends
+it when nothing else is being written; the queue and the writer exist only while a write waits
+for a slow client. Thousands of players who are
 thinking cost a socket each, not a socket, a queue, a task and the last update they got.
 The WebSocket's own object is its send queue (a subclass of SendQueue), so an idle socket
 keeps one object here rather than two and a pair of bound methods."""
@@ -11,8 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import types
 from collections import Counter, deque
-from collections.abc import Iterable
+from collections.abc import Generator, Iterable
 from typing import Any, Awaitable, Callable
 
 from lobby.room import Ticket
@@ -72,6 +74,16 @@ class SendQueue:
         body = message.get("update") or message.get("welcome")
         if body is not None:
             self.room_status = body.get("room", {}).get("status", self.room_status)
+        if self._writer is None:
+            # Nothing being written: write it now, on this call. A WebSocket write that fits the
+            # socket's buffer never waits, and a task to write it would go out only once the
+            # lobby's whole move path has returned to the loop. Only a write that must wait (a
+            # slow client) gets a writer, which finishes it and whatever queues behind it.
+            unfinished = self._write_at_once(message)
+            if unfinished is not None:
+                self._pending = deque()
+                self._writer = asyncio.get_running_loop().create_task(self._drain(unfinished))
+            return
         if self._pending is None:
             self._pending = deque()
         elif len(self._pending) >= SEND_QUEUE:
@@ -81,19 +93,30 @@ class SendQueue:
             self.overflow()
             return
         self._pending.append(message)
-        if self._writer is None:
-            self._writer = asyncio.get_running_loop().create_task(self._drain())
 
-    async def _drain(self) -> None:
-        """Write what is waiting, oldest first; end (and let go of the queue) once it is empty."""
+    def _write_at_once(self, message: dict[str, Any]) -> Awaitable[None] | None:
+        """Run `write(message)` up to its first wait: None if it finished (or failed, which
+        closes the connection as a failed write in the writer does); else the rest of it."""
+        steps = self.write(message).__await__()
+        try:
+            waiting_for = steps.send(None)
+        except StopIteration:
+            return None
+        except Exception:  # the socket went away; the reader notices and cleans up
+            self.closed = True
+            return None
+        return _rest_of(steps, waiting_for)
+
+    async def _drain(self, unfinished: Awaitable[None]) -> None:
+        """Finish the write that had to wait, then write what queued behind it, oldest first;
+        end (and let go of the queue) once it is empty."""
         pending = self._pending
         try:
+            await unfinished
             while pending:
-                try:
-                    await self.write(pending.popleft())
-                except Exception:  # the socket went away; the reader notices and cleans up
-                    self.closed = True
-                    return
+                await self.write(pending.popleft())
+        except Exception:  # the socket went away; the reader notices and cleans up
+            self.closed = True
         finally:
             # Nothing of a written message stays referenced by an idle connection.
             self._pending = None
@@ -113,6 +136,25 @@ class SendQueue:
             await asyncio.wait_for(writer, CLOSE_GRACE_S)
         except (TimeoutError, asyncio.CancelledError):
             writer.cancel()
+
+
+@types.coroutine
+def _rest_of(steps: Generator[Any, Any, None], waiting_for: Any) -> Generator[Any, Any, None]:
+    """The rest of a write started by `SendQueue._write_at_once`: what it waits for is handed on
+    to the task that awaits this, and what that task is sent or thrown goes back into the write."""
+    while True:
+        try:
+            sent = yield waiting_for
+        except BaseException as error:  # handed to the write, which decides
+            try:
+                waiting_for = steps.throw(error)
+            except StopIteration:
+                return
+        else:
+            try:
+                waiting_for = steps.send(sent)
+            except StopIteration:
+                return
 
 
 class QueuedConnection(SendQueue):

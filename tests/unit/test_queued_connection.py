@@ -68,16 +68,59 @@ async def test_an_idle_connection_keeps_no_task_and_no_written_message() -> None
     update = Update(n=1, update={"room": {"status": "playing"}})
     seen = weakref.ref(update)
     connection.send(update)
-    assert not connection.idle
     del update
-    await settle()
     gc.collect()
-    assert wire.written == [1]
+    assert wire.written == [1]  # written on the call: the socket did not make it wait
     assert connection.idle
     assert seen() is None, "the written update is still referenced"
     assert len(asyncio.all_tasks()) == tasks_before
     assert connection.room_status == "playing"
     await connection.close()
+
+
+async def test_a_write_that_must_wait_is_finished_by_a_writer_that_then_lets_go() -> None:
+    wire = Wire()
+    connection = QueuedConnection(wire.write, wire.overflow)
+    tasks_before = len(asyncio.all_tasks())
+    wire.open.clear()
+    connection.send({"n": 0})  # starts, then waits for the socket
+    connection.send({"n": 1})  # queues behind it
+    assert not connection.idle and wire.written == []
+    assert len(asyncio.all_tasks()) == tasks_before + 1  # one writer
+    await settle()
+    assert wire.written == []  # still waiting: nothing written out of order meanwhile
+    wire.open.set()
+    await settle()
+    assert wire.written == [0, 1]
+    assert connection.idle and len(asyncio.all_tasks()) == tasks_before
+    connection.send({"n": 2})  # nothing waiting any more: written on the call again
+    assert wire.written == [0, 1, 2] and connection.idle
+    await connection.close()
+
+
+async def test_a_write_that_fails_after_waiting_closes_quietly() -> None:
+    wire = Wire()
+    connection = QueuedConnection(wire.write, wire.overflow)
+    wire.open.clear()
+    wire.fail = True
+    connection.send({"n": 0})
+    connection.send({"n": 1})
+    wire.open.set()
+    await settle()
+    assert connection.closed and connection.idle and wire.written == []
+    await connection.close()
+
+
+async def test_close_cancels_a_write_still_waiting_for_a_client_that_never_reads() -> None:
+    wire = Wire()
+    connection = QueuedConnection(wire.write, wire.overflow)
+    wire.open.clear()
+    connection.send({"n": 0})
+    started = asyncio.get_running_loop().time()
+    await connection.close()  # the grace ends it; the waiting write is cancelled inside it
+    assert connection.idle
+    assert asyncio.get_running_loop().time() - started < 3
+    assert wire.written == []
 
 
 async def test_a_client_that_stops_reading_is_closed_and_nothing_more_is_queued() -> None:
