@@ -15,6 +15,7 @@ from . import codes
 from .bus import LocalBus, RedisBus
 from .engines import Engines
 from .hub import Subscriber
+from .latest import LatestWrites
 from .room import Room, Ticket
 from .store import Store
 
@@ -86,6 +87,9 @@ class LobbyContext:
         self.bus = bus
         self.hub = bus.hub
         self.rooms: dict[str, RoomRuntime] = {}
+        # The room as this process last wrote it, for its next move: only where this process
+        # is every room's one writer (a bus that shares changes means other replicas write too).
+        self.latest = None if bus.shares_changes else LatestWrites()
         self.tasks: set[asyncio.Task[None]] = set()
 
     def now_ms(self) -> int:

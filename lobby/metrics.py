@@ -12,3 +12,8 @@ MOVE_SECONDS = Histogram(
 ROOMS_STARTED = Counter("gameroom_games_started_total", "Games started, by game", ["game"])
 TIMER_FIRINGS = Counter("gameroom_timer_firings_total", "Move clocks that ran out, by game", ["game"])
 REFUSALS = Counter("gameroom_refusals_total", "Refusals sent to clients, by code", ["code"])
+# Where a player's move found its room: as this process last wrote it (lobby/latest.py) or
+# read from the store. A kept copy the store had moved past shows as a "kept" then a "store".
+MOVE_ROOMS = Counter("gameroom_move_rooms_total", "Rooms a player's move started from, by source", ["source"])
+MOVE_ROOM_KEPT = MOVE_ROOMS.labels("kept")
+MOVE_ROOM_READ = MOVE_ROOMS.labels("store")

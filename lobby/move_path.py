@@ -20,7 +20,7 @@ from .context import WRITE_ATTEMPTS, LobbyContext, Lost, require
 from .delivery import Delivery
 from .hub import Subscriber
 from .jsontext import loads
-from .metrics import MOVE_SECONDS, MOVES
+from .metrics import MOVE_ROOM_KEPT, MOVE_ROOM_READ, MOVE_SECONDS, MOVES
 from .ports import Driver
 from .room import Deadline, Room, Ticket, plain_json
 from .staked_tables import StakedTables
@@ -141,8 +141,11 @@ class MovePath:
         """The durable write; the new revision, or Lost when another writer got there first."""
         room.updated_ms = self.ctx.now_ms()
         finished = finished_record(room, self.ctx.now_ms()) if room.status == "finished" and moves else None
-        if not await self.ctx.store.save_room(room.to_json(), revision, list(events), answer, list(moves), finished):
+        document = room.to_json()
+        if not await self.ctx.store.save_room(document, revision, list(events), answer, list(moves), finished):
             raise Lost
+        if self.ctx.latest is not None:
+            self.ctx.latest.remember(room.code, document, revision + 1)
         return revision + 1
 
     async def mutate(self, code: str, change: Change) -> tuple[Room, int, list[StoredEvent] | None]:
@@ -231,10 +234,20 @@ class MovePath:
         started = time.perf_counter()
         for _ in range(WRITE_ATTEMPTS):
             async with runtime.lock:
-                loaded = await ctx.store.load_room_for_move(ticket.code, key)
-                if loaded is None:
-                    raise Refusal("unknown_room", ticket.code)
-                stored_room, revision, prior = loaded
+                # The room as this process wrote it last, if it keeps that (lobby/latest.py): no
+                # read, and no answer looked up (a move id answered before is found by the write,
+                # which then loses, and the move is looked at again from the store).
+                kept = ctx.latest.take(ticket.code) if ctx.latest is not None else None
+                if kept is not None:
+                    MOVE_ROOM_KEPT.inc()
+                    stored_room, revision = kept
+                    prior = None
+                else:
+                    MOVE_ROOM_READ.inc()
+                    loaded = await ctx.store.load_room_for_move(ticket.code, key)
+                    if loaded is None:
+                        raise Refusal("unknown_room", ticket.code)
+                    stored_room, revision, prior = loaded
                 if prior is not None:
                     await self.delivery.repeat_answer(subscriber, prior, client_move_id)
                     return
@@ -259,6 +272,8 @@ class MovePath:
                 except Refusal as refusal:
                     if refusal.code in TRANSIENT:
                         raise
+                    if kept is not None:
+                        continue  # a refusal is kept for good: decided on the room as the store holds it
                     answer = {"refused": {"code": refusal.code, "detail": refusal.detail}}
                     stored = await ctx.store.put_move_answer(ticket.code, key, answer)
                     await self.delivery.repeat_answer(subscriber, stored, client_move_id)
