@@ -20,7 +20,7 @@ from .context import WRITE_ATTEMPTS, LobbyContext, Lost, require
 from .delivery import Delivery
 from .hub import Subscriber
 from .jsontext import loads
-from .metrics import MOVE_ROOM_KEPT, MOVE_ROOM_READ, MOVE_SECONDS, MOVES
+from .metrics import MOVE_ROOM_KEPT, MOVE_ROOM_READ, move_metrics
 from .ports import Driver
 from .room import Deadline, Room, Ticket, plain_json
 from .staked_tables import StakedTables
@@ -265,7 +265,7 @@ class MovePath:
                     move = clean_move(move)
                     stage = time.perf_counter()
                     reply = await ctx.engines.apply(room.game, room.state_json, seat, plain_json(move), now)
-                    MOVE_SECONDS.labels(room.game, "family").observe(time.perf_counter() - stage)
+                    move_metrics(room.game).family.observe(time.perf_counter() - stage)
                     chosen_at = (room.choice_version or {}).get(str(seat), room.version)
                     if not chosen_at <= version <= room.version:
                         raise Refusal("stale_version", f"the game is at version {room.version}")
@@ -291,10 +291,10 @@ class MovePath:
                     )
                 except Lost:
                     continue  # another writer (maybe this very move, on another replica): look again
-                MOVE_SECONDS.labels(room.game, "store").observe(time.perf_counter() - stage)
-            MOVES.labels(room.game).inc()
+                move_metrics(room.game).store.observe(time.perf_counter() - stage)
+            move_metrics(room.game).moves.inc()
             await self.announce(room, revision, events, ack=(subscriber, client_move_id))
-            MOVE_SECONDS.labels(room.game, "total").observe(time.perf_counter() - started)
+            move_metrics(room.game).total.observe(time.perf_counter() - started)
             return
         raise Refusal("unavailable", "the room is too busy; send the move again")
 
@@ -313,6 +313,6 @@ class MovePath:
                 revision = await self.commit(room, revision, events, moves=[MoveRecord(seat, move, room.version, now)])
             except Lost:
                 return False
-        MOVES.labels(room.game).inc()
+        move_metrics(room.game).moves.inc()
         await self.announce(room, revision, events)
         return True
