@@ -87,9 +87,9 @@ class LobbyContext:
         self.bus = bus
         self.hub = bus.hub
         self.rooms: dict[str, RoomRuntime] = {}
-        # The room as this process last wrote it, for its next move: only where this process
-        # is every room's one writer (a bus that shares changes means other replicas write too).
-        self.latest = None if bus.shares_changes else LatestWrites()
+        # The room as this process last wrote it, for its next move (lobby/latest.py); a room
+        # another replica wrote is forgotten as its change is heard (`Lobby.on_remote_change`).
+        self.latest = LatestWrites()
         self.tasks: set[asyncio.Task[None]] = set()
 
     def now_ms(self) -> int:

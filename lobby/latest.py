@@ -1,9 +1,10 @@
 """The room as this process last wrote it, for the room's next move.
 
-A move used to begin by reading its room from the store. Where this process is the room's only
-writer (the single-process bus: one gateway on its own store), the document it wrote last IS
-what the store holds, so the next move starts from that instead: measured in place
-(bench/move_floor.py), the read cost a lone move some 0.08 ms of its 1.6.
+A move used to begin by reading its room from the store. Unless another writer came between,
+the document this process wrote last IS what the store holds, so the next move starts from that
+instead: measured in place (bench/move_floor.py), the read cost a lone move some 0.08 ms of its
+1.6 on SQLite, and it is a round trip to PostgreSQL. With several replicas, a room another
+replica writes is forgotten when its change is heard on the bus (`Lobby.on_remote_change`).
 
 A copy is kept as its JSON text, so nothing that changes a room object later can change it, and
 it is taken out when used: a move that fails leaves nothing behind, the next one reads the store.

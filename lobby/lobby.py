@@ -280,6 +280,8 @@ class Lobby:
     # -- what the bus calls back (BusListener) ------------------------------------------------------
     async def on_remote_change(self, code: str, payload: dict[str, Any]) -> None:
         """Another replica wrote this room (or saw its presence change, or a chat line)."""
+        if payload["kind"] == "room":
+            self.ctx.latest.forget(code)  # what this process wrote last is not the room any more
         if payload["kind"] == "chat":
             await self.delivery.deliver_chat(code, payload["line"])
             return

@@ -144,8 +144,7 @@ class MovePath:
         document = room.to_json()
         if not await self.ctx.store.save_room(document, revision, list(events), answer, list(moves), finished):
             raise Lost
-        if self.ctx.latest is not None:
-            self.ctx.latest.remember(room.code, document, revision + 1)
+        self.ctx.latest.remember(room.code, document, revision + 1)
         return revision + 1
 
     async def mutate(self, code: str, change: Change) -> tuple[Room, int, list[StoredEvent] | None]:
@@ -237,7 +236,7 @@ class MovePath:
                 # The room as this process wrote it last, if it keeps that (lobby/latest.py): no
                 # read, and no answer looked up (a move id answered before is found by the write,
                 # which then loses, and the move is looked at again from the store).
-                kept = ctx.latest.take(ticket.code) if ctx.latest is not None else None
+                kept = ctx.latest.take(ticket.code)
                 if kept is not None:
                     MOVE_ROOM_KEPT.inc()
                     stored_room, revision = kept

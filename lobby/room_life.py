@@ -505,8 +505,7 @@ class RoomLife:
             expired += batch
         for code in expired:
             # Nothing of the room is left to write: forget this process's part of it.
-            if self.ctx.latest is not None:
-                self.ctx.latest.forget(code)
+            self.ctx.latest.forget(code)
             if not self.ctx.hub.subscribers(code) and (self.driver is None or self.driver.idle(code)):
                 self.ctx.rooms.pop(code, None)
         if expired:
