@@ -40,6 +40,7 @@ async def main() -> None:
             stake_sweep_ms=int(os.environ.get("GAMEROOM_STAKE_SWEEP_MS", "120000")),
             retention_ms=int(float(os.environ.get("GAMEROOM_RETENTION_DAYS", "30")) * 86_400_000),
             moves_in_flight=int(os.environ.get("GAMEROOM_MOVES_IN_FLIGHT", "64")),
+            kept_rooms=int(os.environ.get("GAMEROOM_KEPT_ROOMS", "1024")),
         ),
         bus=make_bus(),
     )

@@ -15,7 +15,7 @@ from . import codes
 from .bus import LocalBus, RedisBus
 from .engines import Engines
 from .hub import Subscriber
-from .latest import LatestWrites
+from .latest import MOST_ROOMS, LatestWrites
 from .room import Room, Ticket
 from .store import Store
 
@@ -45,6 +45,9 @@ class LobbySettings:
     # with `overloaded` instead of waiting in line (past saturation a queue only adds delay
     # to every move). 0: no limit.
     moves_in_flight: int = 64
+    # Rooms whose last written document this process keeps for their next move (lobby/latest.py):
+    # about 4.5 KiB each while kept. 0: every move reads its room from the store.
+    kept_rooms: int = MOST_ROOMS
 
     @classmethod
     def at_rate(cls, rate: float, **settings: Any) -> LobbySettings:
@@ -89,7 +92,7 @@ class LobbyContext:
         self.rooms: dict[str, RoomRuntime] = {}
         # The room as this process last wrote it, for its next move (lobby/latest.py); a room
         # another replica wrote is forgotten as its change is heard (`Lobby.on_remote_change`).
-        self.latest = LatestWrites()
+        self.latest = LatestWrites(most=settings.kept_rooms)
         self.tasks: set[asyncio.Task[None]] = set()
 
     def now_ms(self) -> int:

@@ -22,7 +22,7 @@ from typing import Any, Callable
 from .jsontext import dumps, loads
 
 KEEP_S = 30.0  # a copy this old is read from the store again
-MOST_ROOMS = 1024  # copies kept at once: about 8 KiB each, the oldest make way
+MOST_ROOMS = 1024  # copies kept at once (GAMEROOM_KEPT_ROOMS): some 4.5 KiB each, the oldest make way
 
 
 class LatestWrites:
@@ -37,6 +37,8 @@ class LatestWrites:
 
     def remember(self, code: str, document: dict[str, Any], revision: int) -> None:
         """`document` was just written at `revision` (after the write is durable)."""
+        if self.most <= 0:
+            return
         rooms = self._rooms
         rooms.pop(code, None)  # re-inserted last: the dict's order is the age order
         rooms[code] = (dumps(document), revision, self.clock())

@@ -61,6 +61,12 @@ def test_the_oldest_copies_make_way_and_a_new_write_makes_a_copy_young() -> None
     assert latest.take("DDDDD") == ({"n": 4}, 4)
 
 
+def test_none_kept_when_the_operator_says_none() -> None:
+    latest = LatestWrites(most=0, clock=Clock())
+    latest.remember("ABCDE", {"n": 1}, 1)
+    assert len(latest) == 0 and latest.take("ABCDE") is None
+
+
 def test_a_forgotten_room_has_no_copy() -> None:
     latest = LatestWrites(clock=Clock())
     latest.remember("ABCDE", {"n": 1}, 1)
