@@ -7,17 +7,7 @@ import json
 import aiohttp
 import pytest
 
-from tests.support.client import PlayClient, Refused, anna_and_ben_playing, rest
-
-
-@pytest.fixture
-async def game(stack):  # type: ignore[no-untyped-def]
-    session = aiohttp.ClientSession()
-    anna, ben = await anna_and_ben_playing(session, stack.base_url, "four-in-a-row", [{"kind": "human"}] * 2)
-    yield session, anna, ben
-    await anna.close()
-    await ben.close()
-    await session.close()
+from tests.support.client import PlayClient, Refused, rest
 
 
 async def _unchanged(session, stack, anna, version: int, board) -> None:  # type: ignore[no-untyped-def]

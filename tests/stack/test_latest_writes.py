@@ -11,21 +11,8 @@ from collections.abc import Callable
 from typing import Any
 
 import aiohttp
-import pytest
-
-from tests.support.client import anna_and_ben_playing
 
 DROP = "drop"
-
-
-@pytest.fixture
-async def game(stack):  # type: ignore[no-untyped-def]
-    session = aiohttp.ClientSession()
-    anna, ben = await anna_and_ben_playing(session, stack.base_url, "four-in-a-row", [{"kind": "human"}] * 2)
-    yield session, anna, ben
-    await anna.close()
-    await ben.close()
-    await session.close()
 
 
 async def room_sources(session: aiohttp.ClientSession, stack: Any) -> dict[str, float]:
