@@ -125,6 +125,9 @@ class Player:
             self.unlogged = card
 
 
+LOG_ENTRIES_KEPT = 300
+
+
 def log_text(page: Page) -> str:
     return page.get_by_test_id("event-log").text_content() or ""
 
@@ -165,7 +168,11 @@ def test_last_card_against_three_cpus_to_the_end(browser: Browser, stack) -> Non
         log = log_text(page)
         # Whoever went out called "Last card!" on the way (automatically), and took a place.
         assert "Last card!" in log
-        assert "is out – place 1" in log
+        assert "is out – place" in log
+        # The log keeps its last 300 entries (eventlog.js MAX_ENTRIES): a long game's first
+        # place can have scrolled out of it; else it is there.
+        if page.get_by_test_id("event-log").locator("li").count() < LOG_ENTRIES_KEPT:
+            assert "is out – place 1" in log
     finally:
         context.close()
 
