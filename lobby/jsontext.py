@@ -23,7 +23,7 @@ import orjson
 _DUMPS_OPTIONS = orjson.OPT_NON_STR_KEYS
 
 
-def loads(text: str) -> Any:
+def loads(text: str | bytes) -> Any:
     """json.loads(text), for JSON our engines wrote."""
     try:
         return orjson.loads(text)
@@ -37,3 +37,23 @@ def dumps(value: Any) -> str:
         return orjson.dumps(value, option=_DUMPS_OPTIONS).decode()
     except TypeError:  # orjson.JSONEncodeError: an integer past 64 bits, deep nesting
         return json.dumps(value, separators=(",", ":"))
+
+
+def dumps_bytes(value: Any) -> bytes:
+    """`dumps(value)` as UTF-8, for text that is kept, not sent: never decoded, and a byte a
+    character even where a name has one past Latin-1 (a str then takes two or four)."""
+    try:
+        return orjson.dumps(value, option=_DUMPS_OPTIONS)
+    except TypeError:
+        return json.dumps(value, separators=(",", ":")).encode()
+
+
+def digest(value: Any) -> int:
+    """A number that tells this process's equal JSON values from unequal ones (keys in any
+    order), but for a one in 2**64 chance. Python's own hash of the text: a different one in
+    each process, so it is never stored or sent."""
+    try:
+        text = orjson.dumps(value, option=_DUMPS_OPTIONS | orjson.OPT_SORT_KEYS)
+    except TypeError:
+        text = json.dumps(value, separators=(",", ":"), sort_keys=True).encode()
+    return hash(text)

@@ -22,7 +22,7 @@ from .hub import Subscriber
 from .jsontext import loads
 from .metrics import MOVE_ROOM_KEPT, MOVE_ROOM_READ, move_metrics
 from .ports import Driver
-from .room import Deadline, Room, Ticket, plain_json
+from .room import Deadline, Room, Ticket, choices_digest, plain_json
 from .staked_tables import StakedTables
 from .stakes import pot_shares
 from .store import FinishedGame, MoveRecord, StoredEvent
@@ -47,11 +47,15 @@ def absorb(room: Room, reply: Any, lobby_events: list[dict[str, Any]]) -> list[S
     # (in simultaneous phases another seat's move leaves mine valid).
     if room.choice_version is None:
         room.choice_version = {}
+    old_choices = room.choice_digests()  # the seats' legal moves before the step
+    new_choices = {}
     for seat, view_json in new_views.items():
-        old = room.views.get(seat)
-        if old is None or (old != view_json and _legal_moves_of(room, old) != _legal_moves_of(room, view_json)):
+        # Through the room's decoded views: the fan-out sends the new ones from the same decoding.
+        new_choices[seat] = choices_digest(room.view_value(view_json))
+        if new_choices[seat] != old_choices.get(seat):
             room.choice_version[seat] = room.version + 1
     room.views = new_views
+    room.choices = new_choices
     room.spectator_view = reply.spectator_view_json
     room.to_move = list(reply.to_move)
     room.result = loads(reply.result_json) if reply.result_json else None
@@ -84,11 +88,6 @@ def _deadline_of(reply: Any) -> Deadline | None:
     seat = None if clock.game_clock else clock.seat
     seats = list(getattr(clock, "seats", ())) or ([] if seat is None else [seat])
     return Deadline(clock.at_ms, seat, seats)
-
-
-def _legal_moves_of(room: Room, view_json: str) -> Any:
-    # Through the room's decoded views: the fan-out sends the new ones from the same decoding.
-    return room.view_value(view_json).get("legal_moves")
 
 
 def finished_record(room: Room, now_ms: int) -> FinishedGame:
@@ -144,7 +143,8 @@ class MovePath:
         document = room.to_json()
         if not await self.ctx.store.save_room(document, revision, list(events), answer, list(moves), finished):
             raise Lost
-        self.ctx.latest.remember(room.code, document, revision + 1)
+        if self.ctx.latest.keeps:
+            self.ctx.latest.remember(room.code, document, revision + 1, room.choice_digests())
         return revision + 1
 
     async def mutate(self, code: str, change: Change) -> tuple[Room, int, list[StoredEvent] | None]:
@@ -237,9 +237,10 @@ class MovePath:
                 # read, and no answer looked up (a move id answered before is found by the write,
                 # which then loses, and the move is looked at again from the store).
                 kept = ctx.latest.take(ticket.code)
+                choices = None
                 if kept is not None:
                     MOVE_ROOM_KEPT.inc()
-                    stored_room, revision = kept
+                    stored_room, revision, choices = kept
                     prior = None
                 else:
                     MOVE_ROOM_READ.inc()
@@ -251,6 +252,9 @@ class MovePath:
                     await self.delivery.repeat_answer(subscriber, prior, client_move_id)
                     return
                 room = Room.from_json(stored_room)
+                # A kept copy has no views: the step's reply brings them all, and `absorb`
+                # compares these digests instead.
+                room.choices = choices
                 now = ctx.now_ms()
                 try:
                     if seat not in room.seats_held_by(ticket.key):

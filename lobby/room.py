@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .jsontext import loads
+from .jsontext import digest, loads
 from .text import clean_text
 
 SEAT_KINDS = ("human", "cpu", "empty")
@@ -127,6 +127,11 @@ class Deadline:
         return out
 
 
+def choices_digest(view: Any) -> int:
+    """A digest of the legal moves a decoded view offers (equal moves, equal digests)."""
+    return digest(view.get("legal_moves"))
+
+
 # The order the stores have always held a room's keys in.
 _ROOM_KEYS = (
     "code",
@@ -202,6 +207,9 @@ class Room:
     key_order: tuple[str, ...] = field(default=(), compare=False, repr=False)
     # Views decoded by `view_value`, by their JSON text: not part of the room.
     _decoded: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    # Each seat's legal moves as its view holds them, as a digest (`choice_digests`); None until
+    # asked for. Not part of the room: set by `absorb`, or from a kept copy (lobby/latest.py).
+    choices: dict[str, int] | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Room:
@@ -297,6 +305,13 @@ class Room:
         if value is None:
             value = self._decoded[view_json] = loads(view_json)
         return value
+
+    def choice_digests(self) -> dict[str, int]:
+        """Each seat's legal moves, as `choices_digest` of its view: the move path tells from
+        them whose choices a step changed."""
+        if self.choices is None:
+            self.choices = {seat: choices_digest(self.view_value(view)) for seat, view in self.views.items()}
+        return self.choices
 
     def seats_held_by(self, key: str) -> list[int]:
         entry = self.tickets.get(key)

@@ -343,6 +343,7 @@ class RoomLife:
         room.status = "playing"
         room.rematch = []
         room.views = {}  # a new game: every seat's choices are new
+        room.choices = {}
         room.game_number = number
         room.seed = seed.hex()
         room.started_ms = now
