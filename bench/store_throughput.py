@@ -10,8 +10,10 @@ each driven by the same number of concurrent four-in-a-row rooms (two players, t
 per room, playing as fast as the answers come back; a finished game is followed by a rematch)
 for the same time. A move's latency is from sending it to its acknowledgement (the durable write
 done); "to the opponent" is from sending it until the other player's socket has the new state.
-Each row also shows the gateways' CPU time (user + system, all replicas) in its window divided
-by the moves acknowledged in it.
+Each row also shows CPU time (user + system) in its window divided by the moves acknowledged in
+it: the gateways' (all replicas), the database servers' (every postgres and redis-server process
+on the machine), and the whole machine's (/proc/stat, the benchmark's own clients included). On
+one two-core machine the last one bounds the rate: 2 s of CPU a second, divided by it.
 A move the gateway sheds as `overloaded` is sent again after 10 ms, its wait counted.
 
 `--rooms 10,20,40` plays each room count in turn on the same gateways: a row each, and per store
@@ -117,6 +119,8 @@ class Samples:
     games: int = 0
     resent: int = 0  # moves shed as overloaded and sent again (each counted as one move)
     gateway_cpu_s: float = 0.0  # every gateway process's CPU in the measured window
+    servers_cpu_s: float = 0.0  # every postgres and redis-server process's
+    machine_cpu_s: float = 0.0  # every process's (all cores)
 
 
 class Room:
@@ -189,6 +193,28 @@ def cpu_seconds(pids: list[int]) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
+DATABASE_SERVERS = ("postgres", "redis-server")
+
+
+def servers_cpu() -> dict[int, float]:
+    """CPU seconds of each database server process on the machine, by pid."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if (entry / "comm").read_text().strip() in DATABASE_SERVERS:
+                    found[int(entry.name)] = cpu_seconds([int(entry.name)])
+            except OSError:
+                continue  # gone meanwhile
+    return found
+
+
+def machine_cpu_seconds() -> float:
+    """Busy CPU seconds of the whole machine, all cores (/proc/stat: all but idle and iowait)."""
+    ticks = [int(n) for n in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:9]]
+    return (sum(ticks) - ticks[3] - ticks[4]) / os.sysconf("SC_CLK_TCK")
+
+
 async def drive(
     urls: list[str], rooms: int, warmup: float, seconds: float, gateway_pids: list[int]
 ) -> tuple[float, Samples]:
@@ -196,10 +222,14 @@ async def drive(
         opened = await asyncio.gather(*(Room.open(session, urls) for _ in range(rooms)))
         await asyncio.gather(*(room.play(time.perf_counter() + warmup, None) for room in opened))
         samples = Samples()
+        servers_before, machine_before = servers_cpu(), machine_cpu_seconds()
         started, cpu_before = time.perf_counter(), cpu_seconds(gateway_pids)
         await asyncio.gather(*(room.play(started + seconds, samples) for room in opened))
         elapsed = time.perf_counter() - started
         samples.gateway_cpu_s = cpu_seconds(gateway_pids) - cpu_before
+        samples.machine_cpu_s = machine_cpu_seconds() - machine_before
+        # A server process started in the window counts from nothing.
+        samples.servers_cpu_s = sum(cpu - servers_before.get(pid, 0.0) for pid, cpu in servers_cpu().items())
         samples.resent = sum(device.resent for room in opened for device in room.devices)
         await asyncio.gather(*(room.close() for room in opened))
     return len(samples.ack) / elapsed, samples
@@ -264,14 +294,15 @@ async def main(args: argparse.Namespace) -> None:
     print(f"{args.warmup:.0f} s of warm-up; one machine, one run, the same family services for every row.\n")
     print(
         "| store | rooms | moves/s | ack p50 ms | ack p99 ms | to the opponent p50 ms | to the opponent p99 ms"
-        " | games | resent | gateways' CPU a move ms |"
+        " | games | resent | CPU a move, ms: gateways | database servers | machine |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for label, rooms, rate, s in rows:
         print(
             f"| {label} | {rooms} | {rate:.0f} | {pct(s.ack, 0.5):.1f} | {pct(s.ack, 0.99):.1f} "
             f"| {pct(s.seen, 0.5):.1f} | {pct(s.seen, 0.99):.1f} | {s.games} | {s.resent} "
-            f"| {s.gateway_cpu_s * 1000 / max(1, len(s.ack)):.2f} |"
+            f"| {s.gateway_cpu_s * 1000 / max(1, len(s.ack)):.2f} | {s.servers_cpu_s * 1000 / max(1, len(s.ack)):.2f} "
+            f"| {s.machine_cpu_s * 1000 / max(1, len(s.ack)):.2f} |"
         )
     print(f"\nmoves/s at ack p99 < {args.p99_ms:g} ms (the most among the room counts that kept it):\n")
     for label in dict.fromkeys(row[0] for row in rows):

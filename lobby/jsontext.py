@@ -23,7 +23,7 @@ import orjson
 _DUMPS_OPTIONS = orjson.OPT_NON_STR_KEYS
 
 
-def loads(text: str | bytes) -> Any:
+def loads(text: str) -> Any:
     """json.loads(text), for JSON our engines wrote."""
     try:
         return orjson.loads(text)
@@ -37,15 +37,6 @@ def dumps(value: Any) -> str:
         return orjson.dumps(value, option=_DUMPS_OPTIONS).decode()
     except TypeError:  # orjson.JSONEncodeError: an integer past 64 bits, deep nesting
         return json.dumps(value, separators=(",", ":"))
-
-
-def dumps_bytes(value: Any) -> bytes:
-    """`dumps(value)` as UTF-8, for text that is kept, not sent: never decoded, and a byte a
-    character even where a name has one past Latin-1 (a str then takes two or four)."""
-    try:
-        return orjson.dumps(value, option=_DUMPS_OPTIONS)
-    except TypeError:
-        return json.dumps(value, separators=(",", ":")).encode()
 
 
 def digest(value: Any) -> int:

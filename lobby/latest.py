@@ -22,7 +22,7 @@ from __future__ import annotations
 import time
 from typing import Any, Callable
 
-from .jsontext import dumps_bytes, loads
+from .jsontext import dumps, loads
 
 KEEP_S = 30.0  # a copy this old is read from the store again, and is dropped
 MOST_ROOMS = 1024  # copies kept at once (GAMEROOM_KEPT_ROOMS): some 2 KiB each, the oldest make way
@@ -36,7 +36,9 @@ class LatestWrites:
         self.most = most
         self.clock = clock
         # code: (document text without REPLACED, revision, when, each seat's choice digest)
-        self._rooms: dict[str, tuple[bytes, int, float, dict[str, int]]] = {}
+        # The text as a str: orjson's own bytes hold on to their whole write buffer (16 KiB for a
+        # 2 KiB text, by tracemalloc), a str decoded from them is its size.
+        self._rooms: dict[str, tuple[str, int, float, dict[str, int]]] = {}
 
     def __len__(self) -> int:
         return len(self._rooms)
@@ -53,7 +55,7 @@ class LatestWrites:
         rooms = self._rooms
         rooms.pop(code, None)  # re-inserted last: the dict's order is the age order
         now = self.clock()
-        rooms[code] = (dumps_bytes(document | REPLACED), revision, now, dict(choices))
+        rooms[code] = (dumps(document | REPLACED), revision, now, dict(choices))
         # The oldest go: past the bound, or too old to be used (an idle room's copy is not held).
         while True:
             oldest = next(iter(rooms))
