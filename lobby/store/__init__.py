@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 
 from .base import (
+    ACTIVITY_LAG_MS,
     HOUSE,
     MINT,
     ROOM_CHANNEL,
@@ -49,6 +50,7 @@ def make_store(url: str | None = None) -> Store:
 
 
 __all__ = [
+    "ACTIVITY_LAG_MS",
     "HOUSE",
     "MINT",
     "ROOM_CHANNEL",

@@ -38,6 +38,11 @@ class ChatLine:
 
 
 ROOM_CHANNEL = "room"
+# How far a room row's `updated_ms` column may lag the room's own time (its JSON's): a move
+# within it leaves the column, and the indexes over it, unwritten (SQLite: one WAL page less a
+# commit; PostgreSQL: an update that touches no indexed column, a HOT update). The retention
+# sweep finds rooms by the column and decides by the room's own time, so none goes early.
+ACTIVITY_LAG_MS = 60_000
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from typing import Any, Callable, NamedTuple, TypeVar
 
 from ..jsontext import dumps, loads
 from .base import (
+    ACTIVITY_LAG_MS,
     MINT,
     ROOM_CHANNEL,
     ChatLine,
@@ -220,10 +221,6 @@ BATCH_WRITES = 64
 # their JSON decoding holds the GIL, so a few threads are enough on a small machine.
 READ_THREADS = 4
 BUSY_TIMEOUT_MS = 5_000  # how long the writer waits for a lock another connection holds
-# How far a room row's `updated_ms` column may lag the room's own time (its JSON's): a move
-# within it leaves the column, and the partial index over it, unwritten. The retention sweep
-# finds rooms by the column and decides by the room's own time, so none goes early.
-ACTIVITY_LAG_MS = 60_000
 
 
 class _Write(NamedTuple):
