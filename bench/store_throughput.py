@@ -11,8 +11,8 @@ per room, playing as fast as the answers come back; a finished game is followed 
 for the same time. A move's latency is from sending it to its acknowledgement (the durable write
 done); "to the opponent" is from sending it until the other player's socket has the new state.
 Each row also shows CPU time (user + system) in its window divided by the moves acknowledged in
-it: the gateways' (all replicas), the database servers' (every postgres and redis-server process
-on the machine), and the whole machine's (/proc/stat, the benchmark's own clients included). On
+it: the gateways' (all replicas), PostgreSQL's and Redis's (every postgres and redis-server
+process on the machine), and the whole machine's (/proc/stat, the benchmark's own clients included). On
 one two-core machine the last one bounds the rate: 2 s of CPU a second, divided by it.
 A move the gateway sheds as `overloaded` is sent again after 10 ms, its wait counted.
 
@@ -119,7 +119,7 @@ class Samples:
     games: int = 0
     resent: int = 0  # moves shed as overloaded and sent again (each counted as one move)
     gateway_cpu_s: float = 0.0  # every gateway process's CPU in the measured window
-    servers_cpu_s: float = 0.0  # every postgres and redis-server process's
+    servers_cpu_s: dict[str, float] = field(default_factory=dict)  # postgres's, redis-server's (every process)
     machine_cpu_s: float = 0.0  # every process's (all cores)
 
 
@@ -196,17 +196,27 @@ def cpu_seconds(pids: list[int]) -> float:
 DATABASE_SERVERS = ("postgres", "redis-server")
 
 
-def servers_cpu() -> dict[int, float]:
-    """CPU seconds of each database server process on the machine, by pid."""
+def servers_cpu() -> dict[int, tuple[str, float]]:
+    """Each database server process on the machine, by pid: (its name, its CPU seconds)."""
     found = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
-                if (entry / "comm").read_text().strip() in DATABASE_SERVERS:
-                    found[int(entry.name)] = cpu_seconds([int(entry.name)])
+                name = (entry / "comm").read_text().strip()
+                if name in DATABASE_SERVERS:
+                    found[int(entry.name)] = (name, cpu_seconds([int(entry.name)]))
             except OSError:
                 continue  # gone meanwhile
     return found
+
+
+def servers_used(before: dict[int, tuple[str, float]], after: dict[int, tuple[str, float]]) -> dict[str, float]:
+    """CPU seconds each database server used between two readings; a process started between
+    them counts from nothing."""
+    used = dict.fromkeys(DATABASE_SERVERS, 0.0)
+    for pid, (name, cpu) in after.items():
+        used[name] += cpu - before.get(pid, (name, 0.0))[1]
+    return used
 
 
 def machine_cpu_seconds() -> float:
@@ -228,8 +238,7 @@ async def drive(
         elapsed = time.perf_counter() - started
         samples.gateway_cpu_s = cpu_seconds(gateway_pids) - cpu_before
         samples.machine_cpu_s = machine_cpu_seconds() - machine_before
-        # A server process started in the window counts from nothing.
-        samples.servers_cpu_s = sum(cpu - servers_before.get(pid, 0.0) for pid, cpu in servers_cpu().items())
+        samples.servers_cpu_s = servers_used(servers_before, servers_cpu())
         samples.resent = sum(device.resent for room in opened for device in room.devices)
         await asyncio.gather(*(room.close() for room in opened))
     return len(samples.ack) / elapsed, samples
@@ -294,15 +303,18 @@ async def main(args: argparse.Namespace) -> None:
     print(f"{args.warmup:.0f} s of warm-up; one machine, one run, the same family services for every row.\n")
     print(
         "| store | rooms | moves/s | ack p50 ms | ack p99 ms | to the opponent p50 ms | to the opponent p99 ms"
-        " | games | resent | CPU a move, ms: gateways | database servers | machine |"
+        " | games | resent | CPU a move, ms: gateways | PostgreSQL | Redis | machine |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for label, rooms, rate, s in rows:
         print(
             f"| {label} | {rooms} | {rate:.0f} | {pct(s.ack, 0.5):.1f} | {pct(s.ack, 0.99):.1f} "
             f"| {pct(s.seen, 0.5):.1f} | {pct(s.seen, 0.99):.1f} | {s.games} | {s.resent} "
-            f"| {s.gateway_cpu_s * 1000 / max(1, len(s.ack)):.2f} | {s.servers_cpu_s * 1000 / max(1, len(s.ack)):.2f} "
-            f"| {s.machine_cpu_s * 1000 / max(1, len(s.ack)):.2f} |"
+            + "".join(
+                f"| {cpu * 1000 / max(1, len(s.ack)):.2f} "
+                for cpu in (s.gateway_cpu_s, *(s.servers_cpu_s.get(n, 0.0) for n in DATABASE_SERVERS), s.machine_cpu_s)
+            )
+            + "|"
         )
     print(f"\nmoves/s at ack p99 < {args.p99_ms:g} ms (the most among the room counts that kept it):\n")
     for label in dict.fromkeys(row[0] for row in rows):
