@@ -13,7 +13,9 @@ done); "to the opponent" is from sending it until the other player's socket has 
 Each row also shows CPU time (user + system) in its window divided by the moves acknowledged in
 it: the gateways' (all replicas), PostgreSQL's and Redis's (every postgres and redis-server
 process on the machine), and the whole machine's (/proc/stat, the benchmark's own clients included). On
-one two-core machine the last one bounds the rate: 2 s of CPU a second, divided by it.
+one two-core machine the last one bounds the rate: 2 s of CPU a second, divided by it. The last
+column is the share of the cores' time the hypervisor gave to other guests in the window (steal):
+a noisy neighbour, which makes every figure of that row slower.
 A move the gateway sheds as `overloaded` is sent again after 10 ms, its wait counted.
 
 `--rooms 10,20,40` plays each room count in turn on the same gateways: a row each, and per store
@@ -121,6 +123,8 @@ class Samples:
     gateway_cpu_s: float = 0.0  # every gateway process's CPU in the measured window
     servers_cpu_s: dict[str, float] = field(default_factory=dict)  # postgres's, redis-server's (every process)
     machine_cpu_s: float = 0.0  # every process's (all cores)
+    stolen_s: float = 0.0  # CPU the hypervisor gave to other guests meanwhile (all cores)
+    window_s: float = 1.0  # the measured window's length
 
 
 class Room:
@@ -219,10 +223,14 @@ def servers_used(before: dict[int, tuple[str, float]], after: dict[int, tuple[st
     return used
 
 
-def machine_cpu_seconds() -> float:
-    """Busy CPU seconds of the whole machine, all cores (/proc/stat: all but idle and iowait)."""
-    ticks = [int(n) for n in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:9]]
-    return (sum(ticks) - ticks[3] - ticks[4]) / os.sysconf("SC_CLK_TCK")
+def machine_cpu_seconds() -> tuple[float, float]:
+    """CPU seconds of the whole machine, all cores (/proc/stat): (busy: user, nice, system, irq
+    and softirq; stolen: what the hypervisor gave another guest while this one wanted to run)."""
+    user, nice, system, _idle, _iowait, irq, softirq, steal = (
+        int(n) for n in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:9]
+    )
+    tick = os.sysconf("SC_CLK_TCK")
+    return (user + nice + system + irq + softirq) / tick, steal / tick
 
 
 async def drive(
@@ -237,7 +245,9 @@ async def drive(
         await asyncio.gather(*(room.play(started + seconds, samples) for room in opened))
         elapsed = time.perf_counter() - started
         samples.gateway_cpu_s = cpu_seconds(gateway_pids) - cpu_before
-        samples.machine_cpu_s = machine_cpu_seconds() - machine_before
+        samples.window_s = elapsed
+        busy, stolen = machine_cpu_seconds()
+        samples.machine_cpu_s, samples.stolen_s = busy - machine_before[0], stolen - machine_before[1]
         samples.servers_cpu_s = servers_used(servers_before, servers_cpu())
         samples.resent = sum(device.resent for room in opened for device in room.devices)
         await asyncio.gather(*(room.close() for room in opened))
@@ -303,9 +313,9 @@ async def main(args: argparse.Namespace) -> None:
     print(f"{args.warmup:.0f} s of warm-up; one machine, one run, the same family services for every row.\n")
     print(
         "| store | rooms | moves/s | ack p50 ms | ack p99 ms | to the opponent p50 ms | to the opponent p99 ms"
-        " | games | resent | CPU a move, ms: gateways | PostgreSQL | Redis | machine |"
+        " | games | resent | CPU a move, ms: gateways | PostgreSQL | Redis | machine | CPU stolen, % of the window |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for label, rooms, rate, s in rows:
         print(
             f"| {label} | {rooms} | {rate:.0f} | {pct(s.ack, 0.5):.1f} | {pct(s.ack, 0.99):.1f} "
@@ -314,7 +324,7 @@ async def main(args: argparse.Namespace) -> None:
                 f"| {cpu * 1000 / max(1, len(s.ack)):.2f} "
                 for cpu in (s.gateway_cpu_s, *(s.servers_cpu_s.get(n, 0.0) for n in DATABASE_SERVERS), s.machine_cpu_s)
             )
-            + "|"
+            + f"| {s.stolen_s * 100 / (s.window_s * os.cpu_count()):.0f} |"
         )
     print(f"\nmoves/s at ack p99 < {args.p99_ms:g} ms (the most among the room counts that kept it):\n")
     for label in dict.fromkeys(row[0] for row in rows):
