@@ -14,9 +14,10 @@ bash scripts/ensure-services.sh
 
 $PY -m ruff check .
 # Exit code 5 is "nothing selected" (e.g. `make test` narrowed to unit tests): not a failure.
+# The slowest tests of each run are listed: where the 40-minute budget goes.
 run_pytest() {
   local rc=0
-  $PY -m pytest -n "$WORKERS" -p no:cacheprovider "$@" || rc=$?
+  $PY -m pytest -n "$WORKERS" -p no:cacheprovider --durations=15 "$@" || rc=$?
   [ "$rc" -eq 0 ] || [ "$rc" -eq 5 ] || exit "$rc"
 }
 run_pytest -m "not e2e" "$@"
