@@ -17,7 +17,7 @@ async def _play_random_until_done(client: PlayClient, rnd: random.Random, max_mo
         seat = client.seats[0]
         view = client.views.get(seat)
         if view and seat in view["to_move"] and view["legal_moves"]:
-            await client.move(seat, instantiate(rnd.choice(view["legal_moves"]), rnd))
+            await client.move_at_a_persons_pace(seat, instantiate(rnd.choice(view["legal_moves"]), rnd))
             moves += 1
         else:
             await client.inbox.get()

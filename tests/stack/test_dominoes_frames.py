@@ -89,7 +89,7 @@ async def test_no_frame_carries_a_hidden_tile(stack) -> None:
                 # Anna lays her heaviest tile, or draws, passes or starts the round.
                 plays = [m for m in legal if m["type"] == "play"]
                 move = max(plays, key=lambda m: int(m["tile"][0]) + int(m["tile"][2])) if plays else legal[0]
-                await anna.move(0, move)
+                await anna.move_at_a_persons_pace(0, move)
                 moves += 1
             else:
                 await anna.inbox.get()

@@ -58,7 +58,7 @@ async def _play(client: PlayClient, seat: int) -> None:
         if view and seat in view["to_move"] and view["legal_moves"] and not view["result"]:
             # A stale view is refused: the next update says what is to do.
             with contextlib.suppress(Refused):
-                await client.move(seat, view["legal_moves"][-1])
+                await client.move_at_a_persons_pace(seat, view["legal_moves"][-1])
             continue
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(client.inbox.get(), 5)

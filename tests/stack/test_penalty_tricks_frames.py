@@ -66,7 +66,7 @@ async def _play(client: PlayClient, seat: int) -> None:
             # A stale view is refused (the other seat passed at the same time): the next
             # update says what is to do.
             with contextlib.suppress(Refused):
-                await client.move(seat, view["legal_moves"][-1])
+                await client.move_at_a_persons_pace(seat, view["legal_moves"][-1])
             continue
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(client.inbox.get(), 5)

@@ -79,7 +79,7 @@ async def test_no_frame_carries_another_hand_or_the_stock(stack) -> None:
             view = anna.view()
             if 0 in view["to_move"] and not view.get("result"):
                 choice = strong(Ask("rummy", 0, view, "strong", b"anna:%d" % moves, 1000))
-                await anna.move(0, choice.move)
+                await anna.move_at_a_persons_pace(0, choice.move)
                 moves += 1
             else:
                 await anna.inbox.get()

@@ -82,7 +82,7 @@ async def test_pack_chat_stays_in_the_pack_and_the_dead_keep_quiet(stack) -> Non
                 continue
             move = instantiate(rnd.choice(mover.view()["legal_moves"]), rnd)
             try:
-                await mover.move(mover.seats[0], move)
+                await mover.move_at_a_persons_pace(mover.seats[0], move)
                 moves += 1
             except Refused as refused:
                 if refused.code == "rate_limited":
