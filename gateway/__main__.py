@@ -30,7 +30,8 @@ log = logging.getLogger("gateway")
 async def main() -> None:
     lobby = Lobby(
         make_store(),
-        Engines(),
+        # How long a step waits for its family service to come back (a replica restarting).
+        Engines(retry_for=float(os.environ.get("GAMEROOM_ENGINE_RETRY_S", "15"))),
         LobbySettings.at_rate(
             # Test-only: the lobby's clock this many times as fast as real time (move clocks).
             float(os.environ.get("GAMEROOM_CLOCK_RATE", "1")),

@@ -25,6 +25,7 @@ from .step_stream import StepStream, StreamLost
 log = logging.getLogger(__name__)
 
 RETRYABLE = {grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED}
+LAST_TRY_S = 0.2  # the shortest try at the end of the retry window
 
 
 @dataclass
@@ -86,13 +87,16 @@ class Engines:
             stream.close()
 
     async def _call(self, method, request):  # type: ignore[no-untyped-def]
-        """Retries while the service is unreachable (a replica restarting), up to `retry_for`."""
+        """Retries while the service is unreachable (a replica restarting), up to `retry_for`
+        in all: a call waits for a ready channel (wait_for_ready) within its own timeout, and no
+        try outlasts the window (each used to wait its whole call timeout: 20 s of a 15 s window)."""
         loop = asyncio.get_running_loop()
         give_up = loop.time() + self._retry_for
         delay = 0.05
         while True:
+            timeout = max(min(self._call_timeout, give_up - loop.time()), LAST_TRY_S)
             try:
-                return await method(request, timeout=self._call_timeout, wait_for_ready=True)
+                return await method(request, timeout=timeout, wait_for_ready=True)
             except grpc.aio.AioRpcError as error:
                 if error.code() not in RETRYABLE or loop.time() + delay > give_up:
                     log.warning("engine call failed: %s %s", error.code(), error.details())

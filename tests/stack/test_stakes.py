@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import random
 import sqlite3
+import time
 import uuid
 from typing import Any
 
@@ -164,14 +165,19 @@ async def test_a_guest_without_a_player_cannot_sit_at_a_staked_table(stack) -> N
 async def test_a_start_that_fails_after_the_escrow_gives_the_stakes_back(tmp_path) -> None:
     """The cards service is down when the host starts: the stakes were already in escrow, the
     setup fails, and the escrow is refunded; once the service is back the table starts."""
-    stack = Stack.on_free_ports(f"sqlite:///{tmp_path}/rooms.sqlite3", log_dir=tmp_path / "logs")
+    # The service stays down: the start is refused once the lobby's retries give up (3 s here).
+    stack = Stack.on_free_ports(
+        f"sqlite:///{tmp_path}/rooms.sqlite3", log_dir=tmp_path / "logs", extra_env={"GAMEROOM_ENGINE_RETRY_S": "3"}
+    )
     stack.start()
     try:
         async with aiohttp.ClientSession() as session:
             host, guest, anna, ben = await _table(session, stack.base_url, 1000)
             stack.kill("cards")
+            began = time.monotonic()
             await host.send({"start": {}})
             assert (await host.expect("refused", timeout=60))["code"] in ("unavailable", "internal")
+            assert time.monotonic() - began < 12, "the lobby waited past its retry window"
             assert _escrowed(stack, host.code) == [("refunded", 1000, 0)]
             assert await _coins(session, stack.base_url, anna["token"]) == 1000
             assert await _coins(session, stack.base_url, ben["token"]) == 1000

@@ -131,3 +131,19 @@ async def test_an_engine_failure_answers_internal_and_the_stream_goes_on(engines
     reply = await streamed.apply(GAME, start.state_json, 0, {"type": "drop", "column": 5}, 2_000)
     assert streamed._streams["boards"]._open is first and not first.ended
     assert reply == await unary.apply(GAME, start.state_json, 0, {"type": "drop", "column": 5}, 2_000)
+
+
+async def test_a_service_that_is_down_is_given_up_on_within_the_retry_window(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """No replica answers (nothing listens on the port): the step is refused `unavailable` once
+    the lobby's retry window (GAMEROOM_ENGINE_RETRY_S) is over, not after a whole call timeout."""
+    server, port = await _serve(FamilyServicer(BOARDS))
+    monkeypatch.setenv("GAMEROOM_BOARDS_ADDR", f"127.0.0.1:{port}")
+    client = Engines(families=("boards",), call_timeout=10.0, retry_for=1.0, streams=False)
+    await client.load_catalogue()
+    await server.stop(None)  # the service goes away after the catalogue was read
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+    with pytest.raises(Refusal) as refused:
+        await _start(client)
+    assert refused.value.code == "unavailable"
+    assert 0.9 < loop.time() - began < 4.0
