@@ -24,8 +24,11 @@ Throughput (`--sweep`): the most moves per second each server answers with p99 u
 WebSocket server making, per move, one grpc.aio call to a no-op service in its own process and
 one group-committed durable SQLite write of the platform's row, then answering the room with
 frames of the platform's update size), with the same connections in rooms of the same size
-taking turns the same way. Method, for each server in turn, its rooms set up once and playing
-on without a pause from step to step:
+taking turns the same way. Method: both servers run at once, their rooms set up once, and the
+steps go to each server in turn (the one that goes first changing every round), one server's
+clients still while the other's step runs. So the shared machine's own swings, which last
+minutes here, fall on both servers alike instead of on whichever ran during them (until this
+change the platform's whole sweep ran first, then the floor's).
 
 - Offered load is set by the think time: each room has one move in flight at most, and a
   player moves a uniform 0.5-1.5× the mean think time after the update that makes it its turn,
@@ -55,6 +58,10 @@ The sweep prints one table per connection count with every step, the peaks, the 
 CPU per move of each server process at its peak (and the gateway's stage means), and the
 saturation figures. It skips svc-ai's part.
 
+`--variant NAME:VAR=VALUE[,VAR=VALUE]` (repeatable) adds a further platform stack started with
+those settings, swept in the same turns: two forms of the platform compared on the same
+minutes of the machine, e.g. `--variant unary:GAMEROOM_ENGINE_STREAMS=off`.
+
     flock /tmp/bench.lock nice -n 0 .venv/bin/python bench/load.py --sweep --connections 1000
 
 Loopback only; every phase is bounded by --seconds and --setup-timeout.
@@ -64,12 +71,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import math
 import multiprocessing as mp
 import os
 import random
 import secrets
+import signal
 import statistics
 import subprocess
 import sys
@@ -182,6 +191,10 @@ class Step:
     think_ms: int
     start_at: float
     seconds: float
+    # Stop moving when the window closes (moves in flight still end) until the next step: the
+    # throughput sweep measures the platform and the floor server in turn, one still while the
+    # other plays.
+    hold_after: bool = False
 
 
 @dataclass
@@ -421,11 +434,14 @@ class EchoPlayer:
                 self.room.next_turn()
 
     def move(self) -> None:
+        self.room.pending = True  # this room's one move is on its way (thinking or in flight)
+
         async def send() -> None:
             delay = self.clock.think(self.rnd)
             if delay:
                 await asyncio.sleep(delay)
             if not self.clock.open():
+                self.room.pending = False
                 return
             assert self.ws is not None
             self.room.moves += 1
@@ -442,6 +458,7 @@ class EchoRoom:
         self.turn = 0
         self.moves = 0
         self.move_size = phase.move_size
+        self.pending = False  # a move is thinking or in flight: the room plays on by itself
 
     def payload(self, number: int) -> str:
         """A move frame as long as the platform's, numbered."""
@@ -496,14 +513,16 @@ async def run_clients(phase: Phase, ready: Any, go: Any, results: Any) -> None:
                     if phase.kind == "platform":
                         for player in room:
                             player.react()
-                    else:
-                        room.players[0].move()
+                    elif not room.pending:  # a move still thinking since the hold goes on by itself
+                        room.players[room.turn].move()
             await asyncio.sleep(max(0.0, step.start_at - time.time()))
             tally = Tally()
             cpu_before = time.process_time()
             clock.measure(tally, step.seconds)
             await asyncio.sleep(step.seconds)
             cpu_used = time.process_time() - cpu_before
+            if step.hold_after:
+                clock.sending = False
             await asyncio.sleep(phase.drain_s)
             results.put(
                 {
@@ -515,6 +534,8 @@ async def run_clients(phase: Phase, ready: Any, go: Any, results: Any) -> None:
                     "answered": tally.answered,
                     "refused": dict(tally.refused),
                     "cpu_s": cpu_used,
+                    "move_sizes": clock.seen.move_sizes[:200],
+                    "update_sizes": clock.seen.update_sizes[:200],
                 }
             )
         clock.sending = False
@@ -574,11 +595,15 @@ class Fleet:
         memory_pid: int,
         connections: int,
         metrics_url: str = "",
+        label: str = "",
     ) -> None:
         self.phase, self.procs, self.server_pids = phase, procs, server_pids
+        self.label = label or phase.kind
         self.memory_pid, self.connections, self.metrics_url = memory_pid, connections, metrics_url
         self.workers: list[Any] = []
         self.kib_per_connection = 0.0
+        self.move_sizes: list[int] = []  # frames seen so far (the last step's report)
+        self.update_sizes: list[int] = []
 
     def __enter__(self) -> Fleet:
         ctx = mp.get_context("spawn")
@@ -607,11 +632,12 @@ class Fleet:
     def __exit__(self, *exc: object) -> None:
         self._end()
 
-    def step(self, think_ms: int, seconds: float, settle: float) -> Measured:
-        """Play at `think_ms` from now on; measure the window that opens `settle` seconds later."""
+    def step(self, think_ms: int, seconds: float, settle: float, hold_after: bool = False) -> Measured:
+        """Play at `think_ms` from now on; measure the window that opens `settle` seconds later
+        (and with `hold_after`, stop moving when it closes, until the next step)."""
         start_at = time.time() + settle
         for queue in self.go:
-            queue.put(Step(think_ms, start_at, seconds))
+            queue.put(Step(think_ms, start_at, seconds, hold_after))
         time.sleep(max(0.0, start_at - time.time()))
         pids, metrics_url, game = self.server_pids, self.metrics_url, self.phase.game
         cpu_before = {name: cpu_seconds(pid) for name, pid in pids.items()}
@@ -628,8 +654,10 @@ class Fleet:
         refused: Counter[str] = Counter()
         for report in reports:
             refused.update(report["refused"])
+        self.move_sizes = [size for r in reports for size in r["move_sizes"]]
+        self.update_sizes = [size for r in reports for size in r["update_sizes"]]
         return Measured(
-            label=self.phase.kind,
+            label=self.label,
             connections=self.connections,
             moves_per_s=sum(r["answered"] for r in reports) / seconds,
             p50_ms=pct(latencies, 0.5, unanswered),
@@ -691,14 +719,16 @@ def warm_up(base: str, game: str, seats: int) -> None:
         answer.read()
 
 
-def platform_stack(args: argparse.Namespace, step: Path) -> tuple[Stack, dict[str, int], str]:
-    """The stack started (no svc-ai: no CPU seats here) and warmed up; its gateway's and family
-    service's pids, and the gateway's metrics URL."""
+def platform_stack(
+    args: argparse.Namespace, step: Path, env: dict[str, str] | None = None
+) -> tuple[Stack, dict[str, int], str]:
+    """The stack started (no svc-ai: no CPU seats here) and warmed up, with `env` set for its
+    processes; its gateway's and family service's pids, and the gateway's metrics URL."""
     stack = Stack.on_free_ports(
         f"sqlite:///{step}/rooms.sqlite3",
         log_dir=step / "logs",
         # The per-connection rate limit protects players from floods; a benchmark is one.
-        extra_env=UNLIMITED,
+        extra_env={**UNLIMITED, **(env or {})},
     )
     try:
         stack.start(services=tuple(name for name in SERVICES if name != "ai"))
@@ -778,89 +808,133 @@ def think_for(rate: float, rooms: int) -> int:
     return max(0, round(rooms * 1000 / rate))
 
 
-def sweep(fleet: Fleet, label: str, rooms: int, args: argparse.Namespace) -> Sweep:
-    """Offered load up by `--sweep-factor` from `--sweep-from` moves/s until `--misses` steps in
-    a row have their p99 (resends included) at `--p99-ms` or over (one alone is taken for the
-    machine's noise), then `--refine` times the geometric middle between the step under the bound
-    with the most moves/s and the next offered load over it; then, with `--saturation-seconds`,
-    no think time."""
-    result = Sweep(label, [], None, args.p99_ms)
+class Ladder:
+    """One server's offered loads: up by `--sweep-factor` from `--sweep-from` moves/s until
+    `--misses` steps in a row have their p99 (resends included) at `--p99-ms` or over (one alone
+    is taken for the machine's noise), then `--refine` times the geometric middle between the
+    step under the bound with the most moves/s and the next offered load over it."""
 
-    def run(rate: float) -> Measured:
-        measured = fleet.step(think_for(rate, rooms), args.seconds, args.settle)
-        result.steps.append(measured)
+    def __init__(self, label: str, rooms: int, args: argparse.Namespace) -> None:
+        self.result = Sweep(label, [], None, args.p99_ms)
+        self.rooms, self.args = rooms, args
+        self.rates: dict[float, Measured] = {}  # offered moves/s -> its step
+        self.rate, self.missed, self.refined = args.sweep_from, 0, 0
+
+    def next_rate(self) -> float | None:
+        """The offered load of the next step; None when the ladder is done."""
+        args, result, rates = self.args, self.result, self.rates
+        if self.missed < args.misses and think_for(self.rate, self.rooms) > 0:
+            return self.rate
+        if self.refined >= args.refine:
+            return None
+        under = [r for r, m in rates.items() if result.passed(m)]
+        if not under:
+            return None
+        best = max(under, key=lambda r: rates[r].moves_per_s)
+        over = [r for r, m in rates.items() if not result.passed(m) and r > best]
+        return math.sqrt(best * min(over)) if over else None
+
+    def record(self, rate: float, measured: Measured) -> None:
+        climbing = self.missed < self.args.misses and think_for(self.rate, self.rooms) > 0
+        self.rates[rate] = measured
+        self.result.steps.append(measured)
+        if climbing:
+            self.missed = 0 if self.result.passed(measured) else self.missed + 1
+            self.rate *= self.args.sweep_factor
+        else:
+            self.refined += 1
         print(
-            f"  {label}: think {measured.think_ms} ms -> {measured.moves_per_s:.0f} moves/s, "
+            f"  {self.result.label}: think {measured.think_ms} ms -> {measured.moves_per_s:.0f} moves/s, "
             f"p99 {measured.p99_ms:.1f} ms (resends included {measured.wait_p99_ms:.1f}), "
             f"refused {measured.refused or 'none'}",
             file=sys.stderr,
             flush=True,
         )
-        return measured
 
-    rates: dict[float, Measured] = {}  # offered moves/s -> its step
-    rate, missed = args.sweep_from, 0
-    while missed < args.misses and think_for(rate, rooms) > 0:
-        rates[rate] = run(rate)
-        missed = 0 if result.passed(rates[rate]) else missed + 1
-        rate *= args.sweep_factor
-    for _ in range(args.refine):
-        under = [r for r, m in rates.items() if result.passed(m)]
-        if not under:
+
+def sweep_in_turn(fleets: dict[str, Fleet], ladders: dict[str, Ladder], args: argparse.Namespace) -> None:
+    """Every server's ladder, a step of each in turn (the server that goes first changing every
+    round), each server's clients still while another's step runs; then each one's step with no
+    think time (`--saturation-seconds`). The machine's own swings, minutes long on a shared
+    host, then fall on every server alike instead of on whichever happened to run during them."""
+    order = list(ladders)
+    while True:
+        ran = False
+        for label in order:
+            ladder = ladders[label]
+            rate = ladder.next_rate()
+            if rate is None:
+                continue
+            ladder.record(rate, fleets[label].step(think_for(rate, ladder.rooms), args.seconds, args.settle, True))
+            ran = True
+        if not ran:
             break
-        best = max(under, key=lambda r: rates[r].moves_per_s)
-        over = [r for r, m in rates.items() if not result.passed(m) and r > best]
-        if not over:
-            break
-        rate = math.sqrt(best * min(over))
-        rates[rate] = run(rate)
+        order.reverse()
     if args.saturation_seconds:
-        result.saturation = fleet.step(0, args.saturation_seconds, args.settle)
+        for label in order:
+            ladders[label].result.saturation = fleets[label].step(0, args.saturation_seconds, args.settle, True)
+
+
+def variants(args: argparse.Namespace) -> dict[str, dict[str, str]]:
+    """The platform as it is, and each `--variant NAME:VAR=VALUE,...` beside it: label -> env."""
+    result: dict[str, dict[str, str]] = {"platform": {}}
+    for text in args.variant:
+        name, _, settings = text.partition(":")
+        pairs = [pair.partition("=") for pair in settings.split(",") if pair.strip()]
+        if not name or not pairs or any(not eq for _, eq, _ in pairs):
+            raise SystemExit(f"--variant {text!r}: want NAME:VAR=VALUE[,VAR=VALUE]")
+        result[f"platform {name}"] = {key.strip(): value for key, _, value in pairs}
     return result
 
 
-def throughput_step(args: argparse.Namespace, connections: int, folder: Path) -> tuple[Sweep, Sweep, str]:
-    """The platform's sweep, then the floor server's with the sizes the platform's moves had."""
+def throughput_step(args: argparse.Namespace, connections: int, folder: Path) -> tuple[list[Sweep], Sweep, str]:
+    """The platform's sweep (and each variant's) and the floor server's, a step of each in turn
+    (`sweep_in_turn`), the floor's sizes those of the platform's moves in its first step."""
     from bench.floor_server import capture, describe
     from bench.move_floor import start_and_wait
 
     rooms = max(1, connections // args.seats)
     connections = rooms * args.seats
     step = folder / f"sweep-c{connections}"
-    stack, server_pids, metrics_url = platform_stack(args, step)
-    try:
-        phase = Phase("platform", stack.base_url, args.game, args.seats, rooms, args.setup_timeout, args.drain)
-        gateway = server_pids["gateway"]
-        with Fleet(phase, args.client_procs, server_pids, gateway, connections, metrics_url) as fleet:
-            platform = sweep(fleet, "platform", rooms, args)
-            seen = fleet.close()
-        family = FAMILY_OF.get(args.game, "boards")
-        sizes = capture(step / "rooms.sqlite3", f"127.0.0.1:{stack.ports[family]}")
-    finally:
-        stack.stop()
-    move_size, update_size = median_size(seen.move_sizes), median_size(seen.update_sizes)
-    for measured in [*platform.steps, platform.saturation]:
-        if measured is not None:
-            measured.move_size, measured.update_size = move_size, update_size
-    sizes_file, reply_file = step / "floor-sizes.json", step / "apply-reply.bin"
-    sizes_file.write_text(sizes.to_json())
-    reply_file.write_bytes(sizes.apply_reply)
-    grpc_port, floor_port = free_port(), free_port()
-    server = str(ROOT / "bench" / "floor_server.py")
-    children = []
-    try:
-        children.append(start_and_wait([sys.executable, server, "noop", str(grpc_port), str(reply_file)]))
-        children.append(
-            start_and_wait(
-                [
-                    *(sys.executable, server, "serve", str(floor_port)),
-                    *("--grpc", f"127.0.0.1:{grpc_port}", "--store", str(step / "floor.sqlite3")),
-                    *("--sizes", str(sizes_file)),
-                ]
+    envs = variants(args)
+    ladders = {label: Ladder(label, rooms, args) for label in [*envs, "floor"]}
+    fleets: dict[str, Fleet] = {}
+    with contextlib.ExitStack() as running:
+        for n, (label, env) in enumerate(envs.items()):
+            stack, server_pids, metrics_url = platform_stack(args, step / str(n), env)
+            running.callback(stack.stop)
+            if label == "platform":
+                main_stack = stack
+            phase = Phase("platform", stack.base_url, args.game, args.seats, rooms, args.setup_timeout, args.drain)
+            fleets[label] = running.enter_context(
+                Fleet(phase, args.client_procs, server_pids, server_pids["gateway"], connections, metrics_url, label)
             )
-        )
+        # The platform's first step, then the floor server with the sizes its moves had.
+        platform, first = fleets["platform"], ladders["platform"]
+        first.record(first.rate, platform.step(think_for(first.rate, rooms), args.seconds, args.settle, True))
+        move_size, update_size = median_size(platform.move_sizes), median_size(platform.update_sizes)
+        family = FAMILY_OF.get(args.game, "boards")
+        sizes = capture(step / "0" / "rooms.sqlite3", f"127.0.0.1:{main_stack.ports[family]}")
+        sizes_file, reply_file = step / "floor-sizes.json", step / "apply-reply.bin"
+        sizes_file.write_text(sizes.to_json())
+        reply_file.write_bytes(sizes.apply_reply)
+        grpc_port, floor_port = free_port(), free_port()
+        server = str(ROOT / "bench" / "floor_server.py")
+        children = []
+        for command in (
+            [sys.executable, server, "noop", str(grpc_port), str(reply_file)],
+            [
+                *(sys.executable, server, "serve", str(floor_port)),
+                *("--grpc", f"127.0.0.1:{grpc_port}", "--store", str(step / "floor.sqlite3")),
+                *("--sizes", str(sizes_file)),
+            ],
+        ):
+            child = start_and_wait(command)
+            running.callback(child.wait, 10)
+            running.callback(child.terminate)
+            children.append(child)
         noop, floor_server = children
-        phase = Phase(
+        floor_phase = Phase(
             "floor",
             f"http://127.0.0.1:{floor_port}/play",
             args.game,
@@ -872,14 +946,23 @@ def throughput_step(args: argparse.Namespace, connections: int, folder: Path) ->
             reply_size=update_size,
         )
         pids = {"floor": floor_server.pid, "gRPC no-op": noop.pid}
-        with Fleet(phase, args.client_procs, pids, floor_server.pid, connections) as fleet:
-            floor = sweep(fleet, "floor", rooms, args)
-            fleet.close()
-    finally:
-        for child in children:
-            child.terminate()
-            child.wait(10)
-    return platform, floor, f"move frame {move_size} B, update frame {update_size} B, {describe(sizes)}"
+        fleets["floor"] = running.enter_context(
+            Fleet(floor_phase, args.client_procs, pids, floor_server.pid, connections)
+        )
+        sweep_in_turn(fleets, ladders, args)
+        seen = {label: fleet.close() for label, fleet in fleets.items()}
+    for label in envs:
+        move_size, update_size = median_size(seen[label].move_sizes), median_size(seen[label].update_sizes)
+        result = ladders[label].result
+        for measured in [*result.steps, result.saturation]:
+            if measured is not None:
+                measured.move_size, measured.update_size = move_size, update_size
+    move_size, update_size = median_size(seen["platform"].move_sizes), median_size(seen["platform"].update_sizes)
+    return (
+        [ladders[label].result for label in envs],
+        ladders["floor"].result,
+        f"move frame {move_size} B, update frame {update_size} B, {describe(sizes)}",
+    )
 
 
 # -- svc-ai's think time ------------------------------------------------------------------------------
@@ -1011,14 +1094,14 @@ def per_move(measured: Measured) -> str:
     )
 
 
-def report_sweep(results: list[tuple[int, Sweep, Sweep, str]], args: argparse.Namespace) -> None:
+def report_sweep(results: list[tuple[int, list[Sweep], Sweep, str]], args: argparse.Namespace) -> None:
     print(f"\n## Throughput at p99 < {args.p99_ms:g} ms: {args.game}, {args.seats} players per room")
     print(
         f"{args.seconds:g} s windows, each after {args.settle:g} s at its pace; {args.client_procs} client processes, "
         f"{os.cpu_count()} cores, loopback. p99 counts a move unanswered {args.drain:g} s after the window as endless; "
         "'resends included' times a turn from its first try.\n"
     )
-    for connections, platform, floor, sizes in results:
+    for connections, platforms, floor, sizes in results:
         rooms = connections // args.seats
         print(f"### {connections:,} connections ({sizes})\n")
         print(
@@ -1026,7 +1109,7 @@ def report_sweep(results: list[tuple[int, Sweep, Sweep, str]], args: argparse.Na
             "| shed /s | server CPU (cores) | clients CPU | machine busy |"
         )
         print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|")
-        for result in (platform, floor):
+        for result in (*platforms, floor):
             for m in [*result.steps, *([result.saturation] if result.saturation else [])]:
                 offered = f"{rooms * 1000 / m.think_ms:.0f}" if m.think_ms else "∞ (no think time)"
                 mark = "**" if m is result.peak() else ""
@@ -1036,38 +1119,39 @@ def report_sweep(results: list[tuple[int, Sweep, Sweep, str]], args: argparse.Na
                     f"| {m.refused.get('overloaded', 0) / m.seconds:.0f} | {cpu_cells(m)} | {m.client_cpu:.2f} "
                     f"| {m.machine_busy:.0%} |"
                 )
-        platform_peak, floor_peak = platform.peak(), floor.peak()
-        print()
-        if platform_peak is None or floor_peak is None:
-            print("No peak: a server missed the p99 bound at the lowest offered load.")
-            continue
-        ratio = platform_peak.moves_per_s / floor_peak.moves_per_s
-        print(
-            f"Peak at p99 < {args.p99_ms:g} ms: platform **{platform_peak.moves_per_s:.0f} moves/s**, floor "
-            f"**{floor_peak.moves_per_s:.0f} moves/s**; platform ÷ floor **{ratio:.2f}×** (goal ≥ {GOAL_RATIO}×: "
-            f"{'met' if ratio >= GOAL_RATIO else 'not met'})."
-        )
-        print(
-            f"CPU per move at the peak: platform {per_move(platform_peak)}; floor {per_move(floor_peak)}. "
-            "The gateway's mean time per move in the lobby's stages there: "
-            + ", ".join(f"{stage} {value:.1f} ms" for stage, value in sorted(platform_peak.stage_ms.items()))
-            + "."
-        )
-        sat = platform.saturation
-        if sat is not None:
-            share = sat.moves_per_s / platform_peak.moves_per_s
-            top = platform.top()
+        for platform in platforms:
+            platform_peak, floor_peak = platform.peak(), floor.peak()
+            print()
+            if platform_peak is None or floor_peak is None:
+                print(f"No peak for {platform.label}: a server missed the p99 bound at the lowest offered load.")
+                continue
+            ratio = platform_peak.moves_per_s / floor_peak.moves_per_s
             print(
-                f"\nPast saturation (no think time, {args.saturation_seconds:g} s): the platform answered "
-                f"**{sat.moves_per_s:.0f} moves/s** = **{share:.0%}** of its peak at p99 < {args.p99_ms:g} ms "
-                f"({sat.moves_per_s / max(top, 1e-9):.0%} of the most any sweep step reached, {top:.0f}) "
-                f"(goal ≥ {GOAL_SATURATION:.0%}: {'met' if share >= GOAL_SATURATION else 'not met'}), "
-                f"while {sat.sent_per_s:.0f} moves/s were sent ({sat.sent_per_s / platform_peak.moves_per_s:.1f}× "
-                f"the peak) and {sat.refused.get('overloaded', 0) / args.saturation_seconds:.0f}/s refused "
-                f"`overloaded`; p50 {ms(sat.p50_ms)} ms, p99 {ms(sat.p99_ms)} ms from an accepted send to its update "
-                f"(a turn's wait, pauses and resends included: p99 {ms(sat.wait_p99_ms)} ms); "
-                f"CPU per move {per_move(sat)}."
+                f"Peak at p99 < {args.p99_ms:g} ms: {platform.label} **{platform_peak.moves_per_s:.0f} moves/s**, floor "
+                f"**{floor_peak.moves_per_s:.0f} moves/s**; {platform.label} ÷ floor **{ratio:.2f}×** (goal ≥ {GOAL_RATIO}×: "
+                f"{'met' if ratio >= GOAL_RATIO else 'not met'})."
             )
+            print(
+                f"CPU per move at the peak: {platform.label} {per_move(platform_peak)}; floor {per_move(floor_peak)}. "
+                "The gateway's mean time per move in the lobby's stages there: "
+                + ", ".join(f"{stage} {value:.1f} ms" for stage, value in sorted(platform_peak.stage_ms.items()))
+                + "."
+            )
+            sat = platform.saturation
+            if sat is not None:
+                share = sat.moves_per_s / platform_peak.moves_per_s
+                top = platform.top()
+                print(
+                    f"\nPast saturation (no think time, {args.saturation_seconds:g} s): {platform.label} answered "
+                    f"**{sat.moves_per_s:.0f} moves/s** = **{share:.0%}** of its peak at p99 < {args.p99_ms:g} ms "
+                    f"({sat.moves_per_s / max(top, 1e-9):.0%} of the most any sweep step reached, {top:.0f}) "
+                    f"(goal ≥ {GOAL_SATURATION:.0%}: {'met' if share >= GOAL_SATURATION else 'not met'}), "
+                    f"while {sat.sent_per_s:.0f} moves/s were sent ({sat.sent_per_s / platform_peak.moves_per_s:.1f}× "
+                    f"the peak) and {sat.refused.get('overloaded', 0) / args.saturation_seconds:.0f}/s refused "
+                    f"`overloaded`; p50 {ms(sat.p50_ms)} ms, p99 {ms(sat.p99_ms)} ms from an accepted send to its update "
+                    f"(a turn's wait, pauses and resends included: p99 {ms(sat.wait_p99_ms)} ms); "
+                    f"CPU per move {per_move(sat)}."
+                )
         if floor.saturation is not None:
             sat = floor.saturation
             print(
@@ -1110,8 +1194,16 @@ def main() -> None:
     sweeping.add_argument("--refine", type=int, default=2, help="steps between the best under the bound and next over")
     sweeping.add_argument("--settle", type=float, default=2, help="seconds at a step's pace before its window")
     sweeping.add_argument("--drain", type=float, default=1, help="seconds after a window for its moves' answers")
+    sweeping.add_argument(
+        "--variant",
+        action="append",
+        default=[],
+        help="NAME:VAR=VALUE[,VAR=VALUE]: a further platform stack with these settings, swept in turn with the others",
+    )
     sweeping.add_argument("--saturation-seconds", type=float, default=20, help="window at no think time (0: skip)")
     args = parser.parse_args()
+    # Stopped by a signal, still stop the stacks and servers it started (their `finally`s).
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     if args.seconds is None:
         args.seconds = 10 if args.sweep else 15
     counts = [int(c) for c in args.connections.split(",") if c.strip()]
