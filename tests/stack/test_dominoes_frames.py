@@ -102,8 +102,12 @@ async def test_no_frame_carries_a_hidden_tile(stack) -> None:
         assert ENGINE.result(states[-1]) == final["result"]
         # Usually several rounds, each with a new boneyard; one blocked round of 50 pips can end it.
         assert states[-1]["round"] > 1 or max(final["public"]["points"]) >= 50
-        assert _scan(anna.received, states, 0) > 20
-        assert _scan(watcher.received, states, None) > 20
+        # Every accepted move sends each connection an update with its view: as many frames
+        # checked as moves, however short the match (a first round of 50 pips can end it).
+        moves_played = len(record["moves"])
+        assert moves_played > 0
+        assert _scan(anna.received, states, 0) >= moves_played
+        assert _scan(watcher.received, states, None) >= moves_played
         # Drawn tiles went to the drawer alone.
         drawn = [e for frame in watcher.received for e in frame.get("update", {}).get("events", [])]
         assert all(item["event"]["code"] != "drew_tiles" for item in drawn)
