@@ -68,8 +68,9 @@ async def test_rematch_needs_every_player_and_rotates_the_start(stack) -> None:
         assert ben.room["status"] == "finished"
         await ben.send({"rematch": {}})
         await anna.wait_until(lambda c: c.room["status"] == "playing")
-        # Seats moved on by one: Ben now holds seat 0 and starts.
-        await ben.wait_until(lambda c: c.seats == [0])
+        # Seats moved on by one: Ben now holds seat 0 and starts. His new seats come in a welcome
+        # and their view in the update right behind it: wait for both, not the welcome alone.
+        await ben.wait_until(lambda c: c.seats == [0] and 0 in c.views)
         assert anna.seats == [1]
         assert ben.view()["to_move"] == [0]
     finally:
