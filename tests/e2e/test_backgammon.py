@@ -64,7 +64,7 @@ def _one_step(page: Page, board, keyboard: bool) -> None:
                 || !document.querySelector('[data-testid=bg-confirm]');
         }""",
         arg=[testid, pressed_before, used_before],
-        timeout=10_000,
+        timeout=30_000,
     )
 
 
@@ -106,7 +106,7 @@ def test_a_whole_game_against_the_cpu(browser: Browser, stack) -> None:
                 used = _steps_tapped(page)
                 page.get_by_test_id("bg-undo").click()
                 page.wait_for_function(
-                    f"() => document.querySelectorAll('[data-testid^=die-].used').length < {used}", timeout=10_000
+                    f"() => document.querySelectorAll('[data-testid^=die-].used').length < {used}", timeout=30_000
                 )
                 undone += 1
                 for _step in range(12):

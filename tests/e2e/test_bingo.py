@@ -107,7 +107,7 @@ def test_bingo_call_refused_then_accepted(browser: Browser, stack) -> None:
                 anna.wait_for_timeout(100)  # the last update is still on its way
                 continue
             anna.wait_for_function(
-                "n => document.querySelectorAll('.bg-board-ball.drawn').length > n", arg=len(drawn), timeout=15_000
+                "n => document.querySelectorAll('.bg-board-ball.drawn').length > n", arg=len(drawn), timeout=30_000
             )
         expect(anna.get_by_test_id("result-panel")).to_be_visible()
         expect(anna.get_by_test_id("placing-0")).to_contain_text("Anna")

@@ -80,7 +80,7 @@ def test_a_round_with_a_double(browser: Browser, stack) -> None:
                 page.evaluate(MARK_STALE)
                 page.get_by_test_id("double-button").click()
                 log = page.get_by_test_id("event-log")
-                expect(log).to_contain_text("Anna doubles to 24 and gets", timeout=15_000)
+                expect(log).to_contain_text("Anna doubles to 24 and gets", timeout=30_000)
                 # Paid out: a win gives 48 back, a tie 24, a loss or bust nothing.
                 expect(log).to_contain_text(re.compile(r"Anna( wins 24|: a tie, 24 back| loses 24)"), timeout=30_000)
                 after = chips_of_anna(page)

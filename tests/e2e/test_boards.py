@@ -162,7 +162,7 @@ def test_a_whole_chess_game_against_the_cpu_with_a_promotion(browser: Browser, s
                 page.get_by_test_id(f"promote-{letter}").click()
                 promotions += 1
             page.wait_for_function(
-                f"() => document.querySelectorAll('[data-testid=chess-moves] .ply').length > {count}", timeout=15_000
+                f"() => document.querySelectorAll('[data-testid=chess-moves] .ply').length > {count}", timeout=30_000
             )
             if move.promotion:
                 assert "=" in _plies(page)[count]
@@ -183,7 +183,7 @@ def test_a_whole_chess_game_against_the_cpu_with_a_promotion(browser: Browser, s
 
 def _tap(page: Page, point: str) -> None:
     button = page.get_by_test_id(f"pt-{point}")
-    expect(button).to_have_class(LIT, timeout=15_000)
+    expect(button).to_have_class(LIT, timeout=30_000)
     button.click()
 
 
@@ -192,16 +192,16 @@ def _play(page: Page, start: str | None, to: str, remove: str | None = None) -> 
     if start:
         _tap(page, start)
     target = page.get_by_test_id(f"pt-{to}")
-    expect(target).to_have_class(TARGET, timeout=15_000)  # once the other seat's move is in
+    expect(target).to_have_class(TARGET, timeout=30_000)  # once the other seat's move is in
     target.click()
     if remove:
         expect(page.get_by_test_id("morris-hint")).to_be_visible()
         taken = page.get_by_test_id(f"pt-{remove}")
         expect(taken).to_have_class(REMOVABLE)
         taken.click()
-        expect(page.get_by_test_id(f"pt-{remove}")).to_have_attribute("aria-label", re.compile("free"), timeout=15_000)
+        expect(page.get_by_test_id(f"pt-{remove}")).to_have_attribute("aria-label", re.compile("free"), timeout=30_000)
     else:
-        expect(page.get_by_test_id(f"pt-{to}")).not_to_have_attribute("aria-label", re.compile("free"), timeout=15_000)
+        expect(page.get_by_test_id(f"pt-{to}")).not_to_have_attribute("aria-label", re.compile("free"), timeout=30_000)
 
 
 def test_morris_into_the_flying_phase(browser: Browser, stack) -> None:
@@ -215,7 +215,7 @@ def test_morris_into_the_flying_phase(browser: Browser, stack) -> None:
         ben.get_by_test_id("join-room-button").click()
         expect(anna.get_by_test_id("waiting-seat-1")).to_contain_text("Ben")
         anna.get_by_test_id("start-button").click()
-        expect(ben.get_by_test_id("morris-board")).to_be_visible(timeout=15_000)
+        expect(ben.get_by_test_id("morris-board")).to_be_visible(timeout=30_000)
 
         # Placing: Ben (black) builds the outer square, closing four mills; Anna (white) keeps
         # out of every line, so any of her pieces may be taken.
@@ -232,14 +232,14 @@ def test_morris_into_the_flying_phase(browser: Browser, stack) -> None:
         ]  # fmt: skip
         for page, to, remove in placing:
             _play(page, None, to, remove)
-        expect(anna.get_by_test_id("hand-0")).to_contain_text("0 to place · 5 on board · moving", timeout=15_000)
+        expect(anna.get_by_test_id("hand-0")).to_contain_text("0 to place · 5 on board · moving", timeout=30_000)
 
         # Moving: Anna shuffles c5–c4; Ben opens and closes the top mill twice.
         _tap(anna, "c5")
         expect(anna.get_by_test_id("pt-c4")).to_have_class(TARGET)
         expect(anna.get_by_test_id("pt-f2")).not_to_have_class(TARGET)  # not a neighbour
         anna.get_by_test_id("pt-c4").click()
-        expect(anna.get_by_test_id("pt-c4")).to_have_attribute("aria-label", re.compile("white piece"), timeout=15_000)
+        expect(anna.get_by_test_id("pt-c4")).to_have_attribute("aria-label", re.compile("white piece"), timeout=30_000)
         moving = [
             (ben, "d7", "d6", None), (anna, "c4", "c5", None), (ben, "d6", "d7", "e3"),
             (anna, "c5", "c4", None), (ben, "d7", "d6", None), (anna, "c4", "c5", None),
@@ -249,15 +249,15 @@ def test_morris_into_the_flying_phase(browser: Browser, stack) -> None:
             _play(page, start, to, remove)
 
         # Three pieces left: Anna flies. A point far from c5 is lit once c5 is chosen.
-        expect(anna.get_by_test_id("hand-0")).to_contain_text("3 on board · flying", timeout=15_000)
+        expect(anna.get_by_test_id("hand-0")).to_contain_text("3 on board · flying", timeout=30_000)
         expect(anna.get_by_test_id("turn-status")).to_contain_text("fly")
         _tap(anna, "c5")
         far = anna.get_by_test_id("pt-f2")
         expect(far).to_have_class(TARGET)
         expect(far).to_have_attribute("aria-label", re.compile("legal target"))
         far.click()
-        expect(anna.get_by_test_id("pt-f2")).to_have_attribute("aria-label", re.compile("white piece"), timeout=15_000)
-        expect(ben.get_by_test_id("last-event")).to_contain_text("Anna moved c5–f2", timeout=15_000)
+        expect(anna.get_by_test_id("pt-f2")).to_have_attribute("aria-label", re.compile("white piece"), timeout=30_000)
+        expect(ben.get_by_test_id("last-event")).to_contain_text("Anna moved c5–f2", timeout=30_000)
     finally:
         anna_context.close()
         ben_context.close()

@@ -74,7 +74,7 @@ def play_until_the_end(page: Page) -> int:
         page.wait_for_function(
             f"() => document.querySelectorAll('[data-testid=fiar-board] .fiar-disc').length > {before}"
             " || !!document.querySelector('[data-testid=result-panel]')",
-            timeout=15_000,
+            timeout=30_000,
         )
     raise AssertionError("the game did not end within 21 of Anna's moves")
 

@@ -116,7 +116,7 @@ class Player:
             # LOG_ENTRIES_KEPT entries (eventlog.js): the line is looked for only if it is kept.
             log = self.page.get_by_test_id("event-log")
             if state != "result" or log.locator("li").count() < LOG_ENTRIES_KEPT:
-                expect(log).to_contain_text(f"{self.name} played {self.unlogged}", timeout=15_000)
+                expect(log).to_contain_text(f"{self.name} played {self.unlogged}", timeout=30_000)
             self.unlogged = None
         if state == "result":
             return

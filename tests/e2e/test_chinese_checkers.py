@@ -45,7 +45,7 @@ def test_the_star_turned_to_anna_and_moves_by_tap_and_keyboard(browser: Browser,
         _create_room(page, stack.base_url)
         page.get_by_test_id("start-button").click()
         board = page.get_by_test_id("cc-board")
-        expect(board).to_be_visible(timeout=15_000)
+        expect(board).to_be_visible(timeout=30_000)
         box = laid_out_box(board)
         assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"] + 0.5
         # Anna's pegs (holes 111..120 are seat 0's home) lie below the CPU's (0..9), her target.
@@ -53,7 +53,7 @@ def test_the_star_turned_to_anna_and_moves_by_tap_and_keyboard(browser: Browser,
         expect(page.get_by_test_id("hole-0")).to_have_attribute("aria-label", re.compile("your target"))
         expect(page.get_by_test_id("hole-120")).to_have_attribute("aria-label", re.compile("your peg"))
         # Tap a peg that can move, then its final hole.
-        expect(page.get_by_test_id("turn-status")).to_contain_text("tap a peg", timeout=15_000)
+        expect(page.get_by_test_id("turn-status")).to_contain_text("tap a peg", timeout=30_000)
         peg = page.locator("[data-testid^=hole-][aria-label*='can move']").first
         picked = peg.get_attribute("data-testid")
         peg.click()
@@ -61,10 +61,10 @@ def test_the_star_turned_to_anna_and_moves_by_tap_and_keyboard(browser: Browser,
         target = page.locator("[data-testid^=hole-][aria-label*='move here']").first
         goal = target.get_attribute("data-testid")
         target.click()
-        expect(page.get_by_test_id(goal)).to_have_attribute("aria-label", re.compile("your peg"), timeout=15_000)
+        expect(page.get_by_test_id(goal)).to_have_attribute("aria-label", re.compile("your peg"), timeout=30_000)
         # The CPU answers (the turn is its, then Anna's again); then a move by keyboard alone.
         mine = page.locator("[data-testid=turn-status].mine")
-        expect(mine).to_have_count(0, timeout=15_000)
+        expect(mine).to_have_count(0, timeout=30_000)
         expect(mine).to_have_count(1, timeout=20_000)
         first = page.locator("[data-testid^=hole-][tabindex='0']")
         expect(first).to_have_attribute("aria-label", re.compile("can move"))
@@ -80,6 +80,6 @@ def test_the_star_turned_to_anna_and_moves_by_tap_and_keyboard(browser: Browser,
             raise AssertionError("no final hole reached by arrow keys")
         goal = page.locator(":focus").get_attribute("data-testid")
         page.keyboard.press("Enter")
-        expect(page.get_by_test_id(goal)).to_have_attribute("aria-label", re.compile("your peg"), timeout=15_000)
+        expect(page.get_by_test_id(goal)).to_have_attribute("aria-label", re.compile("your peg"), timeout=30_000)
     finally:
         context.close()

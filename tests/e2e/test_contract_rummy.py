@@ -66,7 +66,7 @@ def test_two_ask_to_buy_and_seat_order_wins(browser: Browser, stack) -> None:
         # The window closes on the server's clock; the later click wins by seat order.
         winner, loser = NAMES[other], NAMES[starter]
         for page in pages:
-            expect(page.get_by_test_id("event-log")).to_contain_text(f"{winner} buys", timeout=15_000)
+            expect(page.get_by_test_id("event-log")).to_contain_text(f"{winner} buys", timeout=30_000)
             log = page.get_by_test_id("event-log").text_content() or ""
             assert f"{loser} buys" not in log
             assert f"{loser} wants to buy" in log and f"{winner} wants to buy" in log

@@ -119,10 +119,10 @@ def test_a_duel_to_fifty_between_two_humans_by_code(browser: Browser, stack) -> 
     try:
         code = _create_duel(anna, stack.base_url)
         _join_by_code(ben, stack.base_url, code)
-        expect(anna.get_by_test_id("waiting-seat-1")).to_contain_text("Ben", timeout=15_000)
+        expect(anna.get_by_test_id("waiting-seat-1")).to_contain_text("Ben", timeout=30_000)
         anna.get_by_test_id("start-button").click()
         for page in (anna, ben):
-            expect(page.get_by_test_id("dm-hand")).to_be_visible(timeout=15_000)
+            expect(page.get_by_test_id("dm-hand")).to_be_visible(timeout=30_000)
             expect(page.get_by_test_id("dm-facts")).to_contain_text("Boneyard: 14 tiles")
         # Each sees the other at the top of the table.
         expect(anna.get_by_test_id("dm-seat-1")).to_contain_text("Ben")

@@ -96,7 +96,7 @@ def test_a_whole_game_against_the_strong_cpu(browser: Browser, stack) -> None:
                 board.locator("[data-testid^=line-].lit").first.click()
             page.wait_for_function(
                 f"() => document.querySelectorAll(\"[data-testid=dots-board] [aria-label*='drawn by Anna']\").length > {before}",
-                timeout=15_000,
+                timeout=30_000,
             )
         else:
             pytest.fail("the game did not end within 40 turns")

@@ -75,7 +75,7 @@ def test_every_title_opens_and_plays_on_a_phone_without_an_error(browser: Browse
         page.get_by_test_id("start-button").click()
         expect(page.get_by_test_id("game-area")).to_be_visible()
         page.wait_for_function(
-            "() => document.querySelector('[data-testid=game-area]').childElementCount > 0", timeout=15_000
+            "() => document.querySelector('[data-testid=game-area]').childElementCount > 0", timeout=30_000
         )
         page.wait_for_timeout(1500)  # a few CPU moves and their redraws go by
         if page.get_by_text("This view could not be drawn.").count():

@@ -104,7 +104,7 @@ def test_the_browser_that_played_finds_its_own_value_in_the_seed(browser: Browse
         # The waiting room shows the commitment; the browser's value reaches the room before the start.
         page.wait_for_function(
             "() => Object.values(JSON.parse(localStorage.getItem('gameroom.entropy') || '{}')).some((e) => e.confirmed)",
-            timeout=15_000,
+            timeout=30_000,
         )
         play_four_in_a_row_to_the_end(page)
         log = page.get_by_test_id("event-log").text_content() or ""

@@ -189,7 +189,7 @@ def test_a_staked_one_vs_one_by_code_pays_the_winner(browser: Browser, fast_stac
             expect(page.get_by_test_id("mensch-board")).to_be_visible()
             expect(page.get_by_test_id("stake")).to_have_text("3,000")
             expect(page.get_by_test_id("event-log")).to_contain_text(
-                "Everyone stakes 3,000 coins; the pot holds 6,000.", timeout=15_000
+                "Everyone stakes 3,000 coins; the pot holds 6,000.", timeout=30_000
             )
 
         taps = 0

@@ -76,7 +76,7 @@ def test_the_clock_counts_down_in_the_top_bar_and_the_default_move_happens(brows
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
 
         # Counting down; in the last seconds it warns (a sign, not only a colour).
-        expect(clock).to_have_class(re.compile(r"\blow\b"), timeout=15_000)
+        expect(clock).to_have_class(re.compile(r"\blow\b"), timeout=30_000)
         assert int(clock.get_attribute("data-seconds") or 99) <= 5
         sign = clock.evaluate("c => getComputedStyle(c, '::before').content")
         assert sign == '"!"', sign
@@ -84,17 +84,17 @@ def test_the_clock_counts_down_in_the_top_bar_and_the_default_move_happens(brows
 
         # Time is up: the clock makes Anna's move (the centre column), and the CPU answers.
         page.wait_for_function(
-            "() => document.querySelectorAll('[data-testid=fiar-board] .fiar-disc').length >= 1", timeout=10_000
+            "() => document.querySelectorAll('[data-testid=fiar-board] .fiar-disc').length >= 1", timeout=30_000
         )
         page.wait_for_function(
-            "() => document.querySelectorAll('[data-testid=fiar-board] .fiar-disc').length >= 2", timeout=15_000
+            "() => document.querySelectorAll('[data-testid=fiar-board] .fiar-disc').length >= 2", timeout=30_000
         )
         page.wait_for_timeout(300)  # the live region speaks in small batches
         said = _said(page)
         assert said.count("Ten seconds left.") == 1 and "Time is up." in said, said
         assert "Anna ran out of time" in said, said  # the event, in words
         # Anna's turn again, with a fresh clock of her own.
-        expect(clock).to_have_text(re.compile(r"^0:1[0-5]$"), timeout=10_000)
+        expect(clock).to_have_text(re.compile(r"^0:1[0-5]$"), timeout=30_000)
         expect(clock).not_to_have_class(re.compile(r"\blow\b"))
     finally:
         context.close()

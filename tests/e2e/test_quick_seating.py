@@ -32,7 +32,7 @@ def test_two_browsers_seated_together_by_play_now(browser: Browser, stack) -> No
         expect(anna.get_by_test_id("quick-cancel")).to_be_visible()
         ask(ben, stack.base_url, "Ben")
         for page in (anna, ben):
-            expect(page.get_by_test_id("room")).to_be_visible(timeout=15_000)
+            expect(page.get_by_test_id("room")).to_be_visible(timeout=30_000)
             expect(page.get_by_test_id("stake")).to_be_visible()
         assert anna.url.split("/r/")[1] == ben.url.split("/r/")[1]
         for page, other in ((anna, "Ben"), (ben, "Anna")):

@@ -39,7 +39,7 @@ def _press(page: Page, *keys: str) -> None:
 
 def _placed(page: Page, cell: str, ship: str) -> None:
     expect(page.get_by_test_id(f"own-{cell}")).to_have_attribute(
-        "aria-label", re.compile(f"your {ship}"), timeout=15_000
+        "aria-label", re.compile(f"your {ship}"), timeout=30_000
     )
 
 
@@ -78,7 +78,7 @@ def test_place_by_keyboard_and_play_to_the_end(browser: Browser, stack) -> None:
         _press(page, "Enter")
 
         enemy = page.get_by_test_id("enemy-board")
-        expect(enemy).to_be_visible(timeout=15_000)
+        expect(enemy).to_be_visible(timeout=30_000)
         box = laid_out_box(enemy)
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
         shots = 0
@@ -94,10 +94,10 @@ def test_place_by_keyboard_and_play_to_the_end(browser: Browser, stack) -> None:
             testid = target.get_attribute("data-testid")
             target.click()
             expect(page.get_by_test_id(testid)).to_have_attribute(
-                "aria-label", re.compile(": (miss|hit|sunk)"), timeout=15_000
+                "aria-label", re.compile(": (miss|hit|sunk)"), timeout=30_000
             )
             shots += 1
-        expect(page.get_by_test_id("result-panel")).to_be_visible(timeout=15_000)
+        expect(page.get_by_test_id("result-panel")).to_be_visible(timeout=30_000)
         # Once it is over, the enemy fleet is shown: its 17 cells are ships, hit or not.
         labels = enemy.locator("[data-testid^=enemy-]").evaluate_all(
             "(els) => els.map((e) => e.getAttribute('aria-label'))"

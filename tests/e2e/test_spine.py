@@ -38,7 +38,7 @@ def _discs(page: Page) -> int:
 
 def _drop(page: Page, column: int) -> None:
     button = page.get_by_test_id(f"col-{column}")
-    expect(button).not_to_have_attribute("aria-disabled", "true", timeout=15_000)
+    expect(button).not_to_have_attribute("aria-disabled", "true", timeout=30_000)
     button.click()
 
 
@@ -60,7 +60,7 @@ def test_two_devices_play_four_in_a_row_to_a_win(browser: Browser, stack) -> Non
             page, column = (anna, 0) if turn % 2 == 0 else (ben, 1)
             _drop(page, column)
         for page in (anna, ben):
-            expect(page.get_by_test_id("result-panel")).to_be_visible(timeout=15_000)
+            expect(page.get_by_test_id("result-panel")).to_be_visible(timeout=30_000)
         expect(anna.get_by_test_id("placing-0")).to_contain_text("Anna")
         expect(anna.get_by_test_id("fiar-line")).to_have_count(4)  # the four winning discs ringed
         # Ben's device speaks German: the interface follows the browser's language.
@@ -84,9 +84,9 @@ def test_dice_poker_against_a_cpu_to_the_end(browser: Browser, stack) -> None:
             roll = page.get_by_test_id("roll-button")
             expect(roll).to_be_enabled(timeout=30_000)
             roll.click()
-            expect(rows.first).to_be_visible(timeout=15_000)
+            expect(rows.first).to_be_visible(timeout=30_000)
             rows.first.click()
-            expect(rows).to_have_count(0, timeout=15_000)
+            expect(rows).to_have_count(0, timeout=30_000)
         expect(result).to_be_visible(timeout=30_000)
         expect(page.get_by_test_id("placings")).to_contain_text("Anna")
         assert page.get_by_test_id("total-total-1").inner_text().strip() != ""

@@ -53,7 +53,7 @@ def test_a_staked_hau_hau_table_by_code(browser: Browser, stack) -> None:
             expect(page.get_by_test_id("stake")).to_have_text("1,000")
             expect(page.get_by_test_id("stake")).to_have_attribute("aria-label", "Stake 1,000")
             expect(page.get_by_test_id("event-log")).to_contain_text(
-                "Everyone stakes 1,000 coins; the pot holds 2,000.", timeout=15_000
+                "Everyone stakes 1,000 coins; the pot holds 2,000.", timeout=30_000
             )
 
         # Both browsers now have a guest player with a wallet, shown on the start page.
