@@ -152,3 +152,24 @@ def test_the_readme_games_table_matches_the_registries() -> None:
     spec.loader.exec_module(games_table)
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert games_table.readme_table(readme) == games_table.table(), "run scripts/games_table.py --write"
+
+
+def test_the_readme_gives_a_reason_for_every_dependency() -> None:
+    """Each Python dependency (pyproject.toml, the test extra included) and each Debian package
+    scripts/bootstrap.sh installs is named in bold in the README's "Dependencies and why"."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    specs = project["dependencies"] + [spec for extra in project["optional-dependencies"].values() for spec in extra]
+    python = {re.split(r"[\s\[<>=!~;]", spec, maxsplit=1)[0].lower() for spec in specs}
+    debian = set(
+        re.findall(r"need_apt\+=\(([\w.-]+)\)", (ROOT / "scripts" / "bootstrap.sh").read_text(encoding="utf-8"))
+    )
+    assert len(python) > 20 and {"chromium", "stockfish", "gnubg"} <= debian
+    section = (
+        (ROOT / "README.md").read_text(encoding="utf-8").split("## Dependencies and why", 1)[1].split("\n## ", 1)[0]
+    )
+    named = {
+        name.lower() for bold in re.findall(r"\*\*([^*]+)\*\*", section) for name in re.split(r",\s*|\s+and\s+", bold)
+    }
+    assert sorted((python | debian) - named) == []
