@@ -6,7 +6,7 @@
 "after" is this one. For each game at four seats and at its largest table, each side plays the
 same seeded random games through the playout harness as `make soak` does (every view of every
 seat scanned for hidden cards, the title's own check; Rummy with the contract checks too,
-Femton without them, see the README), stopping a game after `--moves` moves (Femton's games are
+Femton without them, as its soak runs them), stopping a game after `--moves` moves (Femton's games are
 tens of thousands of moves long; their first thousands are measured). Each side runs in its
 own process, the two alternately, `--repeats` times; figures are medians of the process's CPU
 time (`time.process_time`), so other work on the machine disturbs them less than wall time.

@@ -7,7 +7,7 @@ and delivered event scanned, each title's own `check` and `hidden_from` from its
 tests), one game per seat count by default, once with rulekit/playout.py as it is at the git
 revision `--before` and once with the working copy, alternating game by game so that both
 see the same load. Prints CPU µs per move for both, and the soak's CPU seconds projected
-from the seconds measured with the harness before (SOAK_SECONDS, README) by the ratio.
+from the seconds measured with the harness before (SOAK_SECONDS) by the ratio.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ for folder in (ROOT, ROOT / "svc-cards", ROOT / "svc-dice", ROOT / "svc-words", 
 from rulekit import playout as after_harness  # noqa: E402
 
 # CPU seconds of the whole soak per title, measured with the harness before this benchmark
-# (README, "Test suite and its time"), and the test module holding its playouts.
+# (bench/playout_budget.py), and the test module holding its playouts.
 SOAK_SECONDS: dict[str, tuple[float, str]] = {
     "contract-rummy": (49_800, "tests.games.contract_rummy.test_contract_rummy_playouts"),  # leaning games
     "ludo": (22_057, "tests.games.ludo.test_playouts"),

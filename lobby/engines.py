@@ -89,7 +89,7 @@ class Engines:
     async def _call(self, method, request):  # type: ignore[no-untyped-def]
         """Retries while the service is unreachable (a replica restarting), up to `retry_for`
         in all: a call waits for a ready channel (wait_for_ready) within its own timeout, and no
-        try outlasts the window (each used to wait its whole call timeout: 20 s of a 15 s window)."""
+        try outlasts the window (a try that waited its whole call timeout would make a 15 s window 20 s)."""
         loop = asyncio.get_running_loop()
         give_up = loop.time() + self._retry_for
         delay = 0.05

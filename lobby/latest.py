@@ -1,9 +1,9 @@
 """The room as this process last wrote it, for the room's next move.
 
-A move used to begin by reading its room from the store. Unless another writer came between,
-the document this process wrote last IS what the store holds, so the next move starts from that
-instead: measured in place (bench/move_floor.py), the read cost a lone move some 0.08 ms of its
-1.6 on SQLite, and it is a round trip to PostgreSQL. With several replicas, a room another
+Unless another writer came between, the document this process wrote last IS what the store
+holds, so the room's next move starts from that instead of reading the store: measured in place
+(bench/move_floor.py), that read costs a lone move some 0.08 ms of its 1.6 on SQLite, and it is a
+round trip to PostgreSQL. With several replicas, a room another
 replica writes is forgotten when its change is heard on the bus (`Lobby.on_remote_change`).
 
 A copy is kept as its JSON text, so nothing that changes a room object later can change it, and

@@ -1,4 +1,4 @@
-"""The rule-engine contract (DESIGN.md) and the base every engine builds on.
+"""The rule-engine contract (docs/design.md) and the base every engine builds on.
 
 State, moves, views and events are plain JSON data. An engine is pure: no I/O, no clock
 (time enters as `now_ms`), no randomness but the generator kept in the state.

@@ -1,6 +1,6 @@
 """A fast deep copy of plain JSON-like data: dicts, lists and scalars.
 
-States are plain data (DESIGN.md), so a copy needs none of `copy.deepcopy`'s machinery (the
+States are plain data (docs/design.md), so a copy needs none of `copy.deepcopy`'s machinery (the
 memo of shared objects, `__deepcopy__` lookups, reductions): only dicts and lists are
 containers; str, int, float, bool and None are immutable and shared. Tuples are copied as
 lists would be, element by element, and stay tuples (some engines keep constants in them).

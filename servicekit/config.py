@@ -38,5 +38,5 @@ def target(service: str) -> str:
 
 def engine_streams() -> bool:
     """Whether the lobby sends step calls on a long-lived stream per family (lobby/step_stream.py):
-    on unless GAMEROOM_ENGINE_STREAMS is "off" (every call unary, as before; for comparison)."""
+    on unless GAMEROOM_ENGINE_STREAMS is "off" (every call unary, each with its own retries; for comparison)."""
     return os.environ.get("GAMEROOM_ENGINE_STREAMS", "on") != "off"

@@ -43,7 +43,7 @@ class Series:
     scanned: int = 10
 
 
-# Sized by each title's measured cost (README, "Test suite and its time") so that none costs
+# Sized by each title's measured cost (bench/playout_budget.py; docs/benchmarks.md) so that none costs
 # much more than half a minute of one core in `make test`.
 GAMES: dict[str, Series] = {
     "chess": Series(500),
@@ -70,7 +70,7 @@ GAMES: dict[str, Series] = {
     "rummy": Series({2: 25, 4: 12}, thorough=6, scanned=2),
     # Fifteen rounds of leaning play (the playout test's chooser): 2,000-7,000 moves, 1-5 CPU s
     # a game with the contract checks. One game per seat count with them is some 22 CPU s;
-    # scanning its views too would be 35 (README), so views are scanned in the soak.
+    # scanning its views too would be 35, so views are scanned in the soak.
     "contract-rummy": Series(1, thorough=1, scanned=0),
     "snakes-and-ladders": Series(200),
     "goose": Series(60),

@@ -339,7 +339,7 @@ CREATE INDEX rooms_in_play_by_age ON rooms (updated_ms) WHERE status = 'playing'
         14,
         "a move's room update in place: lz4, and the activity column left within its lag",
         # Measured with a room of four-in-a-row's size, four rooms writing at once: the server's
-        # CPU a write 500 µs -> 295, writes a second 1,257 -> 1,947 (README, "The database").
+        # CPU a write 500 µs -> 295, writes a second 1,257 -> 1,947 (bench/pg_room_writes.py).
         # - lz4 (PostgreSQL 14+, where it was built with it; else pglz stays): a room's JSON is
         #   compressed on every write, and lz4 costs a fraction of pglz.
         # - A move leaves `updated_ms` as it was while the status is unchanged and the column lags

@@ -246,11 +246,10 @@ def _settle(outcomes: list[_Outcome]) -> None:
 class _Writer:
     """The one thread that writes: it owns the write connection and commits writes in groups.
 
-    Every store call used to go through `asyncio.to_thread` and one lock around one connection.
-    Profiled under load, that lock was busy 82-90 % of the time, held about 0.96 ms per call (two
-    calls a move, mostly the fsync of COMMIT), and calls waited about 96 ms for an executor
-    thread: the store, not the game, capped moves per second. So the writes queue here, and the
-    writer takes every write waiting (up to `BATCH_WRITES`) into ONE transaction, one fsync for
+    With every store call on `asyncio.to_thread` and one lock around one connection, profiled
+    under load, that lock was busy 82-90 % of the time, held about 0.96 ms per call (two calls a
+    move, mostly the fsync of COMMIT), and calls waited about 96 ms for an executor thread: the
+    store, not the game, capped moves per second. So the writes queue here, and the writer takes every write waiting (up to `BATCH_WRITES`) into ONE transaction, one fsync for
     all of them. Each write runs in a SAVEPOINT of its own: one that raises is undone alone and
     only its caller gets the exception. No caller hears of its write before COMMIT has returned
     (synchronous=FULL: the write is on disk), and a COMMIT that fails fails every write it carried.

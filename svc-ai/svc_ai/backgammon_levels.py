@@ -15,7 +15,7 @@ like 67 %, which would turn the cube into a lottery), a single evaluation (milli
 0-ply, a fraction of a second at 2-ply); or the fallback's rough chance where gnubg does not
 answer.
 Time caps per move: 2 s, 2 s and 10 s (0-ply answers in milliseconds, 2-ply in a fraction of
-a second). The README's strength table gives the measured figures.
+a second). The strength table in docs/cpu-strength.md gives the measured figures.
 """
 
 from __future__ import annotations

@@ -21,7 +21,8 @@ needs_promtool = pytest.mark.skipif(
     PROMTOOL is None, reason="promtool missing: scripts/bootstrap.sh installs Debian's prometheus"
 )
 DASHBOARD = DEPLOY / "grafana" / "gameroom.json"
-# What the issue asks the dashboard to show.
+# What an operator needs on the dashboard: moves and their latency, connections, rooms, the AI
+# pool, timers, refusals and engine calls.
 REQUIRED_METRICS = {
     "gameroom_moves_total",
     "gameroom_move_seconds",

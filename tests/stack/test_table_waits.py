@@ -1,4 +1,4 @@
-"""A table nobody is at waits for its players (GAMES.md, Oh Hell: "scores survive a pause (leave
+"""A table nobody is at waits for its players (docs/catalogue.md, Oh Hell: "scores survive a pause (leave
 and come back days later)"). While no player is connected, no grace period ends and no seat is
 handed to a CPU, so a match left in the evening is where it was when they come back; the CPU
 seats play up to the first human turn and stop there. The first player back gives everyone

@@ -1,4 +1,4 @@
-"""The daily top-up as the README says: the first look at a wallet on a new (UTC) day fills it
+"""The daily top-up as docs/configuration.md says: the first look at a wallet on a new (UTC) day fills it
 up to 1,000, and no later look that day does, however empty a stake left it."""
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from rulekit.players import Ask, Choice, legal_or_refuse
 
 from .rules import TILES, halves, pips
 
-# Weights of the strong level, tuned by the strength script (README).
+# Weights of the strong level, tuned by the strength script (docs/cpu-strength.md).
 SHED = 1.0  # per pip laid
 DOUBLE = 4.0  # a double laid
 OWN_FOLLOW = 2.5  # per own tile that fits a new open end

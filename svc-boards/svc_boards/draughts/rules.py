@@ -1,6 +1,6 @@
 """Draughts: 8×8 on the dark squares, men forward, compulsory captures, flying kings.
 
-House rules (house-rules-de-en-es.txt, "Draughts") and GAMES.md. Decisions where the text is
+House rules (house-rules-de-en-es.txt, "Draughts") and docs/catalogue.md. Decisions where the text is
 silent, also written on the rules page:
 - Seat 0 plays black on squares 1–12 and moves first; seat 1 plays white on squares 21–32.
 - Men move and capture only forwards. Capturing is compulsory, but any capture may be chosen

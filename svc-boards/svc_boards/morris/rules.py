@@ -1,6 +1,6 @@
 """Nine Men's Morris (Mühle): place, then move; three in a line is a mill and takes a piece.
 
-House rules (house-rules-de-en-es.txt, "Nine Men's Morris") and GAMES.md. Host settings:
+House rules (house-rules-de-en-es.txt, "Nine Men's Morris") and docs/catalogue.md. Host settings:
 `pieces` 9 (default) or 12 (twelve adds the four corner diagonals, both as lines to move along
 and as mills), `flying` (default on: a seat with exactly three pieces left in the moving phase
 may move a piece to any free point). Decisions where the text is silent, also written on the

@@ -1,6 +1,6 @@
 """Blackjack against the dealer: every seat plays its own hand against the bank, most chips wins.
 
-Rules: house-rules-de-en-es.txt ("Blackjack") and GAMES.md (1-8 seats, chips local to the
+Rules: house-rules-de-en-es.txt ("Blackjack") and docs/catalogue.md (1-8 seats, chips local to the
 game). Hand values come from the card core (`core/blackjack.py`). The dealer is the engine,
 not a seat. Decisions where the text is silent, also written on the rules page:
 - Settings: rounds 1-20 (default 10), starting chips 50-1,000 (default 500).

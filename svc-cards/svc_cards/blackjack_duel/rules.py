@@ -1,7 +1,7 @@
 """Blackjack duel: 3 or 5 players against each other for one pot, no dealer; the last player
 with coins wins the table.
 
-Rules: casino-tables-de.txt ("Blackjack") and GAMES.md (`blackjack-duel`). Hand values come
+Rules: casino-tables-de.txt ("Blackjack") and docs/catalogue.md (`blackjack-duel`). Hand values come
 from the card core (`core/blackjack.py`), pots with all-ins from `core/pots.py` (shared with
 poker), the ante clock and the stakes follow poker's pattern. Decisions where the text is
 silent, also written on the rules page:

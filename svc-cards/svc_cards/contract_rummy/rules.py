@@ -1,7 +1,7 @@
 """Femton (Fifteen Rounds, `contract-rummy`): fifteen rounds of rummy, each with its contract
 of sets and runs, buying from the discard pile in a shared buy window, 3-8 players.
 
-Rules: card-room-sv.txt ("Femton") and GAMES.md. Decisions where the text is silent, also
+Rules: card-room-sv.txt ("Femton") and docs/catalogue.md. Decisions where the text is silent, also
 written on the rules page:
 - Cards: three French decks and 4 or 6 jokers (host setting, default 6), shuffled afresh every
   round (new card ids every round, so cards shown at a round's end never match a hidden card of

@@ -1,6 +1,6 @@
 """Crazy Eights (Vändåtta): a 52-card French deck, 2-6 players, only eights are special.
 
-Rules: card-room-sv.txt ("Vändåtta") and GAMES.md. Decisions where the text is silent, also
+Rules: card-room-sv.txt ("Vändåtta") and docs/catalogue.md. Decisions where the text is silent, also
 written on the rules page:
 - Seven cards each with two players, five with three to six. A random seat starts; play goes
   to higher seat numbers (there are no reversals).

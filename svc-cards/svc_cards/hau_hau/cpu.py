@@ -13,7 +13,7 @@
   seat's view; rollouts play a card whenever one fits and stop when the round is won (or
   after HORIZON moves, scored by hand sizes); the opening throw is always at random. The
   rule-based move stands unless another scores MC_MARGIN better (bench/mc_strength.py,
-  README).
+  docs/cpu-strength.md).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from ..core import SUITS, Card, parse
 from ..core.tactics import by_card, fewest_cards, legal_or_refuse, majority_suit, next_in_view, of_type, with_choice
 from .rules import ENGINE
 
-MC_ROLLOUTS = 40  # about 10-30 ms a move (0.3-0.7 ms a rollout): see the README table
+MC_ROLLOUTS = 40  # about 10-30 ms a move (0.3-0.7 ms a rollout): see the table in docs/cpu-strength.md
 MC_BUDGET_MS = 250  # a time cap too, for a loaded machine
 MC_MARGIN = 0.1  # the rule-based move stands unless a move beats it by this much
 HORIZON = 10  # rollout moves, after which the hand sizes decide
@@ -129,6 +129,6 @@ MONTE_CARLO = MonteCarlo(
 monte_carlo = MONTE_CARLO.player(ENGINE)
 
 # The strong level stays rule-based: at 40 rollouts a move the Monte Carlo player did not beat
-# it over 500 games (README, bench/mc_strength.py); `monte_carlo` is kept, tested and measured
+# it over 500 games (docs/cpu-strength.md, bench/mc_strength.py); `monte_carlo` is kept, tested and measured
 # so that a better rollout policy or evaluation can make it the strong level.
 LEVELS = {"easy": easy, "strong": strong}

@@ -1,6 +1,6 @@
 """Hau Hau: 108 poker cards, 1 vs 1 best of 5 or four players first to two round wins.
 
-Rules: casino-tables-de.txt ("Hau Hau") and GAMES.md. Decisions where the text is silent,
+Rules: casino-tables-de.txt ("Hau Hau") and docs/catalogue.md. Decisions where the text is silent,
 also written on the rules page:
 - Rock-paper-scissors opens every round (the text describes it as the start of play). With
   four players everyone throws; a throw showing one or all three shapes is a tie and is

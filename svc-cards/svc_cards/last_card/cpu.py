@@ -11,7 +11,7 @@
   (rulekit.montecarlo) over that rule-based play: MC_ROLLOUTS rollouts on samples of the
   seat's view; rollouts play the game out to its end with the rule-based level (a random
   legal move one time in ten, MC_EPSILON) and score a win 1, a loss 0. The rule-based move
-  stands unless another wins MC_MARGIN more often (bench/mc_strength.py, README).
+  stands unless another wins MC_MARGIN more often (bench/mc_strength.py, docs/cpu-strength.md).
 """
 
 from __future__ import annotations
@@ -127,7 +127,7 @@ monte_carlo = MONTE_CARLO.player(ENGINE)
 
 
 # The strong level stays rule-based: the Monte Carlo player, rollouts to the end included, did
-# not beat it over 500 games (README, bench/mc_strength.py). The view holds no history (no
+# not beat it over 500 games (docs/cpu-strength.md, bench/mc_strength.py). The view holds no history (no
 # cards played, no draws seen), so samples deal the unseen cards blindly and the search
 # probably adds noise more than knowledge; `monte_carlo` is kept, tested and measured.
 LEVELS = {"easy": easy, "strong": strong}

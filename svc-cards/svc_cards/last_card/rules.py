@@ -10,7 +10,7 @@ off, also written on the rules page:
   card counts for its colour and symbol only, its action does not happen.
 - Wild +4 is playable at any time (the text sets no condition), and like +2 the player who
   draws misses the turn.
-- Host variants (GAMES.md): stacking +2/+4 (off): a pending draw may be passed on with any
+- Host variants (docs/catalogue.md): stacking +2/+4 (off): a pending draw may be passed on with any
   +2 or +4 the normal rules allow on the top card (+2 on +2, +4 on anything, +2 on +4 only
   in the named colour); the player who does not stack draws the whole sum and misses the
   turn. Draw until playable (off). Play the drawn card at once (on): when off, drawing ends

@@ -1,6 +1,6 @@
 """Mau-Mau: a French deck of 32 or 52 cards, 2-8 players, every special card switchable.
 
-House rules (house-rules-de-en-es.txt, "Mau-Mau") and GAMES.md. Decisions where the text is
+House rules (house-rules-de-en-es.txt, "Mau-Mau") and docs/catalogue.md. Decisions where the text is
 silent, also written on the rules page:
 - Five cards each; a random seat starts, play goes to higher seat numbers first. With the
   32-card deck and six or more players two 32-card decks are shuffled together (one deck

@@ -12,7 +12,7 @@ Laying is compulsory, so the only choice is which fitting card to lay.
   (rulekit.montecarlo) over that rule-based play: MC_ROLLOUTS rollouts on samples of the
   seat's view; rollouts lay a random fitting card and stop after HORIZON moves, scored by
   hand sizes (or at the end). The rule-based move stands unless another scores MC_MARGIN
-  better (bench/mc_strength.py, README).
+  better (bench/mc_strength.py, docs/cpu-strength.md).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from ..core import Card, parse
 from ..core.tactics import legal_or_refuse
 from .rules import ENGINE, HIGHEST, OPENER
 
-MC_ROLLOUTS = 40  # about 10-30 ms a move (0.3-0.7 ms a rollout): see the README table
+MC_ROLLOUTS = 40  # about 10-30 ms a move (0.3-0.7 ms a rollout): see the table in docs/cpu-strength.md
 MC_BUDGET_MS = 250  # a time cap too, for a loaded machine
 MC_MARGIN = 0.1  # the rule-based move stands unless a move beats it by this much
 HORIZON = 10  # rollout moves, after which the hand sizes decide
@@ -126,6 +126,6 @@ monte_carlo = MONTE_CARLO.player(ENGINE)
 
 
 # The strong level stays rule-based: at 40 rollouts a move the Monte Carlo player did not beat
-# it over 500 games (README, bench/mc_strength.py); `monte_carlo` is kept, tested and measured
+# it over 500 games (docs/cpu-strength.md, bench/mc_strength.py); `monte_carlo` is kept, tested and measured
 # so that a better rollout policy or evaluation can make it the strong level.
 LEVELS = {"easy": easy, "strong": strong}

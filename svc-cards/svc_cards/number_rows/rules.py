@@ -2,7 +2,7 @@
 
 Rules: house-rules-de-en-es.txt ("Zahlenreihe" / "Number Rows" / "Filas de números", all
 three read; the German page alone adds "Ist der Stapel leer, wird nur noch weitergegeben")
-and GAMES.md. Decisions where the text is silent, also written on the rules page:
+and docs/catalogue.md. Decisions where the text is silent, also written on the rules page:
 - Start cards 5-15 (default 10). Where the deck cannot give everyone that many, everyone gets
   the same smaller number (80 // players; eight players at 10 take the whole deck).
 - Whoever holds the red 11 starts (with any card they may lay, the must-lay rule applies as

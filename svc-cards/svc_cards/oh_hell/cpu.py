@@ -26,7 +26,7 @@ from ..core.tactics import legal_or_refuse
 from ..core.tricks import rank_value
 from .rules import ENGINE, deal_points
 
-MC_ROLLOUTS = 30  # a cap: with 4 seats about 10-30 ms a move (README table)
+MC_ROLLOUTS = 30  # a cap: with 4 seats about 10-30 ms a move (docs/cpu-strength.md)
 MC_BUDGET_MS = 400  # a time cap too, for a loaded machine
 MC_MARGIN = 0.02
 

@@ -1,6 +1,6 @@
 """Oh Hell (Plump): bid the tricks you will take, exactly; 3-6 players, a 52-card deck.
 
-Rules: card-room-sv.txt ("Plump") and GAMES.md. Decisions where the text is silent, also
+Rules: card-room-sv.txt ("Plump") and docs/catalogue.md. Decisions where the text is silent, also
 written on the rules page:
 - One game is one whole match: every deal of the chosen length (`length`: "quick" 5-4-3-2-1
   cards, or "full": 10 cards, 8 with six players, down to one, the one-card deal once per

@@ -1,7 +1,7 @@
 """Penalty Tricks (Minus): a compendium of four deals, each with something new to avoid;
 3-6 players, a 52-card deck.
 
-Rules: card-room-sv.txt ("Minus") and GAMES.md. The four deals of a cycle:
+Rules: card-room-sv.txt ("Minus") and docs/catalogue.md. The four deals of a cycle:
 1. hearts: every trick holding a heart -10 (one heart or several: still -10);
 2. queens: the queen of spades -50, every other queen -25 (each counts);
 3. king and last: the king of diamonds -50, the last trick -75 (both: -125);

@@ -1,6 +1,6 @@
 """Poker: a Texas Hold'em sit-and-go for 3 or 5 players, the last player with coins wins.
 
-Rules: casino-tables-de.txt ("Poker") and GAMES.md. Hand strength comes from PokerKit
+Rules: casino-tables-de.txt ("Poker") and docs/catalogue.md. Hand strength comes from PokerKit
 (`hands.py`); the betting is written here, as the house raise rule ("raise to" at least twice
 the highest bet and two big blinds, in small-blind steps) and the engine contract (pure JSON
 state, the state's own generator, the game's own blind clock from `now_ms`) ask. Decisions

@@ -1,6 +1,6 @@
 """Rummy (Rommé): two French decks plus six jokers, 2-6 players, sets and runs.
 
-Rules: house-rules-de-en-es.txt ("Rummy") and GAMES.md. Decisions where the text is silent,
+Rules: house-rules-de-en-es.txt ("Rummy") and docs/catalogue.md. Decisions where the text is silent,
 also written on the rules page:
 - 110 cards: two 52-card decks and three jokers each. Thirteen cards each, one card turned up
   as the discard pile; a random seat starts; play goes to higher seat numbers.

@@ -1,6 +1,6 @@
 """Stock Pile: build four shared piles from 1 to 12, first to empty their own stock pile wins.
 
-Rules: card-room-sv.txt (the six sentences of the stock-pile game) and GAMES.md. The text is
+Rules: card-room-sv.txt (the six sentences of the stock-pile game) and docs/catalogue.md. The text is
 short; where it is silent the usual rules of the family stand, written on the rules page too:
 - The deck: 162 cards, the numbers 1-12 twelve times each and 18 wild cards
   (`core.cards.building_deck`). Stock piles of 30 cards with two to four players and 20 with

@@ -13,7 +13,7 @@ cards others were seen to take, the lives).
 - strong (the level): determinized Monte Carlo (rulekit.montecarlo) over that rule-based
   play: MC_ROLLOUTS rollouts on samples of the seat's view; rollouts play the easy level's
   greedy swaps and stop at the first showdown (the deal's lost lives decide). The rule-based
-  move stands unless another scores MC_MARGIN better (bench/mc_strength.py, README).
+  move stands unless another scores MC_MARGIN better (bench/mc_strength.py, docs/cpu-strength.md).
 Both knock once the deal has gone round four times, so a table of CPUs always ends a deal.
 """
 
@@ -29,7 +29,7 @@ from ..core import Card, active_seats
 from ..core.tactics import legal_or_refuse, next_in_view
 from .rules import ENGINE, THIRTY_ONE, points_half
 
-MC_ROLLOUTS = 40  # about 10-30 ms a move (0.3-0.7 ms a rollout): see the README table
+MC_ROLLOUTS = 40  # about 10-30 ms a move (0.3-0.7 ms a rollout): see the table in docs/cpu-strength.md
 MC_BUDGET_MS = 250  # a time cap too, for a loaded machine
 MC_MARGIN = 0.1  # the rule-based move stands unless a move beats it by this much
 
@@ -156,5 +156,5 @@ monte_carlo = MONTE_CARLO.player(ENGINE)
 
 
 # "strong" (the level name rooms already use) is the Monte Carlo search over the rule-based
-# play: it won 58 % of 500 games against it (README); `strong` above stays its prior.
+# play: it won 58 % of 500 games against it (docs/cpu-strength.md); `strong` above stays its prior.
 LEVELS = {"easy": easy, "strong": monte_carlo}

@@ -1,7 +1,7 @@
 """Thirty-One (Schwimmen): three cards, 31 points, three lives, 2-9 players.
 
 Rules: house-rules-de-en-es.txt ("Schwimmen" / "Thirty-One" / "Treinta y uno", all three
-read) and GAMES.md. Decisions where the text is silent, also written on the rules page:
+read) and docs/catalogue.md. Decisions where the text is silent, also written on the rules page:
 - The 32-card French deck (7 to ace): nine players take 27 cards and the middle three.
   Every deal uses a fresh deck numbered after the deal (`first_deck`), so card ids never
   repeat and the hands shown at a showdown never match a hidden card of a later deal.

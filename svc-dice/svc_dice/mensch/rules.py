@@ -61,7 +61,7 @@ GOAL_BONUS_ROLLS = 3
 MOVE_SECONDS = 15
 STAKES = (0, 3000, 15000, 75000)
 PLY_LIMIT = 40_000
-# How the strong CPU and the clock weigh a position (tuned against easy, README): a player's
+# How the strong CPU and the clock weigh a position (tuned against easy, docs/cpu-strength.md): a player's
 # second colour counts half (one complete colour wins), a piece within reach of a foreign one
 # loses 0.7 of a hit's chance of its worth, and the opponents count by their best and their
 # average standing alike.

@@ -1,5 +1,5 @@
 """Bingo CPU players: legal from the view alone, prompt when the pattern is complete, and
-ordered by strength as far as a game of luck allows (README: `python -m
+ordered by strength as far as a game of luck allows (docs/cpu-strength.md: `python -m
 tests.games.bingo.strength`)."""
 
 from __future__ import annotations

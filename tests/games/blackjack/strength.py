@@ -1,6 +1,6 @@
 """Blackjack CPU strength: final chips.
 
-Run `python -m tests.games.blackjack.strength [games]` for the README table (default 1,000
+Run `python -m tests.games.blackjack.strength [games]` for the table in docs/cpu-strength.md (default 1,000
 games per level). Each level plays the same seeded solo tables (10 rounds, 500 chips): every
 round's shoe is shuffled from the same generator state whatever was played before, so the
 levels face the same cards round by round and the difference between them is their play.

@@ -1,5 +1,5 @@
 """Blackjack CPU levels: legal from a view, blind to the hidden card and the shoe, the chart
-followed, and the strong level ahead of random and easy in final chips (README:
+followed, and the strong level ahead of random and easy in final chips (docs/cpu-strength.md:
 `python -m tests.games.blackjack.strength`)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Blackjack rule tests: one per sentence of the house rules (English part,
-house-rules-de-en-es.txt, "Blackjack"), the seat count of GAMES.md, then the choices made
+house-rules-de-en-es.txt, "Blackjack"), the seat count of docs/catalogue.md, then the choices made
 where the text is silent (rules page, "Our choices"; rules.py's docstring).
 
 Cards are shuffled inside the deal, so most tests lay the cards of a deal by hand
@@ -16,7 +16,7 @@ from tests.games.blackjack.table import act, bet_all, cards, codes, dealt, new_g
 
 
 def test_one_to_eight_seats() -> None:
-    """GAMES.md: "blackjack ... 1–8" (the text's "2–8 players" counts no solo table; the issue asks 1–8)."""
+    """docs/catalogue.md: "blackjack ... 1–8" (the text's "2–8 players" counts no solo table; the catalogue adds it)."""
     assert META.allowed_seat_counts() == tuple(range(1, 9))
     for seats in (0, 9):
         with pytest.raises(Refusal):

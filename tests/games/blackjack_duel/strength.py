@@ -1,7 +1,7 @@
 """Blackjack duel CPU strength: one seat of a level against the other seats all of another.
 
-Run `python -m tests.games.blackjack_duel.strength [tables] [seat counts]` for the README
-table: the share of whole tables the lone seat wins and its mean coins after a fixed number
+Run `python -m tests.games.blackjack_duel.strength [tables] [seat counts]` for the
+table in docs/cpu-strength.md: the share of whole tables the lone seat wins and its mean coins after a fixed number
 of rounds (ROUNDS; a 1,000-coin table, the lone level's seat rotating; one move a second of
 game time, so the ante doubles every 90 moves). A level as
 strong as the others wins 1/3 of 3-seat tables and ends on 1,000 coins.

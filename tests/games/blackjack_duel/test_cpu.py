@@ -80,7 +80,7 @@ def test_both_levels_split_aces() -> None:
 
 def test_strong_ends_ahead_of_random() -> None:
     """Mean coins of one strong seat against two random ones after a few rounds, over a small
-    seeded sample (the README's strength table has the long run): clearly above 1,000."""
+    seeded sample (the strength table in docs/cpu-strength.md has the long run): clearly above 1,000."""
     from tests.games.blackjack_duel.strength import lone_play
 
     _, coins = lone_play("strong", "random", 3, 9, rounds=6, whole=False)

@@ -1,5 +1,5 @@
 """Blackjack duel: one test per rule sentence of casino-tables-de.txt ("Blackjack") and the
-GAMES.md line `blackjack-duel`.
+docs/catalogue.md line `blackjack-duel`.
 
 Three seats unless said otherwise; button 0, so seat 1 acts first, then 2, then 0. Side pots
 in more all-in shapes have their own file (test_side_pots.py).
@@ -485,7 +485,7 @@ def test_the_others_play_on_until_one_has_coins() -> None:
 
 
 def test_hidden_from_follows_the_phase() -> None:
-    """GAMES.md: "one open and one hidden card nobody knows yet". The scan's secrets per phase:
+    """docs/catalogue.md: "one open and one hidden card nobody knows yet". The scan's secrets per phase:
     every hidden card in the first round; afterwards only the others' (and the shoe)."""
     state = dealt([1000] * 3)
     hidden = {state["cards"][s][0][1] for s in range(3)}
@@ -496,7 +496,7 @@ def test_hidden_from_follows_the_phase() -> None:
 
 
 def test_wallet_stakes_and_the_winner_takes_the_pot() -> None:
-    """GAMES.md: "Wallet stakes 1,000/5,000/25,000." The stake is a host setting; the lobby's
+    """docs/catalogue.md: "Wallet stakes 1,000/5,000/25,000." The stake is a host setting; the lobby's
     ledger pays the whole pot (stake x players) to the one first place the table ends with."""
     (option,) = [o for o in ENGINE.meta.options if o.key == "stake"]
     assert option.choices == (0, 1000, 5000, 25000)

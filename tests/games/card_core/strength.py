@@ -1,6 +1,6 @@
 """CPU strength of the shedding games: levels play each other head to head, seats alternating.
 
-Run `python -m tests.games.card_core.strength [games] [game-id ...]` for the README table of
+Run `python -m tests.games.card_core.strength [games] [game-id ...]` for the table in docs/cpu-strength.md of
 the rule-based levels (default 500 games per pairing, every title unless ids are given); the CPU tests call `win_rate` with fewer games.
 """
 

@@ -3,7 +3,7 @@ rounds), through svc-ai's `choose` and each seat's view, seats rotating between 
 
     .venv/bin/python -m tests.games.categories.strength [games] [language]
 
-prints the README figures (default 200 games, German): each level's wins and mean points.
+prints the figures in docs/cpu-strength.md (default 200 games, German): each level's wins and mean points.
 """
 
 from __future__ import annotations

@@ -30,7 +30,7 @@ def test_perft(name: str) -> None:
 
 
 def test_required_depths_are_covered() -> None:
-    """The start position to depth 4 and Kiwipete to depth 3, as the issue asks."""
+    """The start position to depth 4 and Kiwipete to depth 3, the usual test depths."""
     assert POSITIONS["start"]["test_depth"] >= 4 and POSITIONS["start"]["counts"][3] == 197_281
     assert POSITIONS["kiwipete"]["test_depth"] >= 3 and POSITIONS["kiwipete"]["counts"][2] == 97_862
 

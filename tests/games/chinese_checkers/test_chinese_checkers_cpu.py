@@ -1,5 +1,5 @@
 """Chinese Checkers CPU levels: legal moves from any view, and the strong level beating random
-and easy (the README has the 100-game figures)."""
+and easy (docs/cpu-strength.md has the 100-game figures)."""
 
 from __future__ import annotations
 

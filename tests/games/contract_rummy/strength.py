@@ -1,4 +1,4 @@
-"""Femton CPU strength, for the README, by rounds or by whole games:
+"""Femton CPU strength, for docs/cpu-strength.md, by rounds or by whole games:
 `python -m tests.games.contract_rummy.strength ROUNDS strong-easy` (or strong-random,
 easy-random): at a three-seat table the first level holds one seat (rotating), the second the
 others; the mean points gap per round (the others' mean less its own: above 0 is better) and

@@ -1,7 +1,7 @@
 """Crazy Eights CPU levels: legal from a view alone, sensible, and ordered by strength.
 
 Strength: two-seat games through tests/games/card_core/strength.py's `win_rate` (seats
-alternate; the seeds are the README table's, so the first N games are the table's first N).
+alternate; the seeds are those of the table in docs/cpu-strength.md, so the first N games are the table's first N).
 Crazy Eights is mostly the deal: over 1,000 games strong wins 57.4 % against easy and easy
 60.0 % against random.
 """

@@ -1,5 +1,5 @@
 """Crazy Eights (Vändåtta): one test per rule sentence of card-room-sv.txt ("Vändåtta") and per
-decision of GAMES.md. Each docstring quotes the Swedish sentence and says it in English."""
+decision of docs/catalogue.md. Each docstring quotes the Swedish sentence and says it in English."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def plays(state: State, seat: int = 0) -> list[list[str]]:
 
 
 def test_seats_deck_and_deal() -> None:
-    """GAMES.md "crazy-eights (2–6)"; house decision: a 52-card deck, seven cards each with two
+    """docs/catalogue.md "crazy-eights (2–6)"; house decision: a 52-card deck, seven cards each with two
     players, five with three to six, one open card."""
     assert ENGINE.meta.allowed_seat_counts() == (2, 3, 4, 5, 6)
     for seats, size in ((2, 7), (3, 5), (6, 5)):

@@ -69,7 +69,7 @@ def play_turn(state: State, row: str | None = None) -> tuple[State, list[dict]]:
 
 # -- the game's frame ------------------------------------------------------------------------
 def test_meta_and_registration() -> None:
-    """GAMES.md: dice-poker, 2–8 seats, chance, no hidden information, no options but the
+    """docs/catalogue.md: dice-poker, 2–8 seats, chance, no hidden information, no options but the
     move clock every game has."""
     assert (META.id, META.family, META.min_seats, META.max_seats) == ("dice-poker", "dice", 2, 8)
     assert META.chance and not META.hidden_information and not META.simultaneous

@@ -1,5 +1,5 @@
 """Dominoes CPU levels: legal moves from any view, decisions from the view alone, and the
-strong level beating random and easy (the README has the 1,000-game figures)."""
+strong level beating random and easy (docs/cpu-strength.md has the 1,000-game figures)."""
 
 from __future__ import annotations
 

@@ -100,7 +100,7 @@ def play(levels: dict[int, str], seed: str) -> list[int]:
 
 def test_strong_beats_random_and_easy() -> None:
     """On 4 × 4, seats alternated: strong wins at least 19 of 20 against random and at least
-    14 of 20 against easy (the README has the 100-game figures on 5 × 5)."""
+    14 of 20 against easy (docs/cpu-strength.md has the 100-game figures on 5 × 5)."""
     for opponent, needed in (("random", 19), ("easy", 14)):
         wins = 0
         for number in range(20):

@@ -1,5 +1,5 @@
 """Draughts rules, one test per sentence of house-rules-de-en-es.txt ("Draughts") and the
-decisions of GAMES.md (men capture forward, captures compulsory, flying kings), plus perft."""
+decisions of docs/catalogue.md (men capture forward, captures compulsory, flying kings), plus perft."""
 
 from __future__ import annotations
 
@@ -74,7 +74,7 @@ def test_capture_by_jumping_onto_the_free_square_behind() -> None:
 
 
 def test_men_capture_forward_only() -> None:
-    """GAMES.md: “Men move and capture forward.” A piece behind a man cannot be jumped."""
+    """docs/catalogue.md: “Men move and capture forward.” A piece behind a man cannot be jumped."""
     state = position(0, b=(18,), w=(14, 1))
     assert paths(state) == [[18, 22], [18, 23]]
 

@@ -3,7 +3,7 @@ a word for the other once), seats alternating, through svc-ai's `choose` and the
 
     .venv/bin/python -m tests.games.hangman.strength [games] [language]
 
-prints the README figures (default 1,000 games per pairing, German): the share of games won
+prints the figures in docs/cpu-strength.md (default 1,000 games per pairing, German): the share of games won
 outright and of ties, and the mean points of each level.
 """
 

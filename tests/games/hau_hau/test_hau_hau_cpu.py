@@ -88,7 +88,7 @@ def test_strong_stacks_a_king_before_an_ace() -> None:
 
 
 def test_strong_beats_easy_beats_random() -> None:
-    """Two-seat best-of-5 matches, seats alternating (the README table runs 500+)."""
+    """Two-seat best-of-5 matches, seats alternating (the table in docs/cpu-strength.md runs 500+)."""
     strong_easy = win_rate(ENGINE, strong, "easy", 300)
     easy_random = win_rate(ENGINE, "easy", "random", 60)
     print(f"hau-hau: strong vs easy {strong_easy:.1%}, easy vs random {easy_random:.1%}")

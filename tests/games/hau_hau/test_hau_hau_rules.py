@@ -1,4 +1,4 @@
-"""Hau Hau: one test per rule sentence of casino-tables-de.txt ("Hau Hau") and GAMES.md."""
+"""Hau Hau: one test per rule sentence of casino-tables-de.txt ("Hau Hau") and docs/catalogue.md."""
 
 from __future__ import annotations
 

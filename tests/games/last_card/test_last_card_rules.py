@@ -1,5 +1,5 @@
 """Last Card: one test per rule sentence of house-rules-de-en-es.txt ("Last Card") and the
-host variants GAMES.md names."""
+host variants docs/catalogue.md names."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ alternating, through svc-ai's `choose` and the seat's view, exactly as the servi
 
     .venv/bin/python -m tests.games.liars_dice.strength [games]
 
-prints the README table (default 1,000 games per pairing): the first-named level's wins.
+prints the table in docs/cpu-strength.md (default 1,000 games per pairing): the first-named level's wins.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Liar's Dice CPU players: legal from the view alone, blind to other cups, and ordered by
-strength (the README's table: `python -m tests.games.liars_dice.strength`)."""
+strength (the table in docs/cpu-strength.md: `python -m tests.games.liars_dice.strength`)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Ludo CPU players: every level answers a legal move from the seat's view on every board;
 strong captures, escapes and avoids danger where it can, and clearly beats random and easy
-over whole games (the README's table has the 1,000-game figures)."""
+over whole games (the table in docs/cpu-strength.md has the 1,000-game figures)."""
 
 from __future__ import annotations
 

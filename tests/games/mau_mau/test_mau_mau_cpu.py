@@ -76,7 +76,7 @@ def test_strong_passes_sevens_on() -> None:
 
 
 def test_strong_beats_easy_beats_random() -> None:
-    """Two-seat games, seats alternating (the README table runs the same with 500+ games)."""
+    """Two-seat games, seats alternating (the table in docs/cpu-strength.md runs the same with 500+ games)."""
     strong_easy = win_rate(ENGINE, strong, "easy", STRENGTH_GAMES)
     easy_random = win_rate(ENGINE, "easy", "random", STRENGTH_GAMES)
     print(f"mau-mau: strong vs easy {strong_easy:.1%}, easy vs random {easy_random:.1%}")

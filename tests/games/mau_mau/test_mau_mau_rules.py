@@ -1,5 +1,5 @@
 """Mau-Mau: one test per rule sentence of house-rules-de-en-es.txt ("Mau-Mau") and per
-special card GAMES.md lists."""
+special card docs/catalogue.md lists."""
 
 from __future__ import annotations
 
@@ -88,7 +88,7 @@ def test_first_out_wins_and_the_others_play_on() -> None:
 
 
 def test_seven_draw_two_stackable() -> None:
-    """GAMES.md "7 = draw two (stackable)": answer with a 7 or draw the sum."""
+    """docs/catalogue.md "7 = draw two (stackable)": answer with a 7 or draw the sum."""
     state = table(hands={0: ["H7.0", "SK.0"], 1: ["C7.0", "D8.0"], 2: ["DQ.0"]}, top="H10.0", suit="H")
     state, _ = step(ENGINE, state, {"type": "play", "card": "H7.0"})
     assert state["pending"] == 2 and ENGINE.legal_moves(state, 1) == [
@@ -103,7 +103,7 @@ def test_seven_draw_two_stackable() -> None:
 
 
 def test_eight_skips() -> None:
-    """GAMES.md "8 = skip"; with two players you go again."""
+    """docs/catalogue.md "8 = skip"; with two players you go again."""
     state = table(hands={0: ["H8.0", "SK.0"]}, top="H10.0", suit="H")
     state, events = step(ENGINE, state, {"type": "play", "card": "H8.0"})
     assert state["turn"] == 2 and {"code": "skipped", "seat": 1} in events
@@ -113,14 +113,14 @@ def test_eight_skips() -> None:
 
 
 def test_nine_reverses() -> None:
-    """GAMES.md "9 = reverse"."""
+    """docs/catalogue.md "9 = reverse"."""
     state = table(hands={0: ["H9.0", "SK.0"]}, top="H10.0", suit="H")
     state, _ = step(ENGINE, state, {"type": "play", "card": "H9.0"})
     assert state["direction"] == -1 and state["turn"] == 2
 
 
 def test_jack_wishes_a_suit_and_fits_anything() -> None:
-    """GAMES.md "J = wish a suit"."""
+    """docs/catalogue.md "J = wish a suit"."""
     state = table(hands={0: ["CJ.0", "SK.0"]}, top="H10.0", suit="H")
     assert ENGINE.legal_moves(state, 0) == [{"type": "play", "card": "CJ.0", "suit": suit} for suit in SUITS]
     state, _ = step(ENGINE, state, {"type": "play", "card": "CJ.0", "suit": "D"})
@@ -130,7 +130,7 @@ def test_jack_wishes_a_suit_and_fits_anything() -> None:
 
 
 def test_no_jack_on_jack_by_default() -> None:
-    """GAMES.md "Jack on Jack off by default"."""
+    """docs/catalogue.md "Jack on Jack off by default"."""
     state = table(hands={0: ["CJ.0", "D8.0"]}, top="HJ.0", suit="D", wished=True)
     assert cards_of(state) == {"D8.0"}
     state = table(options={"jack_on_jack": True}, hands={0: ["CJ.0", "D8.0"]}, top="HJ.0", suit="D")
@@ -138,7 +138,7 @@ def test_no_jack_on_jack_by_default() -> None:
 
 
 def test_ace_plays_again() -> None:
-    """GAMES.md "A = play again"."""
+    """docs/catalogue.md "A = play again"."""
     state = table(hands={0: ["HA.0", "SK.0"]}, top="H10.0", suit="H")
     state, events = step(ENGINE, state, {"type": "play", "card": "HA.0"})
     assert state["turn"] == 0 and {"code": "again", "seat": 0} in events
@@ -149,7 +149,7 @@ def test_ace_plays_again() -> None:
     [("seven_draw_two", "H7.0", 1), ("eight_skip", "H8.0", 1), ("nine_reverse", "H9.0", 1), ("ace_again", "HA.0", 1)],
 )
 def test_each_special_card_can_be_switched_off(switch: str, card: str, turn: int) -> None:
-    """GAMES.md "Each special card switchable": switched off it is a plain card."""
+    """docs/catalogue.md "Each special card switchable": switched off it is a plain card."""
     state = table(options={switch: False}, hands={0: [card, "SK.0"]}, top="H10.0", suit="H")
     state, _ = step(ENGINE, state, {"type": "play", "card": card})
     assert state["turn"] == turn and state["pending"] == 0 and state["direction"] == 1

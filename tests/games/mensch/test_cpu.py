@@ -1,6 +1,6 @@
 """Mensch CPU players: every level answers a legal move from the seat's view, 1 vs 1 and for
 four; strong captures, escapes and clearly beats random and
-easy over whole games (the README's table has the larger figures)."""
+easy over whole games (the table in docs/cpu-strength.md has the larger figures)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Morris rules, one test per sentence of house-rules-de-en-es.txt ("Nine Men's Morris"),
-its settings line, and the decisions of GAMES.md."""
+its settings line, and the decisions of docs/catalogue.md."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Number Rows CPU levels: legal from a view alone, sensible, and ordered by strength.
 
 Strength: two-seat games through tests/games/card_core/strength.py's `win_rate` (seats
-alternate; the seeds are the README table's). Laying is compulsory, so only the choice among
+alternate; the seeds are those of the table in docs/cpu-strength.md). Laying is compulsory, so only the choice among
 fitting cards is skill: over 1,000 games strong wins 61.7 % against easy and easy 58.0 %
 against random.
 """

@@ -1,5 +1,5 @@
 """Number Rows (Zahlenreihe): one test per rule sentence of house-rules-de-en-es.txt ("Number
-Rows"; the German page's extra sentence too) and per decision of GAMES.md."""
+Rows"; the German page's extra sentence too) and per decision of docs/catalogue.md."""
 
 from __future__ import annotations
 

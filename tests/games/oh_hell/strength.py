@@ -3,7 +3,7 @@ swapping seats every game). A level's score is the share of matches one of its s
 (a shared first place counts as shared).
 
 Run `python -m tests.games.oh_hell.strength [games | strong-easy strong-random easy-random]`
-for the README table (default 1,000 matches a pairing).
+for the table in docs/cpu-strength.md (default 1,000 matches a pairing).
 """
 
 from __future__ import annotations

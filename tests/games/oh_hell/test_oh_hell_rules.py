@@ -68,7 +68,7 @@ def whole_match(seats: int, length: str) -> State:
 
 
 def test_three_to_six_players() -> None:
-    """GAMES.md: "3–6" players; a 52-card deck."""
+    """docs/catalogue.md: "3–6" players; a 52-card deck."""
     assert ENGINE.meta.allowed_seat_counts() == (3, 4, 5, 6)
     assert cards_conserved(ENGINE.setup(6, {"length": "full"}, b"six"))
 

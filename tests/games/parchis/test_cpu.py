@@ -1,6 +1,6 @@
 """Parchís CPU players: every level answers a legal move from the seat's view, with one die
 and two; strong captures, escapes, parks on safe squares and clearly beats random and easy over
-whole games (the README's table has the larger figures)."""
+whole games (the table in docs/cpu-strength.md has the larger figures)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ level (A B A B, the pairs swapping seats every set). A level's score is the shar
 of its seats wins (a shared first place counts as shared).
 
 Run `python -m tests.games.penalty_tricks.strength [games | strong-easy strong-random easy-random]`
-for the README table (default 100 sets a pairing).
+for the table in docs/cpu-strength.md (default 100 sets a pairing).
 """
 
 from __future__ import annotations

@@ -94,7 +94,7 @@ def whole_set(seats: int, cycles: int = 1, seed: bytes = b"penalty-set") -> Stat
 
 
 def test_three_to_six_players() -> None:
-    """GAMES.md: "3–6" players; a 52-card deck."""
+    """docs/catalogue.md: "3–6" players; a 52-card deck."""
     assert ENGINE.meta.allowed_seat_counts() == (3, 4, 5, 6)
     for seats in (3, 4, 5, 6):
         assert cards_conserved(ENGINE.setup(seats, {"cycles": 1}, b"seats"))
@@ -130,7 +130,7 @@ def test_every_deal_has_something_new_to_avoid() -> None:
 
 
 def test_the_cycle_repeats_for_the_set_length() -> None:
-    """GAMES.md: "repeat the cycle for the set length" (host option `cycles`, 1-3)."""
+    """docs/catalogue.md: "repeat the cycle for the set length" (host option `cycles`, 1-3)."""
     assert ENGINE.setup(3, {"cycles": 3}, b"k")["kinds"] == list(KINDS) * 3
     state = whole_set(3, cycles=2)
     assert [deal["kind"] for deal in state["history"]] == list(KINDS) * 2

@@ -1,6 +1,6 @@
 """Poker CPU strength: one seat of a level against the other seats all of another level.
 
-Run `python -m tests.games.poker.strength [tables] [seat counts]` for the README table
+Run `python -m tests.games.poker.strength [tables] [seat counts]` for the table in docs/cpu-strength.md
 (default 200 tables per pairing and table size, 3 and 5 seats, the lone level's seat rotating). A level as strong as the others
 wins 1/3 of 3-seat tables and 1/5 of 5-seat tables.
 """

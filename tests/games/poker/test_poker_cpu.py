@@ -72,7 +72,7 @@ def test_strong_raises_a_strong_hand_within_the_rules() -> None:
 
 def test_strong_plays_better_than_random_hand_by_hand() -> None:
     """Net coins per hand of one strong seat against two random ones, stacks fresh every hand
-    (whole sit-and-goes are in the README's strength table): clearly above zero."""
+    (whole sit-and-goes are in the strength table in docs/cpu-strength.md): clearly above zero."""
     total = 0
     hands = 60
     for index in range(hands):

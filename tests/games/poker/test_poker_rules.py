@@ -1,4 +1,4 @@
-"""Poker: one test per rule sentence of casino-tables-de.txt ("Poker") and GAMES.md.
+"""Poker: one test per rule sentence of casino-tables-de.txt ("Poker") and docs/catalogue.md.
 
 Side pots in every all-in shape have their own file (test_poker_side_pots.py).
 """

@@ -5,7 +5,7 @@ given (the extra seats played by `random`), and a level wins a game when it plac
 
     .venv/bin/python -m tests.games.race_core.strength [games] [game-id ...]
 
-prints the README figures (default 1,000 games per pairing, ludo with 2 and 4 seats).
+prints the figures in docs/cpu-strength.md (default 1,000 games per pairing, ludo with 2 and 4 seats).
 """
 
 from __future__ import annotations

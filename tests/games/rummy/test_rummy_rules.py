@@ -1,5 +1,5 @@
 """Rummy: one test per rule sentence of house-rules-de-en-es.txt ("Rummy", English part) and per
-decision of GAMES.md and the rules page. Each docstring quotes the sentence."""
+decision of docs/catalogue.md and the rules page. Each docstring quotes the sentence."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ def test_two_to_six_players() -> None:
 
 
 def test_two_decks_plus_jokers_thirteen_each() -> None:
-    """GAMES.md: "Two decks plus jokers." House decision: three jokers a deck (110 cards),
+    """docs/catalogue.md: "Two decks plus jokers." House decision: three jokers a deck (110 cards),
     thirteen cards each, one card turned up."""
     for seats in (2, 6):
         state = ENGINE.setup(seats, {}, b"rummy-deal")
@@ -104,7 +104,7 @@ def test_a_joker_never_the_majority() -> None:
 
 
 def test_opening_meld_has_to_reach_the_minimum() -> None:
-    """ "Your opening meld has to reach the minimum." GAMES.md: "Opening meld minimum (host
+    """ "Your opening meld has to reach the minimum." docs/catalogue.md: "Opening meld minimum (host
     setting, default 40 points)." The melds of the opening turn count together; below the
     minimum they can only be taken back."""
     assert ENGINE.setup(2, {}, b"x")["options"]["opening_minimum"] == 40

@@ -44,7 +44,7 @@ def test_the_odds_follow_a_hit_and_avoid_misses() -> None:
 
 
 def test_strong_beats_random_and_easy() -> None:
-    """Over 12 games each, seats alternated (the README has the 100-game figures)."""
+    """Over 12 games each, seats alternated (docs/cpu-strength.md has the 100-game figures)."""
     wins, _ = match("strong", "random", 12)
     assert wins >= 11
     wins, _ = match("strong", "easy", 12)

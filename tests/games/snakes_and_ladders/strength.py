@@ -4,7 +4,7 @@ seat's view, exactly as the service asks them.
 
     .venv/bin/python -m tests.games.snakes_and_ladders.strength [games] [game-id ...]
 
-prints the README figures (default 2,000 games per pairing). Both games leave no choice, so
+prints the figures in docs/cpu-strength.md (default 2,000 games per pairing). Both games leave no choice, so
 every level is the same roller and every pairing should come out near 50%.
 """
 

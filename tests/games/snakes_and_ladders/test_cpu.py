@@ -1,7 +1,7 @@
 """Snakes and Ladders CPU players: every level rolls, because rolling is the only move.
 
 There is nothing to be stronger at: the test checks that the levels are the one roller and
-that over many games no level beats another beyond chance (the README quotes the figures)."""
+that over many games no level beats another beyond chance (docs/cpu-strength.md quotes the figures)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Stock Pile CPU levels: legal from a view alone, sensible, and ordered by strength.
 
 Strength: two-seat short games (ten stock cards each) through
-tests/games/card_core/strength.py's `win_rate` (seats alternate; the README table's seeds).
+tests/games/card_core/strength.py's `win_rate` (seats alternate; the seeds of the table in docs/cpu-strength.md).
 """
 
 from __future__ import annotations

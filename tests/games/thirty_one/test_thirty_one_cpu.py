@@ -1,7 +1,7 @@
 """Thirty-One CPU levels: legal from a view alone, sensible, and ordered by strength.
 
 Strength: two-seat games through tests/games/card_core/strength.py's `win_rate` (seats
-alternate; the seeds are the README table's). A deal is mostly the cards: over 1,000 games
+alternate; the seeds are those of the table in docs/cpu-strength.md). A deal is mostly the cards: over 1,000 games
 strong wins some 58 % against easy; random, which knocks at random, almost never wins.
 """
 

@@ -1,5 +1,5 @@
 """Thirty-One (Schwimmen): one test per rule sentence of house-rules-de-en-es.txt ("Thirty-One";
-the German and Spanish pages say the same) and per decision of GAMES.md."""
+the German and Spanish pages say the same) and per decision of docs/catalogue.md."""
 
 from __future__ import annotations
 
@@ -91,7 +91,7 @@ def test_three_of_a_kind_counts_thirty_and_a_half() -> None:
 
 
 def test_thirty_one_ends_the_deal_at_once() -> None:
-    """GAMES.md decision: 31 ends at once; the cards are shown and the lowest loses a life."""
+    """docs/catalogue.md decision: 31 ends at once; the cards are shown and the lowest loses a life."""
     state = table(
         hands={0: ["SA.0", "SK.0", "H7.0"], 1: ["C8.0", "D9.0", "H8.0"], 2: ["DA.0", "DK.0", "C7.0"]},
         middle=["SQ.0", "CJ.0", "D7.0"],

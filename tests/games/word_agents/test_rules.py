@@ -297,7 +297,7 @@ def test_every_uncovered_card_shows_its_role_to_everyone() -> None:
 
 
 def test_a_clue_goes_through_the_lobbys_text_check() -> None:
-    """The issue: every clue goes through the one text validator of the lobby (`clean_move`):
+    """Every clue goes through the one text validator of the lobby (`clean_move`):
     one line in NFC, no control or bidi characters; the engine then keeps it to 24 characters."""
     from lobby.text import clean_move
     from rulekit import Refusal
