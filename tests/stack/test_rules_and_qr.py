@@ -46,7 +46,10 @@ async def test_bad_rules_requests(stack, path: str, params: dict, status: int, c
 
 async def test_qr_code_of_a_join_link(stack) -> None:
     link = f"{stack.base_url}/r/K7QM2#invite=abc_DEF-123"
-    async with aiohttp.ClientSession() as session, session.post(f"{stack.base_url}/api/qr", json={"text": link}) as answer:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.post(f"{stack.base_url}/api/qr", json={"text": link}) as answer,
+    ):
         assert answer.status == 200 and answer.content_type == "image/svg+xml"
         assert answer.headers["Cache-Control"] == "no-store"  # the link may carry an invitation
         svg = await answer.text()
