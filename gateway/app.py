@@ -703,6 +703,7 @@ REST_KINDS = {
     join_room: ("lookup",),
     finished_game: ("lookup",),
     replay: ("lookup",),
+    qr_code: ("qr",),
 }
 
 
