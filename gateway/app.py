@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import hmac
 import logging
 import math
 import os
@@ -11,6 +12,7 @@ import re
 import uuid
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 import structlog
 from aiohttp import WSCloseCode, WSMsgType, web
@@ -23,7 +25,7 @@ from lobby.metrics import REFUSALS
 from lobby.text import clean_text
 from rulekit import Refusal
 
-from . import dispatch, heartbeat
+from . import dispatch, heartbeat, qr, rules_pages
 from .connection import SendQueue, rooms_by_status
 from .frames import MAX_FRAME_BYTES, loads_bounded, parse_client_frame, server_frame
 from .limits import FloodGuard, FloodMeter, TokenBucket
@@ -125,6 +127,40 @@ def origin_allowed(request: web.Request, settings: GatewaySettings) -> bool:
 # -- REST ------------------------------------------------------------------------------------------
 async def list_games(request: web.Request) -> web.Response:
     return web.json_response({"games": request.app[LOBBY].list_games()})
+
+
+async def game_rules(request: web.Request) -> web.Response:
+    """A game's rules as an HTML fragment: ?lang=de|en|es|sv (English when the game has no
+    text in that language) and ?level=2|3 for the level of its sections' headings."""
+    try:
+        level = request.query.get("level", "2")
+        page = rules_pages.rules_page(
+            WEB_ROOT / "games",
+            request.match_info["game"],
+            request.query.get("lang", rules_pages.FALLBACK),
+            int(level) if level in ("2", "3") else 0,
+        )
+    except Refusal as refusal:
+        return refused_response(refusal)
+    headers = {"Cache-Control": "no-cache", "ETag": page.etag, "Content-Language": page.lang, "Vary": "Accept-Encoding"}
+    if page.etag in request.headers.get("If-None-Match", ""):
+        return web.Response(status=304, headers=headers)
+    body = page.html
+    if "gzip" in request.headers.get("Accept-Encoding", ""):
+        body, headers["Content-Encoding"] = page.gzipped, "gzip"
+    return web.Response(body=body, content_type="text/html", charset="utf-8", headers=headers)
+
+
+async def qr_code(request: web.Request) -> web.Response:
+    """A room's join link as an SVG QR code. The link comes in the body, not the address: it
+    may carry the room's invitation."""
+    try:
+        body = await read_json(request)
+        hosts = {request.host.lower()} | {urlsplit(o).netloc.lower() for o in served_origins(request.app[SETTINGS])}
+        svg = qr.qr_svg(qr.check_join_link(body.get("text"), hosts))
+    except Refusal as refusal:
+        return refused_response(refusal)
+    return web.Response(body=svg, content_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
 
 async def limit_player(request: web.Request, token: str) -> None:
@@ -591,7 +627,8 @@ async def drain(request: web.Request) -> web.Response:
     presented = request.headers.get("X-Gameroom-Admin-Token") or request.headers.get("Authorization", "").removeprefix(
         "Bearer "
     )
-    if not token or presented != token:
+    # In constant time: how long a wrong guess takes tells nothing about the token.
+    if not token or not hmac.compare_digest(presented.encode(errors="replace"), token.encode()):
         return refused_response(Refusal("bad_token"))
     request.app[LOBBY].accepting_rooms = False
     return web.json_response({"draining": True})
@@ -666,6 +703,7 @@ REST_KINDS = {
     join_room: ("lookup",),
     finished_game: ("lookup",),
     replay: ("lookup",),
+    qr_code: ("qr",),
 }
 
 
@@ -728,6 +766,8 @@ def make_app(
             web.get("/games/{game}/rules", index),
             web.get("/games/{game}/new", index),
             web.get("/api/games", list_games),
+            web.get("/api/games/{game}/rules", game_rules),
+            web.post("/api/qr", qr_code),
             web.post("/api/rooms", create_room),
             web.get("/api/rooms/{code}", get_room),
             web.post("/api/rooms/{code}/join", join_room),

@@ -33,6 +33,7 @@ DEFAULTS = {
     "create_room": "20/minute",
     "create_player": "10/minute",
     "player": "120/minute",  # every request naming a player, per player
+    "qr": "30/minute",  # POST /api/qr: drawing a QR code costs milliseconds of pure Python
 }
 
 

@@ -6,13 +6,15 @@
 #   bash scripts/images.sh            base (if missing) and every image whose inputs changed
 #   GAMEROOM_IMAGE_TAG=x bash scripts/images.sh
 #
+# debootstrap fetches the base from the Debian mirror this machine's apt uses (its sources
+# lists, read by scripts/debian_mirror.py), or from GAMEROOM_DEBIAN_MIRROR when that is set.
+#
 # Needs root (debootstrap, chroot). Prints the time of every step and the storage size.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 BASE=${GAMEROOM_IMAGE_BASE:-localhost/gameroom/python:3.11-bookworm}
 TAG=${GAMEROOM_IMAGE_TAG:-dev}
-MIRROR=${GAMEROOM_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 STORE=(--storage-driver "${GAMEROOM_IMAGE_STORAGE_DRIVER:-vfs}")
 # The build machine's CA bundle, mounted (never copied) into every RUN step, so pip reaches
 # PyPI through a TLS-inspecting proxy too; the images keep their own bundle.
@@ -32,6 +34,12 @@ revision=$(buildah "${STORE[@]}" inspect --type image \
   --format '{{index .OCIv1.Config.Labels "org.gameroom.base-revision"}}' "$BASE" 2>/dev/null || true)
 if [ "$revision" != "$BASE_REVISION" ]; then
   started=$SECONDS
+  if [ -n "${GAMEROOM_DEBIAN_MIRROR:-}" ]; then
+    MIRROR=$GAMEROOM_DEBIAN_MIRROR
+  else
+    MIRROR=$(python3 scripts/debian_mirror.py)
+  fi
+  echo "images: base from $MIRROR"
   rootfs=$(mktemp -d)
   trap 'rm -rf "$rootfs"' EXIT
   # Bookworm's python3 is 3.11, the version python:3.11-slim has; python-is-python3 gives the

@@ -211,3 +211,60 @@ def test_play_now_on_a_tile_queues_for_that_title(browser: Browser, stack) -> No
         expect(page.get_by_test_id("quick-status")).to_have_text("You left the queue.")
     finally:
         context.close()
+
+
+# A rules article read in one look: its headings by level, list items, and its tables' header
+# cells, alignment and wrapping box.
+READ_RULES = """(article) => ({
+    lang: article.lang,
+    h1: article.querySelectorAll('h1').length,
+    h2: [...article.querySelectorAll('h2')].map((e) => e.textContent.trim()),
+    h3: [...article.querySelectorAll('h3')].map((e) => e.textContent.trim()),
+    items: article.querySelectorAll('li').length,
+    tables: article.querySelectorAll('.table-wrap > table').length,
+    headers: [...article.querySelectorAll('th')].map((e) => e.getAttribute('scope')),
+    right: [...article.querySelectorAll('td.align-right')].map((e) => getComputedStyle(e).textAlign),
+    text: article.textContent,
+})"""
+
+
+def _sections(game: str) -> list[str]:
+    text = (WEB / "games" / game / "rules.en.md").read_text(encoding="utf-8")
+    return [line[3:].strip() for line in text.splitlines() if line.startswith("## ")]
+
+
+def test_rules_draw_headings_lists_and_tables(browser: Browser, stack) -> None:
+    """A rules page on a phone: every section a heading under the page's title, lists, a
+    table with right-aligned figures inside its own scrolling box; in a room's dialog the
+    sections sit one level down, under the dialog's title."""
+    from tests.e2e.test_bot_vs_browser import create_room
+
+    context = browser.new_context(viewport=PHONE, locale="en-GB")
+    context.add_init_script(WATCH_CSP)
+    page = context.new_page()
+    try:
+        page.goto(f"{stack.base_url}/games/mensch/rules")
+        article = page.get_by_test_id("rules-text")
+        expect(article).not_to_have_attribute("aria-busy", "true")
+        expect(article.locator("table")).to_be_visible()
+        seen = article.evaluate(READ_RULES)
+        assert seen["lang"] == "en" and seen["h1"] == 0 and seen["h3"] == []
+        assert seen["h2"] == _sections("mensch")
+        assert seen["items"] >= 5 and seen["tables"] == 1
+        assert seen["headers"] and set(seen["headers"]) == {"col"}
+        assert seen["right"] and set(seen["right"]) == {"right"}
+        assert "|" not in seen["text"] and "**" not in seen["text"]  # no Markdown left unread
+        assert _overflow(page) <= 0, f"rules page {_overflow(page)} px wider than the screen"
+
+        create_room(page, stack.base_url)  # four-in-a-row
+        page.get_by_test_id("menu-button").click()
+        page.get_by_test_id("menu-rules").click()
+        dialog = page.get_by_test_id("rules-dialog")
+        expect(dialog.get_by_role("heading", level=2)).to_have_text("Rules: Four in a Row")
+        article = dialog.get_by_test_id("rules-text")
+        expect(article).not_to_have_attribute("aria-busy", "true")
+        seen = article.evaluate(READ_RULES)
+        assert seen["h2"] == [] and seen["h3"] == _sections("four-in-a-row")
+        assert page.evaluate("() => window.__blocked") == []
+    finally:
+        context.close()

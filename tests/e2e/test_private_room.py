@@ -1,11 +1,13 @@
 """A private room in the web client: the host ticks "Private room", the share link carries
 the invitation; a browser with only the code is refused, one with the link takes the seat;
-the host removes that player, who is told so."""
+the host removes that player, who is told so. The QR code carries the invitation too."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Browser, expect
+
+from tests.support.browser import read_qr
 
 pytestmark = pytest.mark.e2e
 
@@ -30,6 +32,8 @@ def test_a_private_room_needs_the_link_and_the_host_can_remove_a_player(browser:
         code = anna.get_by_test_id("waiting-code").inner_text().strip()
         invite = anna.evaluate(f"() => JSON.parse(localStorage.getItem('gameroom.tickets'))['{code}'].invite")
         assert invite
+        anna.get_by_test_id("show-qr").click()
+        assert read_qr(anna.get_by_test_id("qr-code").locator("svg")) == f"{stack.base_url}/r/{code}#invite={invite}"
         # The code alone: refused with the reason.
         eve.goto(f"{stack.base_url}/r/{code}")
         eve.get_by_test_id("join-nickname").fill("Eve")

@@ -1,6 +1,8 @@
 """The waiting room of a two-seat game with the second seat still open: Start stays off and
 the room says whom it waits for, instead of a "Ready now: 1" with Start on that the server
-then refuses. Once the second player is in, Start is on and starts the game."""
+then refuses. Once the second player is in, Start is on and starts the game. The share box's
+QR code, folded away in the waiting room and open in the share dialog, reads back as the
+room's join link."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.e2e.test_bot_vs_browser import create_room
-from tests.support.browser import laid_out_box
+from tests.support.browser import laid_out_box, read_qr
 
 pytestmark = pytest.mark.e2e
 
@@ -59,5 +61,37 @@ def test_a_message_on_a_phone_is_a_full_width_bar(browser: Browser, stack) -> No
             "e => [parseFloat(getComputedStyle(e).borderTopLeftRadius), parseFloat(getComputedStyle(e).fontSize)]"
         )
         assert style[0] <= 12 and style[1] >= 16, style
+    finally:
+        context.close()
+
+
+def test_the_qr_code_reads_back_as_the_join_link(browser: Browser, stack) -> None:
+    context = browser.new_context(viewport=PHONE, locale="en-GB")
+    page = context.new_page()
+    try:
+        code = create_room(page, stack.base_url)
+        link = page.get_by_test_id("share-link").get_attribute("href")
+        assert link == f"{stack.base_url}/r/{code}"
+        # Folded away in the waiting room, behind a button that says whether it is open.
+        show = page.get_by_test_id("show-qr")
+        figure = page.get_by_test_id("qr-code")
+        expect(show).to_have_attribute("aria-expanded", "false")
+        expect(figure).to_be_hidden()
+        show.click()
+        expect(show).to_have_attribute("aria-expanded", "true")
+        qr = figure.locator("svg.qr")
+        expect(qr).to_be_visible()
+        # A picture with a text alternative, as wide as before: 220 px, dark on a light margin.
+        expect(qr).to_have_attribute("role", "img")
+        expect(qr).to_have_attribute("aria-label", f"QR code for room {code}")
+        expect(figure.locator("figcaption")).to_have_text("Scan with a phone camera to join.")
+        assert round(laid_out_box(qr)["width"]) == 220
+        assert read_qr(qr) == link
+        # The share dialog shows it open.
+        page.get_by_test_id("menu-button").click()
+        page.get_by_test_id("menu-share").click()
+        shared = page.get_by_test_id("share-dialog").locator("svg.qr")
+        expect(shared).to_be_visible()
+        assert read_qr(shared) == link
     finally:
         context.close()

@@ -17,6 +17,7 @@ LIMITS = {
     "GAMEROOM_LIMIT_CREATE_ROOM": "3/minute",
     "GAMEROOM_LIMIT_CREATE_PLAYER": "3/minute",
     "GAMEROOM_LIMIT_PLAYER": "6/minute",
+    "GAMEROOM_LIMIT_QR": "3/minute",
 }
 
 
@@ -68,3 +69,20 @@ async def test_a_player_is_limited_from_any_address(limited) -> None:
             await _status(session, "GET", base + "/api/players/me", f"10.0.3.{n}", headers=auth) for n in range(7)
         ]
         assert [s for s, _, _ in answers] == [200] * 6 + [429]
+
+
+async def test_qr_codes_are_limited_per_address(limited) -> None:
+    base = limited.base_url
+    async with aiohttp.ClientSession() as session:
+        drawn = [
+            await session.post(
+                base + "/api/qr", json={"text": f"{base}/r/ZZZZ{n + 2}"}, headers={"X-Forwarded-For": "10.0.4.1"}
+            )
+            for n in range(4)
+        ]
+        assert [d.status for d in drawn] == [200, 200, 200, 429]
+        assert (await drawn[-1].json())["refused"]["code"] == "rate_limited"
+        other = await session.post(
+            base + "/api/qr", json={"text": f"{base}/r/ZZZZ2"}, headers={"X-Forwarded-For": "10.0.4.2"}
+        )
+        assert other.status == 200 and other.content_type == "image/svg+xml"

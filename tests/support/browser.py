@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import time
 
+import zxingcpp
+from PIL import Image
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator
 
@@ -26,6 +29,16 @@ def laid_out_box(locator: Locator, timeout_s: float = 15.0) -> dict[str, float]:
             assert box, f"{locator} was never laid out"
             return box
         time.sleep(0.1)
+
+
+def read_qr(locator: Locator) -> str:
+    """The text of the one QR code drawn in `locator`, read from a screenshot of it as a
+    phone's camera would read the screen."""
+    # In the middle of the screen: a phone's sticky Start bar would cover a code at its foot.
+    locator.evaluate("e => e.scrollIntoView({block: 'center'})")
+    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(locator.screenshot())))
+    assert len(found) == 1, f"{len(found)} QR codes read in {locator}"
+    return found[0].text
 
 
 def gateway_log_tail(stack, lines: int = 30) -> str:  # type: ignore[no-untyped-def]

@@ -87,6 +87,25 @@ export function roomLink(code, invite = "") {
   return `${window.location.origin}/r/${code}${invite ? `#invite=${encodeURIComponent(invite)}` : ""}`;
 }
 
+const qrCodes = new Map(); // link → promise of the SVG's text: a room redraws on every update
+
+/** The QR code of a room's join link, as SVG text drawn by the gateway (null if it cannot). */
+export function qrCode(link) {
+  if (!qrCodes.has(link)) {
+    const answer = fetch("/api/qr", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ text: link }),
+      cache: "no-store",
+    })
+      .then((response) => (response.ok ? response.text() : null))
+      .catch(() => null);
+    qrCodes.set(link, answer);
+    answer.then((svg) => svg === null && qrCodes.delete(link));
+  }
+  return qrCodes.get(link);
+}
+
 /** The invitation token of the link this page was opened with, if any. */
 export function linkInvite() {
   const match = /[#&]invite=([^&]+)/.exec(window.location.hash || "");

@@ -1,43 +1,37 @@
-// A game's rules: /static/games/<id>/rules.<lang>.md rendered as simple Markdown, in the
-// player's language, falling back to English; as a dialog in a room, and as a page of its
-// own (/games/<id>/rules) to read before any room exists; both with a link to the title's
-// tutorial.
+// A game's rules, rendered to safe HTML by the gateway (GET /api/games/<id>/rules) in the
+// player's language, falling back to English; as a dialog in a room, and as a page of its own
+// (/games/<id>/rules) to read before any room exists; both with a link to the title's tutorial.
 import { h, replace } from "./dom.js";
 import { openDialog } from "./dialog.js";
 import { createPath, routeLink } from "./gallery.js";
 import { listGames } from "./games.js";
 import { currentLanguage, gameName, loadGameStrings, t } from "./i18n.js";
 import { languageSelect } from "./menu.js";
-import { renderMarkdown } from "./markdown.js";
 import { tutorialFor } from "./tutorial.js";
 
-async function fetchRules(gameId, lang) {
-  const response = await fetch(`/static/games/${encodeURIComponent(gameId)}/rules.${lang}.md`, { cache: "no-cache" });
-  if (!response.ok) throw new Error(String(response.status));
-  const text = await response.text();
-  // A static server may answer a missing file with the HTML page; that is not a rules page.
-  if (/^\s*<!doctype html/i.test(text)) throw new Error("not markdown");
-  return text;
-}
-
-/** Fill `article` with the game's rules, in the page's language or else English. */
-async function fillRules(article, gameId, headingShift = 1) {
-  const lang = currentLanguage();
-  let text = null;
-  for (const candidate of [lang, "en"]) {
-    try {
-      text = await fetchRules(gameId, candidate);
-      break;
-    } catch {
-      text = null;
+/**
+ * Fill `article` with the game's rules. `level` is the heading level of the rules' sections:
+ * 3 under a dialog's h2 title, 2 under a page's h1.
+ */
+async function fillRules(article, gameId, level) {
+  const query = new URLSearchParams({ lang: currentLanguage(), level: String(level) });
+  let html = null;
+  try {
+    const response = await fetch(`/api/games/${encodeURIComponent(gameId)}/rules?${query}`, { cache: "no-cache" });
+    if (response.ok) {
+      html = await response.text();
+      // English stands in for a language the game's rules are not written in.
+      article.lang = response.headers.get("Content-Language") || "";
     }
+  } catch {
+    html = null;
   }
   article.removeAttribute("aria-busy");
-  if (text === null) {
+  if (html === null) {
     article.textContent = t("rules.missing");
   } else {
-    // The heading above already names the game: a leading "# Title" line would repeat it.
-    article.innerHTML = renderMarkdown(text.replace(/^\s*#\s[^\n]*\n/, ""), { headingShift });
+    // The gateway escapes the rules' text and allows only safe links (gateway/rules_pages.py).
+    article.innerHTML = html;
   }
 }
 
@@ -64,7 +58,7 @@ export async function openRules(gameId, { tutorial = true } = {}) {
   const slot = h("p", { class: "rules-tutorial" });
   openDialog({ title: t("rules.title", { game: gameName(gameId) }), content: [tutorial ? slot : null, article], testid: "rules-dialog", className: "wide" });
   if (tutorial) tutorialLink(gameId, slot);
-  await fillRules(article, gameId);
+  await fillRules(article, gameId, 3);
 }
 
 /** The rules as a page: back to the gallery, or on to create a room for the game. */
@@ -95,5 +89,5 @@ export async function showRulesPage(root, nav, gameId) {
     ),
   );
   tutorialLink(gameId, slot);
-  await fillRules(article, gameId, 0);
+  await fillRules(article, gameId, 2);
 }

@@ -3,7 +3,6 @@ import * as api from "./api.js";
 import { copyText, h, keepFocus, toast } from "./dom.js";
 import { formatNumber, t } from "./i18n.js";
 import { levelLabel, optionFields, optionSummary, optionValues, seatCountsText, seatKindControls } from "./options.js";
-import { qrSvg } from "./qr.js";
 import * as store from "./store.js";
 import { colourName, presence, seatColour, seatInk, seatMarks, seatNameOf } from "./seats.js";
 
@@ -14,12 +13,6 @@ export function shareBox(code, { qrOpen = true } = {}) {
     const ok = await copyText(text);
     toast(ok ? done : t("share.copy_failed"), ok ? "info" : "error");
   };
-  let qr = null;
-  try {
-    qr = qrSvg(link, t("share.qr_label", { code }));
-  } catch {
-    qr = null;
-  }
   return h(
     "div",
     { class: "share", "data-testid": "share-box" },
@@ -43,13 +36,28 @@ export function shareBox(code, { qrOpen = true } = {}) {
         : null,
     ),
     h("p", { class: "share-link" }, h("a", { href: link, "data-testid": "share-link" }, link)),
-    qr ? qrBlock(qr, qrOpen) : null,
+    qrBlock(link, t("share.qr_label", { code }), qrOpen),
   );
 }
 
-/** The QR code, or a button that shows it (the waiting room keeps it folded away). */
-function qrBlock(qr, open) {
-  const figure = h("figure", { class: "qr-wrap", "data-testid": "qr-code", hidden: !open }, qr, h("figcaption", null, t("share.qr_caption")));
+/**
+ * The QR code of `link` (drawn by the gateway), or a button that shows it (the waiting room
+ * keeps it folded away). Nothing shows when the gateway cannot draw it.
+ */
+function qrBlock(link, label, open) {
+  const figure = h("figure", { class: "qr-wrap", "data-testid": "qr-code", hidden: !open }, h("figcaption", null, t("share.qr_caption")));
+  const block = open ? figure : h("div", { class: "qr-block" });
+  api.qrCode(link).then((text) => {
+    const svg = text && new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
+    if (!svg || svg.localName !== "svg") {
+      block.hidden = true;
+      return;
+    }
+    const image = document.importNode(svg, true);
+    image.setAttribute("role", "img");
+    image.setAttribute("aria-label", label);
+    figure.prepend(image);
+  });
   if (open) return figure;
   const toggle = h(
     "button",
@@ -65,7 +73,8 @@ function qrBlock(qr, open) {
     },
     t("share.show_qr"),
   );
-  return h("div", { class: "qr-block" }, toggle, figure);
+  block.append(toggle, figure);
+  return block;
 }
 
 /** "K 7 Q M 2": a code read letter by letter. */
