@@ -61,6 +61,13 @@ class Load:
     seconds: float
     requests: int
     bytes: int  # as they came over the wire (headers and bodies)
+    refused: list[str]  # what the Content-Security-Policy blocked (directive and URL)
+
+
+# Everything the page's policy blocks, kept where one look reads it.
+WATCH_POLICY = """window.__refused = [];
+document.addEventListener('securitypolicyviolation',
+  e => window.__refused.push(e.violatedDirective + ' ' + (e.blockedURI || 'inline')));"""
 
 
 def room_ticket(base: str) -> dict[str, Any]:
@@ -87,6 +94,7 @@ def room_ticket(base: str) -> dict[str, Any]:
 def measure(browser, base: str, page_name: str, network: str, timeout_s: float = 60) -> Load:  # type: ignore[no-untyped-def]
     """One cold load of a page in a fresh context (nothing cached), throttled, to its usable state."""
     context = browser.new_context(viewport=VIEWPORT, locale="en-GB")
+    context.add_init_script(WATCH_POLICY)
     try:
         path = PAGES.get(page_name)
         if path is None:  # the room: a ticket for a new room, as if this phone had made it
@@ -107,7 +115,7 @@ def measure(browser, base: str, page_name: str, network: str, timeout_s: float =
         page.wait_for_function(USABLE[page_name], timeout=timeout_s * 1000, polling="raf")
         seconds = time.perf_counter() - started
         # The requests the page had made by then (the room's WebSocket is not one of them).
-        return Load(seconds, len(sizes), int(sum(sizes.values())))
+        return Load(seconds, len(sizes), int(sum(sizes.values())), page.evaluate("window.__refused"))
     finally:
         context.close()
 
