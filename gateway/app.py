@@ -592,8 +592,21 @@ def serve_asset(
 
 
 async def index(request: web.Request) -> web.Response:
+    """The page; for a game's pages and a room's, with that game's files preloaded as well."""
     assets = request.app[ASSETS]
-    return serve_asset(request, assets.page, {"Content-Security-Policy": page_policy(assets.script_hashes)})
+    game = request.match_info.get("game") or await room_game(request)
+    return serve_asset(request, assets.page_for(game), {"Content-Security-Policy": page_policy(assets.script_hashes)})
+
+
+async def room_game(request: web.Request) -> str | None:
+    code = request.match_info.get("code")
+    if not code:
+        return None
+    try:
+        return await request.app[LOBBY].game_of(code)
+    except Exception:  # the store unreachable: the page without the game's preloads still works
+        log.warning("no game for the page of room %s", code, exc_info=True)
+        return None
 
 
 async def static_file(request: web.Request) -> web.Response:

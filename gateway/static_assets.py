@@ -171,6 +171,7 @@ class StaticAssets:
             for path in sorted(root.rglob("*"))
             if path.is_file() and not any(part.startswith(".") for part in path.relative_to(root).parts)
         }
+        self.named_files: dict[str, list[str]] = {}  # module → the files it names beside itself
         # Files other than modules first: a module's served text names their hashed URLs.
         digests = {rel: digest_of(body) for rel, body in sources.items() if not rel.endswith(".js")}
         bodies = dict(sources)
@@ -190,8 +191,24 @@ class StaticAssets:
                 plain.body, plain.gzip, plain.br, plain.content_type, plain.digest, immutable=True
             )
         self.modules = {rel: body.decode("utf-8") for rel, body in bodies.items() if rel.endswith(".js")}
-        html, self.script_hashes = self._page(sources[page].decode("utf-8"), fetches)
+        self.imports = {
+            rel: [t for t in (resolve(rel, spec) for spec in static_imports(text)) if t in self.modules]
+            for rel, text in self.modules.items()
+        }
+        source = sources[page].decode("utf-8")
+        html, self.script_hashes = self._page(source, fetches)
         self.page = make_asset(html.encode("utf-8"), ".html", immutable=False)
+        # A game's pages (its create form, its rooms) also preload what the client fetches for
+        # that game: its module's graph, its strings and the stylesheets its modules name.
+        self.game_pages: dict[str, Asset] = {}
+        for rel in self.modules:
+            parts = rel.split("/")
+            if len(parts) == 3 and parts[0] == "games" and parts[2] == "draw.js":
+                html, _ = self._page(source, fetches, game=parts[1])
+                self.game_pages[parts[1]] = make_asset(html.encode("utf-8"), ".html", immutable=False)
+
+    def page_for(self, game: str | None) -> Asset:
+        return self.game_pages.get(game or "", self.page)
 
     def _rewrite_module(self, rel: str, body: bytes, digests: dict[str, str]) -> bytes:
         text = body.decode("utf-8")
@@ -200,6 +217,7 @@ class StaticAssets:
             target = resolve(rel, match.group(2))
             if target is None or target not in digests:
                 return match.group(0)
+            self.named_files.setdefault(rel, []).append(target)
             name = posixpath.basename(hashed_name(target, digests[target]))
             relative = posixpath.join(posixpath.dirname(match.group(2)), name)
             quote = match.group(1)
@@ -219,18 +237,24 @@ class StaticAssets:
             if rel in seen:
                 continue
             seen.append(rel)
-            for specifier in static_imports(self.modules[rel]):
-                target = resolve(rel, specifier)
-                if target in self.modules and target not in seen:
-                    todo.append(target)
+            todo += [target for target in self.imports[rel] if target not in seen]
         return seen
 
-    def _page(self, html: str, fetches: tuple[str, ...]) -> tuple[str, list[str]]:
+    def _page(self, html: str, fetches: tuple[str, ...], game: str | None = None) -> tuple[str, list[str]]:
         """The page with hashed URLs, an import map of every module and preloads of its graph;
-        `fetches` (what the client fetches first, once its modules run) preloaded beside them."""
+        `fetches` (what the client fetches first, once its modules run) preloaded beside them,
+        and with a `game`, what the client loads for it."""
         entries = [m[len(STATIC_PREFIX) :] for m in _MODULE_SCRIPT.findall(html)]
         html = _OLD_PRELOAD.sub("", html)
         graph = self.module_graph(entries)
+        styles: list[str] = []
+        if game is not None:
+            strings = f"games/{game}/i18n.json"
+            if strings in self.files:
+                fetches = (*fetches, STATIC_PREFIX + strings)
+            game_graph = [m for m in self.module_graph([f"games/{game}/draw.js"]) if m not in graph]
+            graph += game_graph
+            styles = [f for m in game_graph for f in self.named_files.get(m, []) if f.endswith(".css")]
         import_map = json.dumps(
             {"imports": {STATIC_PREFIX + rel: self.url(rel) for rel in sorted(self.modules)}},
             separators=(",", ":"),
@@ -239,6 +263,7 @@ class StaticAssets:
         head = [f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetches]
         head.append(f'<script type="importmap">{import_map}</script>')
         head += [f'<link rel="modulepreload" href="{self.url(rel)}">' for rel in graph if rel not in entries]
+        head += [f'<link rel="preload" href="{self.url(rel)}" as="style">' for rel in dict.fromkeys(styles)]
 
         def hashed(match: re.Match[str]) -> str:
             rel = match.group(2)[len(STATIC_PREFIX) :]

@@ -12,6 +12,7 @@ import brotli
 from multidict import CIMultiDict
 
 from gateway.app import WEB_ROOT
+from tests.support.client import PlayClient
 
 
 async def _get(session: aiohttp.ClientSession, url: str, **headers: str) -> tuple[int, CIMultiDict[str], bytes]:
@@ -78,6 +79,20 @@ async def test_the_page_revalidates_with_its_etag(stack) -> None:
             assert status == 304 and body == b"" and again["Cache-Control"] == "no-cache"
         status, _, _ = await _get(session, base + "/", **{"If-None-Match": '"0123456789"'})
         assert status == 200
+
+
+async def test_a_rooms_page_and_a_games_pages_preload_that_games_module(stack) -> None:
+    async with aiohttp.ClientSession() as session:
+        anna = await PlayClient.create(session, stack.base_url, "mensch", [{"kind": "human"}, {"kind": "cpu"}])
+        for path in (f"/r/{anna.code}", f"/r/{anna.code.lower()}", "/games/mensch/new", "/games/mensch/rules"):
+            status, _, page = await _get(session, stack.base_url + path)
+            assert status == 200 and re.search(
+                rb'<link rel="modulepreload" href="/static/games/mensch/draw\.[0-9a-f]{10}\.js">', page
+            ), path
+        for path in ("/r/ZZZZZ", "/r/not-a-code", "/"):  # no such room: the plain page
+            status, _, page = await _get(session, stack.base_url + path)
+            assert status == 200 and b"/static/games/mensch/draw." not in page.split(b"</script>", 1)[1], path
+        await anna.close()
 
 
 async def test_unknown_files_are_not_found(stack) -> None:

@@ -120,3 +120,17 @@ def test_hashed_names_stay_in_their_folder() -> None:
     assert static_assets.hashed_name("js/app.js", "abc") == "js/app.abc.js"
     assert static_assets.hashed_name("games/chess/rules.en.md", "abc") == "games/chess/rules.en.abc.md"
     assert static_assets.hashed_name("LICENSE", "abc") == "LICENSE.abc"
+
+
+def test_a_games_page_also_preloads_that_games_files(assets) -> None:
+    html = assets.page_for("mensch").body.decode()
+    for rel in ("games/mensch/draw.js", "games/race-kit.js"):
+        assert f'<link rel="modulepreload" href="/static/{assets.hashed[rel]}">' in html
+    for rel in ("games/mensch/style.css", "games/ludo/style.css"):  # both named by mensch's module
+        assert f'<link rel="preload" href="/static/{assets.hashed[rel]}" as="style">' in html
+    assert '<link rel="preload" href="/static/games/mensch/i18n.json" as="fetch" crossorigin>' in html
+    assert "games/chess/" not in html.split("</script>", 1)[1]
+    # The same import map (so the same policy), and the plain page for anything else.
+    import_map = re.compile(r'<script type="importmap">.*?</script>')
+    assert import_map.findall(html) == import_map.findall(assets.page.body.decode())
+    assert assets.page_for(None) is assets.page and assets.page_for("no-such-game") is assets.page
