@@ -13,7 +13,11 @@ One stack serves both sides. With `--baseline PATH` (another checkout with its o
 only: no bytecode is written there) a second gateway runs that checkout's code beside this one's,
 on the same services and store, so before and after are measured in the same run, turn by turn.
 
-    .venv/bin/python bench/page_load.py [--baseline ../main] [--runs 3]
+    .venv/bin/python bench/page_load.py [--baseline ../main] [--runs 3] [--tls]
+
+With `--tls` the browser reaches both gateways through nginx with TLS and HTTP/2, as it does
+behind a production load balancer: the page's modules share one connection instead of HTTP/1.1's
+six, and Chromium asks for brotli (which it does only over TLS).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import ssl
 import statistics
 import subprocess
 import sys
@@ -76,7 +81,7 @@ def room_ticket(base: str) -> dict[str, Any]:
     request = urllib.request.Request(
         base + "/api/rooms", data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
     )
-    with urllib.request.urlopen(request, timeout=30) as answer:
+    with urllib.request.urlopen(request, timeout=30, context=ssl._create_unverified_context()) as answer:
         ticket = json.load(answer)
     code = ticket["code"]
     return {
@@ -151,27 +156,99 @@ def start_baseline_gateway(stack: Stack, checkout: Path, log_dir: Path) -> tuple
     raise TimeoutError("the baseline gateway never got ready")
 
 
+NGINX_CONF = """worker_processes 1;
+pid {dir}/nginx.pid;
+error_log {dir}/error.log;
+events {{}}
+http {{
+  access_log off;
+  client_body_temp_path {dir}/tmp; proxy_temp_path {dir}/tmp; fastcgi_temp_path {dir}/tmp;
+  uwsgi_temp_path {dir}/tmp; scgi_temp_path {dir}/tmp;
+  map $http_upgrade $connection_upgrade {{ default upgrade; '' ''; }}
+{servers}
+}}
+"""
+NGINX_SERVER = """  server {{
+    listen 127.0.0.1:{port} ssl http2;
+    ssl_certificate {dir}/cert.pem;
+    ssl_certificate_key {dir}/key.pem;
+    location / {{
+      proxy_pass {upstream};
+      proxy_http_version 1.1;
+      proxy_set_header Host $host;
+      proxy_set_header Upgrade $http_upgrade;
+      proxy_set_header Connection $connection_upgrade;
+      proxy_buffering off;
+    }}
+  }}"""
+
+
+def start_tls_proxy(upstreams: list[str], ports: list[int], folder: Path) -> subprocess.Popen[bytes]:
+    """nginx in front of the gateways with TLS and HTTP/2, as a load balancer would be: every
+    request of the page on one connection, and the browser asks for brotli (only over TLS)."""
+    (folder / "tmp").mkdir(parents=True, exist_ok=True)
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1"]
+        + ["-keyout", str(folder / "key.pem"), "-out", str(folder / "cert.pem")],
+        check=True,
+        capture_output=True,
+    )
+    servers = "\n".join(
+        NGINX_SERVER.format(port=p, dir=folder, upstream=u) for p, u in zip(ports, upstreams, strict=False)
+    )
+    (folder / "nginx.conf").write_text(NGINX_CONF.format(dir=folder, servers=servers))
+    process = subprocess.Popen(
+        [
+            "nginx",
+            "-p",
+            str(folder),
+            "-c",
+            str(folder / "nginx.conf"),
+            "-e",
+            str(folder / "error.log"),
+            "-g",
+            "daemon off;",
+        ]
+    )
+    give_up = time.monotonic() + 30
+    while not (folder / "nginx.pid").exists():
+        if process.poll() is not None or time.monotonic() > give_up:
+            raise RuntimeError("nginx did not start: " + (folder / "error.log").read_text())
+        time.sleep(0.1)
+    return process
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--baseline", type=Path, help="another checkout (with .venv) to measure beside this one")
     parser.add_argument("--runs", type=int, default=3, help="cold loads per page and network (median kept)")
     parser.add_argument("--networks", default=",".join(NETWORKS), help="comma-separated, of: " + ", ".join(NETWORKS))
+    parser.add_argument(
+        "--tls", action="store_true", help="through an HTTP/2 TLS proxy (nginx) as in production, not plain HTTP/1.1"
+    )
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
     folder = Path(tempfile.mkdtemp(prefix="page-load-"))
     stack = Stack.on_free_ports(f"sqlite:///{folder}/rooms.sqlite3", log_dir=folder / "logs")
     stack.extra_env["GAMEROOM_LIMITS_EXEMPT"] = "127.0.0.1,::1"
+    proxy_ports = [free_port(), free_port()]
+    if args.tls:  # the WebSocket's origin is the proxy's
+        stack.extra_env["GAMEROOM_ALLOWED_ORIGINS"] = ",".join(f"https://127.0.0.1:{p}" for p in proxy_ports)
     stack.start()
-    baseline = None
+    baseline = proxy = None
     try:
         sides = {"this": stack.base_url}
         if args.baseline:
             baseline, base = start_baseline_gateway(stack, args.baseline.resolve(), folder / "logs")
             sides = {"before": base, "after": stack.base_url}
+        if args.tls:
+            proxy = start_tls_proxy(list(sides.values()), proxy_ports, folder / "proxy")
+            sides = {side: f"https://127.0.0.1:{port}" for side, port in zip(sides, proxy_ports, strict=False)}
         results: dict[tuple[str, str, str], list[Load]] = {}
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+            flags = [*FLAGS, "--ignore-certificate-errors"] if args.tls else FLAGS
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=flags, headless=True)
             for network in args.networks.split(","):
                 for page_name in (*PAGES, "room"):
                     for _ in range(args.runs):
@@ -201,6 +278,9 @@ def main() -> None:
                 f"| {network} | {page_name} | {' | '.join(cells)} | {' → '.join(counts)} | {' → '.join(kbs)} |{ratio}"
             )
     finally:
+        if proxy is not None:
+            proxy.terminate()
+            proxy.wait(10)
         if baseline is not None:
             baseline.terminate()
             baseline.wait(10)
