@@ -594,8 +594,11 @@ def serve_asset(
 async def index(request: web.Request) -> web.Response:
     """The page; for a game's pages and a room's, with that game's files preloaded as well."""
     assets = request.app[ASSETS]
-    game = request.match_info.get("game") or await room_game(request)
-    return serve_asset(request, assets.page_for(game), {"Content-Security-Policy": page_policy(assets.script_hashes)})
+    if "game" in request.match_info:  # its create form or rules: the game's strings
+        page = assets.page_for(request.match_info["game"])
+    else:  # a room or a replay: its module too
+        page = assets.page_for(await room_game(request), module=True)
+    return serve_asset(request, page, {"Content-Security-Policy": page_policy(assets.script_hashes)})
 
 
 async def room_game(request: web.Request) -> str | None:

@@ -195,20 +195,23 @@ class StaticAssets:
             rel: [t for t in (resolve(rel, spec) for spec in static_imports(text)) if t in self.modules]
             for rel, text in self.modules.items()
         }
-        source = sources[page].decode("utf-8")
-        html, self.script_hashes = self._page(source, fetches)
+        self._source, self._fetches = sources[page].decode("utf-8"), fetches
+        html, self.script_hashes = self._page(self._source, fetches)
         self.page = make_asset(html.encode("utf-8"), ".html", immutable=False)
-        # A game's pages (its create form, its rooms) also preload what the client fetches for
-        # that game: its module's graph, its strings and the stylesheets its modules name.
-        self.game_pages: dict[str, Asset] = {}
-        for rel in self.modules:
-            parts = rel.split("/")
-            if len(parts) == 3 and parts[0] == "games" and parts[2] == "draw.js":
-                html, _ = self._page(source, fetches, game=parts[1])
-                self.game_pages[parts[1]] = make_asset(html.encode("utf-8"), ".html", immutable=False)
+        self.games = {rel.split("/")[1] for rel in self.modules if re.fullmatch(r"games/[^/]+/draw\.js", rel)}
+        self._game_pages: dict[tuple[str, bool], Asset] = {}
 
-    def page_for(self, game: str | None) -> Asset:
-        return self.game_pages.get(game or "", self.page)
+    def page_for(self, game: str | None, module: bool = False) -> Asset:
+        """The page for a game's pages: its strings preloaded too, and with `module` (a room, a
+        replay) its module's graph and the stylesheets those modules name. Each is made the
+        first time it is asked for and kept."""
+        if game not in self.games:
+            return self.page
+        key = (game, module)
+        if key not in self._game_pages:
+            html, _ = self._page(self._source, self._fetches, game=game, module=module)
+            self._game_pages[key] = make_asset(html.encode("utf-8"), ".html", immutable=False)
+        return self._game_pages[key]
 
     def _rewrite_module(self, rel: str, body: bytes, digests: dict[str, str]) -> bytes:
         text = body.decode("utf-8")
@@ -240,7 +243,9 @@ class StaticAssets:
             todo += [target for target in self.imports[rel] if target not in seen]
         return seen
 
-    def _page(self, html: str, fetches: tuple[str, ...], game: str | None = None) -> tuple[str, list[str]]:
+    def _page(
+        self, html: str, fetches: tuple[str, ...], game: str | None = None, module: bool = False
+    ) -> tuple[str, list[str]]:
         """The page with hashed URLs, an import map of every module and preloads of its graph;
         `fetches` (what the client fetches first, once its modules run) preloaded beside them,
         and with a `game`, what the client loads for it."""
@@ -252,6 +257,7 @@ class StaticAssets:
             strings = f"games/{game}/i18n.json"
             if strings in self.files:
                 fetches = (*fetches, STATIC_PREFIX + strings)
+        if game is not None and module:
             game_graph = [m for m in self.module_graph([f"games/{game}/draw.js"]) if m not in graph]
             graph += game_graph
             styles = [f for m in game_graph for f in self.named_files.get(m, []) if f.endswith(".css")]

@@ -81,10 +81,13 @@ async def test_the_page_revalidates_with_its_etag(stack) -> None:
         assert status == 200
 
 
-async def test_a_rooms_page_and_a_games_pages_preload_that_games_module(stack) -> None:
+async def test_a_rooms_page_preloads_its_games_module_and_a_games_pages_its_strings(stack) -> None:
     async with aiohttp.ClientSession() as session:
         anna = await PlayClient.create(session, stack.base_url, "mensch", [{"kind": "human"}, {"kind": "cpu"}])
-        for path in (f"/r/{anna.code}", f"/r/{anna.code.lower()}", "/games/mensch/new", "/games/mensch/rules"):
+        for path in ("/games/mensch/new", "/games/mensch/rules"):  # the game's strings
+            status, _, page = await _get(session, stack.base_url + path)
+            assert status == 200 and b'<link rel="preload" href="/static/games/mensch/i18n.json"' in page, path
+        for path in (f"/r/{anna.code}", f"/r/{anna.code.lower()}"):  # its module too
             status, _, page = await _get(session, stack.base_url + path)
             assert status == 200 and re.search(
                 rb'<link rel="modulepreload" href="/static/games/mensch/draw\.[0-9a-f]{10}\.js">', page

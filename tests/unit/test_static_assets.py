@@ -123,7 +123,12 @@ def test_hashed_names_stay_in_their_folder() -> None:
 
 
 def test_a_games_page_also_preloads_that_games_files(assets) -> None:
+    # Its create form and rules page: its strings alone.
     html = assets.page_for("mensch").body.decode()
+    assert '<link rel="preload" href="/static/games/mensch/i18n.json" as="fetch" crossorigin>' in html
+    assert "games/mensch/draw" not in html.split("</script>", 1)[1]
+    # A room of it: its module's graph and stylesheets too.
+    html = assets.page_for("mensch", module=True).body.decode()
     for rel in ("games/mensch/draw.js", "games/race-kit.js"):
         assert f'<link rel="modulepreload" href="/static/{assets.hashed[rel]}">' in html
     for rel in ("games/mensch/style.css", "games/ludo/style.css"):  # both named by mensch's module
@@ -133,4 +138,5 @@ def test_a_games_page_also_preloads_that_games_files(assets) -> None:
     # The same import map (so the same policy), and the plain page for anything else.
     import_map = re.compile(r'<script type="importmap">.*?</script>')
     assert import_map.findall(html) == import_map.findall(assets.page.body.decode())
-    assert assets.page_for(None) is assets.page and assets.page_for("no-such-game") is assets.page
+    assert assets.page_for(None, module=True) is assets.page and assets.page_for("no-such-game") is assets.page
+    assert assets.page_for("mensch", module=True) is assets.page_for("mensch", module=True)  # made once
