@@ -13,7 +13,7 @@ One stack serves both sides. With `--baseline PATH` (another checkout with its o
 only: no bytecode is written there) a second gateway runs that checkout's code beside this one's,
 on the same services and store, so before and after are measured in the same run, turn by turn.
 
-    .venv/bin/python bench/page_load.py [--baseline ../main] [--runs 3] [--tls]
+    .venv/bin/python bench/page_load.py [--baseline OLD_CHECKOUT] [--runs 3] [--tls]
 
 With `--tls` the browser reaches both gateways through nginx with TLS and HTTP/2, as it does
 behind a production load balancer: the page's modules share one connection instead of HTTP/1.1's
