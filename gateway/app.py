@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import json
 import logging
 import math
 import os
@@ -25,7 +26,7 @@ from lobby.metrics import REFUSALS
 from lobby.text import clean_text
 from rulekit import Refusal
 
-from . import dispatch, heartbeat, qr, rules_pages
+from . import dispatch, heartbeat, qr, rules_pages, static_assets
 from .connection import SendQueue, rooms_by_status
 from .frames import MAX_FRAME_BYTES, loads_bounded, parse_client_frame, server_frame
 from .limits import FloodGuard, FloodMeter, TokenBucket
@@ -126,7 +127,10 @@ def origin_allowed(request: web.Request, settings: GatewaySettings) -> bool:
 
 # -- REST ------------------------------------------------------------------------------------------
 async def list_games(request: web.Request) -> web.Response:
-    return web.json_response({"games": request.app[LOBBY].list_games()})
+    # The catalogue only changes when the services do: its compressed forms are kept (with
+    # their ETag) for as long as its text stays the same.
+    body = json.dumps({"games": request.app[LOBBY].list_games()}).encode("utf-8")
+    return serve_asset(request, static_assets.compressed_once(body, ".json"))
 
 
 async def game_rules(request: web.Request) -> web.Response:
@@ -598,8 +602,57 @@ class _Socket(SendQueue):
 
 
 # -- pages, health, metrics, admin -----------------------------------------------------------------
-async def index(request: web.Request) -> web.FileResponse:
-    return web.FileResponse(WEB_ROOT / "index.html", headers={"Cache-Control": "no-cache"})
+ASSETS = web.AppKey("assets", static_assets.StaticAssets)
+# What the client fetches as soon as its modules run (js/i18n.js: English always, as the
+# fallback; js/games.js: the catalogue for the gallery): the page preloads them beside the
+# modules instead of a round trip after them.
+FIRST_FETCHES = ("/static/i18n/en.json", "/api/games")
+
+
+def serve_asset(
+    request: web.Request, asset: static_assets.Asset, headers: dict[str, str] | None = None
+) -> web.Response:
+    """A body as it was compressed at start-up; 304 when the client holds this content."""
+    body, encoding = asset.encoded(request.headers.get("Accept-Encoding", ""))
+    out = {
+        "Cache-Control": static_assets.IMMUTABLE if asset.immutable else static_assets.REVALIDATE,
+        "ETag": asset.etag(encoding),
+        "Vary": "Accept-Encoding",
+        **(headers or {}),
+    }
+    if asset.matches(request.headers.get("If-None-Match", "")):
+        return web.Response(status=304, headers=out)
+    if encoding:
+        out["Content-Encoding"] = encoding
+    return web.Response(body=body, headers={"Content-Type": asset.content_type, **out})
+
+
+async def index(request: web.Request) -> web.Response:
+    """The page; for a game's pages and a room's, with that game's files preloaded as well."""
+    assets = request.app[ASSETS]
+    if "game" in request.match_info:  # its create form or rules: the game's strings
+        page = assets.page_for(request.match_info["game"])
+    else:  # a room or a replay: its module too
+        page = assets.page_for(await room_game(request), module=True)
+    return serve_asset(request, page, {"Content-Security-Policy": page_policy(assets.script_hashes)})
+
+
+async def room_game(request: web.Request) -> str | None:
+    code = request.match_info.get("code")
+    if not code:
+        return None
+    try:
+        return await request.app[LOBBY].game_of(code)
+    except Exception:  # the store unreachable: the page without the game's preloads still works
+        log.warning("no game for the page of room %s", code, exc_info=True)
+        return None
+
+
+async def static_file(request: web.Request) -> web.Response:
+    asset = request.app[ASSETS].files.get(request.match_info["path"])
+    if asset is None:
+        raise web.HTTPNotFound()
+    return serve_asset(request, asset)
 
 
 async def healthz(request: web.Request) -> web.Response:
@@ -654,6 +707,14 @@ CONTENT_SECURITY_POLICY = "; ".join(
         "frame-ancestors 'none'",
     )
 )
+
+
+def page_policy(script_hashes: list[str]) -> str:
+    """The policy for the page itself: its inline import map allowed by its hash, nothing else inline."""
+    allowed = " ".join(f"'{h}'" for h in script_hashes)
+    return CONTENT_SECURITY_POLICY.replace("script-src 'self'", f"script-src 'self' {allowed}".rstrip(), 1)
+
+
 # Names as multidict's case-insensitive strings: a plain str name costs every response (and
 # for as long as a WebSocket lives, its upgrade response) a lowered copy and a serialised one.
 SECURITY_HEADERS = {
@@ -752,6 +813,7 @@ def make_app(
     app[SETTINGS] = settings or GatewaySettings()
     app[SOCKETS] = set()
     app[FLOOD_GUARD] = FloodGuard()
+    app[ASSETS] = static_assets.load(WEB_ROOT, FIRST_FETCHES)
     app.cleanup_ctx.append(close_sockets)
     app.cleanup_ctx.append(heartbeats)
     app.on_response_prepare.append(security_headers)
@@ -788,7 +850,7 @@ def make_app(
             web.get("/healthz", healthz),
             web.get("/readyz", readyz),
             web.post("/admin/drain", drain),
-            web.static("/static", WEB_ROOT, show_index=False),
+            web.get("/static/{path:.+}", static_file),
         ]
     )
     return app

@@ -128,6 +128,13 @@ class Lobby:
         metas = self.engines.catalogue.metas
         return [{"id": g, "family": metas[g]["family"], "meta": metas[g]} for g in sorted(metas)]
 
+    async def game_of(self, code: str) -> str | None:
+        """The game a room plays (None: no such room), read without building the room: a room's
+        page preloads that game's web module."""
+        code = codes.normalise_code(code)
+        loaded = await self.ctx.store.load_room(code) if codes.is_code(code) else None
+        return str(loaded[0].get("game", "")) or None if loaded else None
+
     async def get_room(self, code: str) -> dict[str, Any]:
         """The room as anyone with its code may look it up. A private room's players stay
         unnamed there: the code alone lets nobody see who sits at the table."""

@@ -1,0 +1,142 @@
+"""The web client as the gateway serves it (gateway/static_assets.py), built from the real files:
+hashed twins beside every file, compressed bodies that decode to the served bytes, the page's
+import map and module preloads, and the stylesheets modules name rewritten to hashed URLs."""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import hashlib
+import json
+import re
+
+import brotli
+import pytest
+
+from gateway import app as gateway_app
+from gateway import static_assets
+from gateway.app import WEB_ROOT
+
+FETCHES = ("/static/i18n/en.json", "/api/games")
+
+
+@pytest.fixture(scope="module")
+def assets() -> static_assets.StaticAssets:
+    return static_assets.StaticAssets(WEB_ROOT, fetches=FETCHES)
+
+
+def test_every_file_is_served_plain_and_under_its_hash(assets) -> None:
+    for path in WEB_ROOT.rglob("*"):
+        if not path.is_file() or path.name == "index.html":
+            continue
+        rel = path.relative_to(WEB_ROOT).as_posix()
+        plain, twin = assets.files[rel], assets.files[assets.hashed[rel]]
+        assert not plain.immutable and twin.immutable, rel
+        assert plain.body == twin.body
+        assert assets.hashed[rel] != rel and plain.digest in assets.hashed[rel]
+        if not rel.endswith(".js"):  # modules may name hashed stylesheets; every other file as it is
+            assert plain.body == path.read_bytes(), rel
+
+
+def test_compressed_bodies_decode_to_the_served_bytes(assets) -> None:
+    compressed = 0
+    for rel, asset in assets.files.items():
+        if asset.gzip is not None:
+            assert gzip.decompress(asset.gzip) == asset.body, rel
+            compressed += 1
+        if asset.br is not None:
+            assert brotli.decompress(asset.br) == asset.body, rel
+    assert compressed > 100  # every module, stylesheet, catalogue and rules text
+    app_js = assets.files["js/app.js"]
+    assert app_js.br is not None and len(app_js.br) < len(app_js.body) / 2
+
+
+@pytest.mark.parametrize(
+    ("header", "encoding"),
+    [
+        ("gzip, deflate, br", "br"),
+        ("gzip, deflate", "gzip"),
+        ("br;q=0, gzip", "gzip"),
+        ("identity", None),
+        ("", None),
+        ("GZIP;q=0.5", "gzip"),
+        ("br;q=nonsense", None),
+    ],
+)
+def test_the_encoding_follows_accept_encoding(assets, header: str, encoding: str | None) -> None:
+    asset = assets.files["js/room.js"]
+    body, chosen = asset.encoded(header)
+    assert chosen == encoding
+    assert body == {"br": asset.br, "gzip": asset.gzip, None: asset.body}[encoding]
+
+
+def test_a_module_names_its_stylesheet_by_the_hashed_url(assets) -> None:
+    chess = assets.files["games/chess/draw.js"].body.decode()
+    style = assets.hashed["games/chess/style.css"].rsplit("/", 1)[1]
+    assert f'new URL("./{style}", import.meta.url)' in chess
+    mensch = assets.files["games/mensch/draw.js"].body.decode()
+    ludo_style = assets.hashed["games/ludo/style.css"].rsplit("/", 1)[1]
+    assert f'new URL("../ludo/{ludo_style}", import.meta.url)' in mensch
+    # The source on disk keeps its plain name.
+    assert 'new URL("./style.css", import.meta.url)' in (WEB_ROOT / "games/chess/draw.js").read_text()
+
+
+def test_the_page_maps_every_module_and_preloads_the_entry_graph(assets) -> None:
+    html = assets.page.body.decode()
+    (text,) = re.findall(r'<script type="importmap">(.*?)</script>', html)
+    imports = json.loads(text)["imports"]
+    modules = sorted(p.relative_to(WEB_ROOT).as_posix() for p in WEB_ROOT.rglob("*.js"))
+    assert sorted(imports) == [f"/static/{m}" for m in modules]
+    assert all(imports[f"/static/{m}"] == f"/static/{assets.hashed[m]}" for m in modules)
+    # The import map comes before anything that fetches a module.
+    assert html.index('type="importmap"') < html.index('rel="modulepreload"') < html.index('type="module"')
+    preloads = re.findall(r'<link rel="modulepreload" href="([^"]+)">', html)
+    graph = assets.module_graph(["js/app.js"])
+    assert {f"/static/{assets.hashed[m]}" for m in graph if m != "js/app.js"} == set(preloads)
+    assert "js/room.js" in graph and "js/i18n.js" in graph and "games/chess/draw.js" not in graph
+    assert f'<script type="module" src="/static/{assets.hashed["js/app.js"]}">' in html
+    assert f'<link rel="stylesheet" href="/static/{assets.hashed["css/app.css"]}">' in html
+    for url in FETCHES:
+        assert f'<link rel="preload" href="{url}" as="fetch" crossorigin>' in html
+    # The policy allows this import map by its hash, and no other inline script.
+    digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+    assert assets.script_hashes == [f"sha256-{digest}"]
+    policy = gateway_app.page_policy(assets.script_hashes)
+    assert f"script-src 'self' 'sha256-{digest}';" in policy and "unsafe-inline" not in policy
+
+
+def test_static_imports_are_found_across_lines_and_dynamic_ones_are_not() -> None:
+    source = """import { a,
+  b } from "./a.js";
+import "./side.js";
+export { c } from '../c.js';
+const later = await import("./lazy.js");
+// import nothing here
+"""
+    assert static_assets.static_imports(source) == ["./a.js", "./side.js", "../c.js"]
+
+
+def test_hashed_names_stay_in_their_folder() -> None:
+    assert static_assets.hashed_name("js/app.js", "abc") == "js/app.abc.js"
+    assert static_assets.hashed_name("games/chess/rules.en.md", "abc") == "games/chess/rules.en.abc.md"
+    assert static_assets.hashed_name("LICENSE", "abc") == "LICENSE.abc"
+
+
+def test_a_games_page_also_preloads_that_games_files(assets) -> None:
+    # Its create form and rules page: its strings alone.
+    html = assets.page_for("mensch").body.decode()
+    assert '<link rel="preload" href="/static/games/mensch/i18n.json" as="fetch" crossorigin>' in html
+    assert "games/mensch/draw" not in html.split("</script>", 1)[1]
+    # A room of it: its module's graph and stylesheets too.
+    html = assets.page_for("mensch", module=True).body.decode()
+    for rel in ("games/mensch/draw.js", "games/race-kit.js"):
+        assert f'<link rel="modulepreload" href="/static/{assets.hashed[rel]}">' in html
+    for rel in ("games/mensch/style.css", "games/ludo/style.css"):  # both named by mensch's module
+        assert f'<link rel="preload" href="/static/{assets.hashed[rel]}" as="style">' in html
+    assert '<link rel="preload" href="/static/games/mensch/i18n.json" as="fetch" crossorigin>' in html
+    assert "games/chess/" not in html.split("</script>", 1)[1]
+    # The same import map (so the same policy), and the plain page for anything else.
+    import_map = re.compile(r'<script type="importmap">.*?</script>')
+    assert import_map.findall(html) == import_map.findall(assets.page.body.decode())
+    assert assets.page_for(None, module=True) is assets.page and assets.page_for("no-such-game") is assets.page
+    assert assets.page_for("mensch", module=True) is assets.page_for("mensch", module=True)  # made once
