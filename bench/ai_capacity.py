@@ -138,6 +138,15 @@ def rss_mib(root: int) -> dict[str, float]:
 
 
 # -- calls -------------------------------------------------------------------------------------
+def view_of(game: str, seed: int) -> tuple[int, dict[str, Any]]:
+    return sample_view(game, seed, 4 + 3 * (seed % 5))
+
+
+def busy_seed(game: str, moves: int = 6) -> int:
+    """The first seed whose view offers at least `moves` legal moves: a position to search."""
+    return next(seed for seed in range(50) if len(view_of(game, seed)[1].get("legal_moves") or []) >= moves)
+
+
 class Pod:
     def __init__(self, stub: engine_pb2_grpc.AiStub, budget_ms: int) -> None:
         self.stub = stub
@@ -147,7 +156,7 @@ class Pod:
         self, game: str, level: str, seed: int = 0, budget_ms: int | None = None, timeout: float = 60
     ) -> dict[str, Any]:
         """One ChooseMove: wall ms, the think ms the service reports, and its outcome."""
-        seat, view = sample_view(game, seed, 4 + 3 * (seed % 5))
+        seat, view = view_of(game, seed)
         request = engine_pb2.ChooseMoveRequest(
             game=game,
             seat=seat,
@@ -244,7 +253,7 @@ async def head_of_line(pod: Pod) -> list[dict[str, Any]]:
     alone = [(await pod.call(*CHEAP, seed))["wall_ms"] for seed in range(3)]
     rows = [{"behind": "nothing", "cheap_wall_ms": round(min(alone), 1)}]
     for game, level, budget in EXPENSIVE:
-        expensive = asyncio.create_task(pod.call(game, level, 1, budget_ms=budget))
+        expensive = asyncio.create_task(pod.call(game, level, busy_seed(game), budget_ms=budget))
         await asyncio.sleep(0.1)
         cheap = await pod.call(*CHEAP, 2)
         slow = await expensive
@@ -262,14 +271,15 @@ async def cancelled(pod: Pod, pid: int) -> list[dict[str, Any]]:
     rows = []
     for game, level in CANCELLED:
         await pod.call(*CHEAP, 0)  # the pod idle and warm
-        first = await pod.call(game, level, 3, timeout=0.15)
+        seed = busy_seed(game)
+        first = await pod.call(game, level, seed, timeout=0.15)
         before = cpu_seconds(pid)
         started = time.perf_counter()
         await asyncio.sleep(1.4)
         burnt = cpu_seconds(pid) - before
         window = time.perf_counter() - started
         # The same again, now timing the next call (a cheap one) right after the give-up.
-        await pod.call(game, level, 3, timeout=0.15)
+        await pod.call(game, level, seed, timeout=0.15)
         following = await pod.call(*CHEAP, 0)
         await asyncio.sleep(1.0)  # whatever still searches ends before the next row
         rows.append(
@@ -295,7 +305,9 @@ async def measure(args: argparse.Namespace, pod: Pod, pid: int, ready_s: float) 
     first = []
     for game, level in HEAVY_FIRST_CALLS:
         result = await pod.call(game, level, 7)
-        first.append({"call": f"{game} {level}", "wall_ms": round(result["wall_ms"], 1), "think_ms": result.get("think_ms")})
+        first.append(
+            {"call": f"{game} {level}", "wall_ms": round(result["wall_ms"], 1), "think_ms": result.get("think_ms")}
+        )
     out["first_calls"] = first
     print(f"\nready after {ready_s:.2f} s; first calls: " + ", ".join(f"{f['call']} {f['wall_ms']} ms" for f in first))
 
