@@ -22,6 +22,7 @@ import multiprocessing.connection
 import signal
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -128,7 +129,15 @@ class _Worker:
 class SearchPool:
     """`workers` search processes for any move and `cheap_workers` for cheap moves only."""
 
-    def __init__(self, workers: int, cheap_workers: int = 1, cheap_ms: float = 50.0) -> None:
+    def __init__(
+        self,
+        workers: int,
+        cheap_workers: int = 1,
+        cheap_ms: float = 50.0,
+        on_given_up: Callable[[Reply, float], None] | None = None,
+    ) -> None:
+        """`on_given_up(reply, seconds)` hears of every search whose caller gave up: its reply
+        (`stopped`, or a move when it ended by itself first) and how long it ran on after."""
         self.size = max(1, workers)
         self.cheap_size = max(0, cheap_workers)
         self.cheap_ms = cheap_ms
@@ -139,6 +148,8 @@ class SearchPool:
         self._mean_ms: dict[tuple[str, str], float] = {}
         self._next_index = 0
         self.replaced = 0  # processes killed for not stopping (or dead) and started again
+        self.last_given_up: Reply | None = None  # the reply of the last search its caller gave up
+        self._on_given_up = on_given_up
 
     # -- life --------------------------------------------------------------------------------------
     def _spawn(self, cheap_only: bool) -> _Worker:
@@ -257,7 +268,8 @@ class SearchPool:
     async def _stopped(self, worker: _Worker, answer: asyncio.Future[tuple[str, Any]]) -> _Worker:
         """Wait (through further cancellations) for the stopped search's reply; a process that
         does not give it within STOP_GRACE_S is replaced."""
-        give_up = time.monotonic() + STOP_GRACE_S
+        asked = time.monotonic()
+        give_up = asked + STOP_GRACE_S
         while not answer.done():
             left = give_up - time.monotonic()
             if left <= 0:
@@ -268,4 +280,7 @@ class SearchPool:
                 await asyncio.wait_for(asyncio.shield(answer), left)
         if answer.cancelled() or answer.exception() is not None:
             return self._replace(worker)
+        self.last_given_up = answer.result()[1]
+        if self._on_given_up is not None:
+            self._on_given_up(self.last_given_up, time.monotonic() - asked)
         return worker

@@ -58,6 +58,22 @@ WAIT_SECONDS = Histogram(
 )
 QUEUE_DEPTH = Gauge("gameroom_ai_queue_depth", "Requests waiting for a search process or an engine")
 NODES = Counter("gameroom_ai_nodes_total", "Search nodes visited", ["game"])
+GIVEN_UP = Counter(
+    "gameroom_ai_given_up_total",
+    "Searches whose caller gave up: stopped, or finished by themselves before they saw the stop",
+    ["outcome"],
+)
+STOP_SECONDS = Histogram(
+    "gameroom_ai_stop_seconds",
+    "How long a search ran on after its caller gave up",
+    buckets=(0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2),
+)
+
+
+def given_up(reply: Reply, seconds: float) -> None:
+    GIVEN_UP.labels("stopped" if reply.stopped else "finished").inc()
+    STOP_SECONDS.observe(seconds)
+
 
 DEFAULT_CAP_MS = 1000
 # The search gets the capped budget less this share of it (at least MARGIN_MIN_MS): time for
@@ -187,10 +203,13 @@ class AiServicer(engine_pb2_grpc.AiServicer):
             try:
                 return await asyncio.shield(running)
             except asyncio.CancelledError:
+                asked = time.monotonic()
                 stop.set()  # Stockfish is sent `stop`, gnubg's process goes
                 while not running.done():
                     with contextlib.suppress(asyncio.CancelledError):
                         await asyncio.shield(running)
+                if running.exception() is None:
+                    given_up(running.result(), time.monotonic() - asked)
                 raise
             except EngineUnavailable:
                 return None
@@ -224,6 +243,7 @@ def pool_from_env(env: Mapping[str, str] = os.environ) -> SearchPool:
         workers=int(env.get("GAMEROOM_AI_WORKERS", cores)),
         cheap_workers=int(env.get("GAMEROOM_AI_CHEAP_WORKERS", 1)),
         cheap_ms=float(env.get("GAMEROOM_AI_CHEAP_MS", 50)),
+        on_given_up=given_up,
     )
 
 
