@@ -118,8 +118,9 @@ async def choose(port: int, game: str, level: str, budget_ms: int, timeout: floa
 
 async def test_the_server_caps_what_the_caller_asks(pod) -> None:  # type: ignore[no-untyped-def]
     stack, *_ = pod
-    # The caller asks ten seconds; the operator's cap for strong levels is CAP_MS.
-    reply = await choose(stack.ports["ai"], "reversi", "strong", 10_000)
+    # The caller asks ten seconds, which chess strong (Stockfish) would use; the operator's cap
+    # for strong levels is CAP_MS.
+    reply = await choose(stack.ports["ai"], "chess", "strong", 10_000)
     assert reply.move_json and not reply.refusal.code
     assert reply.think_ms <= search_budget(CAP_MS) + 50  # the search's own time, the service says
 
