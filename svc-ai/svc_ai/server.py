@@ -22,10 +22,12 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import os
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import grpc
 from gameroom import engine_pb2, engine_pb2_grpc
@@ -234,13 +236,25 @@ class AiServicer(engine_pb2_grpc.AiServicer):
         )
 
 
+def usable_cores(cpu_max: Path = Path("/sys/fs/cgroup/cpu.max")) -> int:
+    """The cores this process may use: its CPU affinity, and in a container its CPU limit
+    (cgroup v2's cpu.max, "quota period", rounded up) when that is smaller."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    try:
+        quota, period = cpu_max.read_text().split()[:2]
+    except (OSError, ValueError):
+        return cores
+    if quota == "max":
+        return cores
+    return max(1, min(cores, math.ceil(int(quota) / int(period))))
+
+
 def pool_from_env(env: Mapping[str, str] = os.environ) -> SearchPool:
     """GAMEROOM_AI_WORKERS search processes (default: the cores this process may use),
     GAMEROOM_AI_CHEAP_WORKERS more for cheap moves (default 1), cheap meaning a level's recent
     searches took under GAMEROOM_AI_CHEAP_MS (default 50)."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     return SearchPool(
-        workers=int(env.get("GAMEROOM_AI_WORKERS", cores)),
+        workers=int(env.get("GAMEROOM_AI_WORKERS", usable_cores())),
         cheap_workers=int(env.get("GAMEROOM_AI_CHEAP_WORKERS", 1)),
         cheap_ms=float(env.get("GAMEROOM_AI_CHEAP_MS", 50)),
         on_given_up=given_up,

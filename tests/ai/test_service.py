@@ -155,3 +155,13 @@ async def test_a_caller_giving_up_stops_the_search(pod) -> None:  # type: ignore
     assert after.get("stopped", 0) == before.get("stopped", 0) + 1, after
     reply = await choose(port, "reversi", "strong", 1000, seed=2)
     assert reply.move_json and not reply.refusal.code
+
+
+def test_search_processes_follow_the_container_cpu_limit(tmp_path: Path) -> None:
+    from svc_ai.server import usable_cores
+
+    cpu_max = tmp_path / "cpu.max"
+    cpu_max.write_text("150000 100000\n")  # a limit of 1.5 cores
+    assert usable_cores(cpu_max) == min(2, usable_cores(tmp_path / "missing"))
+    cpu_max.write_text("max 100000\n")
+    assert usable_cores(cpu_max) == usable_cores(tmp_path / "missing")
