@@ -1,6 +1,7 @@
 """What one svc-ai pod can carry: think times against the budget, throughput, waits, waste.
 
-    .venv/bin/python bench/ai_capacity.py [--quick] [--budget-ms MS] [--json FILE] [--env K=V ...]
+    .venv/bin/python bench/ai_capacity.py [--quick] [--budget-ms MS] [--json FILE] [--rates R,R,R]
+        [--env K=V ...]
 
 Starts one svc-ai process as the tests start it (devstack, free ports) and calls it over real
 gRPC with seat views from seeded games (svc_ai.views), as the lobby would. It measures:
@@ -12,7 +13,7 @@ gRPC with seat views from seeded games (svc_ai.views), as the lobby would. It me
 - saturation: moves per second with eight callers always waiting, for a mix of twelve
   varied titles at their strongest levels;
 - load: the p50 / p95 / max wait of a move arriving at random (Poisson) at 50, 80 and 100 %
-  of that rate;
+  of that rate (or at the rates --rates gives);
 - head of line: a cheap move (four-in-a-row easy) sent 100 ms after an expensive one,
   against the same cheap move alone;
 - cancel: a strong search whose caller gives up after 150 ms; the pod's CPU (its processes
@@ -326,9 +327,11 @@ async def measure(args: argparse.Namespace, pod: Pod, pid: int, ready_s: float) 
     print(f"\n## saturation: {rate} moves/s (mix of {len(MIX)} at their strongest, 8 callers, {seconds} s)")
     out["load"] = []
     print("\n| load | rate /s | moves | p50 ms | p95 ms | max ms |\n|---:|---:|---:|---:|---:|---:|")
-    for share in (0.5, 0.8, 1.0):
-        row = await open_load(pod, rate * share, seconds, int(share * 100))
-        row["share"] = share
+    rates = args.rates or [rate * share for share in (0.5, 0.8, 1.0)]
+    for index, each in enumerate(rates):
+        row = await open_load(pod, each, seconds, 50 + index)
+        share = each / rate
+        row["share"] = round(share, 2)
         out["load"].append(row)
         print(
             f"| {share:.0%} | {row['rate']} | {row['moves']} | {row['wall']['p50']} | {row['wall']['p95']}"
@@ -371,6 +374,12 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="the mix's games only, shorter phases (~3 min)")
     parser.add_argument("--budget-ms", type=int, default=1000, help="the budget each call asks for")
     parser.add_argument("--json", type=Path, help="write every figure to this file too")
+    parser.add_argument(
+        "--rates",
+        type=lambda text: [float(each) for each in text.split(",")],
+        help="moves/s of the load phases (default: 50, 80 and 100 %% of the measured saturation), "
+        "e.g. another run's, to compare two pods at the same load",
+    )
     parser.add_argument("--env", action="append", default=[], type=lambda text: tuple(text.split("=", 1)))
     args = parser.parse_args()
     started = time.perf_counter()
