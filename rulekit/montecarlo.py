@@ -175,10 +175,10 @@ def sampled_choice(
         rollout_seed = rnd.getrandbits(64)
         values = []
         for move in moves:
-            after = engine.apply(state, seat, move, 0)[0]
-            values.append(playout(engine, after, seat, random.Random(rollout_seed), policy, evaluate, state))
             if stop.is_set() or (sample and time.perf_counter() > deadline):
                 break  # a sample cut short counts for no move: every move keeps as many samples
+            after = engine.apply(state, seat, move, 0)[0]
+            values.append(playout(engine, after, seat, random.Random(rollout_seed), policy, evaluate, state))
         else:
             for index, value in enumerate(values):
                 totals[index] += value
