@@ -4,6 +4,7 @@ every level of every game keeps within its budget. Real processes, real searches
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from pathlib import Path
 
@@ -210,8 +211,6 @@ def test_stockfish_stops_when_asked() -> None:
     player(ask("chess", "strong", 20))  # started and warm
     pid = engine_pid("chess")
     before = cpu_ms(pid)
-    import threading
-
     thread = threading.Thread(target=search)
     thread.start()
     deadline = time.monotonic() + 60
@@ -225,3 +224,19 @@ def test_stockfish_stops_when_asked() -> None:
     # The same process answers the next move.
     assert player(ask("chess", "strong", 50)).move is not None
     assert engine_pid("chess") == pid
+
+
+def test_gnubg_gives_up_waiting_once_stopped() -> None:
+    """GNU Backgammon cannot stop one evaluation: the driver stops waiting for its answer soon
+    after a stop is asked (and replaces the process); without a stop it waits for the answer."""
+    import queue
+
+    from svc_ai.gnubg import Gnubg
+
+    answers: queue.Queue[str | None] = queue.Queue()
+    stop = stopping.Stop()
+    threading.Timer(0.05, stop.set).start()
+    with pytest.raises(stopping.Stopped):
+        Gnubg._answer(answers, LONG_MS / 1000, stop)
+    threading.Timer(0.05, answers.put, args=('{"steps": []}',)).start()
+    assert Gnubg._answer(answers, LONG_MS / 1000, stopping.Stop()) == '{"steps": []}'
