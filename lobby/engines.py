@@ -25,6 +25,7 @@ from .step_stream import StepStream, StreamLost
 log = logging.getLogger(__name__)
 
 RETRYABLE = {grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED}
+AI_RETRYABLE = {grpc.StatusCode.UNAVAILABLE}
 LAST_TRY_S = 0.2  # the shortest try at the end of the retry window
 
 
@@ -86,10 +87,11 @@ class Engines:
         for stream in self._streams.values():
             stream.close()
 
-    async def _call(self, method, request):  # type: ignore[no-untyped-def]
+    async def _call(self, method, request, retry_on=RETRYABLE):  # type: ignore[no-untyped-def]
         """Retries while the service is unreachable (a replica restarting), up to `retry_for`
         in all: a call waits for a ready channel (wait_for_ready) within its own timeout, and no
-        try outlasts the window (a try that waited its whole call timeout would make a 15 s window 20 s)."""
+        try outlasts the window (a try that waited its whole call timeout would make a 15 s window 20 s).
+        Only the codes in `retry_on` are tried again."""
         loop = asyncio.get_running_loop()
         give_up = loop.time() + self._retry_for
         delay = 0.05
@@ -98,7 +100,7 @@ class Engines:
             try:
                 return await method(request, timeout=timeout, wait_for_ready=True)
             except grpc.aio.AioRpcError as error:
-                if error.code() not in RETRYABLE or loop.time() + delay > give_up:
+                if error.code() not in retry_on or loop.time() + delay > give_up:
                     log.warning("engine call failed: %s %s", error.code(), error.details())
                     raise Refusal("unavailable", str(error.code())) from None
                 await asyncio.sleep(delay)
@@ -159,7 +161,10 @@ class Engines:
         request = engine_pb2.ChooseMoveRequest(
             game=game, seat=seat, view_json=view_json, level=level, seed=seed, budget_ms=budget_ms
         )
-        reply = await self._call(self._ai.ChooseMove, request)
+        # Not asked again after a deadline: that search was stopped when its caller gave up, and
+        # a second one for the same turn would only load a pool already behind (the CPU seat
+        # then plays a random legal move, lobby/cpu_seats.py). Unreachable pods are retried.
+        reply = await self._call(self._ai.ChooseMove, request, retry_on=AI_RETRYABLE)
         if reply.HasField("refusal") and reply.refusal.code:
             raise Refusal(reply.refusal.code if reply.refusal.code in _KNOWN else "internal", reply.refusal.detail)
         return json.loads(reply.move_json)

@@ -12,8 +12,9 @@ give a rule-based `prior` level: its move stands unless the search finds one bet
 than a `margin`.
 
 The search stops after `rollouts` rollouts (a cap, so tests are deterministic) or when the
-time budget is spent, whichever comes first, but always finishes the sample it is on so
-every move has been tried as often as every other.
+time budget is spent, whichever comes first, and counts only whole samples so every move has
+been tried as often as every other: the first sample is always finished (unless a stop is
+asked, rulekit.stopping), a later one cut short by the clock is dropped.
 
 Only the public contract is used: `determinize`, `to_move`, `legal_moves`, `apply`,
 `result`. `sampled_choice` takes the states to search from a function, so a test can give
@@ -28,6 +29,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from . import stopping
 from .contract import Engine, Move, Result, State
 from .players import Ask, Choice, Player, legal_or_refuse
 from .playout import instantiate
@@ -163,18 +165,30 @@ def sampled_choice(
     # Templates (an amount, a word) get one concrete instance each for the whole search.
     moves = [instantiate(move, rnd) for move in legal]
     totals = [0.0] * len(moves)
+    stop = stopping.current()
     deadline = time.perf_counter() + budget_ms / 1000
+    if stop.deadline is not None:
+        deadline = min(deadline, stop.deadline)
     done = sample = 0
     while done + len(moves) <= max(rollouts, len(moves)):
         state = samples(sample)
         rollout_seed = rnd.getrandbits(64)
-        for index, move in enumerate(moves):
+        values = []
+        for move in moves:
+            if stop.is_set() or (sample and time.perf_counter() > deadline):
+                break  # a sample cut short counts for no move: every move keeps as many samples
             after = engine.apply(state, seat, move, 0)[0]
-            totals[index] += playout(engine, after, seat, random.Random(rollout_seed), policy, evaluate, state)
-        done += len(moves)
-        sample += 1
-        if time.perf_counter() > deadline:
+            values.append(playout(engine, after, seat, random.Random(rollout_seed), policy, evaluate, state))
+        else:
+            for index, value in enumerate(values):
+                totals[index] += value
+            done += len(moves)
+            sample += 1
+        if stop.is_set() or time.perf_counter() > deadline:
             break
+    if sample == 0:
+        # Stopped before a single sample: the rule-based move, or the first legal one.
+        return Choice(default if default is not None and default in moves else moves[0], done)
     # Ties keep the order of the legal moves: deterministic for a seed.
     best = max(range(len(moves)), key=lambda index: (totals[index], -index))
     if default is not None and default in moves:

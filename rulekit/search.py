@@ -24,6 +24,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
+from . import stopping
 from .contract import Engine, Move, State, to_json
 
 WIN_SCORE = 1_000_000.0
@@ -91,7 +92,11 @@ class _Search:
         self.engine = engine
         self.seat = seat
         self.evaluate = evaluate
-        self.deadline = deadline
+        # The server's hard deadline, when sooner, and its stop flag (rulekit.stopping) end the
+        # search like its own clock.
+        self.stop = stopping.current()
+        hard = self.stop.deadline
+        self.deadline = deadline if hard is None else min(deadline, hard)
         self.order = order
         self.key = key
         self.step: Callable[[State, int, Move], State] = getattr(engine, "successor", None) or self._apply
@@ -124,7 +129,7 @@ class _Search:
 
     def node(self, state: State, depth: int, alpha: float, beta: float, ply: int) -> float:
         self.nodes += 1
-        if time.perf_counter() > self.deadline:
+        if time.perf_counter() > self.deadline or self.stop.is_set():
             raise _OutOfTime
         result = self.engine.result(state)
         if result is not None:
@@ -180,7 +185,7 @@ def alphabeta(
 ) -> SearchResult:
     """The best move for `seat` (to move in `state`), by iterative deepening to `max_depth` plies.
 
-    Stops when the budget runs out and answers with the deepest completed iteration, or with a
+    Stops when the budget runs out (or a stop is asked, rulekit.stopping) and answers with the deepest completed iteration, or with a
     better root move the unfinished iteration had already proven. Always returns a legal move:
     if not even depth 1 finished, the first move in search order.
     """

@@ -6,7 +6,7 @@ import asyncio
 import logging
 import os
 import signal
-from typing import Callable, Iterable
+from typing import Awaitable, Callable, Iterable
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
@@ -44,8 +44,10 @@ async def serve(
     metrics_port: int | None,
     add_servicers: Callable[[grpc.aio.Server], Iterable[str]],
     host: str = "127.0.0.1",
+    warm: Callable[[], Awaitable[None]] | None = None,
 ) -> None:
-    """Serve until SIGTERM or SIGINT, then drain: health goes NOT_SERVING, calls finish."""
+    """Serve until SIGTERM or SIGINT, then drain: health goes NOT_SERVING, calls finish.
+    With `warm`, health says NOT_SERVING until it has run (the server already listens)."""
     server = grpc.aio.server(options=server_options())
     service_names = list(add_servicers(server))
     health_servicer = health.aio.HealthServicer()
@@ -56,17 +58,20 @@ async def serve(
     bound = server.add_insecure_port(f"{host}:{port}")
     if metrics_port:
         start_http_server(metrics_port, addr=host)
-    await server.start()
-    heap.settle_after_start()
     for service in ["", *service_names]:
-        await health_servicer.set(service, health_pb2.HealthCheckResponse.SERVING)
+        await health_servicer.set(service, health_pb2.HealthCheckResponse.NOT_SERVING)
+    await server.start()
     loop = asyncio.get_running_loop()
-    log.info("%s serving on %s:%s (metrics %s, %s loop)", name, host, bound, metrics_port, eventloop.name(loop))
-    log.info("%s ready on %s:%s", name, host, bound)
-
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
+    if warm is not None:
+        await warm()
+    heap.settle_after_start()
+    for service in ["", *service_names]:
+        await health_servicer.set(service, health_pb2.HealthCheckResponse.SERVING)
+    log.info("%s serving on %s:%s (metrics %s, %s loop)", name, host, bound, metrics_port, eventloop.name(loop))
+    log.info("%s ready on %s:%s", name, host, bound)
     await stop.wait()
     await health_servicer.enter_graceful_shutdown()
     await server.stop(grace=5)

@@ -94,4 +94,17 @@ def _player(name: str) -> Player:
     return play
 
 
+def _engine_only(name: str) -> Player:
+    level = GNUBG_LEVELS[name]
+
+    def play(ask: Ask) -> Choice:
+        return cube_gnubg(ask, level) or choose_gnubg(ask, level)
+
+    play.__name__ = f"backgammon_{name}_gnubg"
+    return play
+
+
 LEVELS: Levels = {name: _player(name) for name in pure.LEVELS}
+# gnubg alone (GnubgUnavailable where it does not run), and the pure levels: as for chess.
+ENGINE_LEVELS: Levels = {name: _engine_only(name) for name in pure.LEVELS}
+FALLBACK: Levels = pure.LEVELS

@@ -62,5 +62,19 @@ def _player(name: str) -> Player:
     return play
 
 
+def _engine_only(name: str) -> Player:
+    level = STOCKFISH_LEVELS[name]
+
+    def play(ask: Ask) -> Choice:
+        return choose_stockfish(ask, level)
+
+    play.__name__ = f"chess_{name}_stockfish"
+    return play
+
+
 # The same names, in the same order, as the pure levels (and the game's metadata).
 LEVELS: Levels = {name: _player(name) for name in pure.LEVELS}
+# Stockfish alone (StockfishUnavailable where it does not run): svc-ai awaits these outside its
+# search processes, which play the pure levels (FALLBACK) when Stockfish does not answer.
+ENGINE_LEVELS: Levels = {name: _engine_only(name) for name in pure.LEVELS}
+FALLBACK: Levels = pure.LEVELS

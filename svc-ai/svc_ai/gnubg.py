@@ -27,6 +27,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from rulekit import stopping
+
 ENV_PATH = "GAMEROOM_GNUBG"
 DEBIAN_PATH = "/usr/games/gnubg"
 BRIDGE = Path(__file__).with_name("gnubg_bridge.py")
@@ -34,6 +36,9 @@ ANSWER = "@@gnubg@@ "
 RETRY_AFTER_S = 30.0
 # Loading the neural networks takes a moment on first use.
 START_S = 20.0
+# A stop asked (rulekit.stopping) waits this long for the answer before the process is killed.
+STOP_GRACE_S = 0.05
+POLL_S = 0.01
 
 
 class GnubgUnavailable(RuntimeError):
@@ -129,20 +134,29 @@ class Gnubg:
 
     def _ask(self, message: dict[str, Any], timeout_s: float) -> dict[str, Any]:
         request = json.dumps(message) + "\n"
+        stop = stopping.current()
         with self._lock:
             for attempt in (1, 2):
+                if stop.is_set():
+                    raise stopping.Stopped("the caller gave up before gnubg was asked")
                 process, answers = self._running()
                 try:
                     assert process.stdin is not None
                     process.stdin.write(request)
                     process.stdin.flush()
-                    line = answers.get(timeout=timeout_s)
+                    line = self._answer(answers, timeout_s, stop)
                 except (OSError, queue.Empty) as error:
                     # Dead, or thinking past its cap: a fresh process next time.
                     self._discard()
                     if attempt == 2 or isinstance(error, queue.Empty):
                         raise GnubgUnavailable(f"{self.path} gave no answer: {error!r}") from error
                     continue
+                except stopping.Stopped:
+                    # gnubg cannot be told to stop one evaluation: the process goes, and a
+                    # fresh one starts at once (off this call) so the next move finds it warm.
+                    self._discard()
+                    threading.Thread(target=self.warm, daemon=True).start()
+                    raise
                 if line is None:
                     self._discard()
                     if attempt == 2:
@@ -151,6 +165,30 @@ class Gnubg:
                 reply: dict[str, Any] = json.loads(line)
                 return reply
         raise AssertionError("unreachable")
+
+    @staticmethod
+    def _answer(answers: queue.Queue[str | None], timeout_s: float, stop: stopping.Stop) -> str | None:
+        """The next answer line; queue.Empty after `timeout_s`, Stopped once a stop is asked
+        and gnubg has not answered within STOP_GRACE_S after it."""
+        give_up = time.monotonic() + timeout_s
+        stopped_at: float | None = None
+        while True:
+            now = time.monotonic()
+            if stopped_at is None and stop.is_set():
+                stopped_at = now
+            if stopped_at is not None and now - stopped_at > STOP_GRACE_S:
+                raise stopping.Stopped("gnubg stopped: the caller gave up")
+            if now >= give_up:
+                raise queue.Empty
+            try:
+                return answers.get(timeout=min(POLL_S, give_up - now))
+            except queue.Empty:
+                continue
+
+    def warm(self) -> None:
+        """Start the process now if it is not running (the next move then finds it ready)."""
+        with self._lock, contextlib.suppress(GnubgUnavailable):
+            self._running()
 
     def pid(self) -> int | None:
         process = self._process

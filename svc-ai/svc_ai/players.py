@@ -42,10 +42,13 @@ from svc_words.hangman.cpu import LEVELS as hangman
 from svc_words.village_night.cpu import LEVELS as village_night
 
 from rulekit import Refusal
-from rulekit.players import Ask, Choice, Levels, random_player
+from rulekit.players import Ask, Choice, Levels, Player, random_player
 
+from . import backgammon_levels, chess_levels
 from .backgammon_levels import LEVELS as backgammon
 from .chess_levels import LEVELS as chess
+from .gnubg import GnubgUnavailable
+from .stockfish import StockfishUnavailable
 
 # game id -> level -> player
 PLAYERS: dict[str, Levels] = {
@@ -88,8 +91,27 @@ PLAYERS: dict[str, Levels] = {
 }
 
 
-def choose(ask: Ask) -> Choice:
-    levels = PLAYERS.get(ask.game, {})
+# The levels an outside engine plays (svc-ai awaits them without holding a search process),
+# and every level as the search processes play it: the pure-Python levels for those games.
+ENGINE_PLAYERS: dict[str, Levels] = {"chess": chess_levels.ENGINE_LEVELS, "backgammon": backgammon_levels.ENGINE_LEVELS}
+PURE_PLAYERS: dict[str, Levels] = {
+    **PLAYERS,
+    "chess": chess_levels.FALLBACK,
+    "backgammon": backgammon_levels.FALLBACK,
+}
+EngineUnavailable = (StockfishUnavailable, GnubgUnavailable)
+
+
+def engine_player(game: str, level: str) -> Player | None:
+    """The outside engine's player for this level (raising one of EngineUnavailable where the
+    engine does not run), or None where the level is a search of our own."""
+    return ENGINE_PLAYERS.get(game, {}).get(level)
+
+
+def choose(ask: Ask, *, engines: bool = True) -> Choice:
+    """The level's move; `engines=False` plays the pure-Python level where an outside engine
+    would play it."""
+    levels = (PLAYERS if engines else PURE_PLAYERS).get(ask.game, {})
     if ask.level == "random" or not levels:
         return random_player(ask)
     player = levels.get(ask.level)

@@ -24,6 +24,8 @@ from typing import Any
 import chess
 import chess.engine
 
+from rulekit import stopping
+
 ENV_PATH = "GAMEROOM_STOCKFISH"
 DEBIAN_PATH = "/usr/games/stockfish"
 # After a failed start, answer "unavailable" at once for this long instead of trying to start
@@ -87,22 +89,32 @@ class Stockfish:
     ) -> EngineMove:
         """Stockfish's move in `board` (its move stack is sent too, for repetitions) after
         thinking `movetime_ms` (less if it reaches `depth` first), with `options` (e.g.
-        {"Skill Level": 5}) for this call only."""
+        {"Skill Level": 5}) for this call only. A stop asked meanwhile (rulekit.stopping) sends
+        Stockfish `stop` and raises `Stopped` once it has answered."""
         limit = chess.engine.Limit(time=max(movetime_ms, 1) / 1000, depth=depth)
+        stop = stopping.current()
         with self._lock:
             for attempt in (1, 2):
+                if stop.is_set():
+                    raise stopping.Stopped("the caller gave up before stockfish started")
                 engine = self._running()
                 try:
-                    result = engine.play(board, limit, options=options, info=chess.engine.INFO_BASIC)
+                    # An analysis rather than `play`: the same `go`, and it can be stopped.
+                    with engine.analysis(board, limit, options=options, info=chess.engine.INFO_BASIC) as analysis:
+                        with stop.on_stop(analysis.stop):
+                            best = analysis.wait()
+                        info = analysis.info
                 except (chess.engine.EngineTerminatedError, chess.engine.EngineError, BrokenPipeError) as error:
                     # The process died (or answered nonsense): start a fresh one once.
                     self._discard()
                     if attempt == 2:
                         raise StockfishUnavailable(f"{self.path} failed twice: {error}") from error
                     continue
-                if result.move is None:
+                if stop.is_set():
+                    raise stopping.Stopped("stockfish stopped: the caller gave up")
+                if best.move is None:
                     raise StockfishUnavailable("stockfish returned no move")
-                return EngineMove(result.move, int(result.info.get("nodes", 0)))
+                return EngineMove(best.move, int(info.get("nodes", 0)))
         raise AssertionError("unreachable")
 
     def pid(self) -> int | None:

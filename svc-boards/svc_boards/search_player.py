@@ -18,6 +18,11 @@ Evaluate = Callable[[State, int], float]
 Order = Callable[[State, list[Move]], list[Move]]
 Key = Callable[[State], Hashable]
 
+# The search's own clock gets this share of the budget: the rest covers what follows its last
+# look at the clock (unwinding, freeing a transposition table of up to 500,000 positions) and
+# a garbage collection on the way, so the move is answered within the budget.
+SEARCH_SHARE = 0.9
+
 
 def search_player(
     engine: Engine,
@@ -29,7 +34,7 @@ def search_player(
     key: Key | None = None,
 ) -> Player:
     """A level: iterative-deepening alpha-beta to `max_depth` plies within at most `budget_ms`
-    (or the ask's own budget, if smaller). Root moves are shuffled by the ask's seed before
+    (or the ask's own budget, if smaller), less a margin (SEARCH_SHARE). Root moves are shuffled by the ask's seed before
     ordering, so equally good moves vary from game to game."""
 
     def player(ask: Ask) -> Choice:
@@ -48,7 +53,7 @@ def search_player(
             ask.seat,
             evaluate,
             max_depth=max_depth,
-            budget_ms=max(1, min(ask.budget_ms, budget_ms)),
+            budget_ms=max(1, min(ask.budget_ms, budget_ms) * SEARCH_SHARE),
             order=ordered,
             key=key,
         )

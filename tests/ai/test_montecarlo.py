@@ -16,7 +16,7 @@ from svc_cards.thirty_one import ENGINE as THIRTY_ONE
 from svc_cards.thirty_one import cpu as thirty_one_cpu
 from svc_cards.thirty_one.rules import hidden_from as thirty_one_hidden
 
-from rulekit import Engine, State
+from rulekit import Engine, State, stopping
 from rulekit.montecarlo import MonteCarlo, greedy_level, lead_value, placing_value, playout, sampled_choice
 from rulekit.players import Ask, Choice
 from tests.games.card_core.cpu_cheater import cheating_move
@@ -214,3 +214,21 @@ def test_shedding_search_keeps_its_time_budget(game: str) -> None:
         choice = player(ask_for(engine, state, seat, b"budget-%d" % index))
         assert time.process_time() - started < 2 * budget_s + 0.05
         assert choice.move in engine.legal_moves(state, seat)
+
+
+def test_a_stop_asked_ends_the_search_with_whole_samples_only() -> None:
+    """rulekit.stopping: a stop asked before the search gives the first legal move unsearched;
+    a hard deadline already past leaves the first sample, whole."""
+    state = last_turn_after_a_knock()
+    legal = THIRTY_ONE.legal_moves(state, 0)
+    stop = stopping.Stop()
+    stop.set()
+    with stopping.using(stop):
+        stopped = sampled_choice(THIRTY_ONE, 0, legal, lambda _: state, b"s", rollouts=10**9, budget_ms=10**6)
+    assert stopped.nodes == 0 and stopped.move == legal[0]
+    late = stopping.Stop()
+    late.deadline = time.perf_counter() - 1
+    with stopping.using(late):
+        first = sampled_choice(THIRTY_ONE, 0, legal, lambda _: state, b"s", rollouts=10**9, budget_ms=10**6)
+    assert first.nodes == len(legal)
+    assert first.move == {"type": "swap", "give": "H7.0", "take": "SQ.0"}

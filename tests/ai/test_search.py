@@ -250,3 +250,16 @@ def test_transposition_table_changes_no_value() -> None:
     )
     assert shared.score == alone.score
     assert shared.nodes < alone.nodes
+
+
+def test_a_stop_asked_ends_the_search_with_its_fallback() -> None:
+    """rulekit.stopping: a stop asked before alpha-beta starts leaves depth 0 (the first move
+    in search order), unsearched."""
+    from rulekit import stopping
+
+    state = FOUR_IN_A_ROW.setup(2, {}, b"stop")
+    stop = stopping.Stop()
+    stop.set()
+    with stopping.using(stop):
+        found = alphabeta(FOUR_IN_A_ROW, state, 0, lambda s, seat: 0.0, max_depth=8, budget_ms=10**6)
+    assert found.depth == 0 and found.move in FOUR_IN_A_ROW.legal_moves(state, 0)

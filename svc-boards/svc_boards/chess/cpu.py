@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import chess
 
-from rulekit import Refusal
+from rulekit import Refusal, stopping
 from rulekit.players import Ask, Choice, Levels, Player
 
 from .rules import board_of
@@ -183,7 +183,8 @@ class Search:
     """Negamax alpha-beta on a python-chess board (pushed and popped in place)."""
 
     def __init__(self, deadline: float) -> None:
-        self.deadline = deadline
+        self.stop = stopping.current()  # a stop asked, or the server's hard deadline, ends it too
+        self.deadline = deadline if self.stop.deadline is None else min(deadline, self.stop.deadline)
         self.nodes = 0
         self.may_stop = False  # the first depth always finishes, so there is a searched move
 
@@ -206,7 +207,11 @@ class Search:
 
     def _tick(self) -> None:
         self.nodes += 1
-        if self.may_stop and self.nodes & 255 == 0 and time.perf_counter() > self.deadline:
+        if (
+            self.nodes & 255 == 0
+            and (self.may_stop or self.stop.is_set())
+            and (self.stop.is_set() or time.perf_counter() > self.deadline)
+        ):
             raise _OutOfTime
 
     def _quiesce(self, board: chess.Board, alpha: int, beta: int) -> int:

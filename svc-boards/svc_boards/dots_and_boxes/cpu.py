@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 import time
 
-from rulekit import Move, State
+from rulekit import Move, State, stopping
 from rulekit.players import Ask, Choice
 
 from .chains import Component, components, control
@@ -177,6 +177,9 @@ def search_safe(state: State, safe: list[Move], budget_ms: int) -> tuple[Move | 
     """Negamax over the safe lines alone: no box changes hands until they run out, and then
     the player to move must open a component (`control`). None when the budget runs out."""
     deadline = time.perf_counter() + budget_ms / 1000
+    stop = stopping.current()
+    if stop.deadline is not None:
+        deadline = min(deadline, stop.deadline)
     table: dict[tuple[bool, ...], int] = {}
     nodes = 0
 
@@ -186,7 +189,7 @@ def search_safe(state: State, safe: list[Move], budget_ms: int) -> tuple[Move | 
     def value(node: State) -> int:
         nonlocal nodes
         nodes += 1
-        if nodes > SEARCH_NODES or time.perf_counter() > deadline:
+        if nodes > SEARCH_NODES or time.perf_counter() > deadline or stop.is_set():
             raise _Budget
         k = key(node)
         if k in table:

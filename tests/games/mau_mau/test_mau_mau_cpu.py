@@ -45,10 +45,9 @@ def test_decides_from_the_seats_view_only(level: str) -> None:
         assert twin["hands"][seat] == state["hands"][seat] and twin != state
         assert ENGINE.view(twin, seat) == ENGINE.view(state, seat)
         assert cpu_move(ENGINE, twin, player, seat) == cpu_move(ENGINE, state, player, seat)
-        assert any(
-            move_matches(legal, ask_player(ENGINE, state, seat, player, b"cpu").move)
-            for legal in ENGINE.legal_moves(state, seat)
-        )
+        # Asked once: the move may differ between asks on a loaded machine (a time cap).
+        chosen = ask_player(ENGINE, state, seat, player, b"cpu").move
+        assert any(move_matches(legal, chosen) for legal in ENGINE.legal_moves(state, seat))
 
 
 def test_refuses_when_not_to_move() -> None:

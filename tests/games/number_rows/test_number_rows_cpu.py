@@ -53,10 +53,9 @@ def test_decides_from_the_seats_view_only(level: str) -> None:
         assert twin["hands"][seat] == state["hands"][seat]
         assert ENGINE.view(twin, seat) == ENGINE.view(state, seat)
         assert ask(twin, player) == ask(state, player)
-        assert any(
-            move_matches(legal, ask_player(ENGINE, state, seat, player, b"cpu").move)
-            for legal in ENGINE.legal_moves(state, seat)
-        )
+        # Asked once: the move may differ between asks on a loaded machine (a time cap).
+        chosen = ask_player(ENGINE, state, seat, player, b"cpu").move
+        assert any(move_matches(legal, chosen) for legal in ENGINE.legal_moves(state, seat))
 
 
 def test_both_lay_the_card_that_opens_their_own_run() -> None:
