@@ -52,7 +52,9 @@ def _why_no_namespace() -> str | None:
     if missing:
         return f"missing {', '.join(missing)}"
     tried = subprocess.run(
-        ["unshare", "-n", "--", "sh", "-c", "ip link add probe0 type veth peer name probe1"], capture_output=True, text=True
+        ["unshare", "-n", "--", "sh", "-c", "ip link add probe0 type veth peer name probe1"],
+        capture_output=True,
+        text=True,
     )
     if tried.returncode != 0:
         return f"cannot make a network namespace with a veth pair here: {tried.stderr.strip()}"
