@@ -205,7 +205,9 @@ def test_play_now_on_a_tile_queues_for_that_title(browser: Browser, stack) -> No
         expect(page.get_by_test_id("nickname")).to_be_focused()
         page.get_by_test_id("nickname").fill("Anna")
         page.get_by_test_id("tile-play-dice-poker").click()
-        expect(page.get_by_test_id("quick-status")).to_contain_text("Looking for players")
+        # Alone in that queue: computer players are offered at once, in view.
+        expect(page.get_by_test_id("quick-status")).to_contain_text("Nobody else is looking for a table")
+        expect(page.get_by_test_id("quick-cpu")).to_be_in_viewport()
         expect(page.get_by_test_id("quick-game")).to_have_value("dice-poker")
         page.get_by_test_id("quick-cancel").click()
         expect(page.get_by_test_id("quick-status")).to_have_text("You left the queue.")
