@@ -6,7 +6,7 @@
 // moves. At a showdown the shown hands stay at the seats for 5 s (`last_round.until_ms`). The
 // line above the table gives the round, the stage, the ante and when it rises next. The 15 s
 // move clock is the frame's.
-import { cardBackSvg, cardName, cardSvg, drawSeats, srText, TABLE_W, tableRoot } from "../../js/cards.js";
+import { cardBackSvg, cardName, cardSvg, drawSeats, srText, stackText, TABLE_W, tableRoot } from "../../js/cards.js";
 import { h, s, useStylesheet } from "../../js/svg.js";
 
 useStylesheet(new URL("./style.css", import.meta.url));
@@ -31,11 +31,6 @@ function shownHands(view, ctx) {
   if (!st.shown || !last || st.shown.round !== last.round || Date.now() > st.shown.until) return null;
   if (!last.shown.some(Boolean)) return null;
   return { last, left: st.shown.until - Date.now() };
-}
-
-/** A stack's words: coins at a staked table (the lobby's coins are in play), chips at a free one. */
-function stackText(options, amount, ctx) {
-  return ctx.t(Number((options || {}).stake) > 0 ? "score.coins" : "score.chips", { coins: ctx.formatNumber(amount) });
 }
 
 function timeText(ms) {

@@ -4,7 +4,7 @@
 // every one lit from the view's legal moves. At a showdown the shown cards and the hands'
 // names stay at the seats for 5 s (`last_hand.until_ms`). The line above the table gives the
 // hand, the blinds and when they rise next. The 15-second move clock is the frame's.
-import { cardBackSvg, cardName, cardSvg, drawSeats, srText, TABLE_W, tableRoot } from "../../js/cards.js";
+import { cardBackSvg, cardName, cardSvg, drawSeats, srText, stackText, TABLE_W, tableRoot } from "../../js/cards.js";
 import { h, s, useStylesheet } from "../../js/svg.js";
 
 useStylesheet(new URL("./style.css", import.meta.url));
@@ -28,11 +28,6 @@ function shownHands(view, ctx) {
   }
   if (!st.shown || !last || st.shown.hand !== last.hand || Date.now() > st.shown.until) return null;
   return { last, left: st.shown.until - Date.now() };
-}
-
-/** A stack's words: coins at a staked table (the lobby's coins are in play), chips at a free one. */
-function stackText(options, amount, ctx) {
-  return ctx.t(Number((options || {}).stake) > 0 ? "score.coins" : "score.chips", { coins: ctx.formatNumber(amount) });
 }
 
 function timeText(ms) {
