@@ -45,7 +45,7 @@ def lan_address() -> str | None:
         infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
     except OSError:
         return None
-    return next((info[4][0] for info in infos if not info[4][0].startswith("127.")), None)
+    return next((str(info[4][0]) for info in infos if not str(info[4][0]).startswith("127.")), None)
 
 
 def running_pid(pid_file: Path) -> int | None:

@@ -1,5 +1,6 @@
-"""A new player's first five minutes on a phone: a Spanish interface starts Hangman in Spanish
-(a word from the Spanish list, the Spanish letters to guess) and, as a game with chance, offers
+"""A new player's first five minutes on a phone: a Spanish interface opens every word game in
+Spanish and starts Hangman in Spanish (a word from the Spanish list, the Spanish letters to
+guess) and, as a game with chance, offers
 the shuffle check at its end; "Play now" alone offers computer players within a second, says
 what it is doing and keeps its answer in view; the default computer plays at the beginner
 level, named alike on the new-room page, the room page and the replay; a game without chance
@@ -82,6 +83,10 @@ def test_a_spanish_interface_starts_hangman_in_spanish(browser: Browser, stack) 
     at_quick_pace(context)
     page = context.new_page()
     try:
+        # Every word game's form opens in the interface's language.
+        for game in ("categories", "word-agents"):
+            page.goto(f"{stack.base_url}/games/{game}/new")
+            expect(page.get_by_test_id("option-language").locator("option:checked")).to_have_text("Español")
         _new_room(page, stack.base_url, "hangman")
         # Nobody chose a language: the words are Spanish, as the interface is.
         expect(page.get_by_test_id("option-language").locator("option:checked")).to_have_text("Español")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 from rulekit.players import Ask, Choice, legal_or_refuse
 
@@ -31,10 +32,10 @@ def best_letter(public: dict, legal: set[str]) -> str:
     return max(legal, key=lambda letter: (counts[letter], -order.index(letter)))
 
 
-def misses_against_strong(letters: list[str], options: dict) -> int:
+def misses_against_strong(letters: list[str], options: dict[str, Any]) -> int:
     """How many misses the strong guesser makes on `letters` (a setter's measure of a word)."""
     language = options["language"]
-    public = {"options": options, "revealed": [None] * len(letters), "guessed": []}
+    public: dict[str, Any] = {"options": options, "revealed": [None] * len(letters), "guessed": []}
     misses = 0
     while None in public["revealed"] and misses < MAX_MISSES:
         legal = {letter for letter in FREQUENCY[language] if letter not in public["guessed"]}
