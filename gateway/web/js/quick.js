@@ -59,7 +59,13 @@ export function quickSection(games, nicknameInput, nav) {
     button.disabled = Boolean(text);
     button.textContent = text || t("quick.play_now");
   };
-  const inView = () => answer.scrollIntoView({ block: "nearest" });
+  // Scrolled only when the answer changes, not at every look: a player who scrolled away stays.
+  let shownAnswer = "";
+  const inView = () => {
+    const now = `${status.textContent}|${actions.childElementCount}`;
+    if (now !== shownAnswer) answer.scrollIntoView({ block: "nearest" });
+    shownAnswer = now;
+  };
 
   const fill = () => {
     const game = offered.find((g) => g.id === gameSelect.value) || offered[0];
