@@ -1,16 +1,21 @@
 # The two commands of the README: `make run` and `make test`. Both install what they need.
+# `make run LAN=1` opens the web client to the local network (phones at home); `make stop`
+# stops the platform this folder started (its pid in var/devstack.pid).
 # `make soak` plays the full playout counts (GAMES="chess reversi" narrows it to some titles).
 # `make images` builds every image (buildah, no daemon), starts the platform from them, plays and
 # benchmarks it, and stops it again; outside `make test` (root, minutes, gigabytes).
 PY := .venv/bin/python
 
-.PHONY: run test soak lint format stubs bench images
+.PHONY: run stop test soak lint format stubs bench images
 
 .venv/.installed: pyproject.toml scripts/bootstrap.sh
 	bash scripts/bootstrap.sh
 
 run: .venv/.installed
-	$(PY) -m devstack
+	GAMEROOM_LAN=$(LAN) $(PY) -m devstack
+
+stop:
+	$(PY) -m devstack stop
 
 test: .venv/.installed
 	bash scripts/test.sh

@@ -88,7 +88,7 @@ class Stack:
             return self.base_url
         return f"http://127.0.0.1:{self.gateways[gateway][0]}"
 
-    def add_gateway(self, name: str, wait: bool = True, timeout: float = 60) -> str:
+    def add_gateway(self, name: str, wait: bool = True, timeout: float = 120) -> str:
         """Another gateway replica on ports of its own, sharing the store (and Redis, when
         GAMEROOM_REDIS is in the environment); its base URL."""
         if not name.startswith("gateway") or name == "gateway":
@@ -122,14 +122,14 @@ class Stack:
         env.update(self.extra_env)
         return env
 
-    def start(self, services: tuple[str, ...] = SERVICES, timeout: float = 60) -> Stack:
+    def start(self, services: tuple[str, ...] = SERVICES, timeout: float = 120) -> Stack:
         for name in services:
             self.start_service(name, wait=False)
         for name in services:
             self.wait_ready(name, timeout)
         return self
 
-    def start_service(self, name: str, wait: bool = True, timeout: float = 60) -> None:
+    def start_service(self, name: str, wait: bool = True, timeout: float = 120) -> None:
         output = None
         if self.log_dir is not None:
             self.log_dir.mkdir(parents=True, exist_ok=True)
@@ -141,7 +141,7 @@ class Stack:
         if wait:
             self.wait_ready(name, timeout)
 
-    def wait_ready(self, name: str, timeout: float = 60) -> None:
+    def wait_ready(self, name: str, timeout: float = 120) -> None:
         give_up = time.monotonic() + timeout
         while time.monotonic() < give_up:
             process = self.processes[name]

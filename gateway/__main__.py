@@ -52,7 +52,8 @@ async def main() -> None:
     app = make_app(lobby, settings)
     runner = web.AppRunner(app)
     await runner.setup()
-    await web.TCPSite(runner, host, http_port).start()
+    # The web client alone may be opened to the local network (make run LAN=1).
+    await web.TCPSite(runner, os.environ.get("GAMEROOM_HTTP_BIND") or host, http_port).start()
     metrics_runner = web.AppRunner(make_metrics_app(lobby), access_log=None)
     await metrics_runner.setup()
     await web.TCPSite(metrics_runner, host, config.metrics_port("gateway")).start()

@@ -217,6 +217,7 @@ async def quick_seat(request: web.Request) -> web.Response:
             body.get("stake", 0),
             clean_text(body.get("nickname"), "nickname"),
             body.get("cpu_after_s", 60),
+            body.get("language", ""),
         )
     except Refusal as refusal:
         return refused_response(refusal)

@@ -230,9 +230,16 @@ class Lobby:
 
     # -- quick seating ("Play now") ---------------------------------------------------------------
     async def quick_seat(
-        self, player_token: str, game: str, seats: int, stake: int, nickname: str = "", cpu_after_s: int = 60
+        self,
+        player_token: str,
+        game: str,
+        seats: int,
+        stake: int,
+        nickname: str = "",
+        cpu_after_s: int = 60,
+        language: str = "",
     ) -> dict[str, Any]:
-        return await self.quick.ask(player_token, game, seats, stake, nickname, cpu_after_s)
+        return await self.quick.ask(player_token, game, seats, stake, nickname, cpu_after_s, language)
 
     async def quick_seat_look(self, entry_id: str, secret: str, cpu_after_s: int = 60) -> dict[str, Any]:
         return await self.quick.look(entry_id, secret, cpu_after_s)

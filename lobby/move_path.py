@@ -29,6 +29,7 @@ from .store import FinishedGame, MoveRecord, StoredEvent
 from .text import clean_move
 
 log = logging.getLogger(__name__)
+room_log = logging.getLogger("lobby.rooms")  # one line per room event (room_life.py)
 
 MAX_MOVE_ID = 64
 # Refusals that say nothing about the move: not stored as its answer, so a resend is tried again.
@@ -143,6 +144,14 @@ class MovePath:
         document = room.to_json()
         if not await self.ctx.store.save_room(document, revision, list(events), answer, list(moves), finished):
             raise Lost
+        if finished is not None:
+            room_log.info(
+                "room %s: game %d of %s over, placings %s",
+                room.code,
+                room.game_number,
+                room.game,
+                finished.result.get("placings"),
+            )
         if self.ctx.latest.keeps:
             self.ctx.latest.remember(room.code, document, revision + 1, room.choice_digests())
         return revision + 1

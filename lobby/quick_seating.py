@@ -7,8 +7,11 @@ look at a waiting entry tries to fill a table, so a table that filled while two 
 is made by the next look. First come, first seated; one waiting entry per player and queue, so
 nobody is seated with themselves. A staked table escrows every stake when it starts, all or none
 (lobby/staked_tables.py); a player whose wallet cannot pay is left out and the rest wait on.
-After the wait the player chose, they may start at once with CPU seats for whoever is missing:
-without coins, since a stake is only ever played between players.
+A player alone in the queue is offered CPU seats for whoever is missing at once (they may still
+wait for people); once others wait too, after the wait the player chose. CPU seats play without
+coins, since a stake is only ever played between players. A game played in a language (the word
+games) is queued in the language the player asked in, so players meet who share it, and the
+table starts in it.
 """
 
 from __future__ import annotations
@@ -31,13 +34,13 @@ log = logging.getLogger(__name__)
 CPU_WAITS_S = (0, 30, 60, 120, 300)  # 0: never offer CPU seats
 
 
-def pool_of(game: str, seats: int, stake: int) -> str:
-    return f"{game}|{seats}|{stake}"
+def pool_of(game: str, seats: int, stake: int, language: str = "") -> str:
+    return f"{game}|{seats}|{stake}|{language}" if language else f"{game}|{seats}|{stake}"
 
 
-def parse_pool(pool: str) -> tuple[str, int, int]:
-    game, seats, stake = pool.split("|")
-    return game, int(seats), int(stake)
+def parse_pool(pool: str) -> tuple[str, int, int, str]:
+    game, seats, stake, *language = pool.split("|")
+    return game, int(seats), int(stake), language[0] if language else ""
 
 
 class QuickSeating:
@@ -47,7 +50,9 @@ class QuickSeating:
         self.players = players
         self.ledger = ledger
 
-    def _check(self, game: str, seats: int, stake: int) -> None:
+    def _check(self, game: str, seats: int, stake: int, language: str) -> str:
+        """Refuses what cannot be seated; the language the table is played in ("" when the
+        game has no language option, or none was asked for)."""
         meta = self.ctx.engines.catalogue.meta(game)
         if seats not in meta["seat_counts"]:
             raise Refusal("bad_seat_count", f"{game} is played by {meta['seat_counts']}")
@@ -55,23 +60,39 @@ class QuickSeating:
         choices = stake_option["choices"] if stake_option else [0]
         if stake not in choices:
             raise Refusal("bad_option", f"stake must be one of {choices}")
+        language_option = next((o for o in meta["options"] if o["key"] == "language"), None)
+        if not language_option or not language:
+            return ""
+        if language not in language_option["choices"]:
+            raise Refusal("bad_option", f"language must be one of {language_option['choices']}")
+        return language
 
     async def ask(
-        self, player_token: str, game: str, seats: int, stake: int, nickname: str = "", cpu_after_s: int = 60
+        self,
+        player_token: str,
+        game: str,
+        seats: int,
+        stake: int,
+        nickname: str = "",
+        cpu_after_s: int = 60,
+        language: str = "",
     ) -> dict[str, Any]:
-        """Queue the player; their entry's id and secret (to look and to cancel) and its state."""
+        """Queue the player; their entry's id and secret (to look and to cancel) and its state.
+        `language`: the player's interface language, the table's for a game played in one."""
         if not isinstance(seats, int) or not isinstance(stake, int) or isinstance(seats, bool):
             raise Refusal("bad_request", "seats and stake are whole numbers")
         if cpu_after_s not in CPU_WAITS_S:
             raise Refusal("bad_request", f"cpu_after_s must be one of {CPU_WAITS_S}")
-        self._check(game, seats, stake)
+        if not isinstance(language, str):
+            raise Refusal("bad_request", "language is a language code")
+        language = self._check(game, seats, stake, language)
         player = await self.players.by_token(player_token)
         if stake and await self.ledger.wallet(player.id) < stake:
             raise Refusal("insufficient_coins", f"the wallet holds less than {stake}")
         secret = codes.new_token()
         entry = await self.ctx.store.quick_seat_join(
             secrets.token_hex(12),
-            pool_of(game, seats, stake),
+            pool_of(game, seats, stake, language),
             player.id,
             clean_name(nickname or player.nickname, player.nickname),
             codes.token_hash(secret),
@@ -95,7 +116,7 @@ class QuickSeating:
         if entry["status"] == "waiting":
             await self.fill(entry["pool"])
             entry = await self._entry(entry_id, secret)
-        game, seats, stake = parse_pool(entry["pool"])
+        game, seats, stake, _ = parse_pool(entry["pool"])
         out: dict[str, Any] = {
             "id": entry["id"],
             "status": entry["status"],
@@ -110,39 +131,43 @@ class QuickSeating:
             out["waiting"] = await self.ctx.store.quick_seat_waiting(entry["pool"])
             out["waited_ms"] = waited
             has_cpus = bool(self.ctx.engines.catalogue.meta(game)["cpu_levels"])
-            out["cpu_offer"] = has_cpus and bool(cpu_after_s) and waited >= cpu_after_s * 1000
+            # Alone, the player need not wait to find out that nobody comes: offered at once.
+            alone = out["waiting"] <= 1
+            out["cpu_offer"] = has_cpus and bool(cpu_after_s) and (alone or waited >= cpu_after_s * 1000)
         return out
 
     async def fill(self, pool: str) -> int:
         """Seat every full table the queue holds; the number of tables opened."""
-        game, seats, stake = parse_pool(pool)
+        game, seats, stake, language = parse_pool(pool)
         opened = 0
         for _ in range(100):  # a bound, not a limit anyone meets: each round seats a table
             claimed = await self.ctx.store.quick_seat_claim(pool, seats, secrets.token_hex(8))
             if not claimed:
                 return opened
-            opened += await self._open(game, stake, claimed, cpus=0)
+            opened += await self._open(game, stake, language, claimed, cpus=0)
         return opened
 
     async def play_with_cpus(self, entry_id: str, secret: str) -> dict[str, Any]:
         """Start now: this player and whoever else waits in the queue, CPU seats for the rest,
         no coins at stake."""
         entry = await self._entry(entry_id, secret)
-        game, seats, _ = parse_pool(entry["pool"])
+        game, seats, _, language = parse_pool(entry["pool"])
         if entry["status"] == "waiting":
             claimed = await self.ctx.store.quick_seat_claim(
                 entry["pool"], seats, secrets.token_hex(8), include=entry["id"]
             )
             if claimed:
-                await self._open(game, 0, claimed, cpus=seats - len(claimed))
+                await self._open(game, 0, language, claimed, cpus=seats - len(claimed))
         return await self.look(entry_id, secret)
 
     async def cancel(self, entry_id: str, secret: str) -> bool:
         entry = await self._entry(entry_id, secret)
         return await self.ctx.store.quick_seat_cancel(entry["id"])
 
-    async def _open(self, game: str, stake: int, claimed: list[dict[str, Any]], cpus: int) -> int:
-        options = {"stake": stake} if stake else {}
+    async def _open(self, game: str, stake: int, language: str, claimed: list[dict[str, Any]], cpus: int) -> int:
+        options: dict[str, Any] = {"stake": stake} if stake else {}
+        if language:
+            options["language"] = language
         humans = [(entry["name"], entry["player"]) for entry in claimed]
         try:
             tickets = await self.rooms.open_table(game, options, humans, cpus)

@@ -27,6 +27,8 @@ from .stakes import stake_of
 from .store import StoredEvent
 
 log = logging.getLogger(__name__)
+# One line per room event (opened, a game started), for a person watching the terminal.
+room_log = logging.getLogger("lobby.rooms")
 
 MAX_SEATS_SPEC = 16
 MAX_TICKETS = 200
@@ -104,6 +106,7 @@ class RoomLife:
         for _ in range(20):
             room.code = codes.new_room_code()
             if await self.ctx.store.insert_room(room.to_json()):
+                room_log.info("room %s opened: %s for %d", room.code, game, len(seat_list))
                 answer = await self._ticket_answer(room, token)
                 if invite:
                     answer["invite"] = invite  # the host's to share in the invitation link
@@ -163,6 +166,7 @@ class RoomLife:
 
         await self._with_stakes(escrows, self.moves.mutate(room.code, change))
         ROOMS_STARTED.labels(game).inc()
+        room_log.info("room %s opened by Play now: %s started for %d", room.code, game, len(room.seats))
         return [{"code": room.code, "seats": [number], "token": token} for number, token in enumerate(tokens)]
 
     @staticmethod
@@ -320,6 +324,7 @@ class RoomLife:
 
         room, _, _ = await self._with_stakes(escrows, self.moves.mutate(ticket.code, change))
         ROOMS_STARTED.labels(room.game).inc()
+        room_log.info("room %s: game %d of %s started", room.code, room.game_number, room.game)
 
     def _mark_absent(self, room: Room, here: set[str | None]) -> None:
         """At the start of a game, seats whose holder has no connection start their grace."""

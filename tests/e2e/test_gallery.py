@@ -156,10 +156,10 @@ def test_create_from_a_tile_opens_the_form_for_that_game_with_a_computer_and_the
         # No game to choose here: the form is for the game picked in the gallery.
         expect(page.get_by_test_id("create-game")).to_have_count(0)
         expect(page.get_by_test_id("seat-kind-1")).to_have_value("cpu")
-        # The easiest level: the first the game lists.
+        # The beginner: the second level the game lists (the first, "random", teaches nothing).
         games = page.request.get(f"{stack.base_url}/api/games").json()["games"]
         levels = next(g["meta"]["cpu_levels"] for g in games if g["id"] == "four-in-a-row")
-        expect(page.get_by_test_id("seat-level-1")).to_have_value(levels[0])
+        expect(page.get_by_test_id("seat-level-1")).to_have_value(levels[1])
         clock = page.get_by_test_id("option-move_clock")
         expect(clock).to_be_visible()
         expect(clock).to_contain_text("Relaxed · 60 s per move")
@@ -205,7 +205,9 @@ def test_play_now_on_a_tile_queues_for_that_title(browser: Browser, stack) -> No
         expect(page.get_by_test_id("nickname")).to_be_focused()
         page.get_by_test_id("nickname").fill("Anna")
         page.get_by_test_id("tile-play-dice-poker").click()
-        expect(page.get_by_test_id("quick-status")).to_contain_text("Looking for players")
+        # Alone in that queue: computer players are offered at once, in view.
+        expect(page.get_by_test_id("quick-status")).to_contain_text("Nobody else is looking for a table")
+        expect(page.get_by_test_id("quick-cpu")).to_be_in_viewport()
         expect(page.get_by_test_id("quick-game")).to_have_value("dice-poker")
         page.get_by_test_id("quick-cancel").click()
         expect(page.get_by_test_id("quick-status")).to_have_text("You left the queue.")

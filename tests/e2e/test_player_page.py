@@ -5,7 +5,6 @@ the accessibility scan in every language at phone and desktop size."""
 from __future__ import annotations
 
 import json
-import re
 import time
 
 import pytest
@@ -44,15 +43,9 @@ def test_the_player_page_shows_the_games_and_carries_the_player_to_a_second_brow
         page = first.new_page()
         _create_room(page, stack.base_url, "four-in-a-row", "cpu")
         play_four_in_a_row_to_the_end(page)
-        # The result panel checks the shuffle: the revealed seed hashes to the announced hash.
-        page.get_by_test_id("fairness-details").locator("summary").click()
-        expect(page.get_by_test_id("fairness-verdict")).to_contain_text("✓")
-        log = page.get_by_test_id("event-log").text_content() or ""
-        announced = page.get_by_test_id("fairness-hash").inner_text()
-        assert f"SHA-256 {announced[:16]}" in log
-        expect(page.get_by_test_id("fairness-download")).to_have_attribute(
-            "href", re.compile(r"^/api/rooms/\w+/games/1$")
-        )
+        # Four in a Row has no shuffle: the result panel offers no shuffle check.
+        expect(page.get_by_test_id("result-panel")).to_be_visible()
+        expect(page.get_by_test_id("fairness-details")).to_have_count(0)
         page.goto(stack.base_url)
         page.get_by_test_id("me-link").click()
         expect(page.get_by_test_id("me-page")).to_be_visible()

@@ -1,7 +1,8 @@
 """Two browsers seated together by "Play now": each asks for a two-player Hau Hau table at
 1,000 coins on the start page; the first waits (the page says so), the second fills the
 table, and both pages open the same room with the match already running and the stakes gone
-from their wallets."""
+from their wallets. Alone at first, Anna is offered computer players at once and chooses to
+wait for people."""
 
 from __future__ import annotations
 
@@ -28,8 +29,12 @@ def test_two_browsers_seated_together_by_play_now(browser: Browser, stack) -> No
     anna, ben = (context.new_page() for context in contexts)
     try:
         ask(anna, stack.base_url, "Anna")
+        expect(anna.get_by_test_id("quick-status")).to_contain_text("Nobody else is looking for a table of 2")
+        expect(anna.get_by_test_id("quick-cpu")).to_have_text("Play now with computer players (no coins)")
+        anna.get_by_test_id("quick-wait-people").click()
         expect(anna.get_by_test_id("quick-status")).to_contain_text("Looking for players: 1 waiting for a table of 2")
         expect(anna.get_by_test_id("quick-cancel")).to_be_visible()
+        expect(anna.get_by_test_id("quick-cpu")).to_have_count(0)
         ask(ben, stack.base_url, "Ben")
         for page in (anna, ben):
             expect(page.get_by_test_id("room")).to_be_visible(timeout=30_000)

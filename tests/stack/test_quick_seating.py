@@ -1,7 +1,9 @@
 """Quick seating ("Play now") through the running platform: players asking for the same game,
 table size and stake are seated together first come, first seated; a staked table escrows
-every stake once when it fills; a player is never seated with themselves; after the wait the
-player chose, CPU seats fill the table (without coins); the queue refuses what it cannot seat."""
+every stake once when it fills; a player is never seated with themselves; a player alone is
+offered CPU seats at once, with others waiting after the wait the player chose, and CPU seats
+fill the table without coins; a word game is queued and played in the asker's language; the
+queue refuses what it cannot seat."""
 
 from __future__ import annotations
 
@@ -38,7 +40,8 @@ async def test_two_players_asking_for_a_staked_duel_sit_together_and_the_stakes_
     async with aiohttp.ClientSession() as session:
         anna, ben = await _player(session, base, "Anna"), await _player(session, base, "Ben")
         first = await _ask(session, base, anna, game="hau-hau", seats=2, stake=1000)
-        assert first["status"] == "waiting" and first["waiting"] == 1 and not first["cpu_offer"]
+        # Alone, Anna is offered computer players at once (she may wait for people instead).
+        assert first["status"] == "waiting" and first["waiting"] == 1 and first["cpu_offer"]
         second = await _ask(session, base, ben, game="hau-hau", seats=2, stake=1000)
         assert second["status"] == "seated"
         seated = await _look(session, base, first)
@@ -75,13 +78,27 @@ async def test_nobody_is_seated_with_themselves_and_a_second_ask_keeps_the_place
         assert (await _look(session, base, again))["status"] == "cancelled"
 
 
-async def test_cpu_seats_after_the_chosen_wait_and_without_coins(stack) -> None:
+async def test_cpu_seats_at_once_for_a_player_alone_after_the_chosen_wait_with_others(stack) -> None:
+    base = stack.base_url
+    async with aiohttp.ClientSession() as session:
+        anna, ben = await _player(session, base, "Anna"), await _player(session, base, "Ben")
+        alone = await _ask(session, base, anna, game="ludo", seats=3, stake=0, cpu_after_s=30)
+        assert alone["status"] == "waiting" and alone["waiting"] == 1 and alone["cpu_offer"]
+        # Two wait for a table of three: computer players only after the wait they chose.
+        together = await _ask(session, base, ben, game="ludo", seats=3, stake=0, cpu_after_s=30)
+        assert together["waiting"] == 2 and not together["cpu_offer"]
+        assert not (await _look(session, base, alone, cpu_after_s=30))["cpu_offer"]
+        for entry in (alone, together):
+            await rest(session, base, "POST", f"/api/quick-seats/{entry['id']}/cancel", {"secret": entry["secret"]})
+
+
+async def test_cpu_seats_without_coins(stack) -> None:
     base = stack.base_url
     async with aiohttp.ClientSession() as session:
         anna = await _player(session, base, "Anna")
         entry = await _ask(session, base, anna, game="hau-hau", seats=2, stake=1000, cpu_after_s=30)
-        assert not entry["cpu_offer"]
-        # Asked with no wait at all, the same place is offered the CPU seats at once.
+        assert entry["cpu_offer"]
+        # Asked never to be offered computer players, the same place is not offered them.
         looked = await _look(session, base, entry, cpu_after_s=0)
         assert looked["status"] == "waiting" and not looked["cpu_offer"]  # 0: never offered
         seated = await rest(session, base, "POST", f"/api/quick-seats/{entry['id']}/cpu", {"secret": entry["secret"]})
@@ -103,6 +120,8 @@ async def test_cpu_seats_after_the_chosen_wait_and_without_coins(stack) -> None:
         ({"game": "nope", "seats": 2, "stake": 0}, "unknown_game"),
         ({"game": "hau-hau", "seats": "2", "stake": 0}, "bad_request"),
         ({"game": "hau-hau", "seats": 2, "stake": 0, "cpu_after_s": 7}, "bad_request"),
+        ({"game": "hangman", "seats": 2, "stake": 0, "language": "fr"}, "bad_option"),
+        ({"game": "hangman", "seats": 2, "stake": 0, "language": 3}, "bad_request"),
         ({"game": "hau-hau", "seats": 2, "stake": 5000}, "insufficient_coins"),
     ],
 )
@@ -134,3 +153,25 @@ async def test_a_wallet_emptied_while_waiting_leaves_the_queue_and_the_others_wa
         assert anna_entry["status"] == "waiting"
         assert (await _look(session, base, waiting_ben))["status"] == "cancelled"
         assert await _coins(session, base, anna["token"]) == 5000 and await _coins(session, base, ben["token"]) == 500
+
+
+async def test_a_word_game_is_queued_and_played_in_the_askers_language(stack) -> None:
+    base = stack.base_url
+    async with aiohttp.ClientSession() as session:
+        anna, ben = await _player(session, base, "Anna"), await _player(session, base, "Ben")
+        spanish = await _ask(session, base, anna, game="hangman", seats=2, stake=0, language="es")
+        # Another language is another queue: Ben (Swedish) is not seated with Anna.
+        swedish = await _ask(session, base, ben, game="hangman", seats=2, stake=0, language="sv")
+        assert spanish["status"] == swedish["status"] == "waiting" and swedish["waiting"] == 1
+        seated = await rest(
+            session, base, "POST", f"/api/quick-seats/{spanish['id']}/cpu", {"secret": spanish["secret"]}
+        )
+        client = PlayClient(session, base, {**seated["ticket"], "room": {}})
+        await client.connect()
+        assert client.room["options"]["language"] == "es"
+        await client.close()
+        # A game without a language option ignores the language asked in.
+        chess = await _ask(session, base, anna, game="chess", seats=2, stake=0, language="es")
+        assert chess["status"] == "waiting"
+        await rest(session, base, "POST", f"/api/quick-seats/{swedish['id']}/cancel", {"secret": swedish["secret"]})
+        await rest(session, base, "POST", f"/api/quick-seats/{chess['id']}/cancel", {"secret": chess["secret"]})

@@ -1095,3 +1095,10 @@ export function describeShedding(event, ctx, { choiceKey, wishKey }) {
 
 // The styles live in css/cards.css (the CSP allows no inline <style>).
 useStylesheet(new URL("../css/cards.css", import.meta.url));
+
+/** A stack's words at a table played for stacks (poker, blackjack duel): coins at a staked
+ * table (the lobby's coins are in play), chips at a free one. The game's catalogue holds
+ * `score.coins` and `score.chips`. */
+export function stackText(options, amount, ctx) {
+  return ctx.t(Number((options || {}).stake) > 0 ? "score.coins" : "score.chips", { coins: ctx.formatNumber(amount) });
+}

@@ -2,7 +2,8 @@
 // /static/games/<id>/i18n.json ({"de": {...}, "en": {...}, ...}).
 //
 // A string may hold {placeholders}; numbers are formatted for the locale. A value may
-// also be a plural object {"one": "...", "other": "..."} picked by params.count.
+// also be a plural object {"one": "...", "other": "..."} picked by params.count, or an
+// ordinal one ({"one": "{ordinal}st", "two": …, "other": …}) picked by params.ordinal.
 import * as store from "./store.js";
 
 export const LANGUAGES = ["de", "en", "es", "sv"];
@@ -119,10 +120,12 @@ export function t(key, params, gameId) {
   let value = lookup(key, gameId);
   if (value === undefined) return fill(readable(key), params);
   if (value && typeof value === "object") {
-    const count = params && typeof params.count === "number" ? params.count : 0;
+    // A plural picked by params.count, or an ordinal ("2nd") by params.ordinal.
+    const ordinal = params && typeof params.ordinal === "number";
+    const count = ordinal ? params.ordinal : params && typeof params.count === "number" ? params.count : 0;
     let category = "other";
     try {
-      category = new Intl.PluralRules(lang).select(count);
+      category = new Intl.PluralRules(lang, { type: ordinal ? "ordinal" : "cardinal" }).select(count);
     } catch {
       category = count === 1 ? "one" : "other";
     }

@@ -54,7 +54,7 @@ function gamesList(games, nav) {
         "li",
         { "data-testid": `me-game-${game.code}-${game.number}` },
         h("span", { class: "my-game-name" }, gameName(game.game)),
-        h("span", { class: "hint" }, [date.format(new Date(Number(game.finished_ms))), place ? ` · ${t("result.rank", { rank: formatNumber(place) })}` : ""].join("")),
+        h("span", { class: "hint" }, [date.format(new Date(Number(game.finished_ms))), place ? ` · ${t("me.placing", { ordinal: place })}` : ""].join("")),
         h(
           "a",
           {

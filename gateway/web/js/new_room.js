@@ -9,7 +9,7 @@ import { gameArt } from "./gallery_art.js";
 import { listGames } from "./games.js";
 import { formatNumber, gameName, loadGameStrings, t } from "./i18n.js";
 import { languageSelect } from "./menu.js";
-import { clockText, optionFields, optionValues, seatCountsText, seatKindControls } from "./options.js";
+import { clockText, defaultCpuLevel, optionFields, optionValues, seatCountsText, seatKindControls } from "./options.js";
 import { coins, withPlayer } from "./player.js";
 import { houseRulesRow } from "./house_rules.js";
 import * as store from "./store.js";
@@ -18,12 +18,6 @@ const NAME_MAX = 24;
 
 // Kept across re-renders (language switch) within the page's life, for the game last shown.
 const form = { gameId: null, options: {}, seats: [] };
-
-/** The computer level a new seat gets: the easiest, the first a game lists (a first game
- * against the computer should be winnable). */
-function defaultCpuLevel(levels) {
-  return levels[0] || "";
-}
 
 function defaultSeats(meta) {
   const count = Math.max(meta.min_seats || 1, Math.min(2, meta.max_seats || 2));

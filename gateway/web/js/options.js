@@ -48,8 +48,15 @@ export function optionValueText(option, value, gameId, clock = null) {
 /** Values for every option: the given ones where valid, else defaults. */
 export function optionValues(schema, given = {}) {
   const out = {};
-  for (const option of schema || []) out[option.key] = option.key in given ? given[option.key] : option.default;
+  for (const option of schema || []) out[option.key] = option.key in given ? given[option.key] : optionDefault(option);
   return out;
+}
+
+/** A setting's starting value: a game played in a language (the word games) starts in the
+ * interface's language when it offers that one, else the game's own default. */
+export function optionDefault(option) {
+  if (option.key === "language" && (option.choices || []).includes(currentLanguage())) return currentLanguage();
+  return option.default;
 }
 
 /**
@@ -151,9 +158,16 @@ export function optionSummary(schema, values, gameId, clock = null) {
   );
 }
 
-/** The translated name of a CPU level. */
+/** The translated name of a CPU level: one key per level (`level.<name>`), on every page. */
 export function levelLabel(level) {
-  return t(`level.${level}`);
+  return t(`level.${level || "random"}`);
+}
+
+/** The level a new computer seat gets, as the lobby chooses it (lobby/room_life.py): the
+ * second a game lists (a beginner that searches a little), not "random", which teaches
+ * nothing; the only one where a game has one. */
+export function defaultCpuLevel(levels) {
+  return (levels.length > 1 ? levels[1] : levels[0]) || "";
 }
 
 /**
@@ -175,7 +189,7 @@ export function seatKindControls(index, spec, cpuLevels, onChange, { allowLocal 
         const kind = e.target.value;
         spec.kind = kind === "local" ? "human" : kind;
         spec.local = kind === "local";
-        if (spec.kind === "cpu" && !spec.level) spec.level = cpuLevels[0] || "";
+        if (spec.kind === "cpu" && !spec.level) spec.level = defaultCpuLevel(cpuLevels);
         if (spec.kind !== "cpu") spec.level = "";
         onChange();
       },

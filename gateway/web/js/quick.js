@@ -1,10 +1,12 @@
 // "Play now" (quick seating): choose a game, table size and stake; the lobby seats waiting
-// players together, first come first seated. After the wait chosen here, the player may start
-// at once with computer players for the missing seats (then without coins). The place in the
-// queue is looked at every two seconds; once seated the room opens.
+// players together, first come first seated. Alone in the queue, the player is offered computer
+// players for the missing seats at once (then without coins) and may wait for people instead;
+// with others waiting, after the wait chosen here. The button says what it is doing and the
+// answer is kept in view (on a phone it would be below the fold). The place in the queue is
+// looked at every two seconds; once seated the room opens.
 import * as api from "./api.js";
 import { h, replace } from "./dom.js";
-import { formatNumber, gameName, t } from "./i18n.js";
+import { currentLanguage, formatNumber, gameName, t } from "./i18n.js";
 import { withPlayer } from "./player.js";
 import * as store from "./store.js";
 
@@ -49,7 +51,21 @@ export function quickSection(games, nicknameInput, nav) {
   const status = h("p", { class: "quick-status", "data-testid": "quick-status", role: "status" });
   const error = h("p", { class: "error", "data-testid": "quick-error", role: "alert" });
   const button = h("button", { type: "submit", class: "primary big", "data-testid": "quick-button" }, t("quick.play_now"));
-  const actions = h("div", { class: "quick-actions" });
+  const actions = h("div", { class: "quick-actions", "data-testid": "quick-actions" });
+  // The answer right under the button, scrolled into view whenever it changes.
+  const answer = h("div", { class: "quick-answer", "data-testid": "quick-answer" }, status, actions);
+  let waitForPeople = false; // the player chose to wait rather than play the computer
+  const busy = (text) => {
+    button.disabled = Boolean(text);
+    button.textContent = text || t("quick.play_now");
+  };
+  // Scrolled only when the answer changes, not at every look: a player who scrolled away stays.
+  let shownAnswer = "";
+  const inView = () => {
+    const now = `${status.textContent}|${actions.childElementCount}`;
+    if (now !== shownAnswer) answer.scrollIntoView({ block: "nearest" });
+    shownAnswer = now;
+  };
 
   const fill = () => {
     const game = offered.find((g) => g.id === gameSelect.value) || offered[0];
@@ -77,10 +93,16 @@ export function quickSection(games, nicknameInput, nav) {
       stop();
       status.textContent = t("quick.cancelled");
       replace(actions);
-      button.disabled = false;
+      busy("");
+      inView();
       return;
     }
-    status.textContent = t("quick.waiting", { count: place.waiting || 1, seats: place.seats });
+    const waited = Number(place.waited_ms) || 0;
+    const offered = place.cpu_offer && (!waitForPeople || (place.cpu_after_s && waited >= place.cpu_after_s * 1000));
+    const alone = (place.waiting || 1) <= 1;
+    status.textContent =
+      offered && alone && !waitForPeople ? t("quick.alone", { seats: place.seats }) : t("quick.waiting", { count: place.waiting || 1, seats: place.seats });
+    actions.dataset.state = offered ? "offer" : "waiting";
     const buttons = [
       h(
         "button",
@@ -99,7 +121,23 @@ export function quickSection(games, nicknameInput, nav) {
         t("quick.cancel"),
       ),
     ];
-    if (place.cpu_offer) {
+    if (offered && alone && !waitForPeople) {
+      buttons.unshift(
+        h(
+          "button",
+          {
+            type: "button",
+            "data-testid": "quick-wait-people",
+            onclick: () => {
+              waitForPeople = true;
+              show(place);
+            },
+          },
+          t("quick.wait_for_people"),
+        ),
+      );
+    }
+    if (offered) {
       buttons.unshift(
         h(
           "button",
@@ -121,6 +159,7 @@ export function quickSection(games, nicknameInput, nav) {
       );
     }
     replace(actions, ...buttons);
+    inView();
     stop();
     looking = setTimeout(async () => {
       try {
@@ -128,7 +167,7 @@ export function quickSection(games, nicknameInput, nav) {
         show({ ...next, secret: place.secret, cpu_after_s: place.cpu_after_s });
       } catch (e) {
         error.textContent = t(`refusal.${e.code}`);
-        button.disabled = false;
+        busy("");
       }
     }, LOOK_EVERY_MS);
   };
@@ -142,7 +181,11 @@ export function quickSection(games, nicknameInput, nav) {
     }
     error.textContent = "";
     store.saveNickname(name);
-    button.disabled = true;
+    waitForPeople = false;
+    busy(t("quick.looking"));
+    status.textContent = t("quick.asking");
+    replace(actions);
+    inView();
     const cpuAfter = Number(waitSelect.value);
     try {
       const place = await withPlayer(name, (token) =>
@@ -153,12 +196,14 @@ export function quickSection(games, nicknameInput, nav) {
           nickname: name,
           player_token: token,
           cpu_after_s: cpuAfter,
+          language: currentLanguage(),
         }),
       );
       show({ ...place, cpu_after_s: cpuAfter });
     } catch (e) {
       error.textContent = t(`refusal.${e.code}`);
-      button.disabled = false;
+      status.textContent = "";
+      busy("");
     }
   };
 
@@ -183,8 +228,7 @@ export function quickSection(games, nicknameInput, nav) {
       error,
       button,
     ),
-    status,
-    actions,
+    answer,
   );
   const offers = (gameId) => offered.some((g) => g.id === gameId);
   const play = (gameId) => {

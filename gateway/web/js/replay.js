@@ -10,6 +10,7 @@ import { gameMeta, loadGame } from "./games.js";
 import { formatNumber, gameName, onLanguageChange, t } from "./i18n.js";
 import { languageSelect } from "./menu.js";
 import { resultHeadline } from "./result.js";
+import { recordedName } from "./seats.js";
 import * as store from "./store.js";
 import * as svg from "./svg.js";
 
@@ -92,7 +93,10 @@ class ReplayViewer {
 
   fetch(seat) {
     if (!this.replays.has(seat)) {
-      const loading = api.replay(this.code, this.number, seat, store.gameAccess(this.code, api.linkInvite()));
+      // A computer seat's kept name ("CPU (easy)") shown in the words of every other page.
+      const loading = api
+        .replay(this.code, this.number, seat, store.gameAccess(this.code, api.linkInvite()))
+        .then((data) => ({ ...data, names: (data.names || []).map(recordedName) }));
       loading.catch(() => this.replays.delete(seat));
       this.replays.set(seat, loading);
     }

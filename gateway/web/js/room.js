@@ -907,7 +907,8 @@ export class Room {
     const number = this.room.game_number;
     renderResult(this.resultEl, {
       result,
-      fairness: number ? { code: this.code, number, announced: this.announcedHashes[number] || "" } : null,
+      // The shuffle check only where there is a shuffle: a game without chance has no seed to check.
+      fairness: number && this.meta && this.meta.chance ? { code: this.code, number, announced: this.announcedHashes[number] || "" } : null,
       room: this.room,
       held: this.held,
       scoreText,

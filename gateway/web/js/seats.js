@@ -2,6 +2,7 @@
 // signal, name) and the seats strip at the top of the room.
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { levelLabel } from "./options.js";
 
 // Okabe–Ito: orange, sky blue, bluish green, yellow, blue, vermillion, reddish purple, black.
 export const PALETTE = ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#000000"];
@@ -31,11 +32,23 @@ export function colourName(seat) {
   return t(`colour.${COLOUR_NAMES[seat % COLOUR_NAMES.length]}`);
 }
 
+/** A computer seat's name, "Computer (easy)": the same words for a level on every page. */
+export function cpuName(level) {
+  return t("seat.cpu_name", { level: levelLabel(level) });
+}
+
+/** A name as a finished game keeps it: a computer seat is kept as "CPU (<level>)" (lobby's
+ * finished record) and shown as `cpuName`. */
+export function recordedName(name) {
+  const cpu = /^CPU \((\w*)\)$/.exec(name || "");
+  return cpu ? cpuName(cpu[1]) : name;
+}
+
 /** A seat's name: the player's name, else "Computer (easy)" or "Seat 3". */
 export function seatNameOf(room, seat) {
   const info = room && room.seats ? room.seats.find((s) => s.seat === seat) : null;
   if (info && info.name) return info.name;
-  if (info && info.kind === "cpu") return t("seat.cpu_name", { level: t(`level.${info.level || "random"}`) });
+  if (info && info.kind === "cpu") return cpuName(info.level);
   return t("seat.n", { n: seat + 1 });
 }
 

@@ -1,6 +1,6 @@
 """CPU players for Hangman.
 
-As setter, a CPU takes a word from the game's list for the room's language: easy any word,
+As setter, a CPU takes a word from the game's list for the room's language and difficulty: easy any word,
 strong the hardest of a handful (the one the strong guesser needs the most misses for). As
 guesser, strong names the letter found in the most words of the list that still fit the
 dashes and the misses (the language's letter frequency once no listed word fits); easy does
@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 from rulekit.players import Ask, Choice, legal_or_refuse
 
 from ..letters import FREQUENCY, letters_of
-from .rules import MAX_MISSES, WORDS, candidates
+from .rules import MAX_MISSES, band_of, candidates
 
 STRONG_SAMPLE = 8  # words a strong setter weighs
 EASY_SHARPNESS = 0.5  # how often easy guesses like strong
@@ -31,9 +32,10 @@ def best_letter(public: dict, legal: set[str]) -> str:
     return max(legal, key=lambda letter: (counts[letter], -order.index(letter)))
 
 
-def misses_against_strong(letters: list[str], language: str) -> int:
+def misses_against_strong(letters: list[str], options: dict[str, Any]) -> int:
     """How many misses the strong guesser makes on `letters` (a setter's measure of a word)."""
-    public = {"options": {"language": language}, "revealed": [None] * len(letters), "guessed": []}
+    language = options["language"]
+    public: dict[str, Any] = {"options": options, "revealed": [None] * len(letters), "guessed": []}
     misses = 0
     while None in public["revealed"] and misses < MAX_MISSES:
         legal = {letter for letter in FREQUENCY[language] if letter not in public["guessed"]}
@@ -49,13 +51,13 @@ def misses_against_strong(letters: list[str], language: str) -> int:
 
 
 def _set_word(ask: Ask, rnd: random.Random, sample: int) -> Choice:
-    language = ask.view["public"]["options"]["language"]
+    options = ask.view["public"]["options"]
+    language = options["language"]
     drawn = {entry["word"] for entry in ask.view["public"]["history"]}
-    words = [word for word in WORDS[language] if "".join(letters_of(word, language)) not in drawn] or list(
-        WORDS[language]
-    )
+    band = band_of(options)
+    words = [word for word in band if "".join(letters_of(word, language)) not in drawn] or list(band)
     picks = rnd.sample(words, min(sample, len(words)))
-    word = max(picks, key=lambda w: misses_against_strong(letters_of(w, language), language))
+    word = max(picks, key=lambda w: misses_against_strong(letters_of(w, language), options))
     return Choice({"type": "set_word", "word": word}, nodes=len(picks))
 
 

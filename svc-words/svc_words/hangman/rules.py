@@ -4,7 +4,9 @@ House rules (house-rules-de-en-es.txt, "Hangman"). Decisions where the text is s
 written on the rules page:
 - Every seat sets a word in turn, `rounds` times (1 default, up to 3); the first setter is
   seat 0. The guessers guess in seat order, starting after the setter.
-- The setter types a word or lets the game draw one from its list for the room's language.
+- The setter types a word or lets the game draw one from its list for the room's language and
+  difficulty (the language's everyday words in three bands by how often they are used: easy
+  the most frequent thousand, then medium and hard; words/README.md says how they are made).
   A typed word is read as the language's letters (upper case, ß as SS, an accent the
   language does not have dropped: café → CAFE; anything not a letter is left out); if fewer
   than three or more than twenty letters remain, the game draws a word from the list
@@ -37,7 +39,7 @@ from rulekit import (
     placings_from_scores,
 )
 
-from ..letters import ALPHABETS, FREQUENCY, LANGUAGES, letters_of, word_list
+from ..letters import ALPHABETS, FREQUENCY, LANGUAGES, letters_of, sectioned_lists
 
 MAX_SEATS = 8
 MAX_ROUNDS = 3
@@ -48,9 +50,16 @@ MIN_LETTERS = 3
 MAX_LETTERS = 20
 MAX_TYPED = 24  # characters the setter may type (hyphens and spaces are left out)
 LONGEST_ALPHABET = max(len(alphabet) for alphabet in ALPHABETS.values())
-WORDS = {language: word_list(__package__, language) for language in LANGUAGES}
-# The same lists as each language's letters, for the search for fitting words.
-LETTERS = {language: tuple(letters_of(word, language) for word in WORDS[language]) for language in LANGUAGES}
+DIFFICULTIES = ("easy", "medium", "hard")
+# language -> difficulty -> words, and every band of a language together.
+BANDS = {language: sectioned_lists(__package__, language) for language in LANGUAGES}
+WORDS = {language: tuple(word for band in DIFFICULTIES for word in BANDS[language][band]) for language in LANGUAGES}
+# The bands as each language's letters, for the search for fitting words.
+LETTERS = {
+    (language, band): tuple(letters_of(word, language) for word in BANDS[language][band])
+    for language in LANGUAGES
+    for band in DIFFICULTIES
+}
 
 META = GameMeta(
     id="hangman",
@@ -65,6 +74,7 @@ META = GameMeta(
     options=(
         Option("language", "choice", "de", "option.language", choices=LANGUAGES),
         Option("rounds", "int", 1, "option.rounds", minimum=1, maximum=MAX_ROUNDS),
+        Option("difficulty", "choice", "easy", "option.difficulty", choices=DIFFICULTIES),
     ),
     cpu_levels=("random", "easy", "strong"),
     clock=MoveClock(relaxed_s=60, normal_s=30, fast_s=15),
@@ -73,6 +83,11 @@ META = GameMeta(
 # The parts of a state nobody's view carries as they are: the word (the setter's own view
 # gets it as `private`), the words drawn so far, the generator.
 SECRET_KEYS = ("word", "drawn", "rng")
+
+
+def band_of(options: dict[str, Any]) -> tuple[str, ...]:
+    """The words a game with these options draws from."""
+    return BANDS[options["language"]][options.get("difficulty", DIFFICULTIES[0])]
 
 
 def usable(letters: list[str]) -> bool:
@@ -155,7 +170,7 @@ class Hangman(BaseEngine):
         """A word from the list that this game has not drawn yet (the list over again once
         every word has been drawn)."""
         language = state["options"]["language"]
-        words = WORDS[language]
+        words = band_of(state["options"])
         fresh = [word for word in words if word not in state["drawn"]] or list(words)
         word = fresh[rng.below(len(fresh))]
         state["drawn"].append(word)
@@ -269,10 +284,11 @@ class Hangman(BaseEngine):
 
 
 def candidates(public: dict[str, Any]) -> list[list[str]]:
-    """The list's words (as letters) that fit what every guesser sees."""
-    language = public["options"]["language"]
+    """The band's words (as letters) that fit what every guesser sees."""
+    options = public["options"]
     revealed, guessed = public["revealed"], public["guessed"]
-    return [list(letters) for letters in LETTERS[language] if pattern_fits(letters, revealed, guessed)]
+    band = (options["language"], options.get("difficulty", DIFFICULTIES[0]))
+    return [list(letters) for letters in LETTERS[band] if pattern_fits(letters, revealed, guessed)]
 
 
 def sample_word(public: dict[str, Any], rng: Rng) -> list[str]:

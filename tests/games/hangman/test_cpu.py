@@ -76,9 +76,13 @@ def test_an_unknown_word_falls_back_on_letter_frequency() -> None:
 def test_strong_setter_picks_harder_words() -> None:
     seeds = [b"%d" % n for n in range(30)]
     start = ENGINE.setup(2, {"language": "en"}, b"setter")
-    easy = [misses_against_strong(letters_of(choose(ask(start, "easy", s)).move["word"], "en"), "en") for s in seeds]
+    easy = [
+        misses_against_strong(letters_of(choose(ask(start, "easy", s)).move["word"], "en"), start["options"])
+        for s in seeds
+    ]
     strong = [
-        misses_against_strong(letters_of(choose(ask(start, "strong", s)).move["word"], "en"), "en") for s in seeds
+        misses_against_strong(letters_of(choose(ask(start, "strong", s)).move["word"], "en"), start["options"])
+        for s in seeds
     ]
     assert statistics.mean(strong) > statistics.mean(easy) + 1
 

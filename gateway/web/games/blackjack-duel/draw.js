@@ -6,7 +6,7 @@
 // moves. At a showdown the shown hands stay at the seats for 5 s (`last_round.until_ms`). The
 // line above the table gives the round, the stage, the ante and when it rises next. The 15 s
 // move clock is the frame's.
-import { cardBackSvg, cardName, cardSvg, drawSeats, srText, TABLE_W, tableRoot } from "../../js/cards.js";
+import { cardBackSvg, cardName, cardSvg, drawSeats, srText, stackText, TABLE_W, tableRoot } from "../../js/cards.js";
 import { h, s, useStylesheet } from "../../js/svg.js";
 
 useStylesheet(new URL("./style.css", import.meta.url));
@@ -64,7 +64,7 @@ function seatFlag(pub, seat, t, shown) {
   return null;
 }
 
-function seatSummary(pub, seat, ctx, shown) {
+function seatSummary(pub, options, seat, ctx, shown) {
   const t = ctx.t;
   let more = "";
   if (pub.out[seat]) more += t("seat.summary_out");
@@ -76,7 +76,7 @@ function seatSummary(pub, seat, ctx, shown) {
   if (shown && shown.last.shown[seat]) {
     more += t("seat.summary_shown", { cards: shown.last.shown[seat].map((hand) => names(hand, t)).join("; ") });
   }
-  return t("seat.summary", { name: ctx.seatName(seat), coins: ctx.formatNumber(pub.stacks[seat]), more });
+  return t("seat.summary", { name: ctx.seatName(seat), stack: stackText(options, pub.stacks[seat], ctx), more });
 }
 
 function drawTable(container, view, ctx, shown) {
@@ -120,7 +120,7 @@ function drawTable(container, view, ctx, shown) {
   }
   container.append(root);
   const lines = [t(`stage.${pub.stage}`), t("table.pot", { amount: pub.pot }), t("table.stake", { amount: pub.stake })];
-  for (let seat = 0; seat < view.seats; seat++) lines.push(seatSummary(pub, seat, ctx, shown));
+  for (let seat = 0; seat < view.seats; seat++) lines.push(seatSummary(pub, view.options, seat, ctx, shown));
   container.append(srText(lines.join(". ")));
   if (shown) {
     // The shown hands go once their 5 s are over, even if nothing else happens meanwhile.
@@ -257,10 +257,10 @@ export function status(view, ctx) {
 export function seatBadge(view, seat, ctx) {
   const pub = view.public;
   if (!pub || !pub.stacks) return null;
-  return pub.out[seat] ? ctx.t("seat.out") : ctx.t("score.coins", { coins: ctx.formatNumber(pub.stacks[seat]) });
+  return pub.out[seat] ? ctx.t("seat.out") : stackText(view.options, pub.stacks[seat], ctx);
 }
 
 /** Result panel: the coins at the end. */
 export function scoreText(score, seat, ctx) {
-  return ctx.t("score.coins", { coins: ctx.formatNumber(score) });
+  return stackText(ctx.room && ctx.room.options, score, ctx);
 }

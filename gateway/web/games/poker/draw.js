@@ -4,7 +4,7 @@
 // every one lit from the view's legal moves. At a showdown the shown cards and the hands'
 // names stay at the seats for 5 s (`last_hand.until_ms`). The line above the table gives the
 // hand, the blinds and when they rise next. The 15-second move clock is the frame's.
-import { cardBackSvg, cardName, cardSvg, drawSeats, srText, TABLE_W, tableRoot } from "../../js/cards.js";
+import { cardBackSvg, cardName, cardSvg, drawSeats, srText, stackText, TABLE_W, tableRoot } from "../../js/cards.js";
 import { h, s, useStylesheet } from "../../js/svg.js";
 
 useStylesheet(new URL("./style.css", import.meta.url));
@@ -53,21 +53,18 @@ function blindLine(view, ctx) {
   );
 }
 
-/** The top bar's line: the blinds and when they rise ("10/20 · 1:05"), read out in full. */
+/** The top bar's line: the blinds and when they rise, in words ("Blinds 10/20 · rise in 1:05"). */
 export function topBar(view, ctx) {
   const pub = view.public;
   if (!pub || !pub.blinds) return null;
   const t = ctx.t;
   const [small, big] = pub.blinds;
-  let rise = null;
+  let text = t("table.blinds", { small, big });
   if (pub.blinds_up_at_ms && !view.result) {
     const left = pub.blinds_up_at_ms - Date.now();
-    rise = left > 0 ? timeText(left) : t("top.next_hand");
+    text = left > 0 ? t("top.blinds_rise", { small, big, time: timeText(left) }) : t("top.blinds_rise_next_hand", { small, big });
   }
-  const label = [t("table.blinds", { small, big }), rise ? (pub.blinds_up_at_ms - Date.now() > 0 ? t("table.next_rise", { time: rise }) : t("table.rise_next_hand")) : null]
-    .filter(Boolean)
-    .join(", ");
-  return { text: rise ? `${small}/${big} ↑${rise}` : `${small}/${big}`, label };
+  return { text, label: text };
 }
 
 function seatFlag(pub, seat, t, shown) {
@@ -80,7 +77,7 @@ function seatFlag(pub, seat, t, shown) {
   return null;
 }
 
-function seatSummary(pub, seat, ctx, shown) {
+function seatSummary(pub, options, seat, ctx, shown) {
   const t = ctx.t;
   let more = "";
   if (seat === pub.button) more += t("seat.summary_dealer");
@@ -91,7 +88,7 @@ function seatSummary(pub, seat, ctx, shown) {
     const hand = shown.last.shown[seat];
     more += t("seat.summary_shown", { cards: names(hand.cards, t), hand: t(`hand.${hand.hand}`) });
   }
-  return t("seat.summary", { name: ctx.seatName(seat), coins: ctx.formatNumber(pub.stacks[seat]), more });
+  return t("seat.summary", { name: ctx.seatName(seat), stack: stackText(options, pub.stacks[seat], ctx), more });
 }
 
 function drawTable(container, view, ctx, shown) {
@@ -134,7 +131,7 @@ function drawTable(container, view, ctx, shown) {
   );
   container.append(root);
   const lines = [board.length ? t("table.board", { cards: names(board, t) }) : t("table.no_board"), t("table.pot", { amount: pub.pot })];
-  for (let seat = 0; seat < view.seats; seat++) lines.push(seatSummary(pub, seat, ctx, shown));
+  for (let seat = 0; seat < view.seats; seat++) lines.push(seatSummary(pub, view.options, seat, ctx, shown));
   container.append(srText(lines.join(". ")));
   if (shown) {
     // The shown cards go once their 5 s are over, even if nothing else happens meanwhile.
@@ -271,10 +268,10 @@ export function status(view, ctx) {
 export function seatBadge(view, seat, ctx) {
   const pub = view.public;
   if (!pub || !pub.stacks) return null;
-  return pub.out[seat] ? ctx.t("seat.out") : ctx.t("score.coins", { coins: ctx.formatNumber(pub.stacks[seat]) });
+  return pub.out[seat] ? ctx.t("seat.out") : stackText(view.options, pub.stacks[seat], ctx);
 }
 
 /** Result panel: the coins at the end. */
 export function scoreText(score, seat, ctx) {
-  return ctx.t("score.coins", { coins: ctx.formatNumber(score) });
+  return stackText(ctx.room && ctx.room.options, score, ctx);
 }
