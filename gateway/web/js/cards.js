@@ -276,8 +276,9 @@ function jokerFace() {
       "stroke-width": 2.5,
     }),
     cornerText("J", 20, 30, 24, INK),
-    cornerText("★", 20, 52, 18, INK),
-    cornerText("JOKER", 50, 134, 15, INK),
+    // Sized for a hand card 58 px wide: 12 CSS px and more.
+    cornerText("★", 20, 54, 22, INK),
+    cornerText("JOKER", 50, 136, 22, INK),
   ];
 }
 
@@ -308,6 +309,19 @@ export function cardSvg(id, attrs = {}) {
     attrs.label ? s("title", { text: attrs.label }) : null,
     body,
   );
+}
+
+/**
+ * A card in a line of small ones (a meld, a meld the hand could lay): its rank and suit in
+ * text of a readable size, "7♥", "★" for a joker, on a white chip. A card face 22 px wide
+ * had its index at 5–6 px.
+ */
+export function miniCard(id) {
+  const card = parseCard(id);
+  const red = card.kind === "french" && (card.suit === "H" || card.suit === "D");
+  const text =
+    card.kind === "joker" ? "★" : card.kind === "french" ? `${card.rank === "1" ? "A" : card.rank}${SUIT_SYMBOL[card.suit]}` : card.kind === "wild" ? card.rank : `${card.rank}${COLOUR_SYMBOL[card.colour] || ""}`;
+  return h("span", { class: ["mini-card", red && "red", card.kind === "joker" && "joker"], "data-card": id, "aria-hidden": "true" }, text);
 }
 
 /** A face-down card (the back) as an <svg>, sized like `cardSvg`. */
@@ -548,7 +562,40 @@ export function tableRoot({ label, testid = "card-table" }) {
     "data-testid": testid,
   });
   root.append(s("ellipse", { cx: CENTRE_X, cy: CENTRE_Y, rx: RING_X + 28, ry: RING_Y + 24, class: "felt" }));
+  keepTextReadable(root);
   return root;
+}
+
+const MIN_TEXT_PX = 12;
+
+/**
+ * Keeps every text drawn in `root` (an <svg> that scales to its box) at least 12 CSS px on
+ * screen: the table is drawn in 400 user units, and on a 360 px phone its 11-unit counts and
+ * names came out at 5–9 px. Once laid out, and whenever the drawing's size changes, a text
+ * whose font size times its scale on screen falls short is drawn larger around the same
+ * anchor; at desktop sizes nothing changes.
+ */
+export function keepTextReadable(root) {
+  if (typeof ResizeObserver !== "function") return;
+  const fit = () => {
+    for (const text of root.querySelectorAll("text")) {
+      if (!text.dataset.size) text.dataset.size = String(parseFloat(text.getAttribute("font-size")) || parseFloat(getComputedStyle(text).fontSize) || MIN_TEXT_PX);
+      const base = Number(text.dataset.size);
+      const m = text.getScreenCTM();
+      const scale = m ? Math.hypot(m.c, m.d) : 0;
+      if (!scale) continue;
+      const size = base * scale < MIN_TEXT_PX ? MIN_TEXT_PX / scale + 0.05 : base;
+      text.style.fontSize = `${size.toFixed(2)}px`;
+    }
+  };
+  const observer = new ResizeObserver(() => {
+    if (!root.isConnected) {
+      observer.disconnect();
+      return;
+    }
+    fit();
+  });
+  observer.observe(root);
 }
 
 function textWidth(text, size) {
