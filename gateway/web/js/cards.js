@@ -234,7 +234,7 @@ function colourFace(card) {
     colourRankMark(card, 54, 82, 38, INK),
     // Corner: the rank on a white tab and the colour's shape beneath, readable in a fan.
     s("rect", { x: 5, y: 5, width: 34, height: 62, rx: 6, fill: "#fffdf7" }),
-    colourRankMark(card, 22, 23, card.rank.length > 1 ? 26 : 24, INK),
+    colourRankMark(card, 22, 23, card.rank.length > 1 ? 28 : 24, INK),
     symbol(card.colour, 10, 42, 23),
   ];
 }
