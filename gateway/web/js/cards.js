@@ -532,6 +532,7 @@ export function actionButton({ text, testid, onPress, disabled = false, primary 
 
 export const TABLE_W = 400;
 export const TABLE_H = 314;
+const TOP_ROOM = 16;
 const CENTRE_X = 200;
 const CENTRE_Y = 150;
 const RING_X = 166;
@@ -554,7 +555,8 @@ export function seatSpots(seats, bottom) {
 /** The table's <svg> (400 × 300) with its felt. */
 export function tableRoot({ label, testid = "card-table" }) {
   const root = s("svg", {
-    viewBox: `0 0 ${TABLE_W} ${TABLE_H}`,
+    // Room above the top seat for its name in two lines, drawn whole at any scale.
+    viewBox: `0 ${-TOP_ROOM} ${TABLE_W} ${TABLE_H + TOP_ROOM}`,
     preserveAspectRatio: "xMidYMid meet",
     class: ["board", "card-table"],
     role: "group",
@@ -669,7 +671,8 @@ export function drawSeats(root, view, ctx, info) {
       lines.forEach((line, i) => {
         const half = textWidth(line, 12) / 2 + 3;
         const nx = Math.max(half, Math.min(TABLE_W - half, x));
-        const ny = y - r - 6 - (lines.length - 1 - i) * 13;
+        // Lines 15 apart: on a phone keepTextReadable draws the 12-unit names at up to 14.
+        const ny = y - r - 6 - (lines.length - 1 - i) * 15;
         g.append(s("text", { x: nx, y: ny, "font-size": 12, "text-anchor": "middle", class: ["seat-name", turn && "turn"], text: line }));
       });
     }
