@@ -80,3 +80,23 @@ def test_every_table_keeps_the_phone_rules(browser: Browser, stack, gid: str) ->
     assert layout.texts, "no text measured on the table"
     assert layout.controls, "no lit control measured on the table"
     assert not figures["breaches"], json.dumps(figures, indent=1, ensure_ascii=False)
+
+
+WIDER = {"desktop": {"width": 1280, "height": 800}, "landscape": {"width": 640, "height": 360}}
+WIDER_TITLES = ["rummy", "contract-rummy", "poker", "penalty-tricks", "stock-pile", "thirty-one", "oh-hell", "blackjack-duel"]
+
+
+@pytest.mark.parametrize("size", sorted(WIDER))
+@pytest.mark.parametrize("gid", WIDER_TITLES)
+def test_tables_widen_on_a_desktop_and_a_phone_on_its_side(browser: Browser, stack, gid: str, size: str) -> None:
+    """The same rules at 1280 × 800 and 640 × 360 (a phone held sideways) for the card tables
+    (screenshots in test-output/phone/<title>-<size>.png)."""
+    context, page = open_title(browser, stack.base_url, gid, WIDER[size])
+    try:
+        layout = measure_layout(page)
+        OUTPUT.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(OUTPUT / f"{gid}-{size}.png"))
+    finally:
+        context.close()
+    assert layout.texts and layout.controls
+    assert not layout.breaches(), json.dumps(layout.breaches(), indent=1, ensure_ascii=False)

@@ -174,8 +174,9 @@ export class Room {
       this.chatButton,
     );
     this.bannerEl = h("div", { class: "banner", role: "status", "data-testid": "connection-status", hidden: true });
-    // Both scroll on a phone: a keyboard reaches them (a tab stop each) to scroll them too.
-    this.seatsEl = h("nav", { class: "seats", "data-testid": "seats", "aria-label": t("seat.players"), tabindex: "0" });
+    // The seats wrap (they never scroll); the game area may scroll on a wide screen: a
+    // keyboard reaches it (a tab stop) to scroll it too.
+    this.seatsEl = h("nav", { class: "seats", "data-testid": "seats", "aria-label": t("seat.players") });
     this.statusEl = h("p", { class: "turn-status", "data-testid": "turn-status" });
     this.areaEl = h("div", { class: "game-area", id: "game-area", "data-testid": "game-area", tabindex: "0", role: "region", "aria-label": t("room.game_area") });
     // The first Tab on the room page: straight to the board, past the bar and the seats.
