@@ -83,7 +83,16 @@ def test_every_table_keeps_the_phone_rules(browser: Browser, stack, gid: str) ->
 
 
 WIDER = {"desktop": {"width": 1280, "height": 800}, "landscape": {"width": 640, "height": 360}}
-WIDER_TITLES = ["rummy", "contract-rummy", "poker", "penalty-tricks", "stock-pile", "thirty-one", "oh-hell", "blackjack-duel"]
+WIDER_TITLES = [
+    "rummy",
+    "contract-rummy",
+    "poker",
+    "penalty-tricks",
+    "stock-pile",
+    "thirty-one",
+    "oh-hell",
+    "blackjack-duel",
+]
 
 
 @pytest.mark.parametrize("size", sorted(WIDER))
