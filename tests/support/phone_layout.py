@@ -74,6 +74,7 @@ MEASURE = r"""([rootSelector, mainSelector, clipOk]) => {
 
   // Text: every element that holds a visible text node of its own.
   const texts = [];
+  const svgCut = [];
   const seen = new Set();
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -88,6 +89,18 @@ MEASURE = r"""([rootSelector, mainSelector, clipOk]) => {
     const box = range.getBoundingClientRect();
     if (box.width < 2 || box.height < 2) continue;  // clipped away (a screen reader's text)
     texts.push({ size: round(renderedSize(e)), text: text.slice(0, 60), where: describe(e) });
+    // An SVG text past the edge of an <svg> that clips is cut off.
+    for (let svg = e.ownerSVGElement; svg; svg = svg.parentElement && svg.parentElement.closest('svg')) {
+      if (getComputedStyle(svg).overflow === 'visible') continue;
+      const edge = svg.getBoundingClientRect();
+      // Across: any cut shows. Up and down the box holds the font's whole line height, so
+      // only a text half outside is cut.
+      const half = box.height / 2;
+      if (box.left < edge.left - 1 || box.right > edge.right + 1 || box.top < edge.top - half || box.bottom > edge.bottom + half) {
+        svgCut.push({ text: text.slice(0, 60), where: describe(e), shows: round(Math.min(box.right, edge.right) - Math.max(box.left, edge.left)), needs: round(box.width) });
+        break;
+      }
+    }
   }
   texts.sort((a, b) => a.size - b.size);
 
@@ -109,7 +122,7 @@ MEASURE = r"""([rootSelector, mainSelector, clipOk]) => {
   }
 
   // Clipped text and scroll boxes.
-  const clipped = [];
+  const clipped = svgCut;
   const scrolls = [];
   for (const e of root.querySelectorAll('*')) {
     if (e instanceof SVGElement || !shown(e)) continue;

@@ -569,6 +569,9 @@ export function tableRoot({ label, testid = "card-table" }) {
 }
 
 const MIN_TEXT_PX = 12;
+// The size in table units a 12 px text reaches on a 360 px phone (the table drawn 0.86 to 1):
+// names and lines kept clear of the edge at this size stay whole there.
+const PHONE_TEXT = 14;
 
 /**
  * Keeps every text drawn in `root` (an <svg> that scales to its box) at least 12 CSS px on
@@ -669,7 +672,7 @@ export function drawSeats(root, view, ctx, info) {
       const name = mine ? ctx.t("cards.you") : ctx.seatName(seat);
       const lines = nameLines(name);
       lines.forEach((line, i) => {
-        const half = textWidth(line, 12) / 2 + 3;
+        const half = textWidth(line, PHONE_TEXT) / 2 + 3;
         const nx = Math.max(half, Math.min(TABLE_W - half, x));
         // Lines 15 apart: on a phone keepTextReadable draws the 12-unit names at up to 14.
         const ny = y - r - 6 - (lines.length - 1 - i) * 15;
@@ -692,7 +695,7 @@ export function drawSeats(root, view, ctx, info) {
       under += 19;
     }
     if (data.extra) {
-      const half = textWidth(data.extra, 11) / 2 + 2;
+      const half = textWidth(data.extra, PHONE_TEXT) / 2 + 2;
       const ex = Math.max(half, Math.min(TABLE_W - half, x));
       g.append(s("text", { x: ex, y: under + 10, "font-size": 11, "text-anchor": "middle", class: "seat-extra", text: data.extra }));
     }
