@@ -68,7 +68,7 @@ def test_every_table_keeps_the_phone_rules(browser: Browser, stack, gid: str) ->
     try:
         layout = measure_layout(page)
         OUTPUT.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(OUTPUT / f"{gid}.png"))
+        page.screenshot(path=str(OUTPUT / f"{gid}.png"), full_page=True)
         figures = {
             "smallest_text": layout.smallest_text,
             "smallest_target": layout.smallest_target,
@@ -104,7 +104,7 @@ def test_tables_widen_on_a_desktop_and_a_phone_on_its_side(browser: Browser, sta
     try:
         layout = measure_layout(page)
         OUTPUT.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(OUTPUT / f"{gid}-{size}.png"))
+        page.screenshot(path=str(OUTPUT / f"{gid}-{size}.png"), full_page=True)
     finally:
         context.close()
     assert layout.texts and layout.controls

@@ -601,6 +601,11 @@ export function keepTextReadable(root) {
     fit();
   });
   observer.observe(root);
+  // Fitted already at the end of the task that drew it too, so nothing (a test reading the
+  // page, a screen reader's box) sees it unfitted before the observer's first call.
+  queueMicrotask(() => {
+    if (root.isConnected) fit();
+  });
 }
 
 function textWidth(text, size) {
