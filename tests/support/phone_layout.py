@@ -11,7 +11,8 @@ mix two drawings), everything the phone-first rules of the room speak of:
   widgets, focusable or clickable SVG shapes) and its drawn width and height;
 - clipped text (a box narrower than its text that hides the rest or ends it in "…");
 - boxes that scroll inside without showing it (no scroll bar and no cue drawn for it: an
-  element that means to scroll carries `data-scroll-cue` and draws its cue);
+  element that means to scroll carries `data-scroll-cue`, and while more lies below than it
+  shows, the class `more-below` on itself or its frame, which draws the cue);
 - anything drawn past the right or left edge of the screen.
 
 `PhoneLayout.breaches()` turns that into plain lines, empty when the table keeps every rule.
@@ -136,11 +137,15 @@ MEASURE = r"""([rootSelector, mainSelector, clipOk]) => {
     }
     const barX = e.offsetHeight - e.clientHeight - parseFloat(s.borderTopWidth) - parseFloat(s.borderBottomWidth) > 0;
     const barY = e.offsetWidth - e.clientWidth - parseFloat(s.borderLeftWidth) - parseFloat(s.borderRightWidth) > 0;
-    const cue = !!e.closest('[data-scroll-cue]');
+    // A box that means to scroll says so with data-scroll-cue and, while more lies below
+    // than it shows, a "more-below" mark on itself or its frame (an arrow and a shaded foot).
+    const cue = e.hasAttribute('data-scroll-cue');
+    const moreBelow = e.scrollHeight - e.clientHeight - e.scrollTop > 2;
+    const cueY = cue && (!moreBelow || !!e.closest('.more-below') || !!(e.parentElement && e.parentElement.closest('.more-below')));
     if (overX && scrollsIn(s.overflowX) && !barX && !cue) {
       scrolls.push({ where: describe(e), axis: 'x', shows: e.clientWidth, holds: e.scrollWidth });
     }
-    if (overY && scrollsIn(s.overflowY) && !barY && !cue) {
+    if (overY && scrollsIn(s.overflowY) && !barY && !cueY) {
       scrolls.push({ where: describe(e), axis: 'y', shows: e.clientHeight, holds: e.scrollHeight });
     }
   }
