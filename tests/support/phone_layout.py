@@ -119,6 +119,8 @@ MEASURE = r"""([rootSelector, mainSelector, clipOk]) => {
     if (e.parentElement && e.parentElement.closest(CONTROL) && !(e.parentElement.closest(CONTROL) instanceof SVGSVGElement)) continue;  // a part of a bigger control
     const r = e.getBoundingClientRect();
     if (r.width === 0 || r.height === 0) continue;
+    // Above or left of the page, where no scroll reaches (the skip link until a key shows it).
+    if (r.bottom + scrollY <= 0 || r.right + scrollX <= 0) continue;
     controls.push({ width: round(r.width), height: round(r.height), label: label(e), where: describe(e), main: mains.has(e) });
   }
 
