@@ -10,6 +10,7 @@ import asyncio
 import json
 import re
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import aiohttp
 import pytest
@@ -172,3 +173,42 @@ def test_a_private_rooms_replay_opens_from_the_invitation_link_and_for_its_playe
     finally:
         for context in contexts:
             context.close()
+
+
+# Where the drawn board and the step buttons lie, read in one look.
+PLACES = """() => {
+  const box = (id) => { const r = document.querySelector(`[data-testid=${id}]`).getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
+  const svg = document.querySelector('[data-testid=replay-board] svg');
+  const r = svg ? svg.getBoundingClientRect() : null;
+  return {board: r && {top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height},
+          buttons: box('replay-forward'), screen: {width: innerWidth, height: innerHeight}};
+}"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_board_is_in_view_with_the_step_buttons(browser: Browser, stack, finished_game, viewport) -> None:
+    """On a phone the board comes first, in the first screen, the step buttons under it; on a
+    desktop the buttons stand beside the board. (The board once sat below the controls, out
+    of sight on a phone.)"""
+    code, total = finished_game
+    context = browser.new_context(viewport=viewport, locale="en-GB")
+    page = context.new_page()
+    try:
+        page.goto(f"{stack.base_url}/r/{code.lower()}/games/1/replay?seat=0&step={total}")
+        expect(page.get_by_test_id("replay-counter")).to_have_text(f"Move {total} of {total}")
+        page.wait_for_function("() => !!document.querySelector('[data-testid=replay-board] svg')")
+        places = page.evaluate(PLACES)
+        shots = Path(__file__).resolve().parents[2] / "test-output" / "phone"
+        shots.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(shots / f"replay-{'phone' if viewport is PHONE else 'desktop'}.png"))
+    finally:
+        context.close()
+    board_box, buttons, screen = places["board"], places["buttons"], places["screen"]
+    assert board_box["height"] > 150, places
+    if viewport is PHONE:
+        assert board_box["top"] < screen["height"] / 2, places  # the board starts in the first screen's upper half
+        assert buttons["top"] >= board_box["bottom"] - 1, places
+    else:
+        assert board_box["bottom"] <= screen["height"] and buttons["bottom"] <= screen["height"], places
+        assert buttons["left"] >= board_box["right"] - 1, places

@@ -234,7 +234,7 @@ function colourFace(card) {
     colourRankMark(card, 54, 82, 38, INK),
     // Corner: the rank on a white tab and the colour's shape beneath, readable in a fan.
     s("rect", { x: 5, y: 5, width: 34, height: 62, rx: 6, fill: "#fffdf7" }),
-    colourRankMark(card, 22, 23, card.rank.length > 1 ? 26 : 24, INK),
+    colourRankMark(card, 22, 23, card.rank.length > 1 ? 28 : 24, INK),
     symbol(card.colour, 10, 42, 23),
   ];
 }
@@ -276,8 +276,9 @@ function jokerFace() {
       "stroke-width": 2.5,
     }),
     cornerText("J", 20, 30, 24, INK),
-    cornerText("★", 20, 52, 18, INK),
-    cornerText("JOKER", 50, 134, 15, INK),
+    // Sized for a hand card 58 px wide: 12 CSS px and more.
+    cornerText("★", 20, 54, 22, INK),
+    cornerText("JOKER", 50, 136, 22, INK),
   ];
 }
 
@@ -308,6 +309,19 @@ export function cardSvg(id, attrs = {}) {
     attrs.label ? s("title", { text: attrs.label }) : null,
     body,
   );
+}
+
+/**
+ * A card in a line of small ones (a meld, a meld the hand could lay): its rank and suit in
+ * text of a readable size, "7♥", "★" for a joker, on a white chip. A card face 22 px wide
+ * had its index at 5–6 px.
+ */
+export function miniCard(id) {
+  const card = parseCard(id);
+  const red = card.kind === "french" && (card.suit === "H" || card.suit === "D");
+  const text =
+    card.kind === "joker" ? "★" : card.kind === "french" ? `${card.rank === "1" ? "A" : card.rank}${SUIT_SYMBOL[card.suit]}` : card.kind === "wild" ? card.rank : `${card.rank}${COLOUR_SYMBOL[card.colour] || ""}`;
+  return h("span", { class: ["mini-card", red && "red", card.kind === "joker" && "joker"], "data-card": id, "aria-hidden": "true" }, text);
 }
 
 /** A face-down card (the back) as an <svg>, sized like `cardSvg`. */
@@ -518,6 +532,7 @@ export function actionButton({ text, testid, onPress, disabled = false, primary 
 
 export const TABLE_W = 400;
 export const TABLE_H = 314;
+const TOP_ROOM = 16;
 const CENTRE_X = 200;
 const CENTRE_Y = 150;
 const RING_X = 166;
@@ -540,7 +555,8 @@ export function seatSpots(seats, bottom) {
 /** The table's <svg> (400 × 300) with its felt. */
 export function tableRoot({ label, testid = "card-table" }) {
   const root = s("svg", {
-    viewBox: `0 0 ${TABLE_W} ${TABLE_H}`,
+    // Room above the top seat for its name in two lines, drawn whole at any scale.
+    viewBox: `0 ${-TOP_ROOM} ${TABLE_W} ${TABLE_H + TOP_ROOM}`,
     preserveAspectRatio: "xMidYMid meet",
     class: ["board", "card-table"],
     role: "group",
@@ -548,7 +564,48 @@ export function tableRoot({ label, testid = "card-table" }) {
     "data-testid": testid,
   });
   root.append(s("ellipse", { cx: CENTRE_X, cy: CENTRE_Y, rx: RING_X + 28, ry: RING_Y + 24, class: "felt" }));
+  keepTextReadable(root);
   return root;
+}
+
+const MIN_TEXT_PX = 12;
+// The size in table units a 12 px text reaches on a 360 px phone (the table drawn 0.86 to 1):
+// names and lines kept clear of the edge at this size stay whole there.
+const PHONE_TEXT = 14;
+
+/**
+ * Keeps every text drawn in `root` (an <svg> that scales to its box) at least 12 CSS px on
+ * screen: the table is drawn in 400 user units, and on a 360 px phone its 11-unit counts and
+ * names came out at 5–9 px. Once laid out, and whenever the drawing's size changes, a text
+ * whose font size times its scale on screen falls short is drawn larger around the same
+ * anchor; at desktop sizes nothing changes.
+ */
+export function keepTextReadable(root) {
+  if (typeof ResizeObserver !== "function") return;
+  const fit = () => {
+    for (const text of root.querySelectorAll("text")) {
+      if (!text.dataset.size) text.dataset.size = String(parseFloat(text.getAttribute("font-size")) || parseFloat(getComputedStyle(text).fontSize) || MIN_TEXT_PX);
+      const base = Number(text.dataset.size);
+      const m = text.getScreenCTM();
+      const scale = m ? Math.hypot(m.c, m.d) : 0;
+      if (!scale) continue;
+      const size = base * scale < MIN_TEXT_PX ? MIN_TEXT_PX / scale + 0.05 : base;
+      text.style.fontSize = `${size.toFixed(2)}px`;
+    }
+  };
+  const observer = new ResizeObserver(() => {
+    if (!root.isConnected) {
+      observer.disconnect();
+      return;
+    }
+    fit();
+  });
+  observer.observe(root);
+  // Fitted already at the end of the task that drew it too, so nothing (a test reading the
+  // page, a screen reader's box) sees it unfitted before the observer's first call.
+  queueMicrotask(() => {
+    if (root.isConnected) fit();
+  });
 }
 
 function textWidth(text, size) {
@@ -620,9 +677,10 @@ export function drawSeats(root, view, ctx, info) {
       const name = mine ? ctx.t("cards.you") : ctx.seatName(seat);
       const lines = nameLines(name);
       lines.forEach((line, i) => {
-        const half = textWidth(line, 12) / 2 + 3;
+        const half = textWidth(line, PHONE_TEXT) / 2 + 3;
         const nx = Math.max(half, Math.min(TABLE_W - half, x));
-        const ny = y - r - 6 - (lines.length - 1 - i) * 13;
+        // Lines 15 apart: on a phone keepTextReadable draws the 12-unit names at up to 14.
+        const ny = y - r - 6 - (lines.length - 1 - i) * 15;
         g.append(s("text", { x: nx, y: ny, "font-size": 12, "text-anchor": "middle", class: ["seat-name", turn && "turn"], text: line }));
       });
     }
@@ -642,7 +700,7 @@ export function drawSeats(root, view, ctx, info) {
       under += 19;
     }
     if (data.extra) {
-      const half = textWidth(data.extra, 11) / 2 + 2;
+      const half = textWidth(data.extra, PHONE_TEXT) / 2 + 2;
       const ex = Math.max(half, Math.min(TABLE_W - half, x));
       g.append(s("text", { x: ex, y: under + 10, "font-size": 11, "text-anchor": "middle", class: "seat-extra", text: data.extra }));
     }

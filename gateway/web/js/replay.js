@@ -172,7 +172,10 @@ class ReplayViewer {
           h("label", { class: "lang" }, h("span", { class: "sr-only" }, t("menu.language")), languageSelect("replay-language")),
         ),
         this.homeLink(),
-        h("p", { class: "lead", "data-testid": "replay-lead" }, t("replay.lead", { code: data.code, number: formatNumber(data.number), names: data.names.join(", ") })),
+        // The table first, the controls right under it (beside it on a wide screen): on a
+        // phone the board sat below the controls, out of sight.
+        h("section", { class: "replay-table", "aria-label": t("replay.seen_by") }, this.areaEl, this.ownZoneEl),
+        this.eventsEl,
         h(
           "section",
           { class: "panel replay-controls", role: "group", "aria-label": t("replay.controls") },
@@ -190,8 +193,7 @@ class ReplayViewer {
           h("p", { class: "hint replay-keys" }, t("replay.keys_hint")),
           h("button", { type: "button", "data-testid": "replay-copy-link", onclick: () => this.copyLink() }, t("share.copy_link")),
         ),
-        this.eventsEl,
-        h("section", { class: "replay-table", "aria-label": t("replay.seen_by") }, this.areaEl, this.ownZoneEl),
+        h("p", { class: "lead", "data-testid": "replay-lead" }, t("replay.lead", { code: data.code, number: formatNumber(data.number), names: data.names.join(", ") })),
         this.seatsEl,
       ),
     );

@@ -174,10 +174,21 @@ export class Room {
       this.chatButton,
     );
     this.bannerEl = h("div", { class: "banner", role: "status", "data-testid": "connection-status", hidden: true });
-    // Both scroll on a phone: a keyboard reaches them (a tab stop each) to scroll them too.
-    this.seatsEl = h("nav", { class: "seats", "data-testid": "seats", "aria-label": t("seat.players"), tabindex: "0" });
+    // The seats wrap (they never scroll); the game area may scroll on a wide screen: a
+    // keyboard reaches it (a tab stop) to scroll it too.
+    this.seatsEl = h("nav", { class: "seats", "data-testid": "seats", "aria-label": t("seat.players") });
     this.statusEl = h("p", { class: "turn-status", "data-testid": "turn-status" });
-    this.areaEl = h("div", { class: "game-area", id: "game-area", "data-testid": "game-area", tabindex: "0", role: "region", "aria-label": t("room.game_area") });
+    this.areaEl = h("div", {
+      class: "game-area",
+      id: "game-area",
+      "data-testid": "game-area",
+      "data-scroll-cue": "",
+      tabindex: "0",
+      role: "region",
+      "aria-label": t("room.game_area"),
+      onscroll: () => this.showScrollCue(),
+    });
+    if (typeof ResizeObserver === "function") new ResizeObserver(() => this.showScrollCue()).observe(this.areaEl);
     // The first Tab on the room page: straight to the board, past the bar and the seats.
     const skipLink = h(
       "a",
@@ -841,6 +852,15 @@ export class Room {
     this.gameTopEl.setAttribute("aria-label", line.label || line.text);
   }
 
+  /** Says when the game area holds more below than it shows (a wide screen keeps the room
+   * in one screen and the area scrolls; a hidden scroll bar tells nobody): a shaded edge and an
+   * arrow at its foot, gone at the end. */
+  showScrollCue() {
+    const area = this.areaEl;
+    const more = area.scrollHeight - area.clientHeight - area.scrollTop > 2;
+    area.parentElement.classList.toggle("more-below", more);
+  }
+
   renderGame(view) {
     this.topView = view;
     this.renderGameTop();
@@ -865,6 +885,7 @@ export class Room {
     }
     this.ownZoneEl.hidden = !this.ownZoneEl.childElementCount;
     this.areaEl.scrollTop = scroll;
+    this.showScrollCue();
     if (focusId) {
       // The keyboard stays where it was: on the same square or card even while it cannot be
       // used (aria-disabled controls stay focusable and say so). While it is not drawn (the

@@ -121,12 +121,4 @@ export function renderSeats(container, { room, held, toMove, badge }) {
     );
   });
   container.replaceChildren(h("ul", { class: "seat-list", "aria-label": t("seat.players") }, items));
-  // On a narrow screen the strip scrolls: keep the seat to move in sight.
-  const turn = container.querySelector(".seat-chip.turn");
-  if (turn && container.scrollWidth > container.clientWidth) {
-    const left = turn.offsetLeft - 8;
-    const right = turn.offsetLeft + turn.offsetWidth + 8;
-    if (left < container.scrollLeft) container.scrollLeft = left;
-    else if (right > container.scrollLeft + container.clientWidth) container.scrollLeft = right - container.clientWidth;
-  }
 }

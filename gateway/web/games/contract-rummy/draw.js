@@ -3,7 +3,7 @@
 // discard button and the melds it can be added to (or whose joker it replaces); a selection that
 // forms a contract meld lights "Lay the selection". With card suggestions on, "Suggest cards"
 // selects a meld the hand can lay. Everything lit comes from view.legal_moves.
-import { actionButton, cardName, cardNames, cardSvg, describeDrawing, renderShedding } from "../../js/cards.js";
+import { actionButton, cardName, cardNames, describeDrawing, miniCard, renderShedding } from "../../js/cards.js";
 import { h, useStylesheet } from "../../js/svg.js";
 
 useStylesheet(new URL("./style.css", import.meta.url));
@@ -62,7 +62,7 @@ function meldRow(meld, index, view, ctx, sel) {
     "li",
     { class: ["meld", (lays.length || swaps.length) && "lit"], "data-testid": `meld-${index}`, "aria-label": label },
     h("span", { class: "meld-owner", style: { background: ctx.seatColour(meld.owner), color: ctx.seatInk(meld.owner) }, "aria-hidden": "true" }, ctx.seatMark(meld.owner)),
-    h("span", { class: "meld-cards", "aria-hidden": "true" }, meld.cards.map((card) => cardSvg(card))),
+    h("span", { class: "meld-cards", "aria-hidden": "true" }, meld.cards.map((card) => miniCard(card))),
     buttons.length ? h("span", { class: "meld-actions" }, buttons) : null,
   );
 }

@@ -112,9 +112,10 @@ export function render(container, view, ctx) {
     flagClass: "call",
   }));
   drawTrick(root, view, ctx);
-  root.append(s("text", { x: 200, y: 22, "font-size": 12, "text-anchor": "middle", class: "pt-line", "data-testid": "deal-line", text: dealLine(view, ctx) }));
   const removed = (pub.removed || []).length ? ` ${t("removed.line", { cards: cardNames(pub.removed, t) })}` : "";
-  container.append(root, h("p", { class: "pt-avoid", "data-testid": "avoid-line", "aria-hidden": "true" }, t(`avoid.${kindOf(pub)}`) + removed), srText(summary(view, ctx)));
+  // The deal's line above the felt, in the page's text: drawn at the felt's narrow top it ran
+  // past the felt's edge once a phone drew it at a readable size.
+  container.append(h("p", { class: "pt-line", "data-testid": "deal-line" }, dealLine(view, ctx)), root, h("p", { class: "pt-avoid", "data-testid": "avoid-line", "aria-hidden": "true" }, t(`avoid.${kindOf(pub)}`) + removed), srText(summary(view, ctx)));
   const between = pub.phase === "scored" || pub.phase === "over";
   if ((pub.history || []).length) container.append(scoreSheet(view, ctx, between));
 

@@ -2,7 +2,7 @@
 // every meld the server says this hand could lay right now (view.private.possible_melds).
 // Tap a hand card to select it: the discard button and the melds it can be laid off on (or
 // whose joker it can replace) light up. Everything lit comes from view.legal_moves.
-import { actionButton, cardName, cardNames, cardSvg, describeDrawing, renderShedding } from "../../js/cards.js";
+import { actionButton, cardName, cardNames, describeDrawing, miniCard, renderShedding } from "../../js/cards.js";
 import { h, useStylesheet } from "../../js/svg.js";
 
 useStylesheet(new URL("./style.css", import.meta.url));
@@ -51,7 +51,7 @@ function meldRow(meld, index, view, ctx, sel) {
     "li",
     { class: ["meld", (lays.length || swaps.length) && "lit"], "data-testid": `meld-${index}`, "aria-label": label },
     h("span", { class: "meld-owner", style: { background: ctx.seatColour(meld.owner), color: ctx.seatInk(meld.owner) }, "aria-hidden": "true" }, ctx.seatMark(meld.owner)),
-    h("span", { class: "meld-cards", "aria-hidden": "true" }, meld.cards.map((card) => cardSvg(card))),
+    h("span", { class: "meld-cards", "aria-hidden": "true" }, meld.cards.map((card) => miniCard(card))),
     buttons.length ? h("span", { class: "meld-actions" }, buttons) : null,
   );
 }
@@ -88,7 +88,7 @@ function possibleMelds(view, ctx) {
           disabled: !move,
           onclick: move ? () => ctx.move(move) : null,
         },
-        h("span", { class: "meld-cards", "aria-hidden": "true" }, meld.cards.map((card) => cardSvg(card))),
+        h("span", { class: "meld-cards", "aria-hidden": "true" }, meld.cards.map((card) => miniCard(card))),
         h("span", { class: "possible-text", "aria-hidden": "true" }, t("points", { points: meld.points, count: meld.points })),
       ),
     );

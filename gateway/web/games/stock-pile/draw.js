@@ -2,6 +2,7 @@
 // and four discard piles, and the own hand. Tap a card you may play (hand, stock top, a
 // discard top) and then a lit building pile; a hand card can instead go onto one of your
 // discard piles, which ends the turn. Everything lit comes from view.legal_moves.
+import { keepTextReadable } from "../../js/cards.js";
 import { button, h, s, svgButton, svgRoot, seatToken, useStylesheet } from "../../js/svg.js";
 
 useStylesheet(new URL("./style.css", import.meta.url));
@@ -25,14 +26,14 @@ function cardLabel(card, t) {
 }
 
 /** A card face: the number (or a star for a wild card) in the card's colour band. */
-function cardFace(card, x, y, w = CARD_W, hgt = CARD_H) {
+function cardFace(card, x, y, w = CARD_W, hgt = CARD_H, corner = true) {
   const text = isWild(card) ? "★" : String(number(card));
   return s(
     "g",
     { class: ["sp-card", `sp-${band(card)}`], "aria-hidden": "true" },
     s("rect", { x, y, width: w, height: hgt, rx: 7, class: "sp-card-bg" }),
     s("text", { x: x + w / 2, y: y + hgt / 2, "text-anchor": "middle", "dominant-baseline": "central", "font-size": w * 0.55, class: "sp-card-num", text }),
-    s("text", { x: x + 6, y: y + 14, "font-size": 12, class: "sp-card-corner", text }),
+    corner ? s("text", { x: x + 6, y: y + 14, "font-size": 12, class: "sp-card-corner", text }) : null,
   );
 }
 
@@ -48,7 +49,8 @@ function emptySlot(x, y, text, w = CARD_W, hgt = CARD_H) {
 /** A small card for the other seats' rows (an empty pile drawn as a dashed outline). */
 function miniCard(card, extra = null) {
   const svg = s("svg", { viewBox: `0 0 ${CARD_W} ${CARD_H}`, class: ["sp-mini", extra], "aria-hidden": "true" });
-  svg.append(card ? cardFace(card, 1, 1, CARD_W - 2, CARD_H - 2) : emptySlot(1, 1, "", CARD_W - 2, CARD_H - 2));
+  // No corner number on a small card: its big number is the one that reads.
+  svg.append(card ? cardFace(card, 1, 1, CARD_W - 2, CARD_H - 2, false) : emptySlot(1, 1, "", CARD_W - 2, CARD_H - 2));
   return svg;
 }
 
@@ -99,6 +101,7 @@ export function render(container, view, ctx) {
 
   // -- the building piles and the other seats -------------------------------------------------
   const root = svgRoot(W, 118, { label: t("table.label"), testid: "sp-table", class: "sp-building" });
+  keepTextReadable(root);
   root.append(s("text", { x: 12, y: 15, class: "sp-heading", text: t("building.title") }));
   (pub.building || []).forEach((pile, index) => {
     const x = 22 + index * 96;
@@ -150,6 +153,7 @@ export function render(container, view, ctx) {
   // -- the own stock, discard piles and hand ------------------------------------------------
   if (me === null || me === undefined) return;
   const own = svgRoot(W, 222, { label: t("own.label"), testid: "sp-own" });
+  keepTextReadable(own);
   const stockTop = (pub.stock_tops || [])[me];
   const stockCount = (pub.stock_counts || [])[me] ?? 0;
   own.append(s("text", { x: 12, y: 16, class: "sp-heading", text: t("own.stock_title") }));
