@@ -25,7 +25,9 @@ PYTHON = sys.executable
 # Generous: a cold import of the heavier scripts on a loaded machine.
 TIMEOUT = 120
 
-SCRIPT = re.compile(r"(?<![\w./-])((?:bench|deploy|scripts|proto|devstack|verifier|examples|tests)/[\w/.-]+\.py)\b")
+# Scripts by path: anything under the script folders, and elsewhere what follows `python`.
+SCRIPT = re.compile(r"(?<![\w./-])((?:bench|deploy|scripts|proto)/[\w/.-]+\.py)\b")
+RUN = re.compile(r"python3? ((?:[\w.-]+/)+[\w.-]+\.py)\b")
 MODULE = re.compile(r"python3? -m ([A-Za-z_][\w.]*)")
 
 
@@ -46,8 +48,8 @@ def named() -> list[tuple[str, str]]:
     found: set[tuple[str, str]] = set()
     for doc in DOCS:
         text = doc.read_text()
-        for path in SCRIPT.findall(text):
-            if (ROOT / path).is_file() and "/test_" not in path and not path.startswith("tests/support"):
+        for path in SCRIPT.findall(text) + RUN.findall(text):
+            if (ROOT / path).is_file():
                 found.add(("file", path))
         for module in MODULE.findall(text):
             module = module.rstrip(".")
@@ -83,6 +85,7 @@ def test_the_docs_name_the_scripts_this_checks() -> None:
     names = {name for _, name in NAMED}
     assert {"deploy/images/run.py", "bench/load.py", "devstack", "verifier"} <= names
     assert len(NAMED) >= 20
+    assert "scripts/images.sh" in SHELL_NAMED
 
 
 @pytest.mark.parametrize(("kind", "name"), NAMED, ids=[name for _, name in NAMED])
@@ -123,3 +126,15 @@ def test_a_drifted_import_fails_the_check(tmp_path: Path) -> None:
     script.write_text("import argparse\nfrom helper import run_phase\nargparse.ArgumentParser().parse_args()\n")
     done = subprocess.run([PYTHON, str(script), "--help"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert done.returncode != 0 and "cannot import name 'run_phase'" in done.stderr
+
+
+SHELL_SCRIPT = re.compile(r"(?<![\w./-])(scripts/[\w.-]+\.sh)\b")
+SHELL_NAMED = sorted(
+    {path for doc in DOCS for path in SHELL_SCRIPT.findall(doc.read_text()) if (ROOT / path).is_file()}
+)
+
+
+@pytest.mark.parametrize("path", SHELL_NAMED)
+def test_a_named_shell_script_parses(path: str) -> None:
+    done = subprocess.run(["bash", "-n", path], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
