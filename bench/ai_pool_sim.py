@@ -613,6 +613,7 @@ def main() -> None:
         "shared machine lowers; searches are CPU-bound, and on an otherwise idle core they used 0.91)",
     )
     parser.add_argument("--slots", type=int, default=1, help="searches a pod runs at once")
+    parser.add_argument("--cpu-request", type=float, help="cores a pod requests (default: the manifest's)")
     parser.add_argument("--schedule-s", type=float, default=5, help="scheduling and container start, before svc-ai")
     parser.add_argument("--start-s", type=float, help="svc-ai's own start to ready (default: the JSON's startup_s)")
     parser.add_argument("--reresolve-s", type=float, default=30, help="the servers' max connection age")
@@ -624,6 +625,7 @@ def main() -> None:
     data = json.loads(args.times.read_text())
     mix = Mix.from_measured(data, args.mix, None if args.cpu_per_wall == "measured" else float(args.cpu_per_wall))
     shipped, request = configured(args.overlay)
+    request = args.cpu_request or request
     start = args.schedule_s + (args.start_s if args.start_s is not None else data.get("startup_s", 1.0)) + 2.5
     pool = Pool(slots=args.slots, cpu_request=request, start_s=start, reresolve_s=args.reresolve_s)
     load = Load(

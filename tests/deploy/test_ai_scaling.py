@@ -55,6 +55,14 @@ def test_the_memory_request_covers_a_measured_pod(overlay: str) -> None:
     assert mebibytes(resources["limits"]["memory"]) >= 1.5 * measured  # room for deeper searches' tables
 
 
+@pytest.mark.parametrize("overlay", ["base", "small", "large"])
+def test_search_processes_match_the_requested_cores(overlay: str) -> None:
+    container = ai_container(overlay)
+    env = {e["name"]: e.get("value") for e in container.get("env", [])}
+    cores = container["resources"]["requests"]["cpu"]
+    assert float(env["GAMEROOM_AI_WORKERS"]) == float(cores) >= 1
+
+
 def test_the_large_pool_scales_on_the_queue_with_cpu_as_the_fallback() -> None:
     metrics = ai_hpa("large")["spec"]["metrics"]
     pods = [m for m in metrics if m["type"] == "Pods"]
