@@ -20,7 +20,8 @@ A discrete-event simulation (standard library only):
   for it. A pod taken away gets no new asks and finishes its queue.
 - **Autoscaler.** Kubernetes' HPA algorithm every `--sync-s` (15 s): per metric, desired =
   ceil(current × metric ÷ target) (left alone within a 10 % tolerance), the largest across
-  metrics; scale-up and scale-down stabilisation windows (the lowest recommendation of the
+  metrics (pods not yet ready count as none on a scale-up and hold off a scale-down, as
+  Kubernetes treats them); scale-up and scale-down stabilisation windows (the lowest recommendation of the
   up-window, the highest of the down-window); the behavior policies' rate limits (Pods and
   Percent per period, selectPolicy); clamped to min and max. Metrics: CPU utilisation of the
   pod's request over the last `--cpu-window-s` (metrics-server), and the queue depth per pod

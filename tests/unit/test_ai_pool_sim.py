@@ -138,12 +138,12 @@ def test_a_day_scales_a_pool_up_when_its_floor_cannot_carry_the_load() -> None:
     queue would grow without end. The autoscaler must take the pool to about 4 ÷ 0.6 pods."""
     hpa = Hpa(2, 20, cpu_utilisation=60, up=UP, down=DOWN)
     load = Load(peak_tables=400, move_every_s=10, wave_factor=0.0, curve=(1.0,))
-    day = simulate(hpa, Pool(start_s=5), load, fixed_mix(0.1), hours=1, seed=3)
-    settled = [n for t, n, _ in day.pods if t > 1800]
+    day = simulate(hpa, Pool(start_s=5), load, fixed_mix(0.1), hours=0.5, seed=3)
+    settled = [n for t, n, _ in day.pods if t > 900]
     assert min(settled) >= 6 and max(settled) <= 9
-    late = [waited for asked, waited, _ in day.answered if asked > 1800]
+    late = [waited for asked, waited, _ in day.answered if asked > 900]
     assert p95(late) < 0.5
-    assert len(day.answered) == pytest.approx(40 * 3600, rel=0.05)
+    assert len(day.answered) == pytest.approx(40 * 1800, rel=0.05)
 
 
 def test_a_pool_at_its_ceiling_queues_and_the_wait_shows_it() -> None:
