@@ -18,19 +18,19 @@ A discrete-event simulation (standard library only):
   uniform 0 to `--reresolve-s` later: the servers close connections after 30 s). A pod is ready
   `--schedule-s` + the measured start-up + half a readiness period after the autoscaler asks
   for it. A pod taken away gets no new asks and finishes its queue.
-- **Autoscaler.** Kubernetes' HPA algorithm every `--sync-s` (15 s): per metric, desired =
-  ceil(current × metric ÷ target) (left alone within a 10 % tolerance), the largest across
-  metrics (pods not yet ready count as none on a scale-up and hold off a scale-down, as
-  Kubernetes treats them); scale-up and scale-down stabilisation windows (the lowest recommendation of the
-  up-window, the highest of the down-window); the behavior policies' rate limits (Pods and
-  Percent per period, selectPolicy); clamped to min and max. Metrics: CPU utilisation of the
-  pod's request over the last `--cpu-window-s` (metrics-server), and the queue depth per pod
-  averaged over the last minute (`gameroom_ai_queue_depth` through the Prometheus Adapter rule
-  in deploy/prometheus-adapter/). The HPA, requests and metrics are read from the rendered
-  manifests (`kubectl kustomize`, `--overlay`).
+- **Autoscaler.** Kubernetes' HPA algorithm every 15 s (its sync period): per metric,
+  desired = ceil(current × metric ÷ target) (left alone within a 10 % tolerance), the largest
+  across metrics (pods not yet ready count as none on a scale-up and hold off a scale-down,
+  as Kubernetes treats them); scale-up and scale-down stabilisation windows (the lowest
+  recommendation of the up-window, the highest of the down-window); the behavior policies'
+  rate limits (Pods and Percent per period, selectPolicy); clamped to min and max. Metrics:
+  CPU utilisation of the pod's request over the last 30 s (metrics-server), and the queue
+  depth per pod averaged over the last minute (`gameroom_ai_queue_depth` through the
+  Prometheus Adapter rule in deploy/prometheus-adapter/). The HPA, requests and metrics are
+  read from the rendered manifests (`kubectl kustomize`, `--overlay`).
 
-Printed per variant (the shipped settings; the CPU target alone, as the pool scales without the
-adapter; and every `--variant`): per hour the offered CPU moves per second, pods (mean and most),
+Printed per variant (the shipped settings; their CPU target alone, as the pool scales without
+the adapter; and every `--variant`): per hour the offered CPU moves per second, pods (mean and most),
 the CPU-move p95 (ask to answer); then the day's p95, the wave's, the share over `--goal-ms`,
 and pod-hours.
 
