@@ -741,41 +741,67 @@ def platform_stack(
     return stack, pids, f"http://127.0.0.1:{stack.metrics_ports['gateway']}/metrics"
 
 
-def one_step(args: argparse.Namespace, connections: int, folder: Path) -> tuple[Measured, Measured]:
-    rooms = max(1, connections // args.seats)
-    connections = rooms * args.seats
-    step = folder / f"c{connections}"
+def beside_echo(
+    phase: Phase,
+    procs: int,
+    server_pids: dict[str, int],
+    memory_pid: int,
+    connections: int,
+    metrics_url: str,
+    think_ms: int,
+    seconds: float,
+) -> tuple[Measured, Measured, Seen]:
+    """One window of `phase` against the platform at `phase.url`, then the same connections in
+    rooms of the same size against a bare echo server started here; both measured, and what the
+    platform's clients saw (their errors in particular)."""
+    with Fleet(phase, procs, server_pids, memory_pid, connections, metrics_url) as fleet:
+        platform = fleet.step(think_ms, seconds, settle=0.5)
+        seen = fleet.close()
+    platform.move_size, platform.update_size = median_size(seen.move_sizes), median_size(seen.update_sizes)
+    platform.games_finished = seen.games_finished
     echo_port = free_port()
-    stack, server_pids, metrics_url = platform_stack(args, step)
     echo = subprocess.Popen(
         [sys.executable, str(ROOT / "bench" / "echo_server.py"), str(echo_port)], stdout=subprocess.PIPE
     )
     try:
         echo.stdout.readline()  # type: ignore[union-attr]
-        gateway = server_pids["gateway"]
-        phase = Phase("platform", stack.base_url, args.game, args.seats, rooms, args.setup_timeout)
-        with Fleet(phase, args.client_procs, server_pids, gateway, connections, metrics_url) as fleet:
-            platform = fleet.step(args.think_ms, args.seconds, settle=0.5)
-            seen = fleet.close()
-        platform.move_size, platform.update_size = median_size(seen.move_sizes), median_size(seen.update_sizes)
-        platform.games_finished = seen.games_finished
         echo_phase = Phase(
             "echo",
             f"http://127.0.0.1:{echo_port}/echo",
-            args.game,
-            args.seats,
-            rooms,
-            args.setup_timeout,
+            phase.game,
+            phase.seats,
+            phase.rooms,
+            phase.setup_timeout,
             move_size=platform.move_size,
             reply_size=platform.update_size,
         )
-        with Fleet(echo_phase, args.client_procs, {"echo": echo.pid}, echo.pid, connections) as fleet:
-            baseline = fleet.step(args.think_ms, args.seconds, settle=0.5)
+        with Fleet(echo_phase, procs, {"echo": echo.pid}, echo.pid, connections) as fleet:
+            baseline = fleet.step(think_ms, seconds, settle=0.5)
             fleet.close()
     finally:
-        stack.stop()
         echo.terminate()
         echo.wait(10)
+    return platform, baseline, seen
+
+
+def one_step(args: argparse.Namespace, connections: int, folder: Path) -> tuple[Measured, Measured]:
+    rooms = max(1, connections // args.seats)
+    connections = rooms * args.seats
+    stack, server_pids, metrics_url = platform_stack(args, folder / f"c{connections}")
+    try:
+        phase = Phase("platform", stack.base_url, args.game, args.seats, rooms, args.setup_timeout)
+        platform, baseline, _ = beside_echo(
+            phase,
+            args.client_procs,
+            server_pids,
+            server_pids["gateway"],
+            connections,
+            metrics_url,
+            args.think_ms,
+            args.seconds,
+        )
+    finally:
+        stack.stop()
     return platform, baseline
 
 

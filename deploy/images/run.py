@@ -9,7 +9,7 @@ Ben plays crazy eights against a CPU on gateway 2 (svc-cards); bench/load.py's m
 (many WebSocket players, beside a bare echo server) runs against gateway 1; everything is
 stopped and removed, and the run fails if a process or a container is left behind.
 
-    .venv/bin/python deploy/images/run.py [--tag dev] [--connections 200] [--seconds 15]
+    .venv/bin/python deploy/images/run.py [--tag dev] [--connections 200] [--seconds 15] [--dry-run]
 
 Needs the images of scripts/images.sh and root (buildah's chroot isolation). Exits non-zero
 on any failure.
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import inspect
 import os
 import secrets
 import signal
@@ -38,9 +39,9 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from load import Phase, report, run_phase, warm_up  # noqa: E402
+from load import Phase, beside_echo, report, warm_up  # noqa: E402
 
-from devstack import MODULES, Stack, free_port  # noqa: E402
+from devstack import MODULES, SERVICES, Stack, free_port  # noqa: E402
 from tests.support.client import PlayClient  # noqa: E402
 
 STORAGE = ("--storage-driver", os.environ.get("GAMEROOM_IMAGE_STORAGE_DRIVER", "vfs"))
@@ -116,19 +117,26 @@ class ImageStack(Stack):
     def module_of(self, name: str) -> str:
         return "gateway" if name.startswith("gateway") else MODULES[name]
 
-    def start_service(self, name: str, wait: bool = True, timeout: float = 60) -> None:
-        assert self.log_dir is not None
-        self.log_dir.mkdir(parents=True, exist_ok=True)
-        container = f"{CONTAINER_PREFIX}{name}-{self.run_id}"
-        buildah("from", "--pull-never", "--name", container, self.image_of(name), stdout=subprocess.DEVNULL)
-        self.containers[name] = container
-        # Only the platform's own variables cross into the container; loopback, not 0.0.0.0.
+    def container_of(self, name: str) -> str:
+        return f"{CONTAINER_PREFIX}{name}-{self.run_id}"
+
+    def command_of(self, name: str) -> list[str]:
+        """The `buildah run` that serves `name` from its container: only the platform's own
+        variables cross into it, and it binds loopback, not 0.0.0.0."""
         env = {k: v for k, v in self._service_env(name).items() if k.startswith("GAMEROOM_")}
         env["GAMEROOM_BIND"] = "127.0.0.1"
         command = ["buildah", *STORAGE, "run", "--isolation", "chroot"]
         for key, value in sorted(env.items()):
             command += ["--env", f"{key}={value}"]
-        command += [container, "--", "python", "-m", self.module_of(name)]
+        return [*command, self.container_of(name), "--", "python", "-m", self.module_of(name)]
+
+    def start_service(self, name: str, wait: bool = True, timeout: float = 60) -> None:
+        assert self.log_dir is not None
+        self.log_dir.mkdir(parents=True, exist_ok=True)
+        container = self.container_of(name)
+        buildah("from", "--pull-never", "--name", container, self.image_of(name), stdout=subprocess.DEVNULL)
+        self.containers[name] = container
+        command = self.command_of(name)
         output = open(self.log_dir / f"{name}.log", "ab")  # noqa: SIM115 - the child owns it
         self.launched[name] = time.monotonic()
         # A session of its own, so stopping reaches buildah and the service it runs alike.
@@ -274,32 +282,11 @@ def bench(stack: ImageStack, connections: int, seconds: float, client_procs: int
     warm_up(stack.base_url, game, seats)
     gateway = stack.pid_of("gateway")
     server_pids = {"gateway": gateway, "svc-boards": stack.pid_of("boards")}
-    phase = Phase("platform", stack.base_url, game, seats, rooms, seconds, 0, 120)
+    phase = Phase("platform", stack.base_url, game, seats, rooms, setup_timeout=120)
     metrics = f"http://127.0.0.1:{stack.metrics_ports['gateway']}/metrics"
-    platform, reports = run_phase(phase, client_procs, server_pids, gateway, connections, metrics)
-    errors = [error for r in reports for error in r["errors"]]
-    if errors or not platform.moves:
-        raise RuntimeError(f"the load clients failed: {platform.moves} moves, errors {errors[:5]}")
-    port = free_port()
-    echo = subprocess.Popen([sys.executable, str(ROOT / "bench" / "echo_server.py"), str(port)], stdout=subprocess.PIPE)
-    try:
-        echo.stdout.readline()  # type: ignore[union-attr]
-        echo_phase = Phase(
-            "echo",
-            f"http://127.0.0.1:{port}/echo",
-            game,
-            seats,
-            rooms,
-            seconds,
-            0,
-            120,
-            move_size=platform.move_size,
-            reply_size=platform.update_size,
-        )
-        baseline, _ = run_phase(echo_phase, client_procs, {"echo": echo.pid}, echo.pid, connections)
-    finally:
-        echo.terminate()
-        echo.wait(10)
+    platform, baseline, seen = beside_echo(phase, client_procs, server_pids, gateway, connections, metrics, 0, seconds)
+    if seen.errors or not platform.moves:
+        raise RuntimeError(f"the load clients failed: {platform.moves} moves, errors {seen.errors[:5]}")
     shape = argparse.Namespace(game=game, seats=seats, think_ms=0, seconds=seconds, client_procs=client_procs)
     print("\nFrom the images: gateway 1 (PostgreSQL store, Redis, a second replica running) and svc-boards.")
     report([(platform, baseline)], shape)
@@ -321,17 +308,8 @@ def drop_keys(prefix: str) -> int:
     return len(keys)
 
 
-def main(args: argparse.Namespace) -> None:
-    began = time.monotonic()
-    subprocess.run(["bash", str(ROOT / "scripts" / "ensure-services.sh")], check=True)
-    # An earlier run stopped by force (kill -9, a lost terminal) may have left its containers.
-    for container in our_containers():
-        buildah("rm", container, stdout=subprocess.DEVNULL)
-        print(f"images: removed {container}, left by an earlier run", flush=True)
-    run_id = secrets.token_hex(3)
-    schema, prefix = f"images_{run_id}", f"gameroom-images-{run_id}"
-    log_dir = Path(tempfile.mkdtemp(prefix="images-run-"))
-    stack = ImageStack.on_free_ports(
+def image_stack(args: argparse.Namespace, run_id: str, schema: str, prefix: str, log_dir: Path | None) -> ImageStack:
+    return ImageStack.on_free_ports(
         f"{POSTGRES}?schema={schema}",
         log_dir=log_dir,
         tag=args.tag,
@@ -348,6 +326,41 @@ def main(args: argparse.Namespace) -> None:
             "GAMEROOM_AI_BUDGET_MS": "300",
         },
     )
+
+
+def dry_run(args: argparse.Namespace) -> None:
+    """What a run would start and measure, printed; nothing started, no root or buildah needed.
+    Binds the benchmark's calls to the signatures they use, so a reshaped bench/load.py fails
+    here (and in the test that runs this) instead of after a build of many minutes."""
+    stack = image_stack(args, "dryrun", "images_dryrun", "gameroom-images-dryrun", None)
+    stack.gateways.setdefault("gateway-2", (free_port(), free_port()))
+    for name in (*SERVICES, "gateway-2"):
+        command = stack.command_of(name)
+        print(f"images: would serve {name:<10} from {stack.image_of(name)}: {' '.join(command[-4:])}")
+    rooms = max(1, args.connections // 2)
+    phase = Phase("platform", stack.base_url, "four-in-a-row", 2, rooms, setup_timeout=120)
+    inspect.signature(beside_echo).bind(phase, args.client_procs, {}, 0, rooms * 2, "", 0, args.seconds)
+    shape = argparse.Namespace(
+        game=phase.game, seats=2, think_ms=0, seconds=args.seconds, client_procs=args.client_procs
+    )
+    inspect.signature(report).bind([], shape)
+    print(f"images: would measure {rooms * 2} WebSocket players for {args.seconds:g} s beside a bare echo server")
+
+
+def main(args: argparse.Namespace) -> None:
+    if args.dry_run:
+        dry_run(args)
+        return
+    began = time.monotonic()
+    subprocess.run(["bash", str(ROOT / "scripts" / "ensure-services.sh")], check=True)
+    # An earlier run stopped by force (kill -9, a lost terminal) may have left its containers.
+    for container in our_containers():
+        buildah("rm", container, stdout=subprocess.DEVNULL)
+        print(f"images: removed {container}, left by an earlier run", flush=True)
+    run_id = secrets.token_hex(3)
+    schema, prefix = f"images_{run_id}", f"gameroom-images-{run_id}"
+    log_dir = Path(tempfile.mkdtemp(prefix="images-run-"))
+    stack = image_stack(args, run_id, schema, prefix, log_dir)
     print(f"images: logs in {log_dir}", flush=True)
     try:
         started = time.monotonic()
@@ -383,4 +396,7 @@ if __name__ == "__main__":
     parser.add_argument("--connections", type=int, default=200, help="WebSocket players in the load benchmark")
     parser.add_argument("--seconds", type=float, default=15, help="the load benchmark's measured window")
     parser.add_argument("--client-procs", type=int, default=2)
+    parser.add_argument(
+        "--dry-run", action="store_true", help="print what would run and exit (no buildah, no root, nothing started)"
+    )
     main(parser.parse_args())

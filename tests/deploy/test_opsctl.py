@@ -334,13 +334,21 @@ def test_drain_gateway_against_the_real_gateway_handler(
     assert lobby.accepting_rooms is False
 
 
+def cpu_target(name: str) -> int:
+    """The CPU utilisation target of the small overlay's autoscaler `name`, as rendered."""
+    hpa = next(d for d in render("small") if d["kind"] == "HorizontalPodAutoscaler" and d["metadata"]["name"] == name)
+    return next(
+        m["resource"]["target"]["averageUtilization"] for m in hpa["spec"]["metrics"] if m["type"] == "Resource"
+    )
+
+
 def test_autoscale_shows_bounds_replicas_and_metrics(cluster: FakeCluster, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(["autoscale"], capsys)
     assert code == 0, err
     rows = {line.split()[0]: line for line in out.splitlines()[1:] if line and not line.startswith(("ai:", "gateway:"))}
     assert set(rows) == {"ai", "gateway"}
     assert rows["ai"].split()[:6] == ["ai", "Deployment/ai", "1", "4", "2", "3"]
-    assert "cpu 87%/60%" in rows["ai"] and "2025-01-01T12:00:00Z" in rows["ai"]
+    assert f"cpu 87%/{cpu_target('ai')}%" in rows["ai"] and "2025-01-01T12:00:00Z" in rows["ai"]
     assert "cpu ?/65%" in rows["gateway"], "no metric reported yet"
     assert "ai: ScalingLimited=True (TooManyReplicas)" in out
     assert [r.path for r in cluster.requests] == [f"/apis/autoscaling/v2/namespaces/{NS}/horizontalpodautoscalers"]
@@ -350,7 +358,7 @@ def test_autoscale_as_json(cluster: FakeCluster, capsys: pytest.CaptureFixture[s
     code, out, _ = run(["--json", "autoscale"], capsys)
     assert code == 0
     ai = next(s for s in json.loads(out) if s["name"] == "ai")
-    assert ai["metrics"] == [{"name": "cpu", "current": "87%", "target": "60%"}]
+    assert ai["metrics"] == [{"name": "cpu", "current": "87%", "target": f"{cpu_target('ai')}%"}]
     assert (ai["minimum"], ai["maximum"], ai["current"], ai["desired"]) == (1, 4, 2, 3)
 
 
