@@ -1,7 +1,12 @@
 // Helpers shared by the board games (chess, draughts, morris, reversi, kalaha): squares as
 // SVG buttons with one tab stop for the whole board (arrow keys move between them), a local
-// redraw when a selection changes, and short animations. Game rules never live here.
-import { onActivate, s } from "../js/svg.js";
+// redraw when a selection changes, short animations, and a frame that zooms a board too big
+// for a phone. Game rules never live here.
+import { h, onActivate, s, useStylesheet } from "../js/svg.js";
+
+useStylesheet(new URL("./board-kit.css", import.meta.url));
+
+const READABLE_PX = 12; // the smallest text a table may show, in CSS px
 
 /**
  * One square or point of a board: an SVG group acting as a button. Every square stays
@@ -105,4 +110,54 @@ export function pop(el, ctx, kind = "grow", ms = 220) {
 /** A tiny filled (dark side) or hollow (light side) circle and a number, for the seats strip. */
 export function countBadge(dark, count, ctx) {
   return `${dark ? "●" : "○"} ${ctx.formatNumber(count)}`;
+}
+
+/**
+ * A board that cannot fit a phone without shrinking its text below 12 CSS px: its SVG (of
+ * `width` × `height` user units, whose smallest text is `smallest` units high) in a frame
+ * that scrolls both ways, drawn large enough to read, with the player's own part (`focus`,
+ * [x, y] in user units) in view; a toggle shows the whole board instead (and back). Where the
+ * board fits at a readable size (a desktop), the frame just fits it and the toggle stays
+ * hidden. The choice and the scroll position live in `ctx.state`, so an update's redraw keeps
+ * them; the frame is a tab stop whose arrow keys scroll it.
+ */
+export function zoomFrame(svg, { width, height, smallest, focus, ctx, label }) {
+  const kept = (ctx.state.zoom ||= { whole: false, left: null, top: null });
+  const perUnit = READABLE_PX / smallest;
+  const frame = h("div", { class: "zoom-frame", tabindex: "0", role: "region", "aria-label": label, "data-testid": "zoom-frame" }, svg);
+  const toggle = h("button", { type: "button", class: "zoom-toggle", "data-testid": "zoom-toggle", hidden: true });
+  const wrap = h("div", { class: "zoom-wrap" }, frame, toggle);
+  let placed = false;
+  const fit = () => {
+    if (!frame.isConnected || !frame.clientWidth) return;
+    const fits = Math.min(frame.clientWidth / width, frame.clientHeight / height) * smallest >= READABLE_PX - 0.05;
+    const zoomed = !fits && !kept.whole;
+    toggle.hidden = fits;
+    toggle.textContent = ctx.t(zoomed ? "zoom.whole" : "zoom.in");
+    toggle.setAttribute("aria-pressed", String(zoomed));
+    frame.classList.toggle("zoomed", zoomed);
+    frame.toggleAttribute("data-scrolls", zoomed);
+    svg.style.width = zoomed ? `${Math.ceil(width * perUnit)}px` : "";
+    svg.style.height = zoomed ? `${Math.ceil(height * perUnit)}px` : "";
+    if (!zoomed || placed) return;
+    placed = true;
+    if (kept.left !== null) {
+      frame.scrollTo(kept.left, kept.top);
+    } else {
+      frame.scrollTo(focus[0] * perUnit - frame.clientWidth / 2, focus[1] * perUnit - frame.clientHeight / 2);
+    }
+  };
+  toggle.addEventListener("click", () => {
+    kept.whole = !kept.whole;
+    kept.left = kept.top = null;
+    placed = false;
+    fit();
+  });
+  frame.addEventListener("scroll", () => {
+    if (!placed || !frame.classList.contains("zoomed")) return;
+    kept.left = frame.scrollLeft;
+    kept.top = frame.scrollTop;
+  });
+  new ResizeObserver(fit).observe(frame);
+  return wrap;
 }
