@@ -161,3 +161,20 @@ export function zoomFrame(svg, { width, height, smallest, focus, ctx, label }) {
   new ResizeObserver(fit).observe(frame);
   return wrap;
 }
+
+/**
+ * A table taller than the room leaves it on a phone (a score sheet, a list of answers): a box
+ * that fills the table and scrolls, and shows that it does by a shadow along each edge with
+ * more beyond it (board-kit.css). Draw into the box instead of the game area.
+ */
+export function scrollBox(container) {
+  const box = h("div", { class: "scroll-box", "data-scrolls": "", "data-testid": "scroll-box" });
+  const mark = () => {
+    box.classList.toggle("more-above", box.scrollTop > 1);
+    box.classList.toggle("more-below", box.scrollTop + box.clientHeight < box.scrollHeight - 1);
+  };
+  box.addEventListener("scroll", mark, { passive: true });
+  new ResizeObserver(mark).observe(box);
+  container.append(box);
+  return box;
+}
