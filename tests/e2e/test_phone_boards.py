@@ -177,3 +177,54 @@ def test_a_table_reads_and_taps_on_a_phone(browser: Browser, stack, gid: str) ->
     if figures["wide"] > 0:
         problems.append(f"{figures['wide']} px wider than the screen")
     assert not problems, f"{gid}: {problems}"
+
+
+# Inside the zoom frame: the frame's box, the drawing's, and each of the viewer's pieces' boxes.
+FRAME = """
+() => {
+  const frame = document.querySelector('[data-testid=zoom-frame]').getBoundingClientRect();
+  const svg = document.querySelector('[data-testid=zoom-frame] > svg').getBoundingClientRect();
+  const mine = [...document.querySelectorAll('[data-testid^="piece-0-"]')].map((p) => p.getBoundingClientRect());
+  const inside = (r) => r.left >= frame.left - 1 && r.right <= frame.right + 1 && r.top >= frame.top - 1 && r.bottom <= frame.bottom + 1;
+  return { frame: [frame.width, frame.height], svg: [svg.width, svg.height], mineInView: mine.filter(inside).length, mine: mine.length };
+}
+"""
+
+
+def test_a_board_too_big_for_a_phone_is_zoomed_to_the_players_pieces_and_shows_whole_on_request(
+    browser: Browser, stack
+) -> None:
+    context, page = open_table(browser, stack.base_url, "parchis", {"width": 360, "height": 640})
+    try:
+        toggle = page.get_by_test_id("zoom-toggle")
+        expect(toggle).to_have_text("Whole board")
+        expect(toggle).to_have_attribute("aria-pressed", "true")
+        zoomed = page.evaluate(FRAME)
+        # Larger than its frame (so it scrolls), with all four of the player's pieces in view.
+        assert zoomed["svg"][0] > zoomed["frame"][0] and zoomed["mine"] == 4 == zoomed["mineInView"], zoomed
+        toggle.focus()
+        page.keyboard.press("Enter")
+        expect(toggle).to_have_text("Zoom in")
+        whole = page.evaluate(FRAME)
+        assert whole["svg"][0] <= whole["frame"][0] + 1 and whole["svg"][1] <= whole["frame"][1] + 1, whole
+        # The choice holds through the next update (the roll redraws the board).
+        page.evaluate("() => { window.beforeRoll = document.querySelector('[data-testid=zoom-frame]'); }")
+        page.get_by_test_id("roll-button").click()
+        page.wait_for_function(
+            "() => document.querySelector('[data-testid=zoom-frame]') !== window.beforeRoll", timeout=30_000
+        )
+        expect(page.get_by_test_id("zoom-toggle")).to_have_text("Zoom in")
+        page.get_by_test_id("zoom-toggle").click()
+        expect(page.get_by_test_id("zoom-toggle")).to_have_text("Whole board")
+    finally:
+        context.close()
+
+
+def test_on_a_desktop_the_board_fits_readable_without_a_zoom(browser: Browser, stack) -> None:
+    context, page = open_table(browser, stack.base_url, "parchis", {"width": 1280, "height": 800})
+    try:
+        expect(page.get_by_test_id("zoom-toggle")).to_be_hidden()
+        figures = measure(page)
+        assert figures["text"]["size"] >= 12 and not figures["boxes"], figures
+    finally:
+        context.close()
