@@ -167,8 +167,9 @@ export function zoomFrame(svg, { width, height, smallest, focus, ctx, label }) {
  * that fills the table and scrolls, and shows that it does by a shadow along each edge with
  * more beyond it (board-kit.css). Draw into the box instead of the game area.
  */
-export function scrollBox(container) {
-  const box = h("div", { class: "scroll-box", "data-scrolls": "", "data-testid": "scroll-box" });
+export function scrollBox(container, ctx) {
+  // A tab stop of its own, so a keyboard scrolls it too.
+  const box = h("div", { class: "scroll-box", "data-scrolls": "", "data-testid": "scroll-box", tabindex: "0", role: "region", "aria-label": ctx.t("table.scrolls") });
   const mark = () => {
     box.classList.toggle("more-above", box.scrollTop > 1);
     box.classList.toggle("more-below", box.scrollTop + box.clientHeight < box.scrollHeight - 1);

@@ -172,7 +172,7 @@ function renderActions(view, ctx) {
 }
 
 export function render(container, view, ctx) {
-  container = scrollBox(container); // taller than the table on a phone: scrolls, and shows it
+  container = scrollBox(container, ctx); // taller than the table on a phone: scrolls, and shows it
   const pub = view.public;
   container.append(h("div", { class: "bg-top" }, renderDrum(view, ctx), renderBoard(view, ctx)));
   const lastCall = renderLastCall(view, ctx);

@@ -174,7 +174,7 @@ function answersTable(view, ctx, answers, { points = null, struck = [], vetoes =
 }
 
 export function render(container, view, ctx) {
-  container = scrollBox(container); // taller than the table on a phone: scrolls, and shows it
+  container = scrollBox(container, ctx); // taller than the table on a phone: scrolls, and shows it
   const pub = view.public;
   ctx.state.latest = { view, ctx };
   if (pub.phase !== "over") container.append(letterBanner(pub, ctx));

@@ -253,7 +253,7 @@ function renderSheet(view, ctx) {
 }
 
 export function render(container, view, ctx) {
-  container = scrollBox(container); // taller than the table on a phone: scrolls, and shows it
+  container = scrollBox(container, ctx); // taller than the table on a phone: scrolls, and shows it
   const pub = view.public;
   container.append(renderSheet(view, ctx));
   // Once the game is over there is nothing left to roll.

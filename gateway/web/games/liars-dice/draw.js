@@ -255,7 +255,7 @@ function renderOwn(view, ctx) {
 }
 
 export function render(container, view, ctx) {
-  container = scrollBox(container); // taller than the table on a phone: scrolls, and shows it
+  container = scrollBox(container, ctx); // taller than the table on a phone: scrolls, and shows it
   const lifted = renderLifted(view, ctx);
   // Right after a challenge (no bid yet in the new round) the lifted cups come first.
   const fresh = lifted && !(view.public.bids || []).length;

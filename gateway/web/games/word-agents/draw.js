@@ -223,7 +223,7 @@ function clueForm(view, ctx) {
 }
 
 export function render(container, view, ctx) {
-  container = scrollBox(container); // taller than the table on a phone: scrolls, and shows it
+  container = scrollBox(container, ctx); // taller than the table on a phone: scrolls, and shows it
   const pub = view.public;
   const chief = ctx.mySeat !== null && pub.chiefs.includes(ctx.mySeat);
   if (ctx.canMove && pub.phase === "clue" && !view.result) container.append(clueForm(view, ctx));
