@@ -46,7 +46,11 @@ TITLES = [
 # size times the drawing's scale), every control a player may use now with its box, and every
 # box whose content is larger than the box while it hides or scrolls the rest.
 MEASURE = """
-(where) => {
+async (where) => {
+  // Sizes at rest: a piece caught mid-animation (a grow-in, a slide) is drawn smaller for a moment.
+  for (const a of document.getAnimations()) {
+    if (a.effect && a.effect.getComputedTiming().endTime !== Infinity) await a.finished.catch(() => {});
+  }
   const roots = [...document.querySelectorAll(where)]
     .filter((el) => !el.hidden && el.getBoundingClientRect().height > 0);
   const shown = (el) => {
