@@ -193,6 +193,9 @@ FRAME = """
   return { frame: [frame.width, frame.height], svg: [svg.width, svg.height], mineInView: mine.filter(inside).length, mine: mine.length };
 }
 """
+# Zoomed: larger than its frame (so it scrolls), with all four of the player's pieces in view.
+ZOOMED = f"() => {{ const f = ({FRAME})(); return f.svg[0] > f.frame[0] + 1 && f.mine === 4 && f.mineInView === 4; }}"
+WHOLE = f"() => {{ const f = ({FRAME})(); return f.svg[0] <= f.frame[0] + 1 && f.svg[1] <= f.frame[1] + 1; }}"
 
 
 def test_a_board_too_big_for_a_phone_is_zoomed_to_the_players_pieces_and_shows_whole_on_request(
@@ -203,14 +206,11 @@ def test_a_board_too_big_for_a_phone_is_zoomed_to_the_players_pieces_and_shows_w
         toggle = page.get_by_test_id("zoom-toggle")
         expect(toggle).to_have_text("Whole board")
         expect(toggle).to_have_attribute("aria-pressed", "true")
-        zoomed = page.evaluate(FRAME)
-        # Larger than its frame (so it scrolls), with all four of the player's pieces in view.
-        assert zoomed["svg"][0] > zoomed["frame"][0] and zoomed["mine"] == 4 == zoomed["mineInView"], zoomed
+        page.wait_for_function(ZOOMED, timeout=15_000)
         toggle.focus()
         page.keyboard.press("Enter")
         expect(toggle).to_have_text("Zoom in")
-        whole = page.evaluate(FRAME)
-        assert whole["svg"][0] <= whole["frame"][0] + 1 and whole["svg"][1] <= whole["frame"][1] + 1, whole
+        page.wait_for_function(WHOLE, timeout=15_000)
         # The choice holds through the next update (the roll redraws the board).
         page.evaluate("() => { window.beforeRoll = document.querySelector('[data-testid=zoom-frame]'); }")
         page.get_by_test_id("roll-button").click()
@@ -218,8 +218,10 @@ def test_a_board_too_big_for_a_phone_is_zoomed_to_the_players_pieces_and_shows_w
             "() => document.querySelector('[data-testid=zoom-frame]') !== window.beforeRoll", timeout=30_000
         )
         expect(page.get_by_test_id("zoom-toggle")).to_have_text("Zoom in")
+        page.wait_for_function(WHOLE, timeout=15_000)
         page.get_by_test_id("zoom-toggle").click()
         expect(page.get_by_test_id("zoom-toggle")).to_have_text("Whole board")
+        page.wait_for_function(ZOOMED, timeout=15_000)
     finally:
         context.close()
 

@@ -128,10 +128,11 @@ export function zoomFrame(svg, { width, height, smallest, focus, ctx, label }) {
   const toggle = h("button", { type: "button", class: "zoom-toggle", "data-testid": "zoom-toggle", hidden: true });
   const wrap = h("div", { class: "zoom-wrap" }, frame, toggle);
   let placed = false;
-  const fit = () => {
-    if (!frame.isConnected || !frame.clientWidth) return;
-    const fits = Math.min(frame.clientWidth / width, frame.clientHeight / height) * smallest >= READABLE_PX - 0.05;
-    const zoomed = !fits && !kept.whole;
+  // Draw as zoomed (or not) as the frame was before, at once: an update's redraw then never
+  // shows the board small for a moment, before the frame is measured again.
+  const show = (zoomed, fits) => {
+    kept.zoomed = zoomed;
+    kept.fits = fits;
     toggle.hidden = fits;
     toggle.textContent = ctx.t(zoomed ? "zoom.whole" : "zoom.in");
     toggle.setAttribute("aria-pressed", String(zoomed));
@@ -139,6 +140,13 @@ export function zoomFrame(svg, { width, height, smallest, focus, ctx, label }) {
     frame.toggleAttribute("data-scrolls", zoomed);
     svg.style.width = zoomed ? `${Math.ceil(width * perUnit)}px` : "";
     svg.style.height = zoomed ? `${Math.ceil(height * perUnit)}px` : "";
+  };
+  if (kept.zoomed !== undefined) show(kept.zoomed && !kept.whole, kept.fits);
+  const fit = () => {
+    if (!frame.isConnected || !frame.clientWidth) return;
+    const fits = Math.min(frame.clientWidth / width, frame.clientHeight / height) * smallest >= READABLE_PX - 0.05;
+    const zoomed = !fits && !kept.whole;
+    show(zoomed, fits);
     if (!zoomed || placed) return;
     placed = true;
     if (kept.left !== null) {
