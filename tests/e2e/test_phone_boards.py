@@ -87,7 +87,7 @@ async (where) => {
       if (!(el instanceof HTMLElement) || !shown(el) || el.clientWidth <= 1) continue;
       const st = getComputedStyle(el);
       const over = el.scrollHeight > el.clientHeight + 2 || el.scrollWidth > el.clientWidth + 2;
-      if (over && st.overflow !== 'visible' && !el.hasAttribute('data-scrolls')) {
+      if (over && st.overflow !== 'visible' && !el.hasAttribute('data-scroll-cue')) {
         boxes.push({ id: el.dataset.testid || el.className || el.tagName, box: [el.clientWidth, el.clientHeight], content: [el.scrollWidth, el.scrollHeight] });
       }
     }

@@ -8,6 +8,18 @@ useStylesheet(new URL("./board-kit.css", import.meta.url));
 
 const READABLE_PX = 12; // the smallest text a table may show, in CSS px
 
+/** Mark a box that scrolls with where more of it lies (classes more-above, more-below), now
+ * and whenever it scrolls or changes size: the box's sheet draws a cue on that edge. */
+function markScrolling(box) {
+  const mark = () => {
+    box.classList.toggle("more-above", box.scrollTop > 1);
+    box.classList.toggle("more-below", box.scrollTop + box.clientHeight < box.scrollHeight - 1);
+  };
+  box.addEventListener("scroll", mark, { passive: true });
+  new ResizeObserver(mark).observe(box);
+  return mark;
+}
+
 /**
  * One square or point of a board: an SVG group acting as a button. Every square stays
  * focusable (arrow keys walk the board, a screen reader can read it all), so an inactive one
@@ -127,6 +139,7 @@ export function zoomFrame(svg, { width, height, smallest, focus, ctx, label }) {
   const frame = h("div", { class: "zoom-frame", tabindex: "0", role: "region", "aria-label": label, "data-testid": "zoom-frame" }, svg);
   const toggle = h("button", { type: "button", class: "zoom-toggle", "data-testid": "zoom-toggle", hidden: true });
   const wrap = h("div", { class: "zoom-wrap" }, frame, toggle);
+  const markFrame = markScrolling(frame);
   let placed = false;
   // Draw as zoomed (or not) as the frame was before, at once: an update's redraw then never
   // shows the board small for a moment, before the frame is measured again.
@@ -137,7 +150,7 @@ export function zoomFrame(svg, { width, height, smallest, focus, ctx, label }) {
     toggle.textContent = ctx.t(zoomed ? "zoom.whole" : "zoom.in");
     toggle.setAttribute("aria-pressed", String(zoomed));
     frame.classList.toggle("zoomed", zoomed);
-    frame.toggleAttribute("data-scrolls", zoomed);
+    frame.toggleAttribute("data-scroll-cue", zoomed);
     svg.style.width = zoomed ? `${Math.ceil(width * perUnit)}px` : "";
     svg.style.height = zoomed ? `${Math.ceil(height * perUnit)}px` : "";
   };
@@ -154,6 +167,7 @@ export function zoomFrame(svg, { width, height, smallest, focus, ctx, label }) {
     } else {
       frame.scrollTo(focus[0] * perUnit - frame.clientWidth / 2, focus[1] * perUnit - frame.clientHeight / 2);
     }
+    markFrame();
   };
   toggle.addEventListener("click", () => {
     kept.whole = !kept.whole;
@@ -177,13 +191,8 @@ export function zoomFrame(svg, { width, height, smallest, focus, ctx, label }) {
  */
 export function scrollBox(container, ctx) {
   // A tab stop of its own, so a keyboard scrolls it too.
-  const box = h("div", { class: "scroll-box", "data-scrolls": "", "data-testid": "scroll-box", tabindex: "0", role: "region", "aria-label": ctx.t("table.scrolls") });
-  const mark = () => {
-    box.classList.toggle("more-above", box.scrollTop > 1);
-    box.classList.toggle("more-below", box.scrollTop + box.clientHeight < box.scrollHeight - 1);
-  };
-  box.addEventListener("scroll", mark, { passive: true });
-  new ResizeObserver(mark).observe(box);
+  const box = h("div", { class: "scroll-box", "data-scroll-cue": "", "data-testid": "scroll-box", tabindex: "0", role: "region", "aria-label": ctx.t("table.scrolls") });
+  markScrolling(box);
   container.append(box);
   return box;
 }
