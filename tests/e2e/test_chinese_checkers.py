@@ -46,8 +46,10 @@ def test_the_star_turned_to_anna_and_moves_by_tap_and_keyboard(browser: Browser,
         page.get_by_test_id("start-button").click()
         board = page.get_by_test_id("cc-board")
         expect(board).to_be_visible(timeout=30_000)
-        box = laid_out_box(board)
-        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"] + 0.5
+        # Drawn large enough to read (12 px letters, 24 px holes), in a frame within the phone's width.
+        frame = laid_out_box(page.get_by_test_id("zoom-frame"))
+        assert frame["x"] >= 0 and frame["x"] + frame["width"] <= PHONE["width"] + 0.5
+        assert laid_out_box(board)["width"] >= frame["width"]
         # Anna's pegs (holes 111..120 are seat 0's home) lie below the CPU's (0..9), her target.
         assert _centre_y(page, "hole-120") > _centre_y(page, "hole-0")
         expect(page.get_by_test_id("hole-0")).to_have_attribute("aria-label", re.compile("your target"))

@@ -58,8 +58,12 @@ def test_the_board_for_every_seat_count(browser: Browser, stack, seats: int, boa
         expect(drawn.locator(".lane")).to_have_count(fields // 10 * 4)
         expect(drawn.locator(".piece")).to_have_count(seats * 4)
         expect(page.get_by_test_id("piece-0-0")).to_have_attribute("aria-label", "Anna, piece 1: at home")
-        width = page.evaluate("() => document.querySelector('[data-testid=ludo-board]').getBoundingClientRect().width")
-        assert 200 < width <= 360
+        # Drawn large enough to read (12 px letters), in a frame as wide as the phone that scrolls.
+        width, frame = page.evaluate(
+            "() => [document.querySelector('[data-testid=ludo-board]'), document.querySelector('[data-testid=zoom-frame]')]"
+            ".map((e) => e.getBoundingClientRect().width)"
+        )
+        assert 200 < frame <= 360 and width >= frame, (width, frame)
     finally:
         context.close()
 

@@ -151,10 +151,12 @@ def test_the_board_for_both_seat_counts(browser: Browser, stack, seats: int) -> 
         expect(drawn.locator(".field.start")).to_have_count(4)
         expect(drawn.locator(".lane")).to_have_count(16)
         expect(drawn.locator(".piece")).to_have_count(16)  # every colour is played either way
-        width = page.evaluate(
-            "() => document.querySelector('[data-testid=mensch-board]').getBoundingClientRect().width"
+        # Drawn large enough to read (12 px letters), in a frame as wide as the phone that scrolls.
+        width, frame = page.evaluate(
+            "() => [document.querySelector('[data-testid=mensch-board]'), document.querySelector('[data-testid=zoom-frame]')]"
+            ".map((e) => e.getBoundingClientRect().width)"
         )
-        assert 200 < width <= 360
+        assert 200 < frame <= 360 and width >= frame, (width, frame)
     finally:
         context.close()
 

@@ -37,17 +37,31 @@ def test_the_card_hand_is_styled_and_nothing_is_blocked(browser: Browser, stack,
         context.close()
 
 
-def test_the_number_rows_fold_on_a_phone_into_readable_numbers(browser: Browser, stack) -> None:
-    """Twenty places across 360 px drew the numbers about 8 px high; on a phone the rows fold
-    into 1–10 over 11–20 and the numbers are at least 10 px."""
+def test_the_number_rows_show_their_runs_readable_and_all_in_view_on_a_phone(browser: Browser, stack) -> None:
+    """Twenty places across 360 px drew the numbers about 8 px high, and two lines of ten a row
+    pushed rows 3 and 4 out of the table; on a phone each row shows its run and next places on
+    one line, every number at least 12 px, and all four rows in view."""
     context = browser.new_context(viewport={"width": 360, "height": 640}, locale="en-GB")
     page = context.new_page()
     try:
         create_room(page, stack.base_url, "number-rows", ["cpu"], {})
         page.get_by_test_id("start-button").click()
         rows = page.get_by_test_id("number-rows")
-        expect(rows).to_have_class("board nr-rows folded")
-        size = rows.locator(".nr-free").first.evaluate("e => e.getBoundingClientRect().height")
-        assert size >= 10, size
+        expect(rows).to_have_class("board nr-rows narrow")
+        expect(page.get_by_test_id("next-r-11")).to_be_visible()
+        seen = page.evaluate(
+            """() => {
+              const area = document.querySelector('.game-area').getBoundingClientRect();
+              const texts = [...document.querySelectorAll('[data-testid=number-rows] text')];
+              return {
+                smallest: Math.min(...texts.map((t) => t.getBoundingClientRect().height)),
+                outside: ['r', 'y', 'g', 'b'].filter((c) => {
+                  const box = document.querySelector(`[data-testid=row-${c}]`).getBoundingClientRect();
+                  return box.top < area.top - 1 || box.bottom > area.bottom + 1;
+                }),
+              };
+            }"""
+        )
+        assert seen["smallest"] >= 12 and not seen["outside"], seen
     finally:
         context.close()

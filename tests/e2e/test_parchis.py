@@ -59,10 +59,12 @@ def test_the_board_for_every_seat_count(browser: Browser, stack, seats: int, dic
         expect(drawn.locator(".lane")).to_have_count(4 * 8)
         expect(drawn.locator(".piece")).to_have_count(seats * 4)
         expect(page.get_by_test_id("piece-0-0")).to_have_attribute("aria-label", "Anna, piece 1: at home")
-        width = page.evaluate(
-            "() => document.querySelector('[data-testid=parchis-board]').getBoundingClientRect().width"
+        # Drawn large enough to read (12 px letters), in a frame as wide as the phone that scrolls.
+        width, frame = page.evaluate(
+            "() => [document.querySelector('[data-testid=parchis-board]'), document.querySelector('[data-testid=zoom-frame]')]"
+            ".map((e) => e.getBoundingClientRect().width)"
         )
-        assert 200 < width <= 360
+        assert 200 < frame <= 360 and width >= frame, (width, frame)
         if dice:  # both dice show once rolled
             page.get_by_test_id("roll-button").click()
             expect(page.get_by_test_id("die-1")).to_be_visible()

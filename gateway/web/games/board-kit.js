@@ -1,7 +1,24 @@
 // Helpers shared by the board games (chess, draughts, morris, reversi, kalaha): squares as
 // SVG buttons with one tab stop for the whole board (arrow keys move between them), a local
-// redraw when a selection changes, and short animations. Game rules never live here.
-import { onActivate, s } from "../js/svg.js";
+// redraw when a selection changes, short animations, and a frame that zooms a board too big
+// for a phone. Game rules never live here.
+import { h, onActivate, s, useStylesheet } from "../js/svg.js";
+
+useStylesheet(new URL("./board-kit.css", import.meta.url));
+
+const READABLE_PX = 12; // the smallest text a table may show, in CSS px
+
+/** Mark a box that scrolls with where more of it lies (classes more-above, more-below), now
+ * and whenever it scrolls or changes size: the box's sheet draws a cue on that edge. */
+function markScrolling(box) {
+  const mark = () => {
+    box.classList.toggle("more-above", box.scrollTop > 1);
+    box.classList.toggle("more-below", box.scrollTop + box.clientHeight < box.scrollHeight - 1);
+  };
+  box.addEventListener("scroll", mark, { passive: true });
+  new ResizeObserver(mark).observe(box);
+  return mark;
+}
 
 /**
  * One square or point of a board: an SVG group acting as a button. Every square stays
@@ -105,4 +122,77 @@ export function pop(el, ctx, kind = "grow", ms = 220) {
 /** A tiny filled (dark side) or hollow (light side) circle and a number, for the seats strip. */
 export function countBadge(dark, count, ctx) {
   return `${dark ? "●" : "○"} ${ctx.formatNumber(count)}`;
+}
+
+/**
+ * A board that cannot fit a phone without shrinking its text below 12 CSS px: its SVG (of
+ * `width` × `height` user units, whose smallest text is `smallest` units high) in a frame
+ * that scrolls both ways, drawn large enough to read, with the player's own part (`focus`,
+ * [x, y] in user units) in view; a toggle shows the whole board instead (and back). Where the
+ * board fits at a readable size (a desktop), the frame just fits it and the toggle stays
+ * hidden. The choice and the scroll position live in `ctx.state`, so an update's redraw keeps
+ * them; the frame is a tab stop whose arrow keys scroll it.
+ */
+export function zoomFrame(svg, { width, height, smallest, focus, ctx, label }) {
+  const kept = (ctx.state.zoom ||= { whole: false, left: null, top: null });
+  const perUnit = READABLE_PX / smallest;
+  const frame = h("div", { class: "zoom-frame", tabindex: "0", role: "region", "aria-label": label, "data-testid": "zoom-frame" }, svg);
+  const toggle = h("button", { type: "button", class: "zoom-toggle", "data-testid": "zoom-toggle", hidden: true });
+  const wrap = h("div", { class: "zoom-wrap" }, frame, toggle);
+  const markFrame = markScrolling(frame);
+  let placed = false;
+  // Draw as zoomed (or not) as the frame was before, at once: an update's redraw then never
+  // shows the board small for a moment, before the frame is measured again.
+  const show = (zoomed, fits) => {
+    kept.zoomed = zoomed;
+    kept.fits = fits;
+    toggle.hidden = fits;
+    toggle.textContent = ctx.t(zoomed ? "zoom.whole" : "zoom.in");
+    toggle.setAttribute("aria-pressed", String(zoomed));
+    frame.classList.toggle("zoomed", zoomed);
+    frame.toggleAttribute("data-scroll-cue", zoomed);
+    svg.style.width = zoomed ? `${Math.ceil(width * perUnit)}px` : "";
+    svg.style.height = zoomed ? `${Math.ceil(height * perUnit)}px` : "";
+  };
+  if (kept.zoomed !== undefined) show(kept.zoomed && !kept.whole, kept.fits);
+  const fit = () => {
+    if (!frame.isConnected || !frame.clientWidth) return;
+    const fits = Math.min(frame.clientWidth / width, frame.clientHeight / height) * smallest >= READABLE_PX - 0.05;
+    const zoomed = !fits && !kept.whole;
+    show(zoomed, fits);
+    if (!zoomed || placed) return;
+    placed = true;
+    if (kept.left !== null) {
+      frame.scrollTo(kept.left, kept.top);
+    } else {
+      frame.scrollTo(focus[0] * perUnit - frame.clientWidth / 2, focus[1] * perUnit - frame.clientHeight / 2);
+    }
+    markFrame();
+  };
+  toggle.addEventListener("click", () => {
+    kept.whole = !kept.whole;
+    kept.left = kept.top = null;
+    placed = false;
+    fit();
+  });
+  frame.addEventListener("scroll", () => {
+    if (!placed || !frame.classList.contains("zoomed")) return;
+    kept.left = frame.scrollLeft;
+    kept.top = frame.scrollTop;
+  });
+  new ResizeObserver(fit).observe(frame);
+  return wrap;
+}
+
+/**
+ * A table taller than the room leaves it on a phone (a score sheet, a list of answers): a box
+ * that fills the table and scrolls, and shows that it does by a shadow along each edge with
+ * more beyond it (board-kit.css). Draw into the box instead of the game area.
+ */
+export function scrollBox(container, ctx) {
+  // A tab stop of its own, so a keyboard scrolls it too.
+  const box = h("div", { class: "scroll-box", "data-scroll-cue": "", "data-testid": "scroll-box", tabindex: "0", role: "region", "aria-label": ctx.t("table.scrolls") });
+  markScrolling(box);
+  container.append(box);
+  return box;
 }

@@ -6,11 +6,15 @@
 // that tumbles when it is rolled. Game rules never live here: what is lit comes from
 // view.legal_moves, where a piece stands from view.public.
 import { h, isLegal, s, svgButton, svgRoot } from "../js/svg.js";
+import { zoomFrame } from "./board-kit.js";
 
 const STEP = 26; // distance between neighbouring fields along the ring
 const FIELD_R = 10.5;
-const PIECE_R = 9;
+const PIECE_R = 11;
 const PIECES = 4;
+// The board's smallest text (piece letters, start marks, stack counts), in user units: the
+// zoom frame draws the board so that it is 12 CSS px (see board-kit.js).
+export const SMALLEST_TEXT = 13;
 
 /** Colour an SVG element through the CSSOM (the page's policy refuses inline style text). */
 function paint(el, property, colour) {
@@ -244,7 +248,7 @@ export function board(view, ctx, track, { testid, label, safe = [], palette = nu
       const piece = [
         s("circle", { cx, cy, r: PIECE_R + 4, class: "hit" }),
         s("circle", { cx, cy, r: PIECE_R, fill: colourOf(p.colour), class: ["piece-disc", seat === mover && (pub.colour == null || pub.colour === p.colour) && "mover"] }),
-        s("text", { x: cx, y: cy, "font-size": PIECE_R * 1.1, "text-anchor": "middle", "dominant-baseline": "central", fill: inkOf(p.colour), class: "piece-mark", text: markOf(p.colour) }),
+        s("text", { x: cx, y: cy, "font-size": SMALLEST_TEXT, "text-anchor": "middle", "dominant-baseline": "central", fill: inkOf(p.colour), class: "piece-mark", text: markOf(p.colour) }),
       ];
       if (stack.length > 1 && i === stack.length - 1) {
         piece.push(s("text", { x: cx + PIECE_R, y: cy - PIECE_R, class: "stack-count", text: String(stack.length) }));
@@ -266,7 +270,22 @@ export function board(view, ctx, track, { testid, label, safe = [], palette = nu
       }
     });
   }
-  return { svg, buttons };
+  return { svg, buttons, size: geo.size };
+}
+
+/**
+ * The board in the board kit's zoom frame: readable on a phone, the viewer's own part (the
+ * bottom of the board: their start, yard and lane) in view; `drawn` is what board() returned.
+ */
+export function framed(drawn, ctx, label) {
+  return zoomFrame(drawn.svg, {
+    width: drawn.size,
+    height: drawn.size,
+    smallest: SMALLEST_TEXT,
+    focus: [drawn.size / 2, drawn.size * 0.78],
+    ctx,
+    label,
+  });
 }
 
 /** The own zone: the die, the Roll button, and one large button per lit piece (`palette` as

@@ -284,7 +284,7 @@ function draw(container, view, ctx) {
         [me, mineOff, tx + tw / 2],
       ].forEach(([seat, count, left]) => {
         children.push(
-          seatToken(ctx, seat, left + 14, y, 10),
+          seatToken(ctx, seat, left + 14, y, 12), // its letter 12.6 units: 12 px on a phone
           s("text", { x: left + 36, y, "text-anchor": "middle", "dominant-baseline": "central", class: "bg-count", text: ctx.formatNumber(count) }),
         );
       });
@@ -323,7 +323,7 @@ function draw(container, view, ctx) {
       s("text", { x: cx, y: cy, "text-anchor": "middle", "dominant-baseline": "central", class: "bg-cube-value", text: ctx.formatNumber(pub.cube) }),
     ];
     // The owner's token on the cube's corner: the side is said by more than its place.
-    if (side !== 0) parts.push(seatToken(ctx, pub.cube_owner, cx + size / 2, cy - size / 2, L.narrow ? 8 : 11));
+    if (side !== 0) parts.push(seatToken(ctx, pub.cube_owner, cx + size / 2, cy - size / 2, 12));
     return s("g", { class: ["bg-cube", owner], role: "img", "aria-label": cubeText(pub, me, ctx), "data-testid": "bg-cube", "data-value": String(pub.cube), "data-owner": owner }, parts);
   }
 

@@ -4,6 +4,7 @@
 // What may be drawn or called comes only from view.legal_moves. At the end the winner's card
 // is shown with the winning cells.
 import { h, isLegal, s, svgRoot, useStylesheet } from "../../js/svg.js";
+import { scrollBox } from "../board-kit.js";
 
 useStylesheet(new URL("./style.css", import.meta.url));
 
@@ -61,10 +62,10 @@ function renderDrum(view, ctx) {
       s(
         "g",
         { class: ["bg-ball", `col-${letterOf(last)}`, fresh && "rolled"] },
-        s("circle", { cx: 60, cy: 60, r: 40, class: "bg-ball-body" }),
-        s("circle", { cx: 60, cy: 60, r: 24, class: "bg-ball-face" }),
-        s("text", { x: 60, y: 52, "text-anchor": "middle", class: "bg-ball-letter", text: letterOf(last) }),
-        s("text", { x: 60, y: 72, "text-anchor": "middle", class: "bg-ball-number", text: String(last) }),
+        s("circle", { cx: 60, cy: 60, r: 46, class: "bg-ball-body" }),
+        s("circle", { cx: 60, cy: 60, r: 32, class: "bg-ball-face" }),
+        s("text", { x: 60, y: 49, "text-anchor": "middle", class: "bg-ball-letter", text: letterOf(last) }),
+        s("text", { x: 60, y: 77, "text-anchor": "middle", class: "bg-ball-number", text: String(last) }),
       ),
     );
   } else {
@@ -171,6 +172,7 @@ function renderActions(view, ctx) {
 }
 
 export function render(container, view, ctx) {
+  container = scrollBox(container, ctx); // taller than the table on a phone: scrolls, and shows it
   const pub = view.public;
   container.append(h("div", { class: "bg-top" }, renderDrum(view, ctx), renderBoard(view, ctx)));
   const lastCall = renderLastCall(view, ctx);

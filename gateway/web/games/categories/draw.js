@@ -3,6 +3,7 @@
 // answer is shown and the others' answers can be vetoed; then the points of the round.
 // What may be written, vetoed or called comes only from view.legal_moves.
 import { h, isLegal, legalOfType, useStylesheet } from "../../js/svg.js";
+import { scrollBox } from "../board-kit.js";
 
 useStylesheet(new URL("./style.css", import.meta.url));
 
@@ -173,6 +174,7 @@ function answersTable(view, ctx, answers, { points = null, struck = [], vetoes =
 }
 
 export function render(container, view, ctx) {
+  container = scrollBox(container, ctx); // taller than the table on a phone: scrolls, and shows it
   const pub = view.public;
   ctx.state.latest = { view, ctx };
   if (pub.phase !== "over") container.append(letterBanner(pub, ctx));

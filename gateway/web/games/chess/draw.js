@@ -227,8 +227,8 @@ function draw(container, view, ctx) {
       if (square === selected) children.push(s("rect", { x: x + 3, y: y + 3, width: SQ - 6, height: SQ - 6, class: "selected" }));
       if (square === checkedKing) children.push(s("circle", { cx: x + SQ / 2, cy: y + SQ / 2, r: 44, class: "in-check" }));
       // Coordinates inside the edge squares, as on a printed board.
-      if (y === 7 * SQ) children.push(s("text", { x: x + SQ - 7, y: y + SQ - 7, class: ["coord", dark ? "on-dark" : "on-light"], "text-anchor": "end", text: file }));
-      if (x === 0) children.push(s("text", { x: x + 6, y: y + 22, class: ["coord", dark ? "on-dark" : "on-light"], text: String(rank) }));
+      if (y === 7 * SQ) children.push(s("text", { x: x + SQ - 5, y: y + SQ - 6, class: ["coord", dark ? "on-dark" : "on-light"], "text-anchor": "end", text: file }));
+      if (x === 0) children.push(s("text", { x: x + 5, y: y + 27, class: ["coord", dark ? "on-dark" : "on-light"], text: String(rank) }));
       if (char) {
         const piece = s("g", { class: "piece-wrap" }, s("g", { transform: `translate(${x} ${y})` }, pieceShape(char)));
         pieces.set(square, piece);

@@ -4,12 +4,13 @@
 // jump chain: only the final hole is needed. The board is one tab stop; arrow keys walk the
 // rows, Enter or Space chooses. Everything lit comes from view.legal_moves.
 import { s, svgRoot, useStylesheet } from "../../js/svg.js";
-import { cell, redraw, rovingGrid } from "../board-kit.js";
+import { cell, redraw, rovingGrid, zoomFrame } from "../board-kit.js";
 
 useStylesheet(new URL("./style.css", import.meta.url));
 
 const STEP = 30; // hole spacing in SVG units
 const R = 11;
+const MARK = 14; // a peg's letter, the board's smallest text (12 CSS px when zoomed)
 const HOLES = [];
 for (let x = -8; x <= 8; x++)
   for (let y = -8; y <= 8; y++) {
@@ -93,7 +94,7 @@ function draw(container, view, ctx) {
     if (owner >= 0) {
       children.push(s("circle", { cx: p.px, cy: p.py, r: R - 2, fill: ctx.seatColour(owner), class: "cc-peg" }));
       children.push(
-        s("text", { x: p.px, y: p.py, "text-anchor": "middle", "dominant-baseline": "central", "font-size": 11, fill: ctx.seatInk(owner), class: "cc-mark", text: ctx.seatMark(owner) }),
+        s("text", { x: p.px, y: p.py, "text-anchor": "middle", "dominant-baseline": "central", "font-size": MARK, fill: ctx.seatInk(owner), class: "cc-mark", text: ctx.seatMark(owner) }),
       );
     }
     if (last && last.to === index) children.push(s("circle", { cx: p.px, cy: p.py, r: R + 3, class: "cc-last" }));
@@ -121,7 +122,8 @@ function draw(container, view, ctx) {
     elements.set(index, el);
     group.append(el);
   });
-  container.append(svg);
+  // Too big for a phone at a readable size: zoomed, the viewer's home point (the bottom) in view.
+  container.append(zoomFrame(svg, { width, height, smallest: MARK, focus: [width / 2, height * 0.85], ctx, label: t("board.label") }));
   const rows = rowKeys.map((key) => rowsByY.get(key).map((index) => elements.get(index)));
   const preferred = from !== undefined ? `hole-${from}` : movable.size ? `hole-${[...movable][0]}` : null;
   rovingGrid(rows, ctx.state, preferred);

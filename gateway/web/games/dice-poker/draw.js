@@ -2,6 +2,7 @@
 // column per seat. The rows the mover may fill show the offer as a button ("Full house:
 // 25"). What may be rolled or scored comes only from view.legal_moves.
 import { h, isLegal, legalOfType, s, useStylesheet } from "../../js/svg.js";
+import { scrollBox } from "../board-kit.js";
 
 useStylesheet(new URL("./style.css", import.meta.url));
 
@@ -252,6 +253,7 @@ function renderSheet(view, ctx) {
 }
 
 export function render(container, view, ctx) {
+  container = scrollBox(container, ctx); // taller than the table on a phone: scrolls, and shows it
   const pub = view.public;
   container.append(renderSheet(view, ctx));
   // Once the game is over there is nothing left to roll.

@@ -76,10 +76,12 @@ function draw(container, view, ctx) {
     parts.push(owner >= 0 ? ctx.t("line.drawn", { name: ctx.seatName(owner) }) : ctx.t("line.free"));
     if (isLast) parts.push(ctx.t("line.last"));
     const [x1, y1, x2, y2] = dir === "h" ? [x(c), y(r), x(c + 1), y(r)] : [x(c), y(r), x(c), y(r + 1)];
+    // 40 × 40 units: 36 px on a 360 px phone at 5 × 5, 24 px at 8 × 8 (they overlap a little
+    // by the dots, where the one drawn last wins).
     const hit =
       dir === "h"
-        ? { x: x1 + 8, y: y1 - 16, width: G - 16, height: 32 }
-        : { x: x1 - 16, y: y1 + 8, width: 32, height: G - 16 };
+        ? { x: x1 + 12, y: y1 - 20, width: G - 24, height: 40 }
+        : { x: x1 - 20, y: y1 + 12, width: 40, height: G - 24 };
     const children = [
       s("rect", { ...hit, rx: 8, class: "hit" }),
       s("line", { x1, y1, x2, y2, class: ["db-line", owner >= 0 ? "drawn" : "free", legal && "legal", isLast && "last"] }),

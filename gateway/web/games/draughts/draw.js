@@ -177,7 +177,7 @@ function draw(container, view, ctx) {
       children.push(s("rect", { x: x + 4, y: y + 4, width: SQ - 8, height: SQ - 8, class: "last-move" }));
     }
     if (n === selected) children.push(s("rect", { x: x + 3, y: y + 3, width: SQ - 6, height: SQ - 6, class: "selected" }));
-    children.push(s("text", { x: x + 6, y: y + 20, class: "dr-number", text: String(n) }));
+    children.push(s("text", { x: x + 5, y: y + 26, class: "dr-number", text: String(n) }));
     if (ch !== ".") {
       const piece = s("g", { class: "piece-wrap" }, pieceShape(ch, cx, cy, ctx));
       pieces.set(n, piece);

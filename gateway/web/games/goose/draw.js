@@ -3,10 +3,13 @@
 // and name, every token in its seat's colour and letter; below it the dice and the Roll
 // button. Rolling is the only move, and only view.legal_moves says when it is lit.
 import { h, isLegal, s, seatToken, svgRoot, useStylesheet } from "../../js/svg.js";
+import { zoomFrame } from "../board-kit.js";
 
 useStylesheet(new URL("./style.css", import.meta.url));
 
 const CELL = 40;
+const NUMBER_TEXT = 14; // a field's number (.field-number in style.css): 12 CSS px on a phone
+const TOKEN_R = 13; // a token alone on its field (its letter 13.65 units)
 const COLS = 9;
 const ROWS = 7;
 const START_ROW = 40;
@@ -75,7 +78,7 @@ function board(view, ctx) {
     const k = kind(n);
     svg.append(
       s("rect", { x: cx - CELL / 2 + 1, y: cy - CELL / 2 + 1, width: CELL - 2, height: CELL - 2, rx: 5, class: ["field", k && `field-${k}`], "data-field": n }),
-      s("text", { x: cx - CELL / 2 + 4, y: cy - CELL / 2 + 12, class: "field-number", text: String(n) }),
+      s("text", { x: cx - CELL / 2 + 4, y: cy - CELL / 2 + 14, class: "field-number", text: String(n) }),
     );
     if (k) svg.append(s("text", { x: cx + 8, y: cy + 12, class: "field-sign", "text-anchor": "middle", text: SIGN[k] }));
   }
@@ -87,21 +90,28 @@ function board(view, ctx) {
     byField.get(field).push(seat);
   });
   const mover = view.result ? null : pub.turn;
+  let smallest = NUMBER_TEXT;
+  let focus = [CELL * 3, ROWS * CELL + START_ROW / 2];
   for (const [field, seats] of byField) {
     const [cx, cy] = centre(field);
     const rows = Math.ceil(seats.length / 2);
     seats.forEach((seat, i) => {
       // Up to eight tokens on a field: two columns; on the start strip, one row.
       const alone = seats.length === 1;
-      const x = field === 0 ? CELL * 3 + i * 26 : alone ? cx : cx + (i % 2 ? 8 : -8);
-      const y = field === 0 || alone ? cy : cy + 2 + (Math.floor(i / 2) - (rows - 1) / 2) * (rows > 3 ? 7 : 10);
-      const g = seatToken(ctx, seat, x, y, field === 0 ? 11 : alone ? 10 : rows > 3 ? 5 : 7, { class: seat === mover && "mover" });
+      const x = field === 0 ? CELL * 3 + i * 30 : alone ? cx : cx + (i % 2 ? 8 : -8);
+      const y = field === 0 ? cy : alone ? cy + 3 : cy + 2 + (Math.floor(i / 2) - (rows - 1) / 2) * (rows > 3 ? 7 : 10);
+      const r = field === 0 || alone ? TOKEN_R : rows > 3 ? 5 : 7;
+      const g = seatToken(ctx, seat, x, y, r, { class: seat === mover && "mover" });
+      smallest = Math.min(smallest, r * 1.05); // seatToken's letter
+      if (seat === ctx.mySeat) focus = [x, y];
       g.setAttribute("data-testid", `token-${seat}`);
       g.setAttribute("data-field", String(field));
       svg.append(g);
     });
   }
-  return svg;
+  // Where tokens crowd a field their letters shrink: the board is then zoomed on a phone,
+  // the player's own token in view.
+  return zoomFrame(svg, { width: COLS * CELL, height: ROWS * CELL + START_ROW, smallest, focus, ctx, label: ctx.t("board.label") });
 }
 
 function where(view, seat, ctx) {

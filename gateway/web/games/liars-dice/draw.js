@@ -4,6 +4,7 @@
 // and face) and the Challenge button. What may be bid or challenged comes only from
 // view.legal_moves.
 import { arrowKeys, h, isLegal, s, seatToken, svgRoot, useStylesheet } from "../../js/svg.js";
+import { scrollBox } from "../board-kit.js";
 
 useStylesheet(new URL("./style.css", import.meta.url));
 
@@ -83,14 +84,14 @@ function renderTable(view, ctx) {
         // The cup: a trapezoid with the number of dice under it.
         s("path", { d: `M ${x - 20} ${y + 14} L ${x - 14} ${y - 16} L ${x + 14} ${y - 16} L ${x + 20} ${y + 14} Z`, class: "ld-cup" }),
         s("text", { x, y: y + 4, "text-anchor": "middle", class: "ld-cup-count", text: out ? "–" : String(count) }),
-        seatToken(ctx, seat, x - 26, y - 16, 9),
+        seatToken(ctx, seat, x - 28, y - 16, 12),
         bid
           ? s(
               "g",
               { class: "ld-bubble" },
-              s("rect", { x: x - 24, y: y + 17, width: 48, height: 20, rx: 8 }),
-              s("text", { x: x - 8, y: y + 31, "text-anchor": "middle", text: `${bid.quantity}×` }),
-              tableDie(bid.face, x + 3, y + 19, 16),
+              s("rect", { x: x - 28, y: y + 17, width: 56, height: 22, rx: 8 }),
+              s("text", { x: x - 9, y: y + 33, "text-anchor": "middle", text: `${bid.quantity}×` }),
+              tableDie(bid.face, x + 5, y + 19, 18),
             )
           : null,
       ),
@@ -254,6 +255,7 @@ function renderOwn(view, ctx) {
 }
 
 export function render(container, view, ctx) {
+  container = scrollBox(container, ctx); // taller than the table on a phone: scrolls, and shows it
   const lifted = renderLifted(view, ctx);
   // Right after a challenge (no bid yet in the new round) the lifted cups come first.
   const fresh = lifted && !(view.public.bids || []).length;

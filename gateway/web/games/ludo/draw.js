@@ -3,7 +3,7 @@
 // die and the Roll button below, with a large button for every piece that may move. What is
 // lit comes only from view.legal_moves (see ../race-kit.js).
 import { arrowKeys, h, useStylesheet } from "../../js/svg.js";
-import { board, controls } from "../race-kit.js";
+import { board, controls, framed } from "../race-kit.js";
 
 useStylesheet(new URL("./style.css", import.meta.url));
 
@@ -20,7 +20,7 @@ export function render(container, view, ctx) {
   const track = trackOf(view.public);
   const drawn = board(view, ctx, track, { testid: "ludo-board", label: ctx.t("board.label", { fields: track.length, colours: track.colours }) });
   arrowKeys(drawn.buttons);
-  container.append(h("div", { class: "race" }, drawn.svg));
+  container.append(h("div", { class: "race" }, framed(drawn, ctx, ctx.t("board.label", { fields: track.length, colours: track.colours }))));
   if (!view.result) ctx.ownZone.append(controls(view, ctx, track));
 }
 

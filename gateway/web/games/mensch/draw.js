@@ -5,7 +5,7 @@
 // roll the winner of the start roll picks the colours. The die, the Roll button and a large
 // button per lit piece below. What is lit comes only from view.legal_moves (../race-kit.js).
 import { arrowKeys, h, useStylesheet } from "../../js/svg.js";
-import { board, controls } from "../race-kit.js";
+import { board, controls, framed } from "../race-kit.js";
 
 // The race kit's board, die and buttons are styled by the Ludo sheet; ours adds the rest.
 useStylesheet(new URL("../ludo/style.css", import.meta.url));
@@ -71,7 +71,7 @@ export function render(container, view, ctx) {
       ctx.t("turn.colour", { colour: colours.name(pub.colour), name: ctx.seatName(pub.turn) }),
       pub.bonus > 0 ? ` ${ctx.t("turn.bonus", { count: pub.bonus })}` : ""));
   }
-  area.append(drawn.svg);
+  area.append(framed(drawn, ctx, ctx.t("board.label")));
   container.append(area);
   if (view.result) return;
   if (pub.phase === "choose") {

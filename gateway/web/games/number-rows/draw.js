@@ -25,41 +25,47 @@ const LEFT = 46; // the colour tab
 const CELL_H = 30;
 const LINE_GAP = 4;
 const TOP = 4;
-const NARROW_PX = 560; // below this the number line folds into 1–10 over 11–20
+const NARROW_PX = 560; // below this a row shows only its run and next places, ten at most
+const SLOTS = 10;
 
-// Font sizes in board units: folded, the board is drawn at its full width (about 0.88 px a
-// unit on a 360 px phone), so 17 units read as 15 px; in one line, the board is over 560 px
+// Font sizes in board units: narrow, the board is drawn at its full width (about 0.86 px a
+// unit on a 360 px phone), so 17 units read as 14.6 px; in one line, the board is over 560 px
 // wide, 1.4 px a unit at the least.
 const FONT = {
-  folded: { free: 17, next: 17, laid: 18, count: 14 },
+  narrow: { free: 17, next: 17, laid: 18, count: 15 },
   line: { free: 10, next: 10, laid: 11, count: 9 },
 };
 
 /**
- * Where each number sits: one line of twenty places, or on a phone two lines of ten (twenty
- * places across 360 px left numbers about 8 px high); font sizes follow the place width.
+ * Where each number sits: on a wide table one line of twenty places; on a phone only the part
+ * of the row that matters, on one line of ten places: the laid run with the next places on
+ * either side, a long run shown by its ends with "…" between (twenty places across 360 px
+ * left numbers about 8 px high, and two lines of ten a row did not fit the table's height).
  */
-function layout(narrow) {
-  const perLine = narrow ? 10 : 20;
-  const cell = (W - LEFT - 4) / perLine;
-  const lines = 20 / perLine;
+function layout(narrow, row) {
+  if (!narrow) {
+    const cell = (W - LEFT - 4) / 20;
+    return {
+      cell,
+      rowH: CELL_H + 12,
+      font: FONT.line,
+      x: (n) => LEFT + (n - 1) * cell,
+      gaps: [],
+    };
+  }
+  const cell = (W - LEFT - 4) / SLOTS;
+  const first = row ? Math.max(1, row[0] - 1) : 11 - Math.floor(SLOTS / 2);
+  const last = row ? Math.min(20, row[1] + 1) : first + SLOTS - 1;
+  let shown = [];
+  for (let n = first; n <= last; n++) shown.push(n);
+  if (shown.length > SLOTS) shown = [...shown.slice(0, 4), null, ...shown.slice(-4)];
+  const slot = new Map(shown.map((n, i) => [n, i]));
   return {
     cell,
-    lines,
-    rowH: lines * CELL_H + (lines - 1) * LINE_GAP + 12,
-    font: FONT[narrow ? "folded" : "line"],
-    x: (n) => LEFT + ((n - 1) % perLine) * cell,
-    dy: (n) => Math.floor((n - 1) / perLine) * (CELL_H + LINE_GAP),
-    // The parts of low..high on each line, for the run's bar.
-    segments: (low, high) => {
-      const parts = [];
-      for (let first = low; first <= high; ) {
-        const lineEnd = Math.min(high, Math.ceil(first / perLine) * perLine);
-        parts.push([first, lineEnd]);
-        first = lineEnd + 1;
-      }
-      return parts;
-    },
+    rowH: CELL_H + 12,
+    font: FONT.narrow,
+    x: (n) => (slot.has(n) ? LEFT + slot.get(n) * cell : null),
+    gaps: shown.flatMap((n, i) => (n === null ? [LEFT + i * cell] : [])),
   };
 }
 
@@ -72,7 +78,8 @@ function cardId(colour, n) {
  * as a bar in the colour with each number on a white cell, the next places dashed (lit
  * where this seat may lay the card).
  */
-function drawRow(colour, row, y, ctx, mine, laidCard, at) {
+function drawRow(colour, row, y, ctx, mine, laidCard, narrow) {
+  const at = layout(narrow, row);
   const CELL = at.cell;
   const g = s("g", { class: "nr-row", "data-testid": `row-${colour}`, "data-low": row ? row[0] : "", "data-high": row ? row[1] : "" });
   g.append(s("rect", { x: 0, y: y - 5, width: W, height: at.rowH - 2, rx: 8, class: "nr-lane" }));
@@ -81,11 +88,11 @@ function drawRow(colour, row, y, ctx, mine, laidCard, at) {
   g.append(s("text", { x: 22, y: y + 30, "font-size": at.font.count, "text-anchor": "middle", class: "nr-count", text: row ? `${row[1] - row[0] + 1}/20` : "0/20" }));
   const taken = (n) => row && n >= row[0] && n <= row[1];
   const next = row ? [row[0] - 1, row[1] + 1].filter((n) => n >= 1 && n <= 20) : [11];
-  const baseline = (n, size) => y + at.dy(n) + CELL_H / 2 + size * 0.36;
+  const baseline = (size) => y + CELL_H / 2 + size * 0.36;
   for (let n = 1; n <= 20; n++) {
-    if (taken(n) || next.includes(n)) continue;
+    if (taken(n) || next.includes(n) || at.x(n) === null) continue;
     const size = at.font.free;
-    g.append(s("text", { x: at.x(n) + CELL / 2, y: baseline(n, size), "font-size": size, "text-anchor": "middle", class: "nr-free", text: String(n) }));
+    g.append(s("text", { x: at.x(n) + CELL / 2, y: baseline(size), "font-size": size, "text-anchor": "middle", class: "nr-free", text: String(n) }));
   }
   for (const n of next) {
     const lit = mine.has(cardId(colour, n));
@@ -94,23 +101,26 @@ function drawRow(colour, row, y, ctx, mine, laidCard, at) {
       s(
         "g",
         { class: ["nr-ghost", lit && "lit"], "data-testid": `next-${colour}-${n}` },
-        s("rect", { x: at.x(n) + 1, y: y + at.dy(n) + 1, width: CELL - 2, height: CELL_H - 2, rx: 3 }),
-        s("text", { x: at.x(n) + CELL / 2, y: baseline(n, size), "font-size": size, "text-anchor": "middle", text: String(n) }),
+        s("rect", { x: at.x(n) + 1, y: y + 1, width: CELL - 2, height: CELL_H - 2, rx: 3 }),
+        s("text", { x: at.x(n) + CELL / 2, y: baseline(size), "font-size": size, "text-anchor": "middle", text: String(n) }),
       ),
     );
   }
   if (row) {
-    for (const [low, high] of at.segments(row[0], row[1])) {
-      const width = (high - low + 1) * CELL;
-      g.append(s("rect", { x: at.x(low) - 1, y: y + at.dy(low) - 1, width: width + 2, height: CELL_H + 2, rx: 5, fill: COLOUR_FILL[colour], class: "nr-bar" }));
+    const width = at.x(row[1]) - at.x(row[0]) + CELL;
+    g.append(s("rect", { x: at.x(row[0]) - 1, y: y - 1, width: width + 2, height: CELL_H + 2, rx: 5, fill: COLOUR_FILL[colour], class: "nr-bar" }));
+    for (const x of at.gaps) {
+      const size = at.font.laid;
+      g.append(s("g", { class: "nr-cell gap" }, s("rect", { x: x + 1.5, y: y + 3, width: CELL - 3, height: CELL_H - 6, rx: 3 }), s("text", { x: x + CELL / 2, y: baseline(size), "font-size": size, "text-anchor": "middle", text: "…" })));
     }
     for (let n = row[0]; n <= row[1]; n++) {
+      if (at.x(n) === null) continue;
       const size = at.font.laid;
       const cell = s(
         "g",
         { class: ["nr-cell", n === 11 && "opener", laidCard === cardId(colour, n) && "fresh"] },
-        s("rect", { x: at.x(n) + 1.5, y: y + at.dy(n) + 3, width: CELL - 3, height: CELL_H - 6, rx: 3 }),
-        s("text", { x: at.x(n) + CELL / 2, y: baseline(n, size), "font-size": size, "text-anchor": "middle", text: String(n) }),
+        s("rect", { x: at.x(n) + 1.5, y: y + 3, width: CELL - 3, height: CELL_H - 6, rx: 3 }),
+        s("text", { x: at.x(n) + CELL / 2, y: baseline(size), "font-size": size, "text-anchor": "middle", text: String(n) }),
       );
       if (laidCard === cardId(colour, n) && !ctx.reducedMotion && typeof cell.animate === "function") {
         cell.animate([{ opacity: 0.2, transform: "translateY(-6px)" }, { opacity: 1, transform: "none" }], { duration: 220, easing: "ease-out" });
@@ -123,18 +133,18 @@ function drawRow(colour, row, y, ctx, mine, laidCard, at) {
 
 function drawRows(view, ctx, mine, narrow) {
   const rows = view.public.rows || {};
-  const at = layout(narrow);
-  const height = TOP * 2 + COLOURS.length * at.rowH - 4;
+  const rowH = CELL_H + 12;
+  const height = TOP * 2 + COLOURS.length * rowH - 4;
   const root = s("svg", {
     viewBox: `0 0 ${W} ${height}`,
     preserveAspectRatio: "xMidYMid meet",
-    class: ["board", "nr-rows", narrow && "folded"],
+    class: ["board", "nr-rows", narrow && "narrow"],
     role: "group",
     "aria-label": ctx.t("rows.label"),
     "data-testid": "number-rows",
   });
   const laid = [...(ctx.events || [])].reverse().find((e) => e.code === "laid");
-  COLOURS.forEach((colour, i) => root.append(drawRow(colour, rows[colour], TOP + 5 + i * at.rowH, ctx, mine, laid ? laid.card : null, at)));
+  COLOURS.forEach((colour, i) => root.append(drawRow(colour, rows[colour], TOP + 5 + i * rowH, ctx, mine, laid ? laid.card : null, narrow)));
   return root;
 }
 

@@ -4,7 +4,7 @@
 // below with the Roll button, and a large button for every legal piece move. What is lit
 // comes only from view.legal_moves (see ../race-kit.js).
 import { arrowKeys, h, useStylesheet } from "../../js/svg.js";
-import { board, controls, crossGeometry } from "../race-kit.js";
+import { board, controls, crossGeometry, framed } from "../race-kit.js";
 
 useStylesheet(new URL("../ludo/style.css", import.meta.url));
 useStylesheet(new URL("./style.css", import.meta.url));
@@ -28,7 +28,7 @@ export function render(container, view, ctx) {
     shape: crossGeometry,
   });
   arrowKeys(drawn.buttons);
-  container.append(h("div", { class: "race" }, drawn.svg));
+  container.append(h("div", { class: "race" }, framed(drawn, ctx, ctx.t("board.label"))));
   if (!view.result) ctx.ownZone.append(controls(view, ctx, track));
 }
 

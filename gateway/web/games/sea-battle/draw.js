@@ -10,7 +10,7 @@ useStylesheet(new URL("./style.css", import.meta.url));
 
 const N = 10;
 const C = 30; // cell size
-const M = 22; // margin for the coordinates
+const M = 20; // margin for the coordinates (15 units: 12 CSS px on a grid 260 px high, a 360 px phone)
 const FLEET = [
   ["carrier", 5],
   ["battleship", 4],
@@ -98,7 +98,34 @@ function grid(view, ctx, owner, mode, fleet) {
   svg.append(...rows.flat());
   const firstLit = rows.flat().find((el) => el.classList.contains("lit"));
   rovingGrid(rows, ctx.state, firstLit ? firstLit.getAttribute("data-testid") : null, `focus-${prefix}`);
-  return h("section", { class: "sb-waters" }, h("h3", { class: "sb-title" }, title), svg);
+  return h("section", { class: "sb-waters", "data-side": prefix }, h("h3", { class: "sb-title" }, title), svg);
+}
+
+/**
+ * Both grids side by side where they fit; on a phone one at a time, as large as the table
+ * allows, with two buttons to switch: the grid the player acts on (their own while placing,
+ * the enemy's while firing) comes first, and their choice holds until the phase changes.
+ */
+function seas(view, ctx, first, second) {
+  const phase = view.public.phase;
+  if (!ctx.state.show || ctx.state.show.phase !== phase) ctx.state.show = { phase, side: first.getAttribute("data-side") };
+  const wrap = h("div", { class: "sb-seas", "data-show": ctx.state.show.side });
+  const choices = [first, second].map((section) => {
+    const side = section.getAttribute("data-side");
+    const choice = button({
+      text: section.querySelector(".sb-title").textContent,
+      testid: `sb-show-${side}`,
+      pressed: side === ctx.state.show.side,
+      onPress: () => {
+        ctx.state.show.side = side;
+        wrap.setAttribute("data-show", side);
+        for (const other of choices) other.setAttribute("aria-pressed", String(other === choice));
+      },
+    });
+    return choice;
+  });
+  wrap.append(h("div", { class: "sb-switch" }, choices), first, second);
+  return wrap;
 }
 
 function turnShip(view, ctx) {
@@ -115,12 +142,12 @@ function draw(container, view, ctx) {
   const fleets = over ? pub.fleets : [me === 0 ? view.private.fleet : null, me === 1 ? view.private.fleet : null];
   const placing = pub.phase === "placing" && me !== null && !pub.ready[me];
   if (me === null) {
-    container.append(h("div", { class: "sb-seas" }, grid(view, ctx, 0, null, fleets[0]), grid(view, ctx, 1, null, fleets[1])));
+    container.append(seas(view, ctx, grid(view, ctx, 0, null, fleets[0]), grid(view, ctx, 1, null, fleets[1])));
     return;
   }
   const own = grid(view, ctx, me, placing ? "place" : null, fleets[me]);
   const enemy = grid(view, ctx, 1 - me, pub.phase === "firing" ? "fire" : null, fleets[1 - me]);
-  container.append(h("div", { class: "sb-seas" }, ...(placing ? [own, enemy] : [enemy, own])));
+  container.append(seas(view, ctx, ...(placing ? [own, enemy] : [enemy, own])));
   if (placing && ctx.canMove) {
     const placed = view.private.fleet.length;
     const left = view.private.changes_left;

@@ -2,10 +2,13 @@
 // in green, snakes in red, every token in its seat's colour and letter; below it the die and
 // the Roll button. Rolling is the only move, and only view.legal_moves says when it is lit.
 import { h, isLegal, s, seatToken, svgRoot, useStylesheet } from "../../js/svg.js";
+import { zoomFrame } from "../board-kit.js";
 
 useStylesheet(new URL("./style.css", import.meta.url));
 
 const CELL = 40;
+const NUMBER_TEXT = 14; // a square's number (.square-number in style.css): 12 CSS px on a phone
+const TOKEN_R = 14; // a token alone on its square (its letter 14.7 units)
 const SIZE = 10 * CELL;
 const START_ROW = 44; // the strip below the board where tokens wait on square 0
 const ROLL = { type: "roll" };
@@ -93,7 +96,7 @@ function board(view, ctx) {
     const [cx, cy] = centre(n);
     svg.append(
       s("rect", { x: cx - CELL / 2, y: cy - CELL / 2, width: CELL, height: CELL, class: ["square", (n + Math.floor((n - 1) / 10)) % 2 && "alt", n === 100 && "goal"] }),
-      s("text", { x: cx - CELL / 2 + 3, y: cy - CELL / 2 + 11, class: "square-number", text: String(n) }),
+      s("text", { x: cx - CELL / 2 + 3, y: cy - CELL / 2 + 14, class: "square-number", text: String(n) }),
     );
   }
   svg.append(s("text", { x: CELL + 4, y: SIZE + START_ROW / 2, class: "start-label", "dominant-baseline": "central", text: ctx.t("board.start") }));
@@ -107,21 +110,28 @@ function board(view, ctx) {
     bySquare.get(square).push(seat);
   });
   const mover = view.result ? null : pub.turn;
+  let smallest = NUMBER_TEXT;
+  let focus = [CELL * 3, SIZE + START_ROW / 2];
   for (const [square, seats] of bySquare) {
     const [cx, cy] = centre(square);
     const rows = Math.ceil(seats.length / 2);
     seats.forEach((seat, i) => {
       // Up to six tokens on a square: two columns, up to three rows; on the start strip, a row.
       const alone = seats.length === 1;
-      const x = square === 0 ? CELL * 3 + i * 26 : alone ? cx : cx + (i % 2 ? 8 : -8);
-      const y = square === 0 || alone ? cy : cy + 3 + (Math.floor(i / 2) - (rows - 1) / 2) * 10;
-      const g = seatToken(ctx, seat, x, y, square === 0 ? 11 : alone ? 10 : 7, { class: seat === mover && "mover" });
+      const x = square === 0 ? CELL * 3 + i * 30 : alone ? cx + 3 : cx + (i % 2 ? 8 : -8);
+      const y = square === 0 ? cy : alone ? cy + 5 : cy + 3 + (Math.floor(i / 2) - (rows - 1) / 2) * 10;
+      const r = square === 0 || alone ? TOKEN_R : 7;
+      const g = seatToken(ctx, seat, x, y, r, { class: seat === mover && "mover" });
+      smallest = Math.min(smallest, r * 1.05); // seatToken's letter
+      if (seat === ctx.mySeat) focus = [x, y];
       g.setAttribute("data-testid", `token-${seat}`);
       g.setAttribute("data-square", String(square));
       svg.append(g);
     });
   }
-  return svg;
+  // Where tokens crowd a square their letters shrink: the board is then zoomed on a phone,
+  // the player's own token in view.
+  return zoomFrame(svg, { width: SIZE, height: SIZE + START_ROW, smallest, focus, ctx, label: ctx.t("board.label") });
 }
 
 function positions(view, ctx) {

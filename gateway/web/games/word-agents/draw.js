@@ -3,7 +3,8 @@
 // own zone what this seat may do: name a chief, give a clue (a word and a number), end the
 // turn. What is lit comes only from view.legal_moves; the key only from view.private (the
 // chiefs) or, once the game is over, view.public.key.
-import { arrowKeys, h, isLegal, legalOfType, s, seatToken, svgButton, svgRoot, useStylesheet } from "../../js/svg.js";
+import { arrowKeys, h, isLegal, legalOfType, s, svgButton, svgRoot, useStylesheet } from "../../js/svg.js";
+import { scrollBox } from "../board-kit.js";
 
 useStylesheet(new URL("./style.css", import.meta.url));
 
@@ -21,12 +22,29 @@ function roleText(ctx, role) {
   return ctx.t(`role.${role}`);
 }
 
-/** A long word in two lines, broken in the middle with a hyphen; short ones in one. */
+// The table's text in board units: the board of five cards across is about 0.69 px a unit on
+// a 360 px phone, so 17.5 units read as 12 px.
+const TEXT = 17.5;
+
+/** A long word in lines of eight letters at most (then a hyphen), as even as they come. */
 function lines(word) {
   const chars = [...word];
   if (chars.length <= 8) return [word];
-  const cut = Math.ceil(chars.length / 2);
-  return [`${chars.slice(0, cut).join("")}-`, chars.slice(cut).join("")];
+  const count = Math.ceil(chars.length / 8);
+  const per = Math.ceil(chars.length / count);
+  const parts = [];
+  for (let at = 0; at < chars.length; at += per) parts.push(chars.slice(at, at + per).join(""));
+  return parts.map((part, i) => (i < parts.length - 1 ? `${part}-` : part));
+}
+
+/** A voter's mark on a card's corner: a tile in the seat's colour carrying its letter. */
+function voterTile(ctx, seat, x, y) {
+  return s(
+    "g",
+    { class: "wa-voter", "aria-hidden": "true" },
+    s("rect", { x, y, width: 17, height: 20, rx: 4, fill: ctx.seatColour(seat), class: "token-disc" }),
+    s("text", { x: x + 8.5, y: y + 10.5, "font-size": TEXT, "text-anchor": "middle", "dominant-baseline": "central", fill: ctx.seatInk(seat), class: "token-mark", text: ctx.seatMark(seat) }),
+  );
 }
 
 function cardLabel(ctx, word, shown, known) {
@@ -52,8 +70,7 @@ function board(view, ctx) {
     const shown = pub.revealed[i];
     const known = key ? key[i] : null;
     const parts = lines(word);
-    const longest = Math.max(...parts.map((part) => [...part].length));
-    const size = Math.min(17, 150 / longest);
+    const size = TEXT;
     const voters = (pub.votes || []).map((choice, seat) => (choice === i ? seat : -1)).filter((seat) => seat >= 0);
     const children = [
       s("rect", { x, y, width: CARD_W, height: CARD_H, rx: 6, class: ["wa-face", "hit"] }),
@@ -69,9 +86,9 @@ function board(view, ctx) {
         }),
       ),
       shown || known
-        ? s("text", { x: x + 6, y: y + 12, "font-size": 11, class: "wa-mark", "aria-hidden": "true", text: MARK[shown || known] })
+        ? s("text", { x: x + 4, y: y + 16, "font-size": TEXT, class: "wa-mark", "aria-hidden": "true", text: MARK[shown || known] })
         : null,
-      voters.map((seat, n) => seatToken(ctx, seat, x + CARD_W - 9 - n * 13, y + CARD_H - 9, 6)),
+      voters.map((seat, n) => voterTile(ctx, seat, x + CARD_W - 19 - n * 19, y + CARD_H - 22)),
     ];
     const classes = ["wa-card", shown && `role-${shown}`, shown && "shown", !shown && known && `key-${known}`];
     const label = cardLabel(ctx, word, shown, known);
@@ -206,6 +223,7 @@ function clueForm(view, ctx) {
 }
 
 export function render(container, view, ctx) {
+  container = scrollBox(container, ctx); // taller than the table on a phone: scrolls, and shows it
   const pub = view.public;
   const chief = ctx.mySeat !== null && pub.chiefs.includes(ctx.mySeat);
   if (ctx.canMove && pub.phase === "clue" && !view.result) container.append(clueForm(view, ctx));
