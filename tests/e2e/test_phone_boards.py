@@ -129,7 +129,7 @@ def open_table(browser: Browser, base_url: str, gid: str, viewport: dict):  # ty
     page.get_by_test_id("start-button").click()
     expect(page.get_by_test_id("game-area")).to_be_visible()
     page.wait_for_function(
-        "() => document.querySelector('[data-testid=game-area]').childElementCount > 0", timeout=15_000
+        "() => document.querySelector('[data-testid=game-area]').childElementCount > 0", timeout=30_000
     )
     # The host's turn (or a lit control): the table as the player meets it.
     page.wait_for_function(
@@ -206,11 +206,11 @@ def test_a_board_too_big_for_a_phone_is_zoomed_to_the_players_pieces_and_shows_w
         toggle = page.get_by_test_id("zoom-toggle")
         expect(toggle).to_have_text("Whole board")
         expect(toggle).to_have_attribute("aria-pressed", "true")
-        page.wait_for_function(ZOOMED, timeout=15_000)
+        page.wait_for_function(ZOOMED, timeout=30_000)
         toggle.focus()
         page.keyboard.press("Enter")
         expect(toggle).to_have_text("Zoom in")
-        page.wait_for_function(WHOLE, timeout=15_000)
+        page.wait_for_function(WHOLE, timeout=30_000)
         # The choice holds through the next update (the roll redraws the board).
         page.evaluate("() => { window.beforeRoll = document.querySelector('[data-testid=zoom-frame]'); }")
         page.get_by_test_id("roll-button").click()
@@ -218,10 +218,10 @@ def test_a_board_too_big_for_a_phone_is_zoomed_to_the_players_pieces_and_shows_w
             "() => document.querySelector('[data-testid=zoom-frame]') !== window.beforeRoll", timeout=30_000
         )
         expect(page.get_by_test_id("zoom-toggle")).to_have_text("Zoom in")
-        page.wait_for_function(WHOLE, timeout=15_000)
+        page.wait_for_function(WHOLE, timeout=30_000)
         page.get_by_test_id("zoom-toggle").click()
         expect(page.get_by_test_id("zoom-toggle")).to_have_text("Whole board")
-        page.wait_for_function(ZOOMED, timeout=15_000)
+        page.wait_for_function(ZOOMED, timeout=30_000)
     finally:
         context.close()
 
