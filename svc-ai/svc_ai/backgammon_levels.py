@@ -37,6 +37,12 @@ class GnubgLevel:
     noise: float
     max_s: float
 
+    @property
+    def lane(self) -> str:
+        """The gnubg process this level plays in: 0-ply answers in milliseconds and gets its
+        own, away from 2-ply's longer evaluations."""
+        return "quick" if self.plies == 0 else "deep"
+
     def context(self, noisy: bool = True) -> list[object]:
         # gnubg.evalcontext(cubeful, plies, deterministic, prune, noise)
         return [0, self.plies, 1, 1, self.noise if noisy else 0.0]
@@ -57,7 +63,7 @@ def choose_gnubg(ask: Ask, level: GnubgLevel) -> Choice:
     mine, theirs = public["board"][ask.seat], public["board"][1 - ask.seat]
     if len(legal) == 1:
         return Choice(dict(legal[0]), nodes=1)
-    steps = driver().best_move([theirs, mine], list(public["dice"]), level.context(), level.max_s)
+    steps = driver(level.lane).best_move([theirs, mine], list(public["dice"]), level.context(), level.max_s)
     target = after(mine, theirs, steps)
     for move in legal:
         if after(mine, theirs, move["steps"]) == target:
@@ -72,11 +78,11 @@ def cube_gnubg(ask: Ask, level: GnubgLevel) -> Choice | None:
     board = ask.view["public"]["board"]
     mine, theirs = board[ask.seat], board[1 - ask.seat]
     if kinds == {"roll", "double"}:
-        chance = driver().win_chance([theirs, mine], level.context(noisy=False), level.max_s)
+        chance = driver(level.lane).win_chance([theirs, mine], level.context(noisy=False), level.max_s)
         return Choice({"type": "double" if chance >= DOUBLE_AT else "roll"}, nodes=1)
     if kinds == {"take", "drop"}:
         # The doubler is to roll: its chance, and ours is the rest.
-        chance = 1.0 - driver().win_chance([mine, theirs], level.context(noisy=False), level.max_s)
+        chance = 1.0 - driver(level.lane).win_chance([mine, theirs], level.context(noisy=False), level.max_s)
         return Choice({"type": "take" if chance >= TAKE_AT else "drop"}, nodes=1)
     return None
 
@@ -108,3 +114,4 @@ LEVELS: Levels = {name: _player(name) for name in pure.LEVELS}
 # gnubg alone (GnubgUnavailable where it does not run), and the pure levels: as for chess.
 ENGINE_LEVELS: Levels = {name: _engine_only(name) for name in pure.LEVELS}
 FALLBACK: Levels = pure.LEVELS
+LANES: dict[str, str] = {name: level.lane for name, level in GNUBG_LEVELS.items()}

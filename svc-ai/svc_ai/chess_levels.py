@@ -31,6 +31,12 @@ class StockfishLevel:
     depth: int | None  # Stockfish stops at this depth (None: only the clock stops it)
     max_ms: int  # longest think; the budget may cut it shorter
 
+    @property
+    def lane(self) -> str:
+        """The Stockfish process this level plays in: the depth-limited levels answer in
+        milliseconds and get their own, away from the strong level's long searches."""
+        return "deep" if self.depth is None else "quick"
+
 
 STOCKFISH_LEVELS: dict[str, StockfishLevel] = {
     "beginner": StockfishLevel({"Skill Level": 0}, 1, max_ms=50),
@@ -43,7 +49,7 @@ STOCKFISH_LEVELS: dict[str, StockfishLevel] = {
 def choose_stockfish(ask: Ask, level: StockfishLevel) -> Choice:
     """Stockfish's move; raises StockfishUnavailable where there is no working binary."""
     board = pure.board(ask)
-    answer = driver().play(
+    answer = driver(level.lane).play(
         board, movetime_ms=pure.think_ms(ask, level.max_ms), options=level.options, depth=level.depth
     )
     return Choice({"type": "move", "uci": answer.move.uci()}, nodes=answer.nodes)
@@ -78,3 +84,4 @@ LEVELS: Levels = {name: _player(name) for name in pure.LEVELS}
 # search processes, which play the pure levels (FALLBACK) when Stockfish does not answer.
 ENGINE_LEVELS: Levels = {name: _engine_only(name) for name in pure.LEVELS}
 FALLBACK: Levels = pure.LEVELS
+LANES: dict[str, str] = {name: level.lane for name, level in STOCKFISH_LEVELS.items()}

@@ -199,19 +199,21 @@ class Gnubg:
             self._discard()
 
 
-_drivers: dict[str, Gnubg] = {}
+_drivers: dict[tuple[str, str], Gnubg] = {}
 _drivers_lock = threading.Lock()
 
 
-def driver() -> Gnubg:
-    """This process's driver for the configured binary; raises GnubgUnavailable if none."""
+def driver(lane: str = "deep") -> Gnubg:
+    """This process's driver for the configured binary in `lane` ("quick" for the 0-ply levels,
+    "deep" for the 2-ply one: a process each, so a move in milliseconds never waits behind a
+    strong evaluation); raises GnubgUnavailable if there is no binary."""
     path = binary_path()
     if path is None:
         raise GnubgUnavailable(f"no gnubg binary (${ENV_PATH}={os.environ.get(ENV_PATH)!r})")
     with _drivers_lock:
-        found = _drivers.get(path)
+        found = _drivers.get((path, lane))
         if found is None:
-            found = _drivers[path] = Gnubg(path)
+            found = _drivers[(path, lane)] = Gnubg(path)
         return found
 
 

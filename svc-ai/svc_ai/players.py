@@ -102,6 +102,14 @@ PURE_PLAYERS: dict[str, Levels] = {
 EngineUnavailable = (StockfishUnavailable, GnubgUnavailable)
 
 
+ENGINE_LANES: dict[str, dict[str, str]] = {"chess": chess_levels.LANES, "backgammon": backgammon_levels.LANES}
+
+
+def engine_lane(game: str, level: str) -> str:
+    """Which of the game's outside-engine processes plays `level` ("quick" or "deep")."""
+    return ENGINE_LANES.get(game, {}).get(level, "deep")
+
+
 def engine_player(game: str, level: str) -> Player | None:
     """The outside engine's player for this level (raising one of EngineUnavailable where the
     engine does not run), or None where the level is a search of our own."""

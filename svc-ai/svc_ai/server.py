@@ -2,8 +2,10 @@
 
 Where a move is searched:
 - levels an outside engine plays (Stockfish, GNU Backgammon) are awaited on a thread of this
-  process, one position at a time per engine, holding no search process while the engine
-  thinks (svc_ai.players.ENGINE_PLAYERS); where the engine does not run, the pure level plays
+  process, one position at a time per engine process, holding no search process while the
+  engine thinks (svc_ai.players.ENGINE_PLAYERS); each engine runs a quick process for its cheap
+  levels and a deep one for its strong level (svc_ai.players.engine_lane), so a beginner's
+  move never waits behind a strong search; where the engine does not run, the pure level plays
   in a search process instead;
 - every other level runs in a search process (svc_ai.pool): as many as the pod has cores,
   plus a lane for cheap moves.
@@ -38,7 +40,7 @@ from rulekit.players import Ask
 from servicekit import config
 from servicekit.grpc_server import bind_host, serve
 
-from .players import ENGINE_PLAYERS, PLAYERS, EngineUnavailable, engine_player, levels_of
+from .players import ENGINE_PLAYERS, PLAYERS, EngineUnavailable, engine_lane, engine_player, levels_of
 from .pool import Reply, SearchPool
 from .views import sample_view
 
@@ -131,9 +133,10 @@ class AiServicer(engine_pb2_grpc.AiServicer):
     def __init__(self, pool: SearchPool, caps: Caps | None = None) -> None:
         self._pool = pool
         self._caps = caps or Caps()
-        # One position at a time per outside engine (it is one process); waiting here holds
-        # no search process.
-        self._engines = {game: asyncio.Lock() for game in ENGINE_PLAYERS}
+        # One position at a time per outside-engine process (a quick and a deep one per
+        # engine, so cheap levels never queue behind the strong one); waiting here holds no
+        # search process.
+        self._engines = {(game, lane): asyncio.Lock() for game in ENGINE_PLAYERS for lane in ("quick", "deep")}
         self._engine_waiting = 0
         QUEUE_DEPTH.set_function(lambda: self._pool.waiting() + self._engine_waiting)
 
@@ -197,7 +200,7 @@ class AiServicer(engine_pb2_grpc.AiServicer):
 
         self._engine_waiting += 1
         try:
-            await self._engines[ask.game].acquire()
+            await self._engines[(ask.game, engine_lane(ask.game, ask.level))].acquire()
         finally:
             self._engine_waiting -= 1
         try:
@@ -216,7 +219,7 @@ class AiServicer(engine_pb2_grpc.AiServicer):
             except EngineUnavailable:
                 return None
         finally:
-            self._engines[ask.game].release()
+            self._engines[(ask.game, engine_lane(ask.game, ask.level))].release()
 
     async def warm(self) -> None:
         """Start the search processes and the engines; every level plays one move."""

@@ -127,20 +127,22 @@ class Stockfish:
             self._discard()
 
 
-_drivers: dict[str, Stockfish] = {}
+_drivers: dict[tuple[str, str], Stockfish] = {}
 _drivers_lock = threading.Lock()
 
 
-def driver() -> Stockfish:
-    """This process's driver for the configured binary; raises StockfishUnavailable if there
-    is none. The process itself starts on the first `play`."""
+def driver(lane: str = "deep") -> Stockfish:
+    """This process's driver for the configured binary in `lane` ("quick" for the depth-limited
+    levels, "deep" for the strong one: a process each, so a beginner's move in milliseconds
+    never waits behind a strong search); raises StockfishUnavailable if there is no binary.
+    The process itself starts on the first `play`."""
     path = binary_path()
     if path is None:
         raise StockfishUnavailable(f"no stockfish binary (${ENV_PATH}={os.environ.get(ENV_PATH)!r})")
     with _drivers_lock:
-        found = _drivers.get(path)
+        found = _drivers.get((path, lane))
         if found is None:
-            found = _drivers[path] = Stockfish(path)
+            found = _drivers[(path, lane)] = Stockfish(path)
         return found
 
 

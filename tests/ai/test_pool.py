@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
-from svc_ai.players import PLAYERS, engine_player, levels_of
+from svc_ai.players import PLAYERS, engine_lane, engine_player, levels_of
 from svc_ai.pool import SearchPool
 from svc_ai.server import search_budget, warm_asks
 from svc_ai.views import sample_view
@@ -166,12 +166,12 @@ ENGINE_LEVELS = [
 ]
 
 
-def engine_pid(game: str) -> int:
+def engine_pid(game: str, level: str = "strong") -> int:
     if game == "chess":
         from svc_ai.stockfish import driver
     else:
         from svc_ai.gnubg import driver
-    pid = driver().pid()
+    pid = driver(engine_lane(game, level)).pid()
     assert pid is not None
     return pid
 
@@ -182,7 +182,7 @@ def test_every_engine_level_keeps_within_its_budget(game: str, level: str) -> No
     player = engine_player(game, level)
     assert player is not None
     player(ask(game, level, search_budget(budget), seed=1))  # the engine running, warm
-    pid = engine_pid(game)
+    pid = engine_pid(game, level)
     for seed in (0, 3):
         before, thread = cpu_ms(pid), time.thread_time()
         choice = player(ask(game, level, search_budget(budget), seed))

@@ -99,7 +99,8 @@ def pod(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-de
 def test_ready_only_with_engines_and_search_processes_running(pod) -> None:  # type: ignore[no-untyped-def]
     stack, pid, at_ready, seen = pod
     names = sorted(at_ready.values())
-    assert names.count("stockfish") == 1 and names.count("gnubg") == 1, names
+    # A quick process for the engines' cheap levels and a deep one for their strong level.
+    assert names.count("stockfish") == 2 and names.count("gnubg") == 2, names
     assert names.count("search process") == WORKERS + 1, names  # and the cheap lane's
     assert health_pb2.HealthCheckResponse.SERVING not in seen[:-1]
     # Every level played one move before SERVING (the log says how long that took).
@@ -123,6 +124,25 @@ async def test_the_server_caps_what_the_caller_asks(pod) -> None:  # type: ignor
     reply = await choose(stack.ports["ai"], "chess", "strong", 10_000)
     assert reply.move_json and not reply.refusal.code
     assert reply.think_ms <= search_budget(CAP_MS) + 50  # the search's own time, the service says
+
+
+def cpu_ticks(pids: list[int]) -> int:
+    return sum(int(fields[11]) + int(fields[12]) for pid in pids if (fields := _stat(pid)) is not None)
+
+
+async def test_a_beginners_chess_move_does_not_wait_behind_a_strong_search(pod) -> None:  # type: ignore[no-untyped-def]
+    stack, pid, *_ = pod
+    engines = [child for child, name in children(pid).items() if name == "stockfish"]
+    before = cpu_ticks(engines)
+    strong = asyncio.create_task(choose(stack.ports["ai"], "chess", "strong", 10_000))  # thinks CAP_MS
+    give_up = time.monotonic() + 60
+    while cpu_ticks(engines) < before + 10:  # Stockfish is thinking on the strong move
+        assert time.monotonic() < give_up and not strong.done(), "the strong search never started"
+        await asyncio.sleep(0.01)
+    beginner = await choose(stack.ports["ai"], "chess", "beginner", 1000, seed=1)
+    assert beginner.move_json and not beginner.refusal.code
+    assert not strong.done()  # answered while the strong search still runs
+    assert (await strong).move_json
 
 
 def given_up(stack: Stack) -> dict[str, float]:

@@ -121,7 +121,7 @@ def test_a_dead_gnubg_is_restarted() -> None:
     view = ENGINE.view(state, seat)
     ask = Ask(GAME, seat, view, "easy", b"s", 100)
     choose(ask)
-    engine = gnubg.driver()
+    engine = gnubg.driver("quick")  # the 0-ply levels' process
     starts = engine.starts
     pid = engine.pid()
     assert pid is not None

@@ -129,16 +129,17 @@ def test_stockfish_takes_a_mate_in_one() -> None:
 
 @needs_stockfish
 def test_one_process_reused_and_restarted_when_it_died() -> None:
-    driver = stockfish.driver()
-    assert stockfish.driver() is driver  # one driver per binary in this process
+    driver = stockfish.driver("quick")
+    assert stockfish.driver("quick") is driver  # one driver per binary and lane in this process
+    assert stockfish.driver("deep") is not driver  # the strong level's searches have their own
     state = position()
-    think(state, "strong")
+    think(state, "easy")
     pid, starts = driver.pid(), driver.starts
     think(state, "medium")
     assert driver.pid() == pid and driver.starts == starts  # reused
     assert pid is not None
     os.kill(pid, signal.SIGKILL)  # the process this test's driver started
-    choice = think(state, "strong")
+    choice = think(state, "medium")
     assert choice.move in ENGINE.legal_moves(state, 0)
     assert driver.starts == starts + 1 and driver.pid() not in (None, pid)
 
