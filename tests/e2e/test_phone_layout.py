@@ -83,22 +83,13 @@ def test_every_table_keeps_the_phone_rules(browser: Browser, stack, gid: str) ->
 
 
 WIDER = {"desktop": {"width": 1280, "height": 800}, "landscape": {"width": 640, "height": 360}}
-WIDER_TITLES = [
-    "rummy",
-    "contract-rummy",
-    "poker",
-    "penalty-tricks",
-    "stock-pile",
-    "thirty-one",
-    "oh-hell",
-    "blackjack-duel",
-]
+WIDER_TITLES = _title_ids()
 
 
 @pytest.mark.parametrize("size", sorted(WIDER))
 @pytest.mark.parametrize("gid", WIDER_TITLES)
 def test_tables_widen_on_a_desktop_and_a_phone_on_its_side(browser: Browser, stack, gid: str, size: str) -> None:
-    """The same rules at 1280 × 800 and 640 × 360 (a phone held sideways) for the card tables
+    """The same rules at 1280 × 800 and 640 × 360 (a phone held sideways) for every table
     (screenshots in test-output/phone/<title>-<size>.png)."""
     context, page = open_title(browser, stack.base_url, gid, WIDER[size])
     try:
