@@ -240,11 +240,21 @@ class RedisBus:
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._listen(self._pubsub)), loop.create_task(self._keep_up())]
 
+    async def stop_tasks(self) -> None:
+        """End the background round and the listener. A cancellation can be lost inside the
+        Redis client while a command is under way (the task then runs on, renewing presence and
+        leases of a replica that is leaving), so each task is cancelled again until it ends."""
+        for _ in range(10):
+            running = [task for task in self._tasks if not task.done()]
+            if not running:
+                return
+            for task in running:
+                task.cancel()
+            await asyncio.wait(running, timeout=1)
+        log.warning("bus tasks still running after ten cancellations")
+
     async def close(self) -> None:
-        for task in self._tasks:
-            task.cancel()
-        if self._tasks:
-            await asyncio.wait(self._tasks, timeout=2)
+        await self.stop_tasks()
         if self._pubsub is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._pubsub.aclose(), 2)

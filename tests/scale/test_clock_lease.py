@@ -47,9 +47,8 @@ def _bus(prefix: str, name: str) -> RedisBus:
 
 async def _crash(bus: RedisBus) -> None:
     """Die without a word: no lease released, no presence removed (as after SIGKILL)."""
-    for task in bus._tasks:
-        task.cancel()
-    await asyncio.wait(bus._tasks, timeout=2)
+    await bus.stop_tasks()
+    assert all(task.done() for task in bus._tasks)
     with contextlib.suppress(Exception):
         await asyncio.wait_for(bus._pubsub.aclose(), 2)
     await bus.redis.aclose()
