@@ -25,8 +25,9 @@ def test_hangman_against_a_cpu_on_a_phone(browser: Browser, stack) -> None:
         page.get_by_test_id("start-button").click()
         field = page.get_by_test_id("word-input")
         expect(field).to_be_visible()
-        box = laid_out_box(field)
-        assert box["y"] + box["height"] < PHONE["height"] / 2  # high up: a keyboard cannot cover it
+        box = laid_out_box(field, scroll="center")
+        assert box["y"] + box["height"] < 0.55 * PHONE["height"]  # high up: a keyboard (its lower 45 %) cannot cover it
+        assert box["seen"], box  # brought up as a phone does when its keyboard opens, not under the top bar
         field.fill("Rain-bow")
         field.press("Enter")
         word = page.get_by_test_id("hm-word")

@@ -58,8 +58,9 @@ def cards_of(page: Page, role: str) -> list[int]:
 def give_clue(page: Page, word: str, number: str) -> None:
     field = page.get_by_test_id("clue-input")
     expect(field).to_be_visible()
-    box = laid_out_box(field)
+    box = laid_out_box(field, scroll="center")
     assert box["y"] + box["height"] < PHONE["height"] / 2 + 80  # high up: a keyboard cannot cover it
+    assert box["seen"], box  # brought up as a phone does when its keyboard opens, not under the top bar
     field.fill(word)
     page.get_by_test_id("clue-number").select_option(number)
     page.get_by_test_id("clue-send").click()

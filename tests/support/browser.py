@@ -10,19 +10,26 @@ from PIL import Image
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Locator
 
-BOX = """e => { const r = e.getBoundingClientRect();
-  return r.width > 0 ? {x: r.x, y: r.y, width: r.width, height: r.height} : null; }"""
+BOX = """(e, scroll) => { if (scroll) e.scrollIntoView({block: scroll});
+  const r = e.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  return r.width > 0 ? {x: r.x, y: r.y, width: r.width, height: r.height, seen: Boolean(hit && e.contains(hit))} : null; }"""
 
 
-def laid_out_box(locator: Locator, timeout_s: float = 15.0) -> dict[str, float]:
+def laid_out_box(locator: Locator, timeout_s: float = 15.0, scroll: str | None = None) -> dict[str, float]:
     """The element's box, read in one step inside the page. The client draws a view anew on
     every update, so an element found a moment ago may be a replaced one now: Playwright's
     `bounding_box()` then answers None on a busy machine. This retries until a drawn element
-    answers, and fails if none does in time."""
+    answers, and fails if none does in time.
+
+    `scroll` ("start", "nearest") first scrolls the element into view as a phone does (a
+    focused field goes up above the keyboard, a player scrolls to the buttons under the
+    table): on a phone the room scrolls as one page. `seen` says whether the element itself is
+    what the screen shows at its centre (not hidden under the sticky top bar)."""
     deadline = time.monotonic() + timeout_s
     while True:
         try:
-            box = locator.evaluate(BOX, timeout=2_000)
+            box = locator.evaluate(BOX, scroll, timeout=2_000)
         except PlaywrightError:
             box = None
         if box or time.monotonic() > deadline:
