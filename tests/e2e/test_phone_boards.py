@@ -5,13 +5,13 @@ of every title (one line each) and screenshots beside it."""
 
 from __future__ import annotations
 
-import json
 import os
-import urllib.request
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
+
+from tests.e2e.test_every_title import _meta, _seats
 
 pytestmark = pytest.mark.e2e
 
@@ -96,18 +96,6 @@ async (where) => {
   return { texts, controls, boxes, wide };
 }
 """
-
-
-def _meta(base_url: str, game_id: str) -> dict:
-    with urllib.request.urlopen(f"{base_url}/api/games", timeout=30) as answer:
-        return next(g["meta"] for g in json.load(answer)["games"] if g["id"] == game_id)
-
-
-def _seats(meta: dict) -> list[dict]:
-    count = max(2, meta["min_seats"]) if meta["max_seats"] >= 2 else 1
-    levels = meta.get("cpu_levels") or []
-    other = {"kind": "cpu", "level": levels[0]} if levels else {"kind": "human", "local": True}
-    return [{"kind": "human"}] + [dict(other) for _ in range(count - 1)]
 
 
 def open_table(browser: Browser, base_url: str, gid: str, viewport: dict):  # type: ignore[no-untyped-def]
