@@ -8,7 +8,7 @@ PY := .venv/bin/python
 
 .PHONY: run stop test soak lint format stubs bench images
 
-.venv/.installed: pyproject.toml scripts/bootstrap.sh
+.venv/.installed: pyproject.toml package-lock.json scripts/bootstrap.sh
 	bash scripts/bootstrap.sh
 
 run: .venv/.installed

@@ -14,6 +14,10 @@ client the way a build step would, without one:
 - every text body is kept gzip- and brotli-compressed beside the original, chosen per request
   by Accept-Encoding (with ``Vary``), never compressed per request.
 
+With esbuild at hand (gateway/client_bundle.py) the start page's modules and each game's drawing
+are also bundled, a file each plus shared chunks, and the page and import map name the bundle:
+over HTTP/1.1 a phone then waits for a few round trips instead of forty-odd queued modules.
+
 The source files keep their names; a file changed on disk shows after a restart.
 """
 
@@ -31,6 +35,8 @@ import re
 from dataclasses import dataclass
 
 import brotli
+
+from . import client_bundle
 
 STATIC_PREFIX = "/static/"
 HASH_CHARS = 10
@@ -57,8 +63,9 @@ CONTENT_TYPES = {
 _STATIC_IMPORT = re.compile(
     r"""(?:^|[;\n])\s*(?:import|export)\s*(?:[\w$*{}\s,]*?\bfrom\s*)?["']([^"'\n]+)["']""", re.MULTILINE
 )
-# A file a module names beside itself: new URL("./style.css", import.meta.url).
-_META_URL = re.compile(r"""new URL\(\s*(["'])(\.{1,2}/[^"'\n]+)\1\s*,\s*import\.meta\.url\s*\)""")
+# A file a module names beside itself, new URL("./style.css", import.meta.url), or by its URL as
+# the bundle does: new URL("/static/games/x/style.css", import.meta.url).
+_META_URL = re.compile(r"""new URL\(\s*(["'])((?:\.{1,2}|/static)/[^"'\n]+)\1\s*,\s*import\.meta\.url\s*\)""")
 _PAGE_REF = re.compile(r"""(\s(?:src|href)=")(/static/[^"]+)(")""")
 _MODULE_SCRIPT = re.compile(r"""<script\s+type="module"\s+src="(/static/[^"]+)"\s*>""")
 _OLD_PRELOAD = re.compile(r"""[ \t]*<link\s+rel="modulepreload"\s+href="[^"]*"\s*/?>[ \t]*\n?""")
@@ -165,12 +172,18 @@ def resolve(base: str, relative: str) -> str | None:
 class StaticAssets:
     """Every file under a web root, by its path under /static/ (plain and hashed), and the page."""
 
-    def __init__(self, root: pathlib.Path, page: str = "index.html", fetches: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, root: pathlib.Path, page: str = "index.html", fetches: tuple[str, ...] = (), bundle: bool = True
+    ) -> None:
         sources = {
             path.relative_to(root).as_posix(): path.read_bytes()
             for path in sorted(root.rglob("*"))
             if path.is_file() and not any(part.startswith(".") for part in path.relative_to(root).parts)
         }
+        # The bundle's files beside the sources (bundle/...): served, hashed and mapped like them.
+        bundled = client_bundle.bundled({r: b for r, b in sources.items() if r.endswith(".js")}) if bundle else {}
+        sources.update(bundled)
+        self.bundled = bool(bundled)
         self.named_files: dict[str, list[str]] = {}  # module → the files it names beside itself
         # Files other than modules first: a module's served text names their hashed URLs.
         digests = {rel: digest_of(body) for rel, body in sources.items() if not rel.endswith(".js")}
@@ -194,6 +207,12 @@ class StaticAssets:
         self.imports = {
             rel: [t for t in (resolve(rel, spec) for spec in static_imports(text)) if t in self.modules]
             for rel, text in self.modules.items()
+        }
+        # A module's bundled twin (the page's entry, a game's drawing), when there is a bundle.
+        self.twins = {
+            rel: f"{client_bundle.BUNDLE_DIR}/{rel}"
+            for rel in self.modules
+            if f"{client_bundle.BUNDLE_DIR}/{rel}" in self.modules
         }
         self._source, self._fetches = sources[page].decode("utf-8"), fetches
         html, self.script_hashes = self._page(self._source, fetches)
@@ -249,7 +268,10 @@ class StaticAssets:
         """The page with hashed URLs, an import map of every module and preloads of its graph;
         `fetches` (what the client fetches first, once its modules run) preloaded beside them,
         and with a `game`, what the client loads for it."""
-        entries = [m[len(STATIC_PREFIX) :] for m in _MODULE_SCRIPT.findall(html)]
+        sources = [m[len(STATIC_PREFIX) :] for m in _MODULE_SCRIPT.findall(html)]
+        entries = [self.twins.get(m, m) for m in sources]
+        for source, entry in zip(sources, entries):
+            html = html.replace(f'src="{STATIC_PREFIX}{source}"', f'src="{STATIC_PREFIX}{entry}"')
         html = _OLD_PRELOAD.sub("", html)
         graph = self.module_graph(entries)
         styles: list[str] = []
@@ -258,11 +280,13 @@ class StaticAssets:
             if strings in self.files:
                 fetches = (*fetches, STATIC_PREFIX + strings)
         if game is not None and module:
-            game_graph = [m for m in self.module_graph([f"games/{game}/draw.js"]) if m not in graph]
+            drawing = f"games/{game}/draw.js"
+            game_graph = [m for m in self.module_graph([self.twins.get(drawing, drawing)]) if m not in graph]
             graph += game_graph
             styles = [f for m in game_graph for f in self.named_files.get(m, []) if f.endswith(".css")]
+        # A module with a bundled twin (a game's drawing, loaded by its URL) is sent to the twin.
         import_map = json.dumps(
-            {"imports": {STATIC_PREFIX + rel: self.url(rel) for rel in sorted(self.modules)}},
+            {"imports": {STATIC_PREFIX + rel: self.url(self.twins.get(rel, rel)) for rel in sorted(self.modules)}},
             separators=(",", ":"),
         )
         script_hash = "sha256-" + base64.b64encode(hashlib.sha256(import_map.encode("utf-8")).digest()).decode()
@@ -286,4 +310,4 @@ class StaticAssets:
 @functools.cache
 def load(root: pathlib.Path, fetches: tuple[str, ...] = ()) -> StaticAssets:
     """The assets of a web root, built once per process (every app of a test run shares them)."""
-    return StaticAssets(root, fetches=fetches)
+    return StaticAssets(root, fetches=fetches, bundle=client_bundle.wanted())

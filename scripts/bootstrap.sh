@@ -9,6 +9,7 @@ need_apt=()
 [ -x /usr/bin/chromium ] || need_apt+=(chromium)
 [ -x /usr/games/stockfish ] || need_apt+=(stockfish)
 [ -x /usr/games/gnubg ] || need_apt+=(gnubg)
+command -v npm >/dev/null || need_apt+=(npm)  # the web client's build and check tools (package.json)
 command -v kubectl >/dev/null || need_apt+=(kubernetes-client)
 command -v promtool >/dev/null || need_apt+=(prometheus)  # promtool checks deploy/prometheus and the dashboard
 if [ ${#need_apt[@]} -gt 0 ]; then
@@ -28,4 +29,12 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install -q --upgrade pip
 .venv/bin/python -m pip install -q -e '.[test]'
+# The web client's build and check tools, pinned in package-lock.json: esbuild bundles the client's
+# modules when the gateway starts (gateway/client_bundle.py). Without npm the gateway serves them
+# unbundled, which works the same with more round trips.
+if command -v npm >/dev/null; then
+  npm ci --no-audit --no-fund --loglevel=error >/dev/null || echo "warning: npm ci failed; the web client is served unbundled" >&2
+else
+  echo "warning: npm not found; the web client is served unbundled (Debian: apt-get install npm)" >&2
+fi
 touch .venv/.installed

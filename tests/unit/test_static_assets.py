@@ -1,6 +1,8 @@
 """The web client as the gateway serves it (gateway/static_assets.py), built from the real files:
 hashed twins beside every file, compressed bodies that decode to the served bytes, the page's
-import map and module preloads, and the stylesheets modules name rewritten to hashed URLs."""
+import map and module preloads, and the stylesheets modules name rewritten to hashed URLs; then
+the same with the modules bundled by the real esbuild (gateway/client_bundle.py) that
+`scripts/bootstrap.sh` installs from the npm registry."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ import brotli
 import pytest
 
 from gateway import app as gateway_app
-from gateway import static_assets
+from gateway import client_bundle, static_assets
 from gateway.app import WEB_ROOT
 
 FETCHES = ("/static/i18n/en.json", "/api/games")
@@ -22,7 +24,16 @@ FETCHES = ("/static/i18n/en.json", "/api/games")
 
 @pytest.fixture(scope="module")
 def assets() -> static_assets.StaticAssets:
-    return static_assets.StaticAssets(WEB_ROOT, fetches=FETCHES)
+    """The modules one by one, as served without esbuild."""
+    return static_assets.StaticAssets(WEB_ROOT, fetches=FETCHES, bundle=False)
+
+
+@pytest.fixture(scope="module")
+def bundled() -> static_assets.StaticAssets:
+    assert client_bundle.esbuild_binary() is not None, "esbuild is missing: scripts/bootstrap.sh runs npm ci"
+    served = static_assets.StaticAssets(WEB_ROOT, fetches=FETCHES)
+    assert served.bundled
+    return served
 
 
 def test_every_file_is_served_plain_and_under_its_hash(assets) -> None:
@@ -140,3 +151,64 @@ def test_a_games_page_also_preloads_that_games_files(assets) -> None:
     assert import_map.findall(html) == import_map.findall(assets.page.body.decode())
     assert assets.page_for(None, module=True) is assets.page and assets.page_for("no-such-game") is assets.page
     assert assets.page_for("mensch", module=True) is assets.page_for("mensch", module=True)  # made once
+
+
+def test_the_bundled_page_starts_from_a_few_files(bundled, assets) -> None:
+    html = bundled.page.body.decode()
+    entry = bundled.hashed["bundle/js/app.js"]
+    assert f'<script type="module" src="/static/{entry}">' in html
+    preloads = re.findall(r'<link rel="modulepreload" href="([^"]+)">', html)
+    graph = bundled.module_graph(["bundle/js/app.js"])
+    assert {f"/static/{bundled.hashed[m]}" for m in graph if m != "bundle/js/app.js"} == set(preloads)
+    assert all(m.startswith("bundle/") for m in graph)
+    # Forty-odd modules one by one; bundled, the entry and its shared chunks.
+    assert len(graph) <= 6 < len(assets.module_graph(["js/app.js"]))
+    # A game's drawing is loaded by its URL: the import map sends it to the bundled twin.
+    (text,) = re.findall(r'<script type="importmap">(.*?)</script>', html)
+    imports = json.loads(text)["imports"]
+    for game in bundled.games:
+        assert imports[f"/static/games/{game}/draw.js"] == f"/static/{bundled.hashed[f'bundle/games/{game}/draw.js']}"
+    digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+    assert bundled.script_hashes == [f"sha256-{digest}"]
+
+
+def test_every_module_is_bundled_once(bundled) -> None:
+    """A module in two bundle files would run twice, with two copies of its state (the chosen
+    language, the stylesheets added): esbuild names each module it includes in a comment."""
+    sources = sorted(p.relative_to(WEB_ROOT).as_posix() for p in WEB_ROOT.rglob("*.js"))
+    bundle_files = {rel: bundled.files[rel].body.decode() for rel in bundled.modules if rel.startswith("bundle/")}
+    for source in sources:
+        holders = [rel for rel, text in bundle_files.items() if re.search(rf"^// {re.escape(source)}$", text, re.M)]
+        assert len(holders) == 1, (source, holders)
+
+
+def test_a_bundled_module_names_a_stylesheet_by_its_hashed_url(bundled) -> None:
+    chess = bundled.files["bundle/games/chess/draw.js"].body.decode()
+    chess += "".join(bundled.files[m].body.decode() for m in bundled.module_graph(["bundle/games/chess/draw.js"]))
+    assert f'new URL("/static/{bundled.hashed["games/chess/style.css"]}", import.meta.url)' in chess
+    mensch = "".join(bundled.files[m].body.decode() for m in bundled.module_graph(["bundle/games/mensch/draw.js"]))
+    assert f'new URL("/static/{bundled.hashed["games/ludo/style.css"]}", import.meta.url)' in mensch
+    assert "import.meta.url" not in re.sub(r'new URL\("/static/[^"]+", import\.meta\.url\)', "", mensch)
+
+
+def test_a_bundled_games_page_preloads_its_bundled_drawing(bundled) -> None:
+    html = bundled.page_for("mensch", module=True).body.decode()
+    assert f'<link rel="modulepreload" href="/static/{bundled.hashed["bundle/games/mensch/draw.js"]}">' in html
+    for rel in ("games/mensch/style.css", "games/ludo/style.css"):
+        assert f'<link rel="preload" href="/static/{bundled.hashed[rel]}" as="style">' in html
+
+
+def test_without_esbuild_the_modules_are_served_one_by_one(monkeypatch) -> None:
+    monkeypatch.setenv("GAMEROOM_ESBUILD", "/nonexistent/esbuild")
+    assert client_bundle.bundled({"js/app.js": b"export const a = 1;"}) == {}
+    monkeypatch.setenv("GAMEROOM_BUNDLE", "0")
+    monkeypatch.delenv("GAMEROOM_ESBUILD")
+    assert client_bundle.bundled({"js/app.js": b"export const a = 1;"}) == {}
+
+
+def test_a_file_named_beside_a_module_gets_its_absolute_url() -> None:
+    source = 'useStylesheet(new URL("../ludo/style.css", import.meta.url));\nnew URL("./a.css", import.meta.url)'
+    assert client_bundle.absolute_urls("games/mensch/draw.js", source) == (
+        'useStylesheet(new URL("/static/games/ludo/style.css", import.meta.url));\n'
+        'new URL("/static/games/mensch/a.css", import.meta.url)'
+    )
