@@ -18,6 +18,9 @@ COPY servicekit /app/servicekit
 COPY proto/gameroom /app/proto/gameroom
 COPY lobby /app/lobby
 COPY gateway /app/gateway
+# esbuild (from package-lock.json, `npm ci`): the gateway bundles the web client's modules with it
+# when it starts (gateway/client_bundle.py), into /tmp.
+COPY node_modules/@esbuild/linux-x64/bin/esbuild /opt/esbuild/esbuild
 # Compiled here because the container's root filesystem is read-only.
 RUN python -m compileall -q --invalidation-mode unchecked-hash /app
 
@@ -27,11 +30,13 @@ RUN groupadd --system --gid 10001 gameroom \
  && install -d -o 10001 -g 10001 /data
 COPY --from=build /opt/venv /opt/venv
 COPY --from=build /app /app
+COPY --from=build /opt/esbuild /opt/esbuild
 ENV PATH=/opt/venv/bin:$PATH \
     PYTHONPATH=/app:/app/proto \
     PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     GAMEROOM_BIND=0.0.0.0 \
+    GAMEROOM_ESBUILD=/opt/esbuild/esbuild \
     GAMEROOM_STORE=sqlite:////data/gameroom.sqlite3
 # The SQLite file when the container runs alone; Kubernetes sets GAMEROOM_STORE to PostgreSQL.
 VOLUME /data
