@@ -270,7 +270,7 @@ class StaticAssets:
         and with a `game`, what the client loads for it."""
         sources = [m[len(STATIC_PREFIX) :] for m in _MODULE_SCRIPT.findall(html)]
         entries = [self.twins.get(m, m) for m in sources]
-        for source, entry in zip(sources, entries):
+        for source, entry in zip(sources, entries, strict=True):
             html = html.replace(f'src="{STATIC_PREFIX}{source}"', f'src="{STATIC_PREFIX}{entry}"')
         html = _OLD_PRELOAD.sub("", html)
         graph = self.module_graph(entries)

@@ -155,8 +155,10 @@ def test_the_readme_games_table_matches_the_registries() -> None:
 
 
 def test_the_readme_gives_a_reason_for_every_dependency() -> None:
-    """Each Python dependency (pyproject.toml, the test extra included) and each Debian package
-    scripts/bootstrap.sh installs is named in bold in the README's "Dependencies and why"."""
+    """Each Python dependency (pyproject.toml, the test extra included), each npm package
+    (package.json) and each Debian package scripts/bootstrap.sh installs is named in bold in the
+    README's "Dependencies and why"."""
+    import json
     import tomllib
 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
@@ -165,11 +167,13 @@ def test_the_readme_gives_a_reason_for_every_dependency() -> None:
     debian = set(
         re.findall(r"need_apt\+=\(([\w.-]+)\)", (ROOT / "scripts" / "bootstrap.sh").read_text(encoding="utf-8"))
     )
-    assert len(python) > 20 and {"chromium", "stockfish", "gnubg"} <= debian
+    package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
+    npm = {name.lower() for key in ("dependencies", "devDependencies") for name in package.get(key, {})}
+    assert len(python) > 20 and {"chromium", "stockfish", "gnubg"} <= debian and "esbuild" in npm
     section = (
         (ROOT / "README.md").read_text(encoding="utf-8").split("## Dependencies and why", 1)[1].split("\n## ", 1)[0]
     )
     named = {
         name.lower() for bold in re.findall(r"\*\*([^*]+)\*\*", section) for name in re.split(r",\s*|\s+and\s+", bold)
     }
-    assert sorted((python | debian) - named) == []
+    assert sorted((python | npm | debian) - named) == []
