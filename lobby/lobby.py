@@ -224,9 +224,15 @@ class Lobby:
         return await self.life.create_room(game, options, seats, nickname, player_token, private)
 
     async def join_room(
-        self, code: str, nickname: str, spectator: bool = False, player_token: str = "", invite: str = ""
+        self,
+        code: str,
+        nickname: str,
+        spectator: bool = False,
+        player_token: str = "",
+        invite: str = "",
+        request_id: str = "",
     ) -> dict[str, Any]:
-        return await self.life.join_room(code, nickname, spectator, player_token, invite)
+        return await self.life.join_room(code, nickname, spectator, player_token, invite, request_id)
 
     # -- quick seating ("Play now") ---------------------------------------------------------------
     async def quick_seat(
