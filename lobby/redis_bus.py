@@ -53,6 +53,12 @@ class RedisBus:
         self._pubsub: Any = None
         self._listener: BusListener | None = None
         self._handlers: set[asyncio.Task[None]] = set()
+        # While Redis is away a change is written and answered but reaches no other replica,
+        # and this replica hears nothing: what to make up for once it is back (`_went_down`).
+        self._down = False
+        self._listening = False  # the pattern subscription is confirmed on the live connection
+        self._unannounced: set[str] = set()  # rooms written here whose change was not published
+        self._held_when_down: set[str] = set()  # rooms this replica drove when Redis went away
 
     @classmethod
     def from_env(cls, url: str) -> RedisBus:
@@ -83,7 +89,9 @@ class RedisBus:
         self._listener = listener
         self._redis = aioredis.from_url(self.url, decode_responses=True)
         await self._load_scripts()
-        self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        # Subscribe confirmations are read: one after a reconnection says nothing was missed
+        # from then on (`_maybe_back`).
+        self._pubsub = self.redis.pubsub(ignore_subscribe_messages=False)
         await self._pubsub.psubscribe(self._key("room", "*"))
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._listen(self._pubsub)), loop.create_task(self._keep_up())]
@@ -139,7 +147,12 @@ class RedisBus:
             due_keys, due_args = self._due_args(code, *due)
             keys += due_keys
             args += due_args
-        seats = await self._script("announce", keys, args)
+        try:
+            seats = await self._script("announce", keys, args)
+        except Exception:
+            self._unannounced.add(code)  # published once Redis is back (`_maybe_back`)
+            self._went_down()
+            raise
         return {int(seat) for seat in seats} | self.hub.present_seats(code)
 
     def _due_args(self, code: str, due_ms: int | None, revision: int) -> tuple[list[str], list[Any]]:
@@ -184,7 +197,12 @@ class RedisBus:
                 raise
             except Exception:
                 log.warning("pub/sub read failed; retrying", exc_info=True)
+                self._listening = False
+                self._went_down()
                 await asyncio.sleep(0.5)
+                continue
+            if message is not None and message.get("type") == "psubscribe":
+                self._listening = True
                 continue
             if message is None or message.get("type") != "pmessage":
                 continue
@@ -206,6 +224,27 @@ class RedisBus:
         self._handlers.discard(task)
         if not task.cancelled() and task.exception() is not None:
             log.error("bus callback failed", exc_info=task.exception())
+
+    # -- Redis away and back -------------------------------------------------------------------------
+    def _went_down(self) -> None:
+        """A call to Redis failed: from now until `_maybe_back`, changes may have been missed
+        (ours not published, others' not heard) and leases and due times may be lost (a Redis
+        that restarted empty)."""
+        if not self._down:
+            self._down = True
+            self._held_when_down = set(self._owned)
+
+    def _maybe_back(self) -> None:
+        """After a keepalive went through (a lease Redis lost is let go of by then): when the
+        subscription is confirmed again too, the lobby makes up for what was missed. Whatever
+        is published from now on is heard, so a room read from the store after this is whole."""
+        if not self._down or not self._listening:
+            return
+        self._down = False
+        unannounced, held = self._unannounced, self._held_when_down
+        self._unannounced, self._held_when_down = set(), set()
+        log.info("Redis is back: catching up %d rooms written and %d driven meanwhile", len(unannounced), len(held))
+        self._spawn(self._listener.on_bus_back(unannounced, held))  # type: ignore[union-attr]
 
     # -- presence ----------------------------------------------------------------------------------
     async def sync_presence(self, code: str) -> set[int]:
@@ -275,12 +314,14 @@ class RedisBus:
             try:
                 if loop.time() >= next_keepalive:
                     await self._keepalive()
+                    self._maybe_back()
                     next_keepalive = loop.time() + period
                 await self._sweep()
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.warning("bus upkeep failed; retrying", exc_info=True)
+                self._went_down()
             await asyncio.sleep(min(period, self.sweep_ms / 1000))
 
     async def _keepalive(self) -> None:
