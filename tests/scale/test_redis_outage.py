@@ -15,8 +15,11 @@ import uuid
 import aiohttp
 import pytest
 import redis.asyncio as aioredis
+from redis.exceptions import RedisError
 
 from devstack import free_port
+from lobby.bus import RedisBus
+from tests.scale.test_clock_lease import Recorder, _wait
 from tests.support.client import PlayClient, rest
 
 TWO_HUMANS = [{"kind": "human"}, {"kind": "human"}]
@@ -66,6 +69,35 @@ async def _subscribers(url: str, replicas: int) -> None:
                 await asyncio.sleep(0.05)
     finally:
         await client.aclose()
+
+
+class BackRecorder(Recorder):
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.back: list[tuple[set[str], set[str]]] = []
+
+    async def on_bus_back(self, unannounced: set[str], held: set[str]) -> None:
+        self.back.append((unannounced, held))
+
+
+async def test_the_bus_names_what_it_missed_once_redis_is_back(own_redis) -> None:
+    listener = BackRecorder("one")
+    bus = RedisBus(own_redis.url, prefix="t", replica="one", lease_ms=600, presence_ttl_ms=600, sweep_ms=50)
+    await bus.start(listener)
+    try:
+        assert await bus.claim("HELD1")
+        await bus.announce("SEEN1", {"kind": "room"}, None)  # published: nothing to make up for
+        own_redis.kill()
+        with pytest.raises(RedisError):
+            await bus.announce("WROTE", {"kind": "room"}, None)
+        assert listener.back == []  # nothing is made up for while Redis is away
+        own_redis.start()
+        await _wait(lambda: listener.back, timeout=20)
+        # The room written meanwhile, and the one it drove (its lease went with Redis's memory).
+        assert listener.back == [({"WROTE"}, {"HELD1"})]
+        assert "HELD1" in listener.lost and not bus.holds("HELD1")
+    finally:
+        await bus.close()
 
 
 async def test_a_move_written_while_redis_is_down_reaches_the_other_replica(make_replicas, own_redis) -> None:
