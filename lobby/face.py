@@ -6,7 +6,8 @@ or take from it. The gateway imports this module and no other of the lobby
     PlayerDesk       guest players: their profile, games, transfer codes, house rules
     Subscriber       a connection as the lobby sees it; Ticket, its credentials in a room
     clean_text, normalise_code, is_code, token_hash, json_text, REFUSALS
-    lobby_from_env   a lobby built from the process's settings (store, engines, bus)
+    make_lobby, open_lobby, lobby_from_env   a lobby from its parts (store, engines, bus,
+                     settings), or from the process's environment
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ __all__ = [
     "lobby_from_env",
     "make_lobby",
     "normalise_code",
+    "open_lobby",
     "settings_from_env",
     "token_hash",
 ]
@@ -201,13 +203,23 @@ def settings_from_env() -> LobbySettings:
     )
 
 
+async def open_lobby(
+    store: Store | None = None,
+    engines: Engines | None = None,
+    settings: LobbySettings | None = None,
+    bus: LocalBus | RedisBus | None = None,
+) -> LobbyFace:
+    """A running lobby (`make_lobby`, started: store open, catalogue loaded, bus joined)."""
+    lobby = make_lobby(store, engines, settings, bus)
+    await lobby.start()
+    return lobby
+
+
 async def lobby_from_env() -> LobbyFace:
-    """The gateway process's lobby, started: its store, family services, bus and settings all
+    """The gateway process's lobby, running: its store, family services, bus and settings all
     from the environment (docs/configuration.md)."""
-    lobby = make_lobby(
+    return await open_lobby(
         # How long a step waits for its family service to come back (a replica restarting).
         engines=Engines(retry_for=float(os.environ.get("GAMEROOM_ENGINE_RETRY_S", "15"))),
         settings=settings_from_env(),
     )
-    await lobby.start()
-    return lobby
