@@ -1,6 +1,6 @@
 """Redis away for a while, between two gateway replicas on one PostgreSQL: a move written
 meanwhile is committed and answered by its replica, and reaches the other replica's players
-once Redis is back (nothing re-sent it before); a CPU seat answers a move made meanwhile.
+once Redis is back; a CPU seat answers a move made meanwhile.
 
 Each test runs a Redis of its own on a free port (killed and started again here; the shared
 one is untouched) that keeps nothing on disk: it comes back empty, as a restarted cache does."""
