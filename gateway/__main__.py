@@ -14,10 +14,7 @@ from gameroom import play_pb2
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
-from lobby.bus import make_bus
-from lobby.engines import Engines
-from lobby.lobby import Lobby, LobbySettings
-from lobby.store import make_store
+from lobby.face import lobby_from_env
 from servicekit import config, eventloop, heap, logs
 from servicekit.grpc_server import bind_host, server_options
 
@@ -28,24 +25,7 @@ log = logging.getLogger("gateway")
 
 
 async def main() -> None:
-    lobby = Lobby(
-        make_store(),
-        # How long a step waits for its family service to come back (a replica restarting).
-        Engines(retry_for=float(os.environ.get("GAMEROOM_ENGINE_RETRY_S", "15"))),
-        LobbySettings.at_rate(
-            # Test-only: the lobby's clock this many times as fast as real time (move clocks).
-            float(os.environ.get("GAMEROOM_CLOCK_RATE", "1")),
-            cpu_delay_ms=int(os.environ.get("GAMEROOM_CPU_DELAY_MS", "700")),
-            ai_budget_ms=int(os.environ.get("GAMEROOM_AI_BUDGET_MS", "1000")),
-            takeover_grace_ms=int(os.environ.get("GAMEROOM_TAKEOVER_GRACE_MS", "60000")),
-            stake_sweep_ms=int(os.environ.get("GAMEROOM_STAKE_SWEEP_MS", "120000")),
-            retention_ms=int(float(os.environ.get("GAMEROOM_RETENTION_DAYS", "30")) * 86_400_000),
-            moves_in_flight=int(os.environ.get("GAMEROOM_MOVES_IN_FLIGHT", "64")),
-            kept_rooms=int(os.environ.get("GAMEROOM_KEPT_ROOMS", "1024")),
-        ),
-        bus=make_bus(),
-    )
-    await lobby.start()
+    lobby = await lobby_from_env()
     host = bind_host()
     http_port = int(os.environ.get("GAMEROOM_HTTP_PORT", "8080"))
     settings = GatewaySettings.from_env()

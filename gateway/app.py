@@ -20,10 +20,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from multidict import istr
 from prometheus_client import CONTENT_TYPE_LATEST, Gauge, generate_latest
 
-from lobby import codes
-from lobby.lobby import Lobby
-from lobby.metrics import REFUSALS
-from lobby.text import clean_text
+from lobby.face import REFUSALS, LobbyFace, clean_text, normalise_code, token_hash
 from rulekit import Refusal
 
 from . import dispatch, heartbeat, qr, rules_pages, static_assets
@@ -84,7 +81,7 @@ class GatewaySettings:
         )
 
 
-LOBBY = web.AppKey("lobby", Lobby)
+LOBBY = web.AppKey("lobby", LobbyFace)
 SETTINGS = web.AppKey("settings", GatewaySettings)
 SOCKETS = web.AppKey("sockets", set)
 FLOOD_GUARD = web.AppKey("flood_guard", FloodGuard)
@@ -260,6 +257,7 @@ async def join_room(request: web.Request) -> web.Response:
             bool(body.get("spectator", False)),
             str(body.get("player_token", "")),
             str(body.get("invite", "")),
+            str(body.get("request_id", "")),
         )
     except Refusal as refusal:
         return refused_response(refusal)
@@ -583,7 +581,7 @@ class _Socket(SendQueue):
             dispatch.refuse(self, refusal)
             return False
         if branch == "hello" and self.ticket is None:
-            key = f"ticket:{codes.token_hash(str(body.get('token', '')))}"
+            key = f"ticket:{token_hash(str(body.get('token', '')))}"
             wait = guard.retry_after(key)
             if wait > 0 or not guard.admit(key, settings.ws_per_ticket):
                 REFUSALS.labels("rate_limited").inc()
@@ -662,7 +660,7 @@ async def healthz(request: web.Request) -> web.Response:
 
 async def readyz(request: web.Request) -> web.Response:
     lobby = request.app[LOBBY]
-    ready = lobby.accepting_rooms and bool(lobby.engines.catalogue.metas)
+    ready = lobby.accepting_rooms and bool(lobby.list_games())
     return web.json_response({"ready": ready}, status=200 if ready else 503)
 
 
@@ -751,7 +749,7 @@ def log_context(request: web.Request, handler):  # type: ignore[no-untyped-def]
     request[REQUEST_ID] = given if _GOOD_REQUEST_ID.fullmatch(given) else uuid.uuid4().hex[:16]
     structlog.contextvars.clear_contextvars()
     structlog.contextvars.bind_contextvars(
-        request_id=request[REQUEST_ID], room=codes.normalise_code(request.match_info.get("code", ""))
+        request_id=request[REQUEST_ID], room=normalise_code(request.match_info.get("code", ""))
     )
     return handler(request)
 
@@ -796,7 +794,7 @@ async def _limited(request: web.Request, handler):  # type: ignore[no-untyped-de
         return _too_many(over.retry_after)
 
 
-def make_metrics_app(lobby: Lobby | None = None) -> web.Application:
+def make_metrics_app(lobby: LobbyFace | None = None) -> web.Application:
     """/metrics alone, for the gateway's metrics port (with the lobby: rooms by status too)."""
     app = web.Application()
     if lobby is not None:
@@ -806,7 +804,7 @@ def make_metrics_app(lobby: Lobby | None = None) -> web.Application:
 
 
 def make_app(
-    lobby: Lobby, settings: GatewaySettings | None = None, rest_limiter: RestLimiter | None = None
+    lobby: LobbyFace, settings: GatewaySettings | None = None, rest_limiter: RestLimiter | None = None
 ) -> web.Application:
     app = web.Application(client_max_size=MAX_BODY_BYTES, middlewares=[log_context, rest_limits])
     app[REST_LIMITER] = rest_limiter or RestLimiter.from_env()

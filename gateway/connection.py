@@ -17,7 +17,7 @@ from collections import Counter, deque
 from collections.abc import Generator, Iterable
 from typing import Any, Awaitable, Callable
 
-from lobby.room import Ticket
+from lobby.face import Ticket
 
 log = logging.getLogger(__name__)
 

@@ -5,15 +5,13 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from lobby.lobby import Lobby, Subscriber
-from lobby.metrics import REFUSALS
-from lobby.text import clean_text
+from lobby.face import REFUSALS, LobbyFace, Subscriber, clean_text
 from rulekit import Refusal
 
 log = logging.getLogger(__name__)
 
 
-async def handle(lobby: Lobby, connection: Subscriber, branch: str, body: dict[str, Any]) -> None:
+async def handle(lobby: LobbyFace, connection: Subscriber, branch: str, body: dict[str, Any]) -> None:
     """Carry out one client message; a refusal is sent back with its code, never swallowed."""
     try:
         if branch == "hello":

@@ -10,7 +10,7 @@ from typing import Any
 from gameroom import play_pb2
 from google.protobuf import json_format
 
-from lobby import jsontext
+from lobby.face import json_text
 from rulekit import Refusal
 
 MAX_FRAME_BYTES = 16 * 1024
@@ -115,8 +115,8 @@ def schema_parse(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
 
 
 def server_frame(message: dict[str, Any]) -> str:
-    # Written on the event loop for every connection of every change: orjson (lobby.jsontext).
-    return jsontext.dumps(message)
+    # Written on the event loop for every connection of every change: orjson (lobby.face.json_text).
+    return json_text(message)
 
 
 def to_proto(message: dict[str, Any]) -> play_pb2.ServerMessage:

@@ -11,10 +11,7 @@ from gameroom import play_pb2, play_pb2_grpc
 from google.protobuf import json_format
 from google.protobuf.message import DecodeError
 
-from lobby import codes
-from lobby.lobby import Lobby
-from lobby.metrics import REFUSALS
-from lobby.text import clean_text
+from lobby.face import REFUSALS, LobbyFace, clean_text, token_hash
 from rulekit import Refusal
 
 from . import dispatch
@@ -119,7 +116,9 @@ def add_to_server(servicer: PlayServicer, server: grpc.aio.Server) -> None:
 
 
 class PlayServicer(play_pb2_grpc.PlayServicer):
-    def __init__(self, lobby: Lobby, settings: GatewaySettings | None = None, guard: FloodGuard | None = None) -> None:
+    def __init__(
+        self, lobby: LobbyFace, settings: GatewaySettings | None = None, guard: FloodGuard | None = None
+    ) -> None:
         self.lobby = lobby
         self.settings = settings or GatewaySettings()
         # Shared with the WebSocket side: a ticket's connections are counted over both.
@@ -151,6 +150,7 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
                 request.spectator,
                 request.player_token,
                 request.invite,
+                request.request_id,
             )
         except Refusal as refusal:
             await _abort(context, refusal)
@@ -227,7 +227,7 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
                             continue
                         body["move"] = json.loads(json.dumps(body.get("move", {})))
                     if branch == "hello" and connection.ticket is None:
-                        key = f"ticket:{codes.token_hash(str(body.get('token', '')))}"
+                        key = f"ticket:{token_hash(str(body.get('token', '')))}"
                         if self.guard.retry_after(key) > 0 or not self.guard.admit(key, self.settings.ws_per_ticket):
                             # Straight to the stream, ahead of its end.
                             REFUSALS.labels("rate_limited").inc()

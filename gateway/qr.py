@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 
 import segno
 
-from lobby import codes
+from lobby.face import is_code
 from rulekit import Refusal
 
 MAX_TEXT = 300  # characters: a join link with an invitation is about 80
@@ -34,7 +34,7 @@ def check_join_link(text: object, hosts: set[str]) -> str:
     if parts.scheme not in ("http", "https") or parts.netloc.lower() not in hosts:
         raise Refusal("bad_request", "not a link to this server")
     code = parts.path.removeprefix("/r/")
-    if not parts.path.startswith("/r/") or not codes.is_code(code) or parts.query:
+    if not parts.path.startswith("/r/") or not is_code(code) or parts.query:
         raise Refusal("bad_request", "not a room's join link")
     if parts.fragment and not _INVITE.fullmatch(parts.fragment):
         raise Refusal("bad_request", "not a room's join link")

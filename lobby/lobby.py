@@ -24,6 +24,7 @@ from rulekit import Refusal, resolve_options
 
 from . import codes
 from .bus import LocalBus, RedisBus
+from .bus_back import catch_up_rooms
 from .clocks import RoomDriver
 from .context import LobbyContext, LobbySettings
 from .cpu_seats import CpuSeats
@@ -224,9 +225,15 @@ class Lobby:
         return await self.life.create_room(game, options, seats, nickname, player_token, private)
 
     async def join_room(
-        self, code: str, nickname: str, spectator: bool = False, player_token: str = "", invite: str = ""
+        self,
+        code: str,
+        nickname: str,
+        spectator: bool = False,
+        player_token: str = "",
+        invite: str = "",
+        request_id: str = "",
     ) -> dict[str, Any]:
-        return await self.life.join_room(code, nickname, spectator, player_token, invite)
+        return await self.life.join_room(code, nickname, spectator, player_token, invite, request_id)
 
     # -- quick seating ("Play now") ---------------------------------------------------------------
     async def quick_seat(
@@ -319,6 +326,10 @@ class Lobby:
 
     async def on_orphan(self, code: str) -> None:
         await self.driver.on_orphan(code)
+
+    async def on_bus_back(self, unannounced: set[str], held: set[str]) -> None:
+        """Redis is back after it was away: lobby/bus_back.py."""
+        await catch_up_rooms(self.ctx, self.moves, unannounced | held)
 
     def on_lost(self, code: str) -> None:
         self.driver.on_lost(code)

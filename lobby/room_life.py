@@ -16,6 +16,7 @@ from .context import LobbyContext, require
 from .cpu_seats import CpuSeats
 from .delivery import Delivery, room_info
 from .hub import Subscriber
+from .join_requests import join_token
 from .metrics import ROOMS_STARTED
 from .move_path import MovePath, absorb
 from .players import Players
@@ -190,17 +191,25 @@ class RoomLife:
         return out
 
     async def join_room(
-        self, code: str, nickname: str, spectator: bool = False, player_token: str = "", invite: str = ""
+        self,
+        code: str,
+        nickname: str,
+        spectator: bool = False,
+        player_token: str = "",
+        invite: str = "",
+        request_id: str = "",
     ) -> dict[str, Any]:
         code = codes.normalise_code(code)
         player = await self.players.by_token(player_token) if player_token else None
-        token = codes.new_token()
+        token = join_token(code, request_id)  # lobby/join_requests.py
         key = codes.token_hash(token)
 
-        async def change(room: Room) -> list[StoredEvent]:
+        async def change(room: Room) -> list[StoredEvent] | None:
             # Watching a private room needs the invitation too: its table is not for strangers.
             if room.private and not secrets.compare_digest(codes.token_hash(invite or ""), room.invite):
                 raise Refusal("invitation_needed", "a private room: join with the host's invitation link")
+            if key in room.tickets:
+                return None  # this join again (its answer was lost): the ticket it got, unchanged
             if len(room.tickets) >= MAX_TICKETS:
                 raise Refusal("room_full")
             name = clean_name(nickname or (player.nickname if player else ""), f"Player {len(room.tickets) + 1}")

@@ -56,18 +56,20 @@ class CreateRoomRequest(_message.Message):
     def __init__(self, game: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatSpec, _Mapping]]] = ..., nickname: _Optional[str] = ..., player_token: _Optional[str] = ..., private: _Optional[bool] = ...) -> None: ...
 
 class JoinRoomRequest(_message.Message):
-    __slots__ = ("code", "nickname", "spectator", "player_token", "invite")
+    __slots__ = ("code", "nickname", "spectator", "player_token", "invite", "request_id")
     CODE_FIELD_NUMBER: _ClassVar[int]
     NICKNAME_FIELD_NUMBER: _ClassVar[int]
     SPECTATOR_FIELD_NUMBER: _ClassVar[int]
     PLAYER_TOKEN_FIELD_NUMBER: _ClassVar[int]
     INVITE_FIELD_NUMBER: _ClassVar[int]
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     code: str
     nickname: str
     spectator: bool
     player_token: str
     invite: str
-    def __init__(self, code: _Optional[str] = ..., nickname: _Optional[str] = ..., spectator: _Optional[bool] = ..., player_token: _Optional[str] = ..., invite: _Optional[str] = ...) -> None: ...
+    request_id: str
+    def __init__(self, code: _Optional[str] = ..., nickname: _Optional[str] = ..., spectator: _Optional[bool] = ..., player_token: _Optional[str] = ..., invite: _Optional[str] = ..., request_id: _Optional[str] = ...) -> None: ...
 
 class GetRoomRequest(_message.Message):
     __slots__ = ("code",)

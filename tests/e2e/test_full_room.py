@@ -61,3 +61,40 @@ def test_a_code_with_a_look_alike_says_which_character_is_never_used(browser: Br
         expect(code).to_be_focused()
     finally:
         context.close()
+
+
+def test_a_join_whose_answer_is_lost_is_asked_again_and_gets_its_seat(browser: Browser, stack) -> None:
+    """The server takes Ben's join but its answer never reaches his browser (the connection
+    drops): the page asks again with the same request id and sits Ben in the seat he took,
+    where a join of its own would have found the room full."""
+    context = browser.new_context(viewport=PHONE, locale="en-GB")
+    ben = context.new_page()
+    try:
+        api = context.request
+        created = api.post(
+            f"{stack.base_url}/api/rooms",
+            data={"game": "four-in-a-row", "seats": [{"kind": "human"}, {"kind": "human"}], "nickname": "Anna"},
+        )
+        code = created.json()["code"]
+        asked: list[dict] = []
+
+        def lose_the_first_answer(route) -> None:  # type: ignore[no-untyped-def]
+            asked.append(route.request.post_data_json)
+            if len(asked) == 1:
+                assert route.fetch().status == 200  # the server seats Ben...
+                route.abort("connectionreset")  # ...and its answer is lost on the way
+            else:
+                route.continue_()
+
+        ben.route("**/api/rooms/*/join", lose_the_first_answer)
+        ben.goto(f"{stack.base_url}/r/{code}")
+        ben.get_by_test_id("join-nickname").fill("Ben")
+        ben.get_by_test_id("join-room-button").click()
+        expect(ben.get_by_test_id("waiting-seat-1")).to_contain_text("Ben")
+        expect(ben.get_by_test_id("join-error")).to_have_count(0)
+        assert len(asked) == 2 and asked[0]["request_id"] == asked[1]["request_id"] != ""
+        # The retry took no second seat: another joiner finds the room full.
+        carl = api.post(f"{stack.base_url}/api/rooms/{code}/join", data={"nickname": "Carl"})
+        assert carl.status == 409 and carl.json()["refused"]["code"] == "room_full"
+    finally:
+        context.close()

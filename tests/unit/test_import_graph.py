@@ -83,7 +83,7 @@ def test_the_graph_was_read() -> None:
     # A reader that found nothing would pass every test below.
     assert "lobby.move_path" in GRAPH and "lobby.room" in GRAPH["lobby.move_path"]
     assert "rulekit" in {_top(i) for i in GRAPH["svc_boards.four_in_a_row.rules"]}
-    assert "lobby.lobby" in GRAPH["gateway.app"]
+    assert "lobby.face" in GRAPH["gateway.app"]
 
 
 def test_no_import_circle_among_lobby_modules() -> None:

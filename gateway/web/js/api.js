@@ -52,8 +52,27 @@ export function createRoom(body) {
   return request("POST", "/api/rooms", body);
 }
 
-export function joinRoom(code, nickname, spectator = false, playerToken = "", invite = "") {
-  return request("POST", `/api/rooms/${encodeURIComponent(code)}/join`, { nickname, spectator, player_token: playerToken, invite });
+const JOIN_ATTEMPTS = 3;
+
+/** 32 hex digits from the browser's generator (crypto.randomUUID needs a secure context, and
+ * the LAN address of `make run LAN=1` is plain http). */
+function requestId() {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** A join carries an id of its own, the same on each retry: a join whose answer was lost (the
+ * network, or the server that took it went away) is asked again and gets the same seat and
+ * ticket instead of `room_full` for the seat it took. */
+export async function joinRoom(code, nickname, spectator = false, playerToken = "", invite = "") {
+  const body = { nickname, spectator, player_token: playerToken, invite, request_id: requestId() };
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await request("POST", `/api/rooms/${encodeURIComponent(code)}/join`, body);
+    } catch (error) {
+      if (error.code !== "unavailable" || attempt >= JOIN_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 400 * attempt));
+    }
+  }
 }
 
 /** A new guest player → {player: {id, nickname}, token}. */

@@ -1,0 +1,225 @@
+"""The lobby's face: all the gateway (WebSocket, REST, the gRPC play API) may ask of the lobby
+or take from it. The gateway imports this module and no other of the lobby
+(tests/unit/test_lobby_face.py), so the lobby's insides can be rearranged behind it.
+
+    LobbyFace        what a client may ask (create, join, connect, move, chat, ...)
+    PlayerDesk       guest players: their profile, games, transfer codes, house rules
+    Subscriber       a connection as the lobby sees it; Ticket, its credentials in a room
+    clean_text, normalise_code, is_code, token_hash, json_text, REFUSALS
+    make_lobby, open_lobby, lobby_from_env   a lobby from its parts (store, engines, bus,
+                     settings), or from the process's environment
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Protocol
+
+from .bus import LocalBus, RedisBus, make_bus
+from .codes import is_code, normalise_code, token_hash
+from .context import LobbySettings
+from .engines import Engines
+from .hub import Subscriber
+from .jsontext import dumps as json_text
+from .lobby import Lobby
+from .metrics import REFUSALS
+from .room import Ticket
+from .store import Player, Store, make_store
+from .text import clean_text
+
+__all__ = [
+    "REFUSALS",
+    "ConnectedRooms",
+    "LobbyFace",
+    "LobbySettings",
+    "Player",
+    "PlayerDesk",
+    "Subscriber",
+    "Ticket",
+    "clean_text",
+    "is_code",
+    "json_text",
+    "lobby_from_env",
+    "make_lobby",
+    "normalise_code",
+    "open_lobby",
+    "settings_from_env",
+    "token_hash",
+]
+
+
+class PlayerDesk(Protocol):
+    """Guest players (lobby/players.py), as the REST API offers them."""
+
+    async def create(self, nickname: str) -> tuple[Player, str]: ...
+
+    async def profile(self, token: str) -> dict[str, Any]: ...
+
+    async def finished_games(self, token: str) -> list[dict[str, Any]]: ...
+
+    async def transfer_code(self, token: str) -> dict[str, Any]: ...
+
+    async def claim(self, code: str) -> tuple[Player, str]: ...
+
+    async def house_rules(self, token: str, game: str | None) -> list[dict[str, Any]]: ...
+
+    async def save_house_rules(self, token: str, game: str, name: str, options: dict[str, Any]) -> None: ...
+
+    async def delete_house_rules(self, token: str, game: str, name: str) -> bool: ...
+
+
+class ConnectedRooms(Protocol):
+    """The rooms with a connection in this process (for the rooms-by-status gauge)."""
+
+    def rooms(self) -> list[tuple[str, list[Subscriber]]]: ...
+
+
+class LobbyFace(Protocol):
+    """What a client may ask of the lobby. A refusal is a `rulekit.Refusal` with its code."""
+
+    accepting_rooms: bool  # False: draining, new rooms are refused
+
+    @property
+    def players(self) -> PlayerDesk: ...
+
+    @property
+    def hub(self) -> ConnectedRooms: ...
+
+    async def start(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+    # -- what anyone may look at
+    def list_games(self) -> list[dict[str, Any]]: ...
+
+    async def game_of(self, code: str) -> str | None: ...
+
+    async def get_room(self, code: str) -> dict[str, Any]: ...
+
+    async def finished_game(
+        self, code: str, number: int, invite: str = "", player_token: str = ""
+    ) -> dict[str, Any]: ...
+
+    async def replay(
+        self, code: str, number: int, seat: str = "all", invite: str = "", player_token: str = ""
+    ) -> dict[str, Any]: ...
+
+    def resolve_options(self, game: str, options: dict[str, Any]) -> dict[str, Any]: ...
+
+    # -- rooms and seats
+    async def create_room(
+        self,
+        game: str,
+        options: dict[str, Any] | None,
+        seats: list[dict[str, Any]],
+        nickname: str,
+        player_token: str = "",
+        private: bool = False,
+    ) -> dict[str, Any]: ...
+
+    async def join_room(
+        self,
+        code: str,
+        nickname: str,
+        spectator: bool = False,
+        player_token: str = "",
+        invite: str = "",
+        request_id: str = "",
+    ) -> dict[str, Any]: ...
+
+    async def quick_seat(
+        self,
+        player_token: str,
+        game: str,
+        seats: int,
+        stake: int,
+        nickname: str = "",
+        cpu_after_s: int = 60,
+        language: str = "",
+    ) -> dict[str, Any]: ...
+
+    async def quick_seat_look(self, entry_id: str, secret: str, cpu_after_s: int = 60) -> dict[str, Any]: ...
+
+    async def quick_seat_with_cpus(self, entry_id: str, secret: str) -> dict[str, Any]: ...
+
+    async def quick_seat_cancel(self, entry_id: str, secret: str) -> bool: ...
+
+    # -- a connection to a room
+    async def connect(self, subscriber: Subscriber, code: str, token: str, last_event: int) -> None: ...
+
+    def disconnect(self, subscriber: Subscriber) -> None: ...
+
+    async def start_game(self, subscriber: Subscriber) -> None: ...
+
+    async def contribute(self, subscriber: Subscriber, value: str, commit: str) -> None: ...
+
+    async def change_settings(
+        self, subscriber: Subscriber, options: dict[str, Any] | None, seats: list[dict[str, Any]] | None
+    ) -> None: ...
+
+    async def rematch(self, subscriber: Subscriber) -> None: ...
+
+    async def leave(self, subscriber: Subscriber) -> None: ...
+
+    async def remove_player(self, subscriber: Subscriber, seat: int) -> None: ...
+
+    async def move(self, subscriber: Subscriber, seat: int, move: Any, client_move_id: str, version: int) -> None: ...
+
+    async def resume(self, subscriber: Subscriber) -> None: ...
+
+    async def resync(self, subscriber: Subscriber) -> None: ...
+
+    async def chat(self, subscriber: Subscriber, text: str, channel: str = "") -> None: ...
+
+
+def make_lobby(
+    store: Store | None = None,
+    engines: Engines | None = None,
+    settings: LobbySettings | None = None,
+    bus: LocalBus | RedisBus | None = None,
+) -> LobbyFace:
+    """A lobby, not started yet (`await lobby.start()`): the store of GAMEROOM_STORE, the family
+    services of the environment, the bus of GAMEROOM_REDIS, unless given."""
+    return Lobby(
+        store if store is not None else make_store(),
+        engines if engines is not None else Engines(),
+        settings,
+        bus if bus is not None else make_bus(),
+    )
+
+
+def settings_from_env() -> LobbySettings:
+    env = os.environ.get
+    return LobbySettings.at_rate(
+        # Test-only: the lobby's clock this many times as fast as real time (move clocks).
+        float(env("GAMEROOM_CLOCK_RATE", "1")),
+        cpu_delay_ms=int(env("GAMEROOM_CPU_DELAY_MS", "700")),
+        ai_budget_ms=int(env("GAMEROOM_AI_BUDGET_MS", "1000")),
+        takeover_grace_ms=int(env("GAMEROOM_TAKEOVER_GRACE_MS", "60000")),
+        stake_sweep_ms=int(env("GAMEROOM_STAKE_SWEEP_MS", "120000")),
+        retention_ms=int(float(env("GAMEROOM_RETENTION_DAYS", "30")) * 86_400_000),
+        moves_in_flight=int(env("GAMEROOM_MOVES_IN_FLIGHT", "64")),
+        kept_rooms=int(env("GAMEROOM_KEPT_ROOMS", "1024")),
+    )
+
+
+async def open_lobby(
+    store: Store | None = None,
+    engines: Engines | None = None,
+    settings: LobbySettings | None = None,
+    bus: LocalBus | RedisBus | None = None,
+) -> LobbyFace:
+    """A running lobby (`make_lobby`, started: store open, catalogue loaded, bus joined)."""
+    lobby = make_lobby(store, engines, settings, bus)
+    await lobby.start()
+    return lobby
+
+
+async def lobby_from_env() -> LobbyFace:
+    """The gateway process's lobby, running: its store, family services, bus and settings all
+    from the environment (docs/configuration.md)."""
+    return await open_lobby(
+        # How long a step waits for its family service to come back (a replica restarting).
+        engines=Engines(retry_for=float(os.environ.get("GAMEROOM_ENGINE_RETRY_S", "15"))),
+        settings=settings_from_env(),
+    )
