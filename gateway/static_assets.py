@@ -14,6 +14,8 @@ client the way a build step would, without one:
 - every text body is kept gzip- and brotli-compressed beside the original, chosen per request
   by Accept-Encoding (with ``Vary``), never compressed per request.
 
+The UI catalogues are served with every game's name and pitch, and a catalogue of the games'
+drawings is served beside them, both gathered from the game folders (gateway/web_catalogue.py).
 The source files keep their names; a file changed on disk shows after a restart.
 """
 
@@ -31,6 +33,8 @@ import re
 from dataclasses import dataclass
 
 import brotli
+
+from . import web_catalogue
 
 STATIC_PREFIX = "/static/"
 HASH_CHARS = 10
@@ -171,6 +175,11 @@ class StaticAssets:
             for path in sorted(root.rglob("*"))
             if path.is_file() and not any(part.startswith(".") for part in path.relative_to(root).parts)
         }
+        if (root / "games").is_dir():
+            # What the client needs of every game before its module loads, gathered from the
+            # game folders (gateway/web_catalogue.py); the games' catalogue is fetched first.
+            sources.update(web_catalogue.gathered_files(root))
+            fetches = (*fetches, STATIC_PREFIX + web_catalogue.CATALOGUE)
         self.named_files: dict[str, list[str]] = {}  # module → the files it names beside itself
         # Files other than modules first: a module's served text names their hashed URLs.
         digests = {rel: digest_of(body) for rel, body in sources.items() if not rel.endswith(".js")}

@@ -1,4 +1,6 @@
-// The game loader: the catalogue from GET /api/games (fetched once) and each game's web
+// The game loader: the catalogue from GET /api/games (fetched once) with what the game folders
+// declare for the pages around a game (/static/games/catalogue.json, gathered by the server:
+// each title's gallery drawing and whether it has a tutorial of its own), and each game's web
 // module, /static/games/<id>/draw.js, with its strings. A game without a module still plays
 // through the generic one below, which lists the legal moves as buttons.
 import * as api from "./api.js";
@@ -7,13 +9,30 @@ import { loadGameStrings } from "./i18n.js";
 
 let catalogue = null;
 
-/** [{id, family, meta}], cached for the page's life (a failed fetch is retried next time). */
+/** What the game folders declare, by game id; none when it cannot be had (the gallery then
+ * draws each title's family drawing). */
+async function folders() {
+  try {
+    const response = await fetch("/static/games/catalogue.json", { cache: "no-cache" });
+    return response.ok ? await response.json() : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * [{id, family, meta, art, tutorial}], cached for the page's life (a failed fetch is retried
+ * next time): `art` the gallery drawing's shapes (js/gallery_art.js), `tutorial` true where
+ * the game has a tutorial of its own.
+ */
 export function listGames() {
   if (!catalogue) {
-    catalogue = api.listGames().catch((error) => {
-      catalogue = null;
-      throw error;
-    });
+    catalogue = Promise.all([api.listGames(), folders()])
+      .then(([games, declared]) => games.map((game) => ({ ...(declared[game.id] || {}), ...game })))
+      .catch((error) => {
+        catalogue = null;
+        throw error;
+      });
   }
   return catalogue;
 }

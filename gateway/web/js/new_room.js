@@ -283,7 +283,7 @@ export async function showNewRoom(root, nav, gameId) {
   await loadGameStrings(gameId);
   replace(
     chosen,
-    gameArt(gameId, entry.family),
+    gameArt(entry),
     h(
       "div",
       { class: "chosen-text" },

@@ -39,14 +39,13 @@ const loadingArticle = () => h("article", { class: "rules", "data-testid": "rule
 
 /** The tutorial link of a rules page: a plain link, so it works from a room as from anywhere. */
 async function tutorialLink(gameId, slot) {
-  let family = null;
+  let entry = null;
   try {
-    const entry = (await listGames()).find((g) => g.id === gameId);
-    family = entry ? entry.family : null;
+    entry = (await listGames()).find((g) => g.id === gameId) || null;
   } catch {
-    family = null;
+    entry = null;
   }
-  const name = tutorialFor(gameId, family);
+  const name = entry ? tutorialFor(entry) : null;
   if (!name) return;
   const href = `/tutorial/${name}?game=${encodeURIComponent(gameId)}`;
   slot.replaceChildren(h("a", { class: "button-link", href, "data-testid": "rules-tutorial" }, t("tutorial.try")));
