@@ -135,7 +135,7 @@ export function renderBettingTable(container, view, ctx, shown, game) {
 
 /** The history lines both tables say alike (`shownHand` says one seat's shown cards);
  * undefined for an event of the game's own. */
-export function describeBetting(event, ctx, shownHand) {
+function describeBetting(event, ctx, shownHand) {
   const t = ctx.t;
   switch (event.code) {
     case "showdown": {
@@ -153,6 +153,18 @@ export function describeBetting(event, ctx, shownHand) {
     default:
       return undefined;
   }
+}
+
+/**
+ * A betting game's `describe`: the lines both tables say alike (`shownHand(hand, t)` gives the
+ * parameters of one seat's shown cards), else the game's own (`own(event, ctx, name)`, `name`
+ * the event's seat's; null for an event it does not say).
+ */
+export function bettingDescriber(shownHand, own) {
+  return (event, ctx) => {
+    const said = describeBetting(event, ctx, (hand) => shownHand(hand, ctx.t));
+    return said !== undefined ? said : own(event, ctx, typeof event.seat === "number" ? ctx.seatName(event.seat) : "");
+  };
 }
 
 /** The turn line where a betting table has nothing of its own to say: null, or out; undefined

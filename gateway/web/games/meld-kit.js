@@ -169,11 +169,9 @@ export function renderMeldTable(container, view, ctx, game) {
   if (shown) container.append(shown);
 }
 
-/** The history lines both rummies say alike; a drawing's otherwise (js/cards.js), or
- * undefined for an event of the game's own. */
-export function describeMelding(event, ctx) {
+/** The history lines both rummies say alike; undefined for an event of the game's own. */
+function describeMelding(event, ctx, name) {
   const t = ctx.t;
-  const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
   switch (event.code) {
     case "took":
     case "discarded":
@@ -185,7 +183,18 @@ export function describeMelding(event, ctx) {
   }
 }
 
-export { describeDrawing };
+/**
+ * A rummy's `describe`: the lines both rummies say alike, else the game's own (`own(event,
+ * ctx, name)`, `name` the event's seat's; undefined for an event it does not say), else the
+ * drawing's (js/cards.js).
+ */
+export function meldDescriber(own) {
+  return (event, ctx) => {
+    const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
+    const said = describeMelding(event, ctx, name) ?? own(event, ctx, name);
+    return said !== undefined ? said : describeDrawing(event, ctx);
+  };
+}
 
 /** Points, as the seats strip and the result panel say them. */
 export function pointsText(points, ctx) {

@@ -160,9 +160,8 @@ export function renderTrickTable(container, view, ctx, game) {
 }
 
 /** The history lines every trick game says alike; undefined for an event of the game's own. */
-export function describeTricks(event, ctx) {
+function describeTricks(event, ctx, name) {
   const t = ctx.t;
-  const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
   switch (event.code) {
     case "played":
       return t("event.played", { name, card: cardName(event.card, t) });
@@ -179,6 +178,18 @@ export function describeTricks(event, ctx) {
     default:
       return undefined;
   }
+}
+
+/**
+ * A trick game's `describe`: the lines every trick game says alike, else the game's own
+ * (`own(event, ctx, name)`, `name` the event's seat's; null for an event it does not say).
+ */
+export function trickDescriber(own) {
+  return (event, ctx) => {
+    const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
+    const said = describeTricks(event, ctx, name);
+    return said !== undefined ? said : own(event, ctx, name);
+  };
 }
 
 /** The seats strip of a trick game: the total and this deal's standing. */

@@ -8,19 +8,7 @@
 // move clock is the frame's.
 import { cardBackSvg, cardName, cardSvg, TABLE_W } from "../../js/cards.js";
 import { h, s, useStylesheet } from "../../js/svg.js";
-import {
-  betButton,
-  bettingStatus,
-  describeBetting,
-  legalOf,
-  names,
-  outOrFolded,
-  renderBettingTable,
-  riseText,
-  seatLine,
-  showdown,
-  tableFlag,
-} from "../betting-kit.js";
+import { betButton, bettingDescriber, bettingStatus, legalOf, names, outOrFolded, renderBettingTable, riseText, seatLine, showdown, tableFlag } from "../betting-kit.js";
 
 export { scoreText, seatBadge } from "../betting-kit.js";
 
@@ -172,11 +160,10 @@ export function render(container, view, ctx) {
   renderBettingTable(container, view, ctx, shownHands(view, ctx), DUEL);
 }
 
-export function describe(event, ctx) {
+const shownCards = (hands, t) => ({ cards: hands.map((hand) => names(hand, t)).join("; ") });
+
+export const describe = bettingDescriber(shownCards, (event, ctx, name) => {
   const t = ctx.t;
-  const said = describeBetting(event, ctx, (hands) => ({ cards: hands.map((hand) => names(hand, t)).join("; ") }));
-  if (said !== undefined) return said;
-  const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
   switch (event.code) {
     case "dealt": {
       const open = (event.open || []).map((card, seat) => (card ? `${ctx.seatName(seat)} ${cardName(card, t)}` : null)).filter(Boolean);
@@ -194,7 +181,7 @@ export function describe(event, ctx) {
     default:
       return null;
   }
-}
+});
 
 export function status(view, ctx) {
   const said = bettingStatus(view, ctx);

@@ -5,7 +5,7 @@
 // selects a meld the hand can lay. Everything lit comes from view.legal_moves.
 import { actionButton, cardName, cardNames } from "../../js/cards.js";
 import { h, useStylesheet } from "../../js/svg.js";
-import { describeDrawing, describeMelding, legal, pointsText, renderMeldTable, shownHands } from "../meld-kit.js";
+import { legal, meldDescriber, pointsText, renderMeldTable, shownHands } from "../meld-kit.js";
 
 export { scoreText } from "../meld-kit.js";
 
@@ -129,11 +129,8 @@ export function render(container, view, ctx) {
   renderMeldTable(container, view, ctx, FEMTON);
 }
 
-export function describe(event, ctx) {
-  const said = describeMelding(event, ctx);
-  if (said !== undefined) return said;
+export const describe = meldDescriber((event, ctx, name) => {
   const t = ctx.t;
-  const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
   switch (event.code) {
     case "bought":
       return t(`event.${event.code}`, { name, card: cardName(event.card, t) });
@@ -145,9 +142,9 @@ export function describe(event, ctx) {
     case "round_started":
       return t(`event.${event.code}`, { round: event.round });
     default:
-      return describeDrawing(event, ctx);
+      return undefined;
   }
-}
+});
 
 export function status(view, ctx) {
   if (!ctx.canMove) return null;

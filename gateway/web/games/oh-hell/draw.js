@@ -5,7 +5,7 @@
 // view.legal_moves.
 import { actionButton } from "../../js/cards.js";
 import { h, useStylesheet } from "../../js/svg.js";
-import { describeTricks, legalOf, renderTrickTable, trickSeatBadge } from "../trick-kit.js";
+import { legalOf, renderTrickTable, trickDescriber, trickSeatBadge } from "../trick-kit.js";
 
 export { scoreText } from "../trick-kit.js";
 
@@ -73,10 +73,7 @@ export function render(container, view, ctx) {
   renderTrickTable(container, view, ctx, OH_HELL);
 }
 
-export function describe(event, ctx) {
-  const said = describeTricks(event, ctx);
-  if (said !== undefined) return said;
-  const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
+export const describe = trickDescriber((event, ctx, name) => {
   switch (event.code) {
     case "deal_started":
       return ctx.t("event.deal_started", { deal: event.deal, count: event.cards, name: ctx.seatName(event.dealer) });
@@ -85,7 +82,7 @@ export function describe(event, ctx) {
     default:
       return null;
   }
-}
+});
 
 export function status(view, ctx) {
   const pub = view.public;

@@ -6,7 +6,7 @@
 // view.legal_moves.
 import { cardNames, renderHand } from "../../js/cards.js";
 import { h, useStylesheet } from "../../js/svg.js";
-import { describeTricks, legalOf, renderTrickTable, trickSeatBadge } from "../trick-kit.js";
+import { legalOf, renderTrickTable, trickDescriber, trickSeatBadge } from "../trick-kit.js";
 
 export { scoreText } from "../trick-kit.js";
 
@@ -86,11 +86,8 @@ export function render(container, view, ctx) {
   renderTrickTable(container, view, ctx, PENALTY_TRICKS);
 }
 
-export function describe(event, ctx) {
-  const said = describeTricks(event, ctx);
-  if (said !== undefined) return said;
+export const describe = trickDescriber((event, ctx, name) => {
   const t = ctx.t;
-  const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
   switch (event.code) {
     case "penalty":
       return t("event.penalty", { name, points: event.points });
@@ -105,7 +102,7 @@ export function describe(event, ctx) {
     default:
       return null;
   }
-}
+});
 
 export function status(view, ctx) {
   const pub = view.public;

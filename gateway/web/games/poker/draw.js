@@ -6,20 +6,7 @@
 // hand, the blinds and when they rise next. The 15-second move clock is the frame's.
 import { cardBackSvg, cardSvg, TABLE_W } from "../../js/cards.js";
 import { h, s, useStylesheet } from "../../js/svg.js";
-import {
-  betButton,
-  bettingStatus,
-  describeBetting,
-  legalOf,
-  names,
-  outOrFolded,
-  renderBettingTable,
-  riseText,
-  seatLine,
-  showdown,
-  tableFlag,
-  timeText,
-} from "../betting-kit.js";
+import { betButton, bettingDescriber, bettingStatus, legalOf, names, outOrFolded, renderBettingTable, riseText, seatLine, showdown, tableFlag, timeText } from "../betting-kit.js";
 
 export { scoreText, seatBadge } from "../betting-kit.js";
 
@@ -185,11 +172,10 @@ export function render(container, view, ctx) {
   renderBettingTable(container, view, ctx, showdown(view, ctx, "last_hand", "hand"), POKER);
 }
 
-export function describe(event, ctx) {
+const shownHand = (hand, t) => ({ cards: names(hand.cards, t), hand: t(`hand.${hand.hand}`) });
+
+export const describe = bettingDescriber(shownHand, (event, ctx, name) => {
   const t = ctx.t;
-  const said = describeBetting(event, ctx, (hand) => ({ cards: names(hand.cards, t), hand: t(`hand.${hand.hand}`) }));
-  if (said !== undefined) return said;
-  const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
   switch (event.code) {
     case "hand_started":
       return t("event.hand_started", { hand: event.hand, small: event.blinds[0], big: event.blinds[1] });
@@ -204,7 +190,7 @@ export function describe(event, ctx) {
     default:
       return null;
   }
-}
+});
 
 export function status(view, ctx) {
   const said = bettingStatus(view, ctx);

@@ -4,7 +4,7 @@
 // Everything lit comes from view.legal_moves.
 import { cardName, cardNames, miniCard } from "../../js/cards.js";
 import { h, useStylesheet } from "../../js/svg.js";
-import { describeDrawing, describeMelding, legal, pointsText, renderMeldTable, shownHands } from "../meld-kit.js";
+import { legal, meldDescriber, pointsText, renderMeldTable, shownHands } from "../meld-kit.js";
 
 export { scoreText } from "../meld-kit.js";
 
@@ -94,11 +94,8 @@ export function render(container, view, ctx) {
   renderMeldTable(container, view, ctx, RUMMY);
 }
 
-export function describe(event, ctx) {
-  const said = describeMelding(event, ctx);
-  if (said !== undefined) return said;
+export const describe = meldDescriber((event, ctx, name) => {
   const t = ctx.t;
-  const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
   switch (event.code) {
     case "melded":
       return t(`event.melded_${event.kind}`, { name, cards: cardNames(event.cards, t), points: event.points });
@@ -107,9 +104,9 @@ export function describe(event, ctx) {
         points: (event.penalties || []).map((points, seat) => t("summary.points", { name: ctx.seatName(seat), points })).join(", "),
       });
     default:
-      return describeDrawing(event, ctx);
+      return undefined;
   }
-}
+});
 
 export function status(view, ctx) {
   if (!ctx.canMove) return null;
