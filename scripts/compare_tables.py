@@ -8,9 +8,9 @@ BASELINE_TREE is another tree of the repository (`git archive <rev> | tar -x -C 
 gateway runs beside this one's on the same services and store (as in bench/page_load.py), with
 this checkout's .venv and the baseline's own packages first on the path. For each game a room
 is made as test_every_title makes it (CPU seats where the game has them) and started; once the
-table waits for the player it is photographed through this gateway, through the baseline's,
-and through this one again (what differs between two looks at the same code: a clock, an
-animation caught midway), at 360 × 640 and 1280 × 800, with animations stopped. Prints a row
+table waits for the player it is opened afresh through this gateway, through the baseline's,
+and through this one again (what differs between two looks at the same code: a clock, the
+room's address), at 360 × 640 and 1280 × 800, with animations stopped, each once it holds still. Prints a row
 per game and size: the pixels that differ between baseline and now, and between the two looks
 at now; the images go to --out.
 """
@@ -108,9 +108,19 @@ def open_room(browser: Browser, base: str, ticket: dict, size: dict[str, int], s
     return page
 
 
-def shot(page: Page) -> Image.Image:
+def shot(page: Page, tries: int = 12) -> Image.Image:
+    """The page once it holds still: photographed until two looks running are the same (a CPU's
+    move or a passing card may still arrive), or the last of `tries` (a clock ticking)."""
     page.evaluate("document.fonts.ready")
-    return Image.open(io.BytesIO(page.screenshot(full_page=True, animations="disabled", caret="hide"))).convert("RGB")
+    last = None
+    for _ in range(tries):
+        image = Image.open(io.BytesIO(page.screenshot(full_page=True, animations="disabled", caret="hide"))).convert(
+            "RGB"
+        )
+        if last is not None and differing(last, image)[0] == 0:
+            break
+        last = image
+    return image
 
 
 def differing(a: Image.Image, b: Image.Image) -> tuple[int, tuple[int, int, int, int] | None]:
@@ -119,7 +129,7 @@ def differing(a: Image.Image, b: Image.Image) -> tuple[int, tuple[int, int, int,
         width, height = max(a.width, b.width), max(a.height, b.height)
         a, b = pad(a, width, height), pad(b, width, height)
     diff = ImageChops.difference(a, b).convert("L").point(lambda v: 255 if v else 0)
-    return sum(1 for v in diff.getdata() if v), diff.getbbox()
+    return diff.histogram()[255], diff.getbbox()
 
 
 def pad(image: Image.Image, width: int, height: int) -> Image.Image:
@@ -153,18 +163,18 @@ def main() -> None:
                     request = urllib.request.Request(f"{new}/api/rooms", body, {"Content-Type": "application/json"})
                     with urllib.request.urlopen(request, timeout=30) as answer:
                         ticket = json.load(answer)
-                    now_page = open_room(browser, new, ticket, size, start=True)
-                    now = shot(now_page)
-                    old_page = open_room(browser, old, ticket, size, start=False)
-                    before = shot(old_page)
-                    again = shot(now_page)
+                    # Started in a page of its own, so that each photographed page opens on a
+                    # table already waiting for the player, as the others do.
+                    open_room(browser, new, ticket, size, start=True).context.close()
+                    pages = [open_room(browser, base, ticket, size, start=False) for base in (new, old, new)]
+                    now, before, again = (shot(page) for page in pages)
                     for name, image in (("now", now), ("baseline", before), ("again", again)):
                         image.save(args.out / f"{game}-{size_name}-{name}.png")
                     changed, box = differing(before, now)
                     noise, noise_box = differing(again, now)
                     print(f"| {game} | {size_name} | {changed} {box or ''} | {noise} {noise_box or ''} |", flush=True)
-                    now_page.context.close()
-                    old_page.context.close()
+                    for page in pages:
+                        page.context.close()
             browser.close()
     finally:
         if baseline is not None:
