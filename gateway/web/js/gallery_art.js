@@ -161,6 +161,7 @@ const FAMILY_FALLBACK = {
 /**
  * The drawing for one title from the games' catalogue ({id, family, art}): its declared
  * shapes, or its family's drawing.
+ * @param {{id: string, family: string, art?: any[] | null}} game
  */
 export function gameArt({ id, family, art = null }) {
   const shapes = art ? () => art.map(draw) : FAMILY_FALLBACK[family] || FAMILY_FALLBACK.boards;

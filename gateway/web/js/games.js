@@ -7,6 +7,7 @@ import * as api from "./api.js";
 import { h } from "./dom.js";
 import { loadGameStrings } from "./i18n.js";
 
+/** @type {Promise<any[]> | null} */
 let catalogue = null;
 
 /** What the game folders declare, by game id; none when it cannot be had (the gallery then
@@ -28,7 +29,7 @@ async function folders() {
 export function listGames() {
   if (!catalogue) {
     catalogue = Promise.all([api.listGames(), folders()])
-      .then(([games, declared]) => games.map((game) => ({ ...(declared[game.id] || {}), ...game })))
+      .then(([games, declared]) => /** @type {{id: string}[]} */ (games).map((game) => ({ ...(declared[game.id] || {}), ...game })))
       .catch((error) => {
         catalogue = null;
         throw error;

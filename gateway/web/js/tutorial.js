@@ -23,7 +23,7 @@ export function tutorialFor(game) {
 /** The script of the tutorial `name`, or null where there is none. */
 async function tutorialScript(name) {
   if (FAMILY_TUTORIALS.includes(name)) return import(`./tutorials/${name}.js`);
-  let games = [];
+  let games;
   try {
     games = await listGames();
   } catch {
