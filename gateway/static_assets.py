@@ -15,7 +15,8 @@ client the way a build step would, without one:
   by Accept-Encoding (with ``Vary``), never compressed per request.
 
 The UI catalogues are served with every game's name and pitch, and a catalogue of the games'
-drawings is served beside them, both gathered from the game folders (gateway/web_catalogue.py).
+drawings is served beside them and carried in the pages that show the games' tiles, both
+gathered from the game folders (gateway/web_catalogue.py).
 The source files keep their names; a file changed on disk shows after a restart.
 """
 
@@ -37,6 +38,7 @@ import brotli
 from . import web_catalogue
 
 STATIC_PREFIX = "/static/"
+CATALOGUE_ID = "games-catalogue"  # the page's element holding the games' catalogue
 HASH_CHARS = 10
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
@@ -175,11 +177,12 @@ class StaticAssets:
             for path in sorted(root.rglob("*"))
             if path.is_file() and not any(part.startswith(".") for part in path.relative_to(root).parts)
         }
+        self._catalogue: str | None = None
         if (root / "games").is_dir():
             # What the client needs of every game before its module loads, gathered from the
-            # game folders (gateway/web_catalogue.py); the games' catalogue is fetched first.
+            # game folders (gateway/web_catalogue.py).
             sources.update(web_catalogue.gathered_files(root))
-            fetches = (*fetches, STATIC_PREFIX + web_catalogue.CATALOGUE)
+            self._catalogue = sources[web_catalogue.CATALOGUE].decode("utf-8").replace("</", "<\\/")
         self.named_files: dict[str, list[str]] = {}  # module → the files it names beside itself
         # Files other than modules first: a module's served text names their hashed URLs.
         digests = {rel: digest_of(body) for rel, body in sources.items() if not rel.endswith(".js")}
@@ -279,6 +282,11 @@ class StaticAssets:
         head.append(f'<script type="importmap">{import_map}</script>')
         head += [f'<link rel="modulepreload" href="{self.url(rel)}">' for rel in graph if rel not in entries]
         head += [f'<link rel="preload" href="{self.url(rel)}" as="style">' for rel in dict.fromkeys(styles)]
+        if not module and self._catalogue is not None:
+            # The pages that show games' tiles (the start page, a game's create form and rules)
+            # carry the games' catalogue: no request more. A room's page does without; the
+            # client fetches it where it needs it there (js/games.js).
+            head.append(f'<script type="application/json" id="{CATALOGUE_ID}">{self._catalogue}</script>')
 
         def hashed(match: re.Match[str]) -> str:
             rel = match.group(2)[len(STATIC_PREFIX) :]

@@ -64,7 +64,7 @@ def test_every_title_declares_its_drawing_with_the_kits_shapes() -> None:
         assert not unknown, (game, unknown)
 
 
-def test_the_served_catalogue_gathers_every_folder_and_the_page_preloads_it() -> None:
+def test_the_served_catalogue_gathers_every_folder_and_the_gallerys_pages_carry_it() -> None:
     assets = static_assets.StaticAssets(WEB)
     served = json.loads(assets.files[web_catalogue.CATALOGUE].body)
     for game in TITLES:
@@ -74,5 +74,12 @@ def test_the_served_catalogue_gathers_every_folder_and_the_page_preloads_it() ->
     assert served["dominoes"]["tutorial"] is True
     english = json.loads(assets.files["i18n/en.json"].body)
     assert english["game.chess"] == "Chess" and english["pitch.rummy"]
-    html = assets.page.body.decode("utf-8")
-    assert f'<link rel="preload" href="/static/{web_catalogue.CATALOGUE}" as="fetch" crossorigin>' in html
+
+    # The pages that show games' tiles carry it; a room's page does without (no bytes for it).
+    carried = f'<script type="application/json" id="{static_assets.CATALOGUE_ID}">'
+    for page in (assets.page, assets.page_for("rummy")):
+        html = page.body.decode("utf-8")
+        assert carried in html
+        text = html.split(carried, 1)[1].split("</script>", 1)[0]
+        assert "</" not in text and json.loads(text) == served
+    assert carried not in assets.page_for("rummy", module=True).body.decode("utf-8")

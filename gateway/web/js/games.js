@@ -1,6 +1,7 @@
 // The game loader: the catalogue from GET /api/games (fetched once) with what the game folders
-// declare for the pages around a game (/static/games/catalogue.json, gathered by the server:
-// each title's gallery drawing and whether it has a tutorial of its own), and each game's web
+// declare for the pages around a game (games/catalogue.json, gathered by the server and carried
+// in the pages that show games' tiles: each title's gallery drawing and whether it has a
+// tutorial of its own), and each game's web
 // module, /static/games/<id>/draw.js, with its strings. A game without a module still plays
 // through the generic one below, which lists the legal moves as buttons.
 import * as api from "./api.js";
@@ -10,9 +11,17 @@ import { loadGameStrings } from "./i18n.js";
 /** @type {Promise<any[]> | null} */
 let catalogue = null;
 
-/** What the game folders declare, by game id; none when it cannot be had (the gallery then
- * draws each title's family drawing). */
+/** What the game folders declare, by game id: carried in the pages that show games' tiles,
+ * else fetched; none when it cannot be had (the gallery then draws each title's family drawing). */
 async function folders() {
+  const carried = document.getElementById("games-catalogue");
+  if (carried) {
+    try {
+      return JSON.parse(carried.textContent || "");
+    } catch {
+      // a page cut short: fetched below
+    }
+  }
   try {
     const response = await fetch("/static/games/catalogue.json", { cache: "no-cache" });
     return response.ok ? await response.json() : {};
