@@ -4,7 +4,7 @@
 import { h, replace } from "./dom.js";
 import { openDialog } from "./dialog.js";
 import { createPath, routeLink } from "./gallery.js";
-import { listGames } from "./games.js";
+import { listTitles } from "./games.js";
 import { currentLanguage, gameName, loadGameStrings, t } from "./i18n.js";
 import { languageSelect } from "./menu.js";
 import { tutorialFor } from "./tutorial.js";
@@ -41,7 +41,7 @@ const loadingArticle = () => h("article", { class: "rules", "data-testid": "rule
 async function tutorialLink(gameId, slot) {
   let entry;
   try {
-    entry = (await listGames()).find((g) => g.id === gameId) || null;
+    entry = (await listTitles()).find((g) => g.id === gameId) || null;
   } catch {
     entry = null;
   }

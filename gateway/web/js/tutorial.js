@@ -5,7 +5,7 @@
 // action gets a friendly hint and the step stays. The families' scripts live in
 // js/tutorials/<family>.js.
 import { h, replace } from "./dom.js";
-import { listGames } from "./games.js";
+import { listTitles } from "./games.js";
 import { gameName, loadGameStrings, t } from "./i18n.js";
 import { languageSelect } from "./menu.js";
 import { createPath } from "./gallery.js";
@@ -25,7 +25,7 @@ async function tutorialScript(name) {
   if (FAMILY_TUTORIALS.includes(name)) return import(`./tutorials/${name}.js`);
   let games;
   try {
-    games = await listGames();
+    games = await listTitles();
   } catch {
     games = [];
   }
