@@ -30,8 +30,8 @@ log = logging.getLogger(__name__)
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
 BUNDLE_DIR = "bundle"  # the bundled files' folder under /static/
-# The start page's entry and every game's drawing; the rest is reached from them.
-ENTRY_PATTERNS = ("js/app.js", "games/*/draw.js")
+# The start page's entry, every game's drawing and own tutorial (loaded by URL); the rest is reached from them.
+ENTRY_PATTERNS = ("js/app.js", "games/*/draw.js", "games/*/tutorial.js")
 _META_URL = re.compile(r"""new URL\(\s*(["'])(\.{1,2}/[^"'\n]+)\1\s*,\s*import\.meta\.url\s*\)""")
 TIMEOUT_S = 60
 

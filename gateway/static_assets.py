@@ -18,6 +18,10 @@ With esbuild at hand (gateway/client_bundle.py) the start page's modules and eac
 are also bundled, a file each plus shared chunks, and the page and import map name the bundle:
 over HTTP/1.1 a phone then waits for a few round trips instead of forty-odd queued modules.
 
+The UI catalogues are served with every game's name and pitch, and a catalogue of the games'
+drawings is served beside them and carried in the pages that show the games' tiles, both
+gathered from the game folders (gateway/web_catalogue.py).
+
 The source files keep their names; a file changed on disk shows after a restart.
 """
 
@@ -36,9 +40,10 @@ from dataclasses import dataclass
 
 import brotli
 
-from . import client_bundle
+from . import client_bundle, web_catalogue
 
 STATIC_PREFIX = "/static/"
+CATALOGUE_ID = "games-catalogue"  # the page's element holding the games' catalogue
 HASH_CHARS = 10
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
@@ -180,6 +185,12 @@ class StaticAssets:
             for path in sorted(root.rglob("*"))
             if path.is_file() and not any(part.startswith(".") for part in path.relative_to(root).parts)
         }
+        self._catalogue: str | None = None
+        if (root / "games").is_dir():
+            # What the client needs of every game before its module loads, gathered from the
+            # game folders (gateway/web_catalogue.py).
+            sources.update(web_catalogue.gathered_files(root))
+            self._catalogue = sources[web_catalogue.CATALOGUE].decode("utf-8").replace("</", "<\\/")
         # The bundle's files beside the sources (bundle/...): served, hashed and mapped like them.
         bundled = client_bundle.bundled({r: b for r, b in sources.items() if r.endswith(".js")}) if bundle else {}
         sources.update(bundled)
@@ -294,6 +305,11 @@ class StaticAssets:
         head.append(f'<script type="importmap">{import_map}</script>')
         head += [f'<link rel="modulepreload" href="{self.url(rel)}">' for rel in graph if rel not in entries]
         head += [f'<link rel="preload" href="{self.url(rel)}" as="style">' for rel in dict.fromkeys(styles)]
+        if not module and self._catalogue is not None:
+            # The pages that show games' tiles (the start page, a game's create form and rules)
+            # carry the games' catalogue: no request more. A room's page does without; the
+            # client fetches it where it needs it there (js/games.js).
+            head.append(f'<script type="application/json" id="{CATALOGUE_ID}">{self._catalogue}</script>')
 
         def hashed(match: re.Match[str]) -> str:
             rel = match.group(2)[len(STATIC_PREFIX) :]

@@ -1,5 +1,5 @@
 """The README's games table, written from the code: each family's registry (seats, CPU levels),
-the web client's English titles and each game's rules page.
+the web client's English titles (from the game folders) and each game's rules page.
 
     .venv/bin/python scripts/games_table.py           # print the table
     .venv/bin/python scripts/games_table.py --write   # put it into README.md between its markers
@@ -12,7 +12,6 @@ the README lists it.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
@@ -22,6 +21,10 @@ from svc_dice.registry import REGISTRY as DICE
 from svc_words.registry import REGISTRY as WORDS
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from gateway.web_catalogue import ui_catalogue  # noqa: E402
+
 README = ROOT / "README.md"
 START, END = "<!-- games table: scripts/games_table.py -->", "<!-- end of games table -->"
 FAMILIES = (CARDS, BOARDS, DICE, WORDS)
@@ -46,7 +49,7 @@ def levels_text(levels: tuple[str, ...]) -> str:
 
 
 def table() -> str:
-    titles = json.loads((ROOT / "gateway/web/i18n/en.json").read_text(encoding="utf-8"))
+    titles = ui_catalogue(ROOT / "gateway" / "web", "en")
     lines = ["| game | family | players | CPU levels | rules |", "|---|---|---:|---|---|"]
     for registry in FAMILIES:
         for engine in sorted(registry, key=lambda engine: titles[f"game.{engine.meta.id}"]):

@@ -14,6 +14,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
+from gateway.web_catalogue import ui_catalogue
+
 pytestmark = pytest.mark.e2e
 
 WEB = Path(__file__).resolve().parents[2] / "gateway" / "web"
@@ -40,7 +42,7 @@ def _families() -> dict[str, str]:
 
 
 def _strings(lang: str) -> dict[str, object]:
-    return json.loads((WEB / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    return ui_catalogue(WEB, lang)
 
 
 def _serious(page: Page) -> list[str]:

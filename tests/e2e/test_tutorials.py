@@ -65,8 +65,13 @@ LANGUAGE = {"cards": "en", "boards": "de", "dice": "es", "words": "sv", "dominoe
 LOCALE = {"de": "de-DE", "en": "en-GB", "es": "es-ES", "sv": "sv-SE"}
 
 
-def catalogue(lang: str) -> dict[str, object]:
-    return json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
+def catalogue(lang: str, name: str | None = None) -> dict[str, object]:
+    """The UI's strings; for a game's own tutorial (games/<name>/tutorial.js), its game's first."""
+    strings = json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
+    own = WEB / "games" / str(name) / "tutorial.js"
+    if name and own.is_file():
+        strings = {**strings, **json.loads((own.parent / "i18n.json").read_text(encoding="utf-8"))[lang]}
+    return strings
 
 
 def dominoes_intro(lang: str, n: int) -> str:
@@ -126,7 +131,7 @@ def wider_than_screen(page: Page) -> int:
 
 
 def play(page: Page, name: str, lang: str, keyboard: bool) -> None:
-    strings = catalogue(lang)
+    strings = catalogue(lang, name)
     steps = SCRIPTS[name]
     for n, (key, wrong, right) in enumerate(steps, start=1):
         expect(page.get_by_test_id("tutorial-progress")).to_have_text(progress_text(strings, n, len(steps)))

@@ -3,7 +3,6 @@ translation rather than the English line left in place, short enough for a phone
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -12,13 +11,16 @@ from svc_cards.registry import REGISTRY as CARDS
 from svc_dice.registry import REGISTRY as DICE
 from svc_words.registry import REGISTRY as WORDS
 
+from gateway.web_catalogue import ui_catalogue
+
 WEB = Path(__file__).resolve().parents[2] / "gateway" / "web"
 TITLES = [game_id for registry in (CARDS, BOARDS, DICE, WORDS) for game_id in registry.ids()]
 PITCH_MAX = 90  # about three lines on a 360 px tile
 
 
 def strings(lang: str) -> dict[str, object]:
-    return json.loads((WEB / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    """The UI catalogue as served: its file and every game folder's name and pitch."""
+    return ui_catalogue(WEB, lang)
 
 
 @pytest.mark.parametrize("lang", ["de", "en", "es", "sv"])

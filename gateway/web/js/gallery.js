@@ -43,7 +43,7 @@ function tile(game, nav, playNow) {
   return h(
     "li",
     { class: "tile", "data-testid": `tile-${id}`, "data-family": game.family },
-    gameArt(id, game.family),
+    gameArt(game),
     h("h3", { class: "tile-title", id: titleId }, gameName(id)),
     h("p", { class: "tile-seats", "data-testid": `tile-seats-${id}` }, seatCountsText(game.meta || {})),
     h("p", { class: "tile-pitch", "data-testid": `tile-pitch-${id}` }, t(`pitch.${id}`)),

@@ -1,5 +1,8 @@
-// The gallery's small drawings: one motif per title, built from a few shapes per family
-// (a board's grid, a fan of cards, dice pips, letter tiles). Decorative: the tile's title says
+// The gallery's small drawings, and the kit they are drawn with. Each title declares its
+// drawing in its own folder (games/<id>/art.json, gathered by the server into the games'
+// catalogue, js/games.js): a list of shapes, each `[name, ...arguments]` of SHAPES below, from
+// a rectangle to a fan of cards, a die, a board's grid or letter tiles; colours by their names
+// in PALETTE. A title without one gets its family's drawing. Decorative: the tile's title says
 // what the game is, so each drawing is hidden from screen readers.
 import { s } from "./svg.js";
 
@@ -92,176 +95,6 @@ function crossBoard() {
   ];
 }
 
-const MOTIFS = {
-  // -- boards --------------------------------------------------------------------------------
-  chess: () => [...checkerboard(28, 4, 4, 14), text(48, 32, 30, "♞", "art-ink art-piece")],
-  draughts: () => [
-    ...checkerboard(28, 4, 4, 14),
-    circle(42, 25, 5, "art-frame", { fill: RED }),
-    circle(56, 39, 5, "art-frame", { fill: "#ffffff" }),
-    circle(70, 53, 5, "art-frame", { fill: RED }),
-  ],
-  reversi: () => [
-    ...grid(24, 4, 4, 4, 14).map((el) => (el.tagName === "rect" ? rect(24, 4, 56, 56, "art-frame", { fill: GREEN }) : el)),
-    circle(45, 25, 5.5, "art-frame", { fill: "#ffffff" }),
-    circle(59, 25, 5.5, "art-frame", { fill: "#1d1d1f" }),
-    circle(45, 39, 5.5, "art-frame", { fill: "#1d1d1f" }),
-    circle(59, 39, 5.5, "art-frame", { fill: "#ffffff" }),
-  ],
-  "four-in-a-row": () => {
-    const holes = [];
-    const filled = { "0,3": ORANGE, "1,3": SKY, "1,2": ORANGE, "2,3": SKY, "2,2": ORANGE, "2,1": SKY, "3,3": ORANGE, "3,2": SKY, "3,1": SKY, "3,0": ORANGE };
-    for (let c = 0; c < 5; c++) {
-      for (let r = 0; r < 4; r++) {
-        const colour = filled[`${c},${r}`];
-        holes.push(circle(26 + c * 11, 14 + r * 12, 4.5, colour ? "art-frame" : "art-hole", colour ? { fill: colour } : {}));
-      }
-    }
-    return [rect(18, 6, 60, 50, "art-frame", { fill: BLUE, rx: 4 }), ...holes];
-  },
-  backgammon: () => {
-    const points = [];
-    for (let i = 0; i < 6; i++) {
-      const x = 12 + i * 12;
-      points.push(s("polygon", { points: `${x},6 ${x + 10},6 ${x + 5},28`, fill: i % 2 ? RED : ORANGE }));
-      points.push(s("polygon", { points: `${x},58 ${x + 10},58 ${x + 5},36`, fill: i % 2 ? ORANGE : RED }));
-    }
-    return [rect(10, 4, 76, 56, "art-paper art-frame"), ...points, circle(17, 10, 4, "art-frame", { fill: "#ffffff" }), circle(17, 18, 4, "art-frame", { fill: "#ffffff" })];
-  },
-  "chinese-checkers": () => {
-    const dots = [];
-    const colours = [ORANGE, SKY, GREEN, YELLOW, PURPLE, RED];
-    for (let i = 0; i < 6; i++) {
-      const a = (Math.PI / 3) * i - Math.PI / 2;
-      dots.push(circle(48 + Math.cos(a) * 22, 32 + Math.sin(a) * 22, 4, "art-frame", { fill: colours[i] }));
-    }
-    return [
-      s("polygon", { points: "48,4 56,18 72,18 64,32 72,46 56,46 48,60 40,46 24,46 32,32 24,18 40,18", class: "art-paper art-frame" }),
-      circle(48, 32, 3, "art-pip"),
-      ...dots,
-    ];
-  },
-  dominoes: () => [
-    s("g", { transform: "rotate(-12 30 26) translate(-4 -2) scale(1.5)" }, ...domino(8, 10)),
-    s("g", { transform: "rotate(10 64 40) translate(-30 -20) scale(1.5)" }, ...domino(38, 26)),
-  ],
-  "dots-and-boxes": () => {
-    const dots = [];
-    for (let r = 0; r < 4; r++) for (let c = 0; c < 5; c++) dots.push(circle(24 + c * 12, 14 + r * 12, 2, "art-pip"));
-    return [
-      rect(36, 26, 12, 12, "art-frame", { fill: SKY }),
-      line(24, 14, 48, 14),
-      line(36, 26, 48, 26),
-      line(36, 26, 36, 38),
-      line(48, 26, 48, 38),
-      line(36, 38, 48, 38),
-      line(60, 38, 60, 50),
-      ...dots,
-    ];
-  },
-  kalaha: () => {
-    const pits = [rect(8, 10, 80, 44, "art-wood art-frame", { rx: 18 }), s("ellipse", { cx: 18, cy: 32, rx: 6, ry: 16, class: "art-hole" }), s("ellipse", { cx: 78, cy: 32, rx: 6, ry: 16, class: "art-hole" })];
-    for (let i = 0; i < 4; i++) {
-      pits.push(circle(33 + i * 10, 23, 4, "art-hole"), circle(33 + i * 10, 41, 4, "art-hole"));
-      pits.push(circle(32 + i * 10, 22, 1.6, "art-frame", { fill: i % 2 ? SKY : GREEN }), circle(34 + i * 10, 42, 1.6, "art-frame", { fill: ORANGE }));
-    }
-    return pits;
-  },
-  morris: () => [
-    rect(22, 4, 52, 56, "art-paper"),
-    rect(26, 8, 44, 48, "art-none art-line"),
-    rect(34, 16, 28, 32, "art-none art-line"),
-    rect(42, 24, 12, 16, "art-none art-line"),
-    line(48, 8, 48, 24),
-    line(48, 40, 48, 56),
-    line(26, 32, 42, 32),
-    line(54, 32, 70, 32),
-    circle(26, 8, 4, "art-frame", { fill: ORANGE }),
-    circle(48, 8, 4, "art-frame", { fill: ORANGE }),
-    circle(70, 8, 4, "art-frame", { fill: ORANGE }),
-    circle(54, 40, 4, "art-frame", { fill: SKY }),
-  ],
-  "sea-battle": () => [
-    ...grid(24, 4, 4, 4, 14),
-    rect(27, 21, 36, 8, "art-frame", { fill: "#8a8a8a", rx: 4 }),
-    text(73, 46, 14, "✕", "art-mark", { fill: RED }),
-    circle(45, 53, 2.5, "art-pip"),
-  ],
-  // -- cards ---------------------------------------------------------------------------------
-  blackjack: () => fan([["A", INK], ["K", RED], ["21", INK]]),
-  "blackjack-duel": () => fan([["10", RED], ["A", INK], ["21", RED]]),
-  "contract-rummy": () => fan([["7", RED], ["7", INK], ["7", BLUE], ["15", GREEN]]),
-  "crazy-eights": () => fan([["♣", INK], ["8", RED], ["♦", RED]]),
-  "hau-hau": () => fan([["♠", INK], ["♥", RED], ["♣", INK]]),
-  "last-card": () => fan([["7", RED, true], ["⊘", BLUE, true], ["+2", GREEN, true]]),
-  "mau-mau": () => fan([["♥", RED], ["B", INK], ["♠", INK]]),
-  "number-rows": () => fan([["10", RED, true], ["11", YELLOW, true], ["12", BLUE, true]]),
-  "oh-hell": () => fan([["♠", INK], ["♦", RED], ["?", BLUE]]),
-  "penalty-tricks": () => fan([["♥", RED], ["Q", INK], ["−", RED]]),
-  poker: () => [...fan([["A", INK], ["A", RED]]), circle(74, 50, 8, "art-frame", { fill: RED }), circle(74, 50, 4, "art-paper")],
-  rummy: () => fan([["4", BLUE], ["5", BLUE], ["6", BLUE], ["7", BLUE]]),
-  "stock-pile": () => fan([["1", BLUE, true], ["2", GREEN, true], ["★", RED, true]]),
-  "thirty-one": () => fan([["A", RED], ["K", RED], ["31", RED]]),
-  // -- dice ----------------------------------------------------------------------------------
-  bingo: () => [...grid(8, 8, 4, 4, 12), circle(32, 32, 4, "art-frame", { fill: RED }), circle(20, 44, 4, "art-frame", { fill: RED }), circle(72, 32, 16, "art-frame", { fill: YELLOW }), text(72, 33, 13, "42", "art-mark", { fill: "#1d1d1f" })],
-  "dice-poker": () => [...die(6, 22, 16, 6), ...die(23, 22, 16, 6), ...die(40, 22, 16, 6), ...die(57, 22, 16, 3), ...die(74, 22, 16, 1)],
-  goose: () => [
-    s("path", { d: "M48 32 m-4 0 a4 4 0 1 1 8 0 a10 10 0 1 1 -20 0 a16 16 0 1 1 32 0 a22 22 0 1 1 -44 0", class: "art-none art-track" }),
-    text(76, 12, 11, "63", "art-ink"),
-    ...die(4, 42, 16, 5),
-  ],
-  "liars-dice": () => [
-    s("path", { d: "M14 52 L22 10 L46 10 L54 52 Z", class: "art-wood art-frame" }),
-    ...die(58, 26, 14, 5),
-    ...die(74, 38, 14, 2),
-    text(76, 14, 16, "?", "art-ink"),
-  ],
-  ludo: crossBoard,
-  mensch: () => [...crossBoard(), ...die(76, 46, 16, 6)],
-  parchis: () => [...crossBoard(), rect(42, 10, 12, 5, "art-frame", { fill: BLUE }), rect(42, 49, 12, 5, "art-frame", { fill: BLUE })],
-  "snakes-and-ladders": () => [
-    ...grid(22, 4, 4, 4, 14),
-    line(34, 56, 46, 14, "art-ladder"),
-    line(42, 58, 54, 16, "art-ladder"),
-    ...[0, 1, 2, 3].map((i) => line(35.5 + i * 3, 50 - i * 10.5, 43.5 + i * 3, 52 - i * 10.5, "art-ladder")),
-    s("path", { d: "M70 10 C 58 20, 80 30, 64 40 S 70 54, 60 56", class: "art-none art-snake" }),
-  ],
-  // -- words ---------------------------------------------------------------------------------
-  categories: () => [
-    ...grid(8, 10, 3, 3, 15),
-    text(15.5, 17.5, 10, "A", "art-ink"),
-    text(30.5, 32.5, 10, "✓", "art-mark", { fill: GREEN }),
-    shift(s("g", null, tiles("A", 20, 24)), 24),
-  ],
-  hangman: () => [
-    line(14, 58, 40, 58, "art-thick"),
-    line(22, 58, 22, 8, "art-thick"),
-    line(22, 8, 38, 8, "art-thick"),
-    line(38, 8, 38, 14),
-    circle(38, 19, 5, "art-none art-line"),
-    line(38, 24, 38, 36),
-    shift(s("g", null, tiles("A_E", 36, 14)), 22),
-  ],
-  "village-night": () => [
-    circle(72, 14, 9, "art-frame", { fill: YELLOW }),
-    circle(76, 11, 8, "art-sky"),
-    s("polygon", { points: "14,60 14,38 26,28 38,38 38,60", class: "art-paper art-frame" }),
-    s("polygon", { points: "42,60 42,42 52,34 62,42 62,60", class: "art-paper art-frame" }),
-    rect(22, 46, 7, 7, "art-frame", { fill: ORANGE }),
-    circle(78, 44, 2.2, "art-frame", { fill: YELLOW }),
-    circle(86, 44, 2.2, "art-frame", { fill: YELLOW }),
-  ],
-  "word-agents": () => {
-    const cards = [];
-    const colours = [RED, null, BLUE, BLUE, null, RED, null, RED, BLUE];
-    for (let i = 0; i < 9; i++) {
-      const colour = colours[i];
-      cards.push(rect(20 + (i % 3) * 19, 4 + Math.floor(i / 3) * 19, 17, 17, colour ? "art-frame" : "art-tile art-frame", { rx: 2, ...(colour ? { fill: colour } : {}) }));
-    }
-    return cards;
-  },
-};
-
 function domino(x, y) {
   return [
     rect(x, y, 26, 13, "art-paper art-frame", { rx: 2 }),
@@ -279,6 +112,45 @@ function shift(el, dx) {
   return wrapper;
 }
 
+
+// The colours a drawing may name; any other value (a "#rrggbb") is used as it is.
+const PALETTE = { orange: ORANGE, sky: SKY, green: GREEN, yellow: YELLOW, blue: BLUE, red: RED, purple: PURPLE };
+
+const colour = (value) => (value in PALETTE ? PALETTE[value] : value);
+/** Attributes with a fill named from the palette; their order kept. */
+const paint = (attrs) => (attrs && "fill" in attrs ? { ...attrs, fill: colour(attrs.fill) } : attrs || {});
+
+/**
+ * The shapes a drawing is made of, by name. The 96 × 64 drawing's coordinates; `cls` the
+ * drawing's classes (art-paper, art-frame, art-ink, art-mark, art-line, art-thin, ...), `extra`
+ * more attributes (a `fill`, an `rx`).
+ * @type {Record<string, (...args: any[]) => any>}
+ */
+const SHAPES = {
+  rect: (x, y, w, h, cls, extra) => rect(x, y, w, h, cls, paint(extra)),
+  circle: (cx, cy, r, cls, extra) => circle(cx, cy, r, cls, paint(extra)),
+  line: (x1, y1, x2, y2, cls) => line(x1, y1, x2, y2, cls),
+  text: (x, y, size, value, cls, extra) => text(x, y, size, value, cls, paint(extra)),
+  /** Any SVG element with its attributes and shapes inside it. */
+  el: (tag, attrs, ...children) => s(tag, paint(attrs), children.map(draw)),
+  checkerboard: (x, y, n, step) => checkerboard(x, y, n, step),
+  grid: (x, y, cols, rows, step) => grid(x, y, cols, rows, step),
+  die: (x, y, size, n, cls) => die(x, y, size, n, cls),
+  /** Cards fanned, each [mark, colour (null: the text's), filled]. */
+  fan: (faces) => fan(faces.map(([mark, named, filled]) => [mark, named === null ? INK : colour(named), filled])),
+  tiles: (letters, y, size) => tiles(letters, y, size),
+  crossBoard: () => crossBoard(),
+  domino: (x, y) => domino(x, y),
+  /** Shapes moved `dx` to the right. */
+  shift: (dx, ...shapes) => shift(s("g", null, shapes.map(draw)), dx),
+};
+
+/** One shape of a drawing's declaration. */
+function draw([name, ...args]) {
+  if (!(name in SHAPES)) throw new Error(`no shape ${name} in the gallery's kit`);
+  return SHAPES[name](...args);
+}
+
 const FAMILY_FALLBACK = {
   boards: () => checkerboard(28, 4, 4, 14),
   cards: () => fan([["♠", INK], ["♥", RED], ["♣", INK]]),
@@ -286,9 +158,13 @@ const FAMILY_FALLBACK = {
   words: () => tiles("ABC"),
 };
 
-/** The drawing for one title (a family's drawing for a title without its own). */
-export function gameArt(gameId, family) {
-  const motif = MOTIFS[gameId] || FAMILY_FALLBACK[family] || FAMILY_FALLBACK.boards;
+/**
+ * The drawing for one title from the games' catalogue ({id, family, art}): its declared
+ * shapes, or its family's drawing.
+ * @param {{id: string, family: string, art?: any[] | null}} game
+ */
+export function gameArt({ id, family, art = null }) {
+  const shapes = art ? () => art.map(draw) : FAMILY_FALLBACK[family] || FAMILY_FALLBACK.boards;
   return s(
     "svg",
     {
@@ -296,8 +172,8 @@ export function gameArt(gameId, family) {
       class: ["game-art", `art-${family}`],
       "aria-hidden": "true",
       focusable: "false",
-      "data-testid": `game-art-${gameId}`,
+      "data-testid": `game-art-${id}`,
     },
-    motif(),
+    shapes(),
   );
 }

@@ -1,11 +1,36 @@
-// The game loader: the catalogue from GET /api/games (fetched once) and each game's web
-// module, /static/games/<id>/draw.js, with its strings. A game without a module still plays
-// through the generic one below, which lists the legal moves as buttons.
+// The game loader: the catalogue from GET /api/games (fetched once), for the pages around a
+// game with what the game folders declare (games/catalogue.json, gathered by the server and
+// carried in the pages that show games' tiles: each title's gallery drawing and whether it has
+// a tutorial of its own), and each game's web module, /static/games/<id>/draw.js, with its
+// strings. A game without a module still plays through the generic one below, which lists the
+// legal moves as buttons.
 import * as api from "./api.js";
 import { h } from "./dom.js";
 import { loadGameStrings } from "./i18n.js";
 
+/** @type {Promise<any[]> | null} */
 let catalogue = null;
+/** @type {Promise<any[]> | null} */
+let titles = null;
+
+/** What the game folders declare, by game id: carried in the pages that show games' tiles,
+ * else fetched; none when it cannot be had (the gallery then draws each title's family drawing). */
+async function folders() {
+  const carried = document.getElementById("games-catalogue");
+  if (carried) {
+    try {
+      return JSON.parse(carried.textContent || "");
+    } catch {
+      // a page cut short: fetched below
+    }
+  }
+  try {
+    const response = await fetch("/static/games/catalogue.json", { cache: "no-cache" });
+    return response.ok ? await response.json() : {};
+  } catch {
+    return {};
+  }
+}
 
 /** [{id, family, meta}], cached for the page's life (a failed fetch is retried next time). */
 export function listGames() {
@@ -16,6 +41,24 @@ export function listGames() {
     });
   }
   return catalogue;
+}
+
+/**
+ * The games with what their folders declare for the pages around them (the gallery, the create
+ * form, the rules and tutorials): [{id, family, meta, art, tutorial}], `art` the gallery
+ * drawing's shapes (js/gallery_art.js), `tutorial` true where the game has a tutorial of its
+ * own. Cached like listGames.
+ */
+export function listTitles() {
+  if (!titles) {
+    titles = Promise.all([listGames(), folders()])
+      .then(([games, declared]) => games.map((game) => ({ ...(declared[game.id] || {}), ...game })))
+      .catch((error) => {
+        titles = null;
+        throw error;
+      });
+  }
+  return titles;
 }
 
 export async function gameMeta(gameId) {

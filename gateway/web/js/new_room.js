@@ -6,7 +6,7 @@ import * as api from "./api.js";
 import { h, keepFocus, replace } from "./dom.js";
 import { routeLink, rulesPath } from "./gallery.js";
 import { gameArt } from "./gallery_art.js";
-import { listGames } from "./games.js";
+import { listTitles } from "./games.js";
 import { formatNumber, gameName, loadGameStrings, t } from "./i18n.js";
 import { languageSelect } from "./menu.js";
 import { clockText, defaultCpuLevel, optionFields, optionValues, seatCountsText, seatKindControls } from "./options.js";
@@ -267,7 +267,7 @@ export async function showNewRoom(root, nav, gameId) {
   );
 
   try {
-    games = await listGames();
+    games = await listTitles();
   } catch (error) {
     createError.textContent = t(`refusal.${error.code || "unavailable"}`);
     createButton.disabled = true;
@@ -283,7 +283,7 @@ export async function showNewRoom(root, nav, gameId) {
   await loadGameStrings(gameId);
   replace(
     chosen,
-    gameArt(gameId, entry.family),
+    gameArt(entry),
     h(
       "div",
       { class: "chosen-text" },

@@ -4,7 +4,7 @@
 import { h, replace } from "./dom.js";
 import { openDialog } from "./dialog.js";
 import { createPath, routeLink } from "./gallery.js";
-import { listGames } from "./games.js";
+import { listTitles } from "./games.js";
 import { currentLanguage, gameName, loadGameStrings, t } from "./i18n.js";
 import { languageSelect } from "./menu.js";
 import { tutorialFor } from "./tutorial.js";
@@ -39,14 +39,13 @@ const loadingArticle = () => h("article", { class: "rules", "data-testid": "rule
 
 /** The tutorial link of a rules page: a plain link, so it works from a room as from anywhere. */
 async function tutorialLink(gameId, slot) {
-  let family = null;
+  let entry;
   try {
-    const entry = (await listGames()).find((g) => g.id === gameId);
-    family = entry ? entry.family : null;
+    entry = (await listTitles()).find((g) => g.id === gameId) || null;
   } catch {
-    family = null;
+    entry = null;
   }
-  const name = tutorialFor(gameId, family);
+  const name = entry ? tutorialFor(entry) : null;
   if (!name) return;
   const href = `/tutorial/${name}?game=${encodeURIComponent(gameId)}`;
   slot.replaceChildren(h("a", { class: "button-link", href, "data-testid": "rules-tutorial" }, t("tutorial.try")));

@@ -4,7 +4,7 @@
 import * as api from "./api.js";
 import { h, replace } from "./dom.js";
 import { createPath, familiesOf, gallerySection } from "./gallery.js";
-import { listGames } from "./games.js";
+import { listTitles } from "./games.js";
 import { formatNumber, gameName, t } from "./i18n.js";
 import { languageSelect } from "./menu.js";
 import { walletBalance, nicknameField, resetWallet } from "./new_room.js";
@@ -224,7 +224,7 @@ export async function showStart(root, nav) {
 
   let games = [];
   try {
-    games = await listGames();
+    games = await listTitles();
   } catch (error) {
     picker.info.textContent = t(`refusal.${error.code || "unavailable"}`);
     gallerySlot.removeAttribute("aria-busy");

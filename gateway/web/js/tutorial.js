@@ -1,19 +1,36 @@
 // The tutorials (/tutorial/<name>): a short interactive introduction per family (cards, boards,
-// dice, words) and dominoes' own six steps. They run in the page alone: no room, no server.
+// dice, words), and a game's own where its folder has one (games/<id>/tutorial.js, in its
+// words: its catalogue's tutorial.<id>.* keys). They run in the page alone: no room, no server.
 // Each step is a short text and a tiny scene the player must act on before Next opens; a wrong
-// action gets a friendly hint and the step stays. The scripts live in js/tutorials/<name>.js.
+// action gets a friendly hint and the step stays. The families' scripts live in
+// js/tutorials/<family>.js.
 import { h, replace } from "./dom.js";
+import { listTitles } from "./games.js";
 import { gameName, loadGameStrings, t } from "./i18n.js";
 import { languageSelect } from "./menu.js";
 import { createPath } from "./gallery.js";
 import { useStylesheet } from "./svg.js";
 
-export const TUTORIALS = ["cards", "boards", "dice", "words", "dominoes"];
+export const FAMILY_TUTORIALS = ["cards", "boards", "dice", "words"];
 
-/** The tutorial a title's rules page offers: dominoes has its own, the rest their family's. */
-export function tutorialFor(gameId, family) {
-  if (TUTORIALS.includes(gameId)) return gameId;
-  return TUTORIALS.includes(family) ? family : null;
+/** The tutorial a title's rules page offers (`game` from the games' catalogue): its own, else
+ * its family's. */
+export function tutorialFor(game) {
+  if (game.tutorial) return game.id;
+  return FAMILY_TUTORIALS.includes(game.family) ? game.family : null;
+}
+
+/** The script of the tutorial `name`, or null where there is none. */
+async function tutorialScript(name) {
+  if (FAMILY_TUTORIALS.includes(name)) return import(`./tutorials/${name}.js`);
+  let games;
+  try {
+    games = await listTitles();
+  } catch {
+    games = [];
+  }
+  const game = games.find((g) => g.id === name);
+  return game && game.tutorial ? import(`/static/games/${encodeURIComponent(name)}/tutorial.js`) : null;
 }
 
 // Kept across re-renders (a language switch redraws the page) while the player stays on it.
@@ -51,13 +68,15 @@ function homeLink(nav) {
  */
 export async function showTutorial(root, name, nav, gameId = null) {
   useStylesheet(new URL("../css/tutorial.css", import.meta.url));
-  if (!TUTORIALS.includes(name)) {
+  const script = await tutorialScript(name);
+  if (!script) {
     nav.go("/");
     return;
   }
-  const script = await import(`./tutorials/${name}.js`);
   const game = gameId || script.RULES_GAME;
   await Promise.all([loadGameStrings(game), script.GAME_STRINGS ? loadGameStrings(script.GAME_STRINGS) : null]);
+  // A game's own tutorial speaks from its catalogue first; a family's from the UI's.
+  const tr = (key, params) => t(key, params, script.GAME_STRINGS);
   if (progress.name !== name) Object.assign(progress, { name, step: 0, solved: new Set(), states: [] });
   const steps = script.STEPS;
 
@@ -77,13 +96,13 @@ export async function showTutorial(root, name, nav, gameId = null) {
     const last = index === steps.length - 1;
     if (!progress.states[index]) progress.states[index] = {};
     count.textContent = t("tutorial.progress", { n: index + 1, total: steps.length });
-    text.textContent = t(`tutorial.${name}.${step.key}`);
+    text.textContent = tr(`tutorial.${name}.${step.key}`);
     quote.hidden = !step.quote;
     quote.textContent = step.quote ? t(step.quote, null, script.GAME_STRINGS) : "";
     feedback.textContent = solved ? t(last ? "tutorial.finished" : "tutorial.well_done") : "";
     feedback.className = ["tutorial-feedback", solved && "ok"].filter(Boolean).join(" ");
     const api = {
-      t,
+      t: tr,
       solved,
       state: progress.states[index],
       solve: () => {
@@ -95,7 +114,7 @@ export async function showTutorial(root, name, nav, gameId = null) {
         feedback.className = "tutorial-feedback hint-text";
         feedback.textContent = "";
         setTimeout(() => {
-          if (drawing === shownAt) feedback.textContent = t(key || `tutorial.${name}.${step.key}.hint`, params);
+          if (drawing === shownAt) feedback.textContent = tr(key || `tutorial.${name}.${step.key}.hint`, params);
         }, 30);
       },
     };
@@ -174,7 +193,7 @@ export async function showTutorial(root, name, nav, gameId = null) {
       h(
         "header",
         { class: "start-head" },
-        h("h1", null, t("tutorial.title", { name: t(`tutorial.${name}.name`) })),
+        h("h1", null, t("tutorial.title", { name: tr(`tutorial.${name}.name`) })),
         h("label", { class: "lang" }, h("span", { class: "sr-only" }, t("menu.language")), languageSelect("tutorial-language")),
       ),
       homeLink(nav),

@@ -1,49 +1,22 @@
-// Texas Hold'em sit-and-go: the table (js/cards.js seats) with the board and the pot in the
+// Texas Hold'em sit-and-go: the table (../betting-kit.js) with the board and the pot in the
 // middle, each seat's coins, bet and dealer button; the own zone holds the two hole cards and
 // the actions (fold, check or call, "raise to" with a slider in small-blind steps, all-in),
 // every one lit from the view's legal moves. At a showdown the shown cards and the hands'
 // names stay at the seats for 5 s (`last_hand.until_ms`). The line above the table gives the
 // hand, the blinds and when they rise next. The 15-second move clock is the frame's.
-import { cardBackSvg, cardName, cardSvg, drawSeats, srText, stackText, TABLE_W, tableRoot } from "../../js/cards.js";
+import { cardBackSvg, cardSvg, TABLE_W } from "../../js/cards.js";
 import { h, s, useStylesheet } from "../../js/svg.js";
+import { betButton, bettingDescriber, bettingStatus, legalOf, names, outOrFolded, renderBettingTable, riseText, seatLine, showdown, tableFlag, timeText } from "../betting-kit.js";
+
+export { scoreText, seatBadge } from "../betting-kit.js";
 
 useStylesheet(new URL("./style.css", import.meta.url));
-
-const SHOWN_MS = 5000;
-
-function names(cards, t) {
-  return (cards || []).map((card) => cardName(card, t)).join(", ");
-}
-
-function legalOf(view, type) {
-  return (view.legal_moves || []).find((m) => m.type === type) || null;
-}
-
-/** The showdown to show: from the event as it arrives (kept 5 s in ctx.state), else none. */
-function shownHands(view, ctx) {
-  const last = view.public.last_hand;
-  const st = ctx.state;
-  if ((ctx.events || []).some((e) => e.code === "showdown") && last) {
-    st.shown = { hand: last.hand, until: Date.now() + SHOWN_MS };
-  }
-  if (!st.shown || !last || st.shown.hand !== last.hand || Date.now() > st.shown.until) return null;
-  return { last, left: st.shown.until - Date.now() };
-}
-
-function timeText(ms) {
-  const secs = Math.max(0, Math.ceil(ms / 1000));
-  return `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}`;
-}
 
 function blindLine(view, ctx) {
   const pub = view.public;
   const t = ctx.t;
   const [small, big] = pub.blinds;
-  let rise = null;
-  if (pub.blinds_up_at_ms && !view.result) {
-    const left = pub.blinds_up_at_ms - Date.now();
-    rise = left > 0 ? t("table.next_rise", { time: timeText(left) }) : t("table.rise_next_hand");
-  }
+  const rise = riseText(view, ctx, pub.blinds_up_at_ms, "table.rise_next_hand");
   return h(
     "p",
     { class: "pk-line", "data-testid": "blind-clock" },
@@ -69,10 +42,8 @@ export function topBar(view, ctx) {
 
 function seatFlag(pub, seat, t, shown) {
   if (shown && shown.last.shown[seat]) return t(`hand.${shown.last.shown[seat].hand}`);
-  if (shown && shown.last.won[seat]) return t("seat.won", { amount: shown.last.won[seat] });
-  if (!pub.dealt[seat]) return null;
-  if (pub.folded[seat]) return t("seat.folded");
-  if (pub.stacks[seat] === 0) return t("seat.all_in");
+  const flag = tableFlag(pub, seat, t, shown);
+  if (flag !== undefined) return flag;
   if (pub.bets[seat]) return t("seat.bet", { amount: pub.bets[seat] });
   return null;
 }
@@ -81,42 +52,37 @@ function seatSummary(pub, options, seat, ctx, shown) {
   const t = ctx.t;
   let more = "";
   if (seat === pub.button) more += t("seat.summary_dealer");
-  if (pub.out[seat]) more += t("seat.summary_out");
-  else if (pub.folded[seat]) more += t("seat.summary_folded");
+  const gone = outOrFolded(pub, seat, t);
+  if (gone) more += gone;
   else if (pub.bets[seat]) more += t("seat.summary_bet", { amount: pub.bets[seat] });
   if (shown && shown.last.shown[seat]) {
     const hand = shown.last.shown[seat];
     more += t("seat.summary_shown", { cards: names(hand.cards, t), hand: t(`hand.${hand.hand}`) });
   }
-  return t("seat.summary", { name: ctx.seatName(seat), stack: stackText(options, pub.stacks[seat], ctx), more });
+  return seatLine(pub, options, seat, ctx, more);
 }
 
-function drawTable(container, view, ctx, shown) {
+/** Hole cards beside each seat: backs while in the hand, faces when shown. */
+function seatCards(root, view, ctx, seat, spot, shown) {
+  const pub = view.public;
+  if (seat === ctx.mySeat && !shown) return;
+  const towards = spot.x <= 200 ? 1 : -1;
+  const x = spot.x + towards * 22 - (towards < 0 ? 34 : 0);
+  const y = spot.y - 12;
+  const hand = shown && shown.last.shown[seat];
+  if (hand) {
+    const g = s("g", { class: "pk-shown", "data-testid": `shown-${seat}` });
+    hand.cards.forEach((card, i) => g.append(cardSvg(card, { x: x + i * 18, y: y - 6, width: 22 })));
+    root.append(g);
+  } else if (pub.dealt[seat] && !pub.folded[seat]) {
+    root.append(cardBackSvg({ x, y, width: 16 }), cardBackSvg({ x: x + 10, y, width: 16 }));
+  }
+}
+
+/** The board and the pot in the middle. */
+function middle(root, view, ctx, shown) {
   const pub = view.public;
   const t = ctx.t;
-  const root = tableRoot({ label: t("table.label"), testid: "poker-table" });
-  const spots = drawSeats(root, view, ctx, (seat) => ({
-    hideCount: true,
-    extra: pub.out[seat] ? t("seat.out") : `${seat === pub.button ? `${t("seat.dealer")} · ` : ""}${ctx.formatNumber(pub.stacks[seat])}`,
-    flag: seatFlag(pub, seat, t, shown),
-    flagClass: "call",
-  }));
-  // Hole cards beside each seat: backs while in the hand, faces when shown.
-  for (const [seat, spot] of spots) {
-    if (seat === ctx.mySeat && !shown) continue;
-    const towards = spot.x <= 200 ? 1 : -1;
-    const x = spot.x + towards * 22 - (towards < 0 ? 34 : 0);
-    const y = spot.y - 12;
-    const hand = shown && shown.last.shown[seat];
-    if (hand) {
-      const g = s("g", { class: "pk-shown", "data-testid": `shown-${seat}` });
-      hand.cards.forEach((card, i) => g.append(cardSvg(card, { x: x + i * 18, y: y - 6, width: 22 })));
-      root.append(g);
-    } else if (pub.dealt[seat] && !pub.folded[seat]) {
-      root.append(cardBackSvg({ x, y, width: 16 }), cardBackSvg({ x: x + 10, y, width: 16 }));
-    }
-  }
-  // The board and the pot in the middle.
   const board = shown ? shown.last.board : pub.board;
   const cw = 40;
   const gap = 6;
@@ -129,22 +95,7 @@ function drawTable(container, view, ctx, shown) {
   root.append(
     s("text", { x: TABLE_W / 2, y: 108, "font-size": 13, "text-anchor": "middle", class: "pk-pot", "data-testid": "pot", text: t("table.pot", { amount: ctx.formatNumber(pub.pot) }) }),
   );
-  container.append(root);
-  const lines = [board.length ? t("table.board", { cards: names(board, t) }) : t("table.no_board"), t("table.pot", { amount: pub.pot })];
-  for (let seat = 0; seat < view.seats; seat++) lines.push(seatSummary(pub, view.options, seat, ctx, shown));
-  container.append(srText(lines.join(". ")));
-  if (shown) {
-    // The shown cards go once their 5 s are over, even if nothing else happens meanwhile.
-    setTimeout(() => root.querySelectorAll(".pk-shown").forEach((el) => el.remove()), shown.left);
-  }
-}
-
-function actionButton(text, testid, onPress, enabled, primary = false) {
-  return h(
-    "button",
-    { type: "button", class: ["card-action", primary && "primary"], "data-testid": testid, disabled: !enabled, onclick: enabled ? onPress : null },
-    text,
-  );
+  return [board.length ? t("table.board", { cards: names(board, t) }) : t("table.no_board"), t("table.pot", { amount: pub.pot })];
 }
 
 function drawActions(view, ctx) {
@@ -156,10 +107,10 @@ function drawActions(view, ctx) {
   const raise = legalOf(view, "raise");
   const allin = legalOf(view, "allin");
   const row = h("div", { class: "pk-actions", role: "group", "aria-label": t("cards.yours") });
-  row.append(actionButton(t("action.fold"), "fold-button", () => ctx.move({ type: "fold" }), can && !!fold));
-  if (call) row.append(actionButton(t("action.call", { amount: ctx.formatNumber(call.amount) }), "call-button", () => ctx.move(call), can, true));
-  else row.append(actionButton(t("action.check"), "check-button", () => ctx.move({ type: "check" }), can && !!check, true));
-  if (allin) row.append(actionButton(t("action.allin", { amount: ctx.formatNumber(allin.amount) }), "allin-button", () => ctx.move(allin), can));
+  row.append(betButton(t("action.fold"), "fold-button", () => ctx.move({ type: "fold" }), can && !!fold));
+  if (call) row.append(betButton(t("action.call", { amount: ctx.formatNumber(call.amount) }), "call-button", () => ctx.move(call), can, true));
+  else row.append(betButton(t("action.check"), "check-button", () => ctx.move({ type: "check" }), can && !!check, true));
+  if (allin) row.append(betButton(t("action.allin", { amount: ctx.formatNumber(allin.amount) }), "allin-button", () => ctx.move(allin), can));
   const zone = h("div", { class: "pk-zone" }, row);
   if (raise) {
     const [low, high, step] = raise.range.amount;
@@ -168,7 +119,7 @@ function drawActions(view, ctx) {
     st.raiseLow = low;
     st.raiseTo = Math.min(high, Math.max(low, st.raiseTo));
     const label = h("span", { class: "pk-raise-to", "data-testid": "raise-amount" }, ctx.formatNumber(st.raiseTo));
-    const send = actionButton(t("action.raise", { amount: ctx.formatNumber(st.raiseTo) }), "raise-button", () => ctx.move({ type: "raise", amount: st.raiseTo }), can);
+    const send = betButton(t("action.raise", { amount: ctx.formatNumber(st.raiseTo) }), "raise-button", () => ctx.move({ type: "raise", amount: st.raiseTo }), can);
     const slider = h("input", {
       type: "range",
       min: String(low),
@@ -193,9 +144,9 @@ function drawActions(view, ctx) {
       h(
         "div",
         { class: "pk-raise" },
-        actionButton("−", "raise-less", () => nudge(-step), can),
+        betButton("−", "raise-less", () => nudge(-step), can),
         slider,
-        actionButton("+", "raise-more", () => nudge(step), can),
+        betButton("+", "raise-more", () => nudge(step), can),
         label,
         send,
       ),
@@ -204,29 +155,27 @@ function drawActions(view, ctx) {
   return zone;
 }
 
-export function render(container, view, ctx) {
-  const pub = view.public;
-  container.append(blindLine(view, ctx));
-  const shown = shownHands(view, ctx);
-  drawTable(container, view, ctx, shown);
-  const mine = ctx.mySeat;
-  if (mine === null || mine === undefined || view.result) return;
-  if (pub.out[mine]) {
-    ctx.ownZone.append(h("p", { class: "hint", "data-testid": "busted-note" }, ctx.t("status.out")));
-    return;
-  }
+function ownZone(view, ctx) {
   const hole = (view.private && view.private.hand) || [];
   const cards = h(
     "div",
     { class: "pk-hole", role: "img", "aria-label": `${ctx.t("cards.yours")}: ${names(hole, ctx.t)}`, "data-testid": "hole-cards" },
     ...hole.map((card) => cardSvg(card, { class: "pk-hole-card" })),
   );
-  ctx.ownZone.append(h("div", { class: "own-cards pk-own" }, cards, drawActions(view, ctx)));
+  return h("div", { class: "own-cards pk-own" }, cards, drawActions(view, ctx));
 }
 
-export function describe(event, ctx) {
+/** @type {import("../betting-kit.js").BettingGame} */
+const POKER = { testid: "poker-table", buttonKey: "seat.dealer", shownClass: "pk-shown", line: blindLine, seatFlag, seatSummary, seatCards, middle, ownZone };
+
+export function render(container, view, ctx) {
+  renderBettingTable(container, view, ctx, showdown(view, ctx, "last_hand", "hand"), POKER);
+}
+
+const shownHand = (hand, t) => ({ cards: names(hand.cards, t), hand: t(`hand.${hand.hand}`) });
+
+export const describe = bettingDescriber(shownHand, (event, ctx, name) => {
   const t = ctx.t;
-  const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
   switch (event.code) {
     case "hand_started":
       return t("event.hand_started", { hand: event.hand, small: event.blinds[0], big: event.blinds[1] });
@@ -236,42 +185,16 @@ export function describe(event, ctx) {
       return t(event.all_in ? "event.called_all_in" : "event.called", { name, amount: event.amount });
     case "board":
       return t(`event.board_${event.street}`, { cards: names(event.cards, t) });
-    case "showdown": {
-      const hands = (event.hands || [])
-        .map((hand, seat) => (hand ? t("event.shown_hand", { name: ctx.seatName(seat), cards: names(hand.cards, t), hand: t(`hand.${hand.hand}`) }) : null))
-        .filter(Boolean)
-        .join("; ");
-      return t("event.showdown", { hands });
-    }
-    case "pot_won": {
-      const who = (event.seats || []).map((seat) => ctx.seatName(seat)).join(", ");
-      return t(event.seats.length > 1 ? "event.pot_split" : "event.pot_won", { names: who, amount: event.amount });
-    }
     case "blinds_up":
       return t("event.blinds_up", { small: event.small_blind, big: event.big_blind });
     default:
       return null;
   }
-}
+});
 
 export function status(view, ctx) {
-  const pub = view.public;
-  const mine = ctx.mySeat;
-  if (mine === null || mine === undefined || view.result) return null;
-  if (pub.out[mine]) return ctx.t("status.out");
-  if (!ctx.canMove) return null;
+  const said = bettingStatus(view, ctx);
+  if (said !== undefined) return said;
   const call = legalOf(view, "call");
   return call ? ctx.t("status.to_call", { amount: ctx.formatNumber(call.amount) }) : ctx.t("status.check");
-}
-
-/** The seats strip: coins in front of each player. */
-export function seatBadge(view, seat, ctx) {
-  const pub = view.public;
-  if (!pub || !pub.stacks) return null;
-  return pub.out[seat] ? ctx.t("seat.out") : stackText(view.options, pub.stacks[seat], ctx);
-}
-
-/** Result panel: the coins at the end. */
-export function scoreText(score, seat, ctx) {
-  return stackText(ctx.room && ctx.room.options, score, ctx);
 }

@@ -1,7 +1,8 @@
-// Dominoes' own tutorial: the six steps of its introduction (quoted from the game's catalogue,
-// the same words as its in-game Introduction), each with a small task.
-import { h } from "../dom.js";
-import { choice, row, shown, tile } from "./kit.js";
+// Dominoes' own tutorial (/tutorial/dominoes, js/tutorial.js runs it): the six steps of its
+// introduction (quoted from the game's catalogue, the same words as its in-game Introduction),
+// each with a small task. Its words are in the game's catalogue (tutorial.dominoes.*).
+import { h } from "../../js/dom.js";
+import { choice, row, shown, tile } from "../../js/tutorials/kit.js";
 
 export const RULES_GAME = "dominoes";
 export const GAME_STRINGS = "dominoes";
