@@ -12,7 +12,7 @@ loop. PostgreSQL's `Tx` awaits asyncpg.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -68,7 +68,7 @@ class Tx(Protocol):
         """A JSON column as read (None stays None)."""
 
 
-Work = Callable[[Tx], Awaitable[T]]
+Work = Callable[[Tx], Coroutine[Any, Any, T]]
 
 
 class Backend(Protocol):
