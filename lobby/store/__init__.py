@@ -1,8 +1,9 @@
-"""Store backends behind one interface; `make_store` picks one from a URL."""
+"""Store backends behind one interface, one store per concern (stores.py); `make_store` picks a backend from a URL."""
 
 from __future__ import annotations
 
 import os
+from typing import cast
 
 from .base import (
     ACTIVITY_LAG_MS,
@@ -41,11 +42,11 @@ def make_store(url: str | None = None) -> Store:
         path = url[len("sqlite:///") :]
         if path != ":memory:":
             os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-        return SqliteStore(path)
+        return cast(Store, SqliteStore(path))  # its concerns' methods, bound by name (stores.py)
     if url.startswith(("postgresql://", "postgres://")):
         from .postgres import PostgresStore
 
-        return PostgresStore(url)
+        return cast(Store, PostgresStore(url))
     raise ValueError(f"unsupported store URL {url!r}")
 
 

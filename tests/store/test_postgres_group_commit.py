@@ -16,7 +16,8 @@ from contextlib import asynccontextmanager
 import asyncpg
 import pytest
 
-from lobby.store import MoveRecord, StoredEvent, make_store, postgres
+from lobby.store import MoveRecord, StoredEvent, make_store
+from lobby.store import postgres_writer as postgres
 from lobby.store.postgres import PostgresStore
 from tests.support.services import (
     POSTGRES_URL,

@@ -11,7 +11,7 @@ import uuid
 import asyncpg
 
 from lobby.store import FinishedGame, Player, make_store
-from lobby.store import postgres as pg
+from lobby.store import postgres_schema as pg
 from lobby.store.sqlite import MIGRATIONS, migrate
 from tests.support.services import POSTGRES_URL, drop_schema, postgres_store_url, unique_name
 

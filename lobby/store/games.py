@@ -1,0 +1,142 @@
+"""Finished games and replays: a game's move list, the finished game, a player's games, and the
+statistics a finished game counts in. Written once over the backend seam (lobby/store/sql.py)."""
+
+from __future__ import annotations
+
+from .base import FinishedGame, GameStats, MoveRecord
+from .sql import Backend, Tx
+
+_FINISHED_COLUMNS = "code, number, game, options, seed, names, players, result, started_ms, finished_ms"
+
+
+def best_placings(game: FinishedGame) -> dict[str, int]:
+    """Each player once, with the best placing of the seats they held (pass-and-play holds several)."""
+    placings = game.result.get("placings") or []
+    best: dict[str, int] = {}
+    for seat, player in enumerate(game.players):
+        if player and seat < len(placings):
+            best[player] = min(best.get(player, placings[seat]), placings[seat])
+    return best
+
+
+async def insert_finished(tx: Tx, game: FinishedGame) -> None:
+    """The finished game, its players' list entries and their statistics, in the caller's transaction."""
+    await tx.execute(
+        f"INSERT INTO finished_games ({_FINISHED_COLUMNS}, fairness, private_room, invite_hash)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        game.code,
+        game.number,
+        game.game,
+        tx.json(game.options),
+        game.seed,
+        tx.json(game.names),
+        tx.json(game.players),
+        tx.json(game.result),
+        game.started_ms,
+        game.finished_ms,
+        tx.json(game.fairness),
+        game.private,
+        game.invite_hash,
+    )
+    if tx.dialect.game_players_table:
+        await tx.executemany(
+            "INSERT INTO finished_game_players (player_id, code, number, finished_ms) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT DO NOTHING",
+            [(player, game.code, game.number, game.finished_ms) for player in sorted(set(game.players) - {""})],
+        )
+    # Sorted by player, so two games ending together lock their rows in one order.
+    await tx.executemany(
+        "INSERT INTO player_placings (player_id, game, place, count) VALUES (?, ?, ?, 1)"
+        " ON CONFLICT (player_id, game, place) DO UPDATE SET count = player_placings.count + 1",
+        [(player, game.game, placing) for player, placing in sorted(best_placings(game).items())],
+    )
+
+
+async def moves(tx: Tx, code: str, number: int) -> list[MoveRecord]:
+    rows = await tx.fetchall(
+        "SELECT seat, move, version, at_ms FROM moves WHERE code = ? AND game_number = ? ORDER BY version",
+        code,
+        number,
+    )
+    return [MoveRecord(seat, tx.unjson(move), version, at) for seat, move, version, at in rows]
+
+
+def stats(rows: list[tuple[str, int, int]]) -> list[GameStats]:
+    """(game, placing, count) rows as each game's statistics, by game."""
+    by_game: dict[str, dict[int, int]] = {}
+    for game, placing, count in rows:
+        by_game.setdefault(game, {})[placing] = count
+    return [GameStats(g, sum(p.values()), p.get(1, 0), p) for g, p in sorted(by_game.items())]
+
+
+class Games:
+    """Finished games and the move lists they replay from."""
+
+    FLAT = ("game_moves", "finished_game", "player_games")
+
+    def __init__(self, backend: Backend) -> None:
+        self._backend = backend
+
+    async def game_moves(self, code: str, number: int) -> list[MoveRecord]:
+        """The moves of a room's n-th game so far, in order."""
+
+        async def work(tx: Tx) -> list[MoveRecord]:
+            return await moves(tx, code, number)
+
+        return await self._backend.read(work)
+
+    async def finished_game(self, code: str, number: int) -> FinishedGame | None:
+        async def work(tx: Tx) -> FinishedGame | None:
+            row = await tx.fetchone(
+                "SELECT game, options, seed, names, players, result, started_ms, finished_ms, fairness,"
+                " private_room, invite_hash FROM finished_games WHERE code = ? AND number = ?",
+                code,
+                number,
+            )
+            if row is None:
+                return None
+            game, options, seed, names, players, result, started, finished, chain, private, invite = row
+            return FinishedGame(
+                code,
+                number,
+                game,
+                tx.unjson(options),
+                seed,
+                tx.unjson(names),
+                tx.unjson(players),
+                tx.unjson(result),
+                started,
+                finished,
+                await moves(tx, code, number),
+                tx.unjson(chain),
+                bool(private),
+                invite,
+            )
+
+        return await self._backend.read(work)
+
+    async def player_games(self, player_id: str, limit: int = 50) -> list[FinishedGame]:
+        """The newest `limit` finished games in which the player held a seat, newest first,
+        without their moves."""
+
+        async def work(tx: Tx) -> list[FinishedGame]:
+            rows = await tx.fetchall(tx.dialect.player_games, player_id, limit)
+            return [
+                FinishedGame(
+                    code,
+                    number,
+                    game,
+                    tx.unjson(options),
+                    seed,
+                    tx.unjson(names),
+                    tx.unjson(players),
+                    tx.unjson(result),
+                    started,
+                    finished,
+                    private=bool(private),
+                    invite_hash=invite,
+                )
+                for code, number, game, options, seed, names, players, result, started, finished, private, invite in rows
+            ]
+
+        return await self._backend.read(work)

@@ -1,0 +1,379 @@
+"""The PostgreSQL store's schema: its migrations, in order, and how a schema runs the ones it
+lacks, once, under an advisory lock (replicas starting together do not race);
+`schema_migrations` records which have run."""
+
+from __future__ import annotations
+
+import asyncpg
+
+from .base import ACTIVITY_LAG_MS
+
+# (version, name, SQL), in order. Never edit one that has shipped: add the next.
+MIGRATIONS: list[tuple[int, str, str]] = [
+    (
+        1,
+        "rooms, events, answers, chat",
+        """
+CREATE TABLE rooms (
+    code text PRIMARY KEY,
+    revision bigint NOT NULL,
+    status text NOT NULL,
+    data jsonb NOT NULL,
+    updated_ms bigint NOT NULL
+);
+CREATE INDEX rooms_in_play ON rooms (code) WHERE status = 'playing';
+CREATE TABLE events (
+    code text NOT NULL,
+    number integer NOT NULL,
+    visible_to jsonb,
+    event jsonb NOT NULL,
+    PRIMARY KEY (code, number)
+);
+CREATE TABLE move_answers (
+    code text NOT NULL,
+    key text NOT NULL,
+    answer jsonb NOT NULL,
+    PRIMARY KEY (code, key)
+);
+CREATE TABLE chat (
+    code text NOT NULL,
+    number integer NOT NULL,
+    seat integer NOT NULL,
+    name text NOT NULL,
+    text text NOT NULL,
+    at_ms bigint NOT NULL,
+    PRIMARY KEY (code, number)
+);
+""",
+    ),
+    (
+        2,
+        "move lists, finished games, players, statistics, house rules",
+        """
+CREATE TABLE moves (
+    code text NOT NULL,
+    game_number integer NOT NULL,
+    version integer NOT NULL,
+    seat integer NOT NULL,
+    move jsonb NOT NULL,
+    at_ms bigint NOT NULL,
+    PRIMARY KEY (code, game_number, version)
+);
+CREATE TABLE finished_games (
+    code text NOT NULL,
+    number integer NOT NULL,
+    game text NOT NULL,
+    options jsonb NOT NULL,
+    seed text NOT NULL,
+    names jsonb NOT NULL,
+    players jsonb NOT NULL,
+    result jsonb NOT NULL,
+    started_ms bigint NOT NULL,
+    finished_ms bigint NOT NULL,
+    PRIMARY KEY (code, number)
+);
+CREATE TABLE players (
+    id text PRIMARY KEY,
+    nickname text NOT NULL,
+    token_hash text NOT NULL UNIQUE,
+    created_ms bigint NOT NULL
+);
+CREATE TABLE player_placings (
+    player_id text NOT NULL REFERENCES players (id),
+    game text NOT NULL,
+    place integer NOT NULL,
+    count integer NOT NULL,
+    PRIMARY KEY (player_id, game, place)
+);
+CREATE TABLE house_rules (
+    player_id text NOT NULL REFERENCES players (id),
+    game text NOT NULL,
+    name text NOT NULL,
+    options jsonb NOT NULL,
+    updated_ms bigint NOT NULL,
+    PRIMARY KEY (player_id, game, name)
+);
+""",
+    ),
+    (
+        3,
+        "the coin ledger",
+        """
+CREATE TABLE ledger_accounts (
+    account text PRIMARY KEY,
+    balance bigint NOT NULL,
+    CONSTRAINT no_negative_balance CHECK (balance >= 0 OR account = 'mint')
+);
+CREATE TABLE ledger_transfers (
+    key text PRIMARY KEY,
+    seq bigserial NOT NULL,
+    kind text NOT NULL,
+    at_ms bigint NOT NULL,
+    memo jsonb NOT NULL
+);
+CREATE TABLE ledger_entries (
+    transfer_key text NOT NULL REFERENCES ledger_transfers (key),
+    account text NOT NULL,
+    amount bigint NOT NULL,
+    PRIMARY KEY (transfer_key, account)
+);
+CREATE INDEX ledger_entries_by_account ON ledger_entries (account);
+CREATE TABLE ledger_escrows (
+    table_id text PRIMARY KEY,
+    amount bigint NOT NULL,
+    players jsonb NOT NULL,
+    status text NOT NULL,
+    opened_ms bigint NOT NULL,
+    closed_ms bigint NOT NULL DEFAULT 0
+);
+""",
+    ),
+    (
+        4,
+        "save_room in one round trip",
+        """
+-- A move's whole write (room, answer, events, move record) in one call: one round trip instead
+-- of six, inside one transaction. Returns false, having written nothing, when the revision moved
+-- on; raises GR409 (rolling the room back) when the move id was answered meanwhile.
+CREATE FUNCTION save_room(
+    p_code text, p_revision bigint, p_data jsonb, p_status text, p_updated_ms bigint,
+    p_key text, p_answer jsonb, p_events jsonb, p_game_number integer, p_moves jsonb
+) RETURNS boolean LANGUAGE plpgsql AS $$
+BEGIN
+    UPDATE rooms SET data = p_data, revision = revision + 1, status = p_status, updated_ms = p_updated_ms
+        WHERE code = p_code AND revision = p_revision;
+    IF NOT FOUND THEN
+        RETURN false;
+    END IF;
+    IF p_key IS NOT NULL THEN
+        INSERT INTO move_answers (code, key, answer) VALUES (p_code, p_key, p_answer) ON CONFLICT DO NOTHING;
+        IF NOT FOUND THEN
+            RAISE EXCEPTION 'move % answered meanwhile', p_key USING ERRCODE = 'GR409';
+        END IF;
+    END IF;
+    INSERT INTO events (code, number, visible_to, event)
+        SELECT p_code, (e->>0)::integer, NULLIF(e->1, 'null'::jsonb), e->2 FROM jsonb_array_elements(p_events) AS e;
+    INSERT INTO moves (code, game_number, version, seat, move, at_ms)
+        SELECT p_code, p_game_number, (m->>0)::integer, (m->>1)::integer, m->2, (m->>3)::bigint
+        FROM jsonb_array_elements(p_moves) AS m;
+    RETURN true;
+END
+$$;
+""",
+    ),
+    (
+        5,
+        "open escrows for the stake sweep",
+        """
+CREATE INDEX ledger_escrows_open ON ledger_escrows (opened_ms) WHERE status = 'open';
+""",
+    ),
+    (
+        6,
+        "rooms at rest for the retention sweep",
+        """
+CREATE INDEX rooms_at_rest ON rooms (updated_ms) WHERE status <> 'playing';
+""",
+    ),
+    (
+        7,
+        "chat channels",
+        """
+ALTER TABLE chat ADD COLUMN channel text NOT NULL DEFAULT 'room';
+""",
+    ),
+    (
+        8,
+        "the quick-seating queue",
+        """
+CREATE TABLE quick_seats (
+    id text PRIMARY KEY,
+    pool text NOT NULL,
+    player_id text NOT NULL,
+    name text NOT NULL,
+    secret_hash text NOT NULL,
+    at_ms bigint NOT NULL,
+    status text NOT NULL,
+    claim text NOT NULL DEFAULT '',
+    answer jsonb
+);
+CREATE UNIQUE INDEX quick_seats_one_wait ON quick_seats (pool, player_id) WHERE status = 'waiting';
+CREATE INDEX quick_seats_queue ON quick_seats (pool, at_ms) WHERE status = 'waiting';
+""",
+    ),
+    (
+        9,
+        "a guest identity on more devices",
+        """
+CREATE TABLE player_links (
+    code_hash text PRIMARY KEY,
+    player_id text NOT NULL REFERENCES players (id),
+    expires_ms bigint NOT NULL
+);
+CREATE TABLE player_tokens (
+    token_hash text PRIMARY KEY,
+    player_id text NOT NULL REFERENCES players (id)
+);
+""",
+    ),
+    (
+        10,
+        "the seed's chain of a finished game",
+        """
+ALTER TABLE finished_games ADD COLUMN fairness jsonb NOT NULL DEFAULT '{}';
+""",
+    ),
+    (
+        11,
+        "a private room's finished games; a player's games by index",
+        # The default jsonb_ops, not jsonb_path_ops: only it serves `players ? id`. No fast
+        # update: a game ends now and then, while a pending list of entries not yet merged
+        # would be read through on every player's page until a vacuum merged it.
+        """
+ALTER TABLE finished_games ADD COLUMN private_room boolean NOT NULL DEFAULT false;
+ALTER TABLE finished_games ADD COLUMN invite_hash text NOT NULL DEFAULT '';
+CREATE INDEX finished_games_players ON finished_games USING gin (players) WITH (fastupdate = off);
+""",
+    ),
+    (
+        12,
+        "room writes grouped: many in one call and one transaction",
+        # Every room write a replica has waiting goes to the server in ONE call (one round trip,
+        # one transaction, one WAL flush: _Writer). Each write runs in a block of its own, a
+        # subtransaction: one that fails is undone alone and its outcome says why, the others
+        # commit. Outcomes in order: {"ok": value} or {"sqlstate": ..., "message": ...}.
+        """
+CREATE FUNCTION write_rooms(p_writes jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+    w jsonb;
+    f jsonb;
+    value jsonb;
+    outcomes jsonb[] := '{}';
+BEGIN
+    FOR w IN SELECT e FROM jsonb_array_elements(p_writes) AS e LOOP
+        BEGIN
+            CASE w->>'op'
+            WHEN 'save' THEN
+                value := to_jsonb(save_room(
+                    w->>'code', (w->>'revision')::bigint, w->'data', w->>'status', (w->>'updated_ms')::bigint,
+                    w->>'key', w->'answer', w->'events', (w->>'game_number')::integer, w->'moves'));
+                f := w->'finished';
+                IF value = 'true'::jsonb AND f IS NOT NULL THEN
+                    INSERT INTO finished_games (code, number, game, options, seed, names, players, result,
+                        started_ms, finished_ms, fairness, private_room, invite_hash)
+                    VALUES (f->>'code', (f->>'number')::integer, f->>'game', f->'options', f->>'seed', f->'names',
+                        f->'players', f->'result', (f->>'started_ms')::bigint, (f->>'finished_ms')::bigint,
+                        f->'fairness', (f->>'private')::boolean, f->>'invite_hash');
+                    -- Sorted by player in the caller, so two games ending together lock in one order.
+                    INSERT INTO player_placings (player_id, game, place, count)
+                        SELECT p->>0, f->>'game', (p->>1)::integer, 1 FROM jsonb_array_elements(f->'placings') AS p
+                        ON CONFLICT (player_id, game, place) DO UPDATE SET count = player_placings.count + 1;
+                END IF;
+            WHEN 'insert' THEN
+                -- An expired room's code stays its finished games' name: never given out again.
+                INSERT INTO rooms (code, revision, status, data, updated_ms)
+                    SELECT w->>'code', 1, w->>'status', w->'data', (w->>'updated_ms')::bigint
+                    WHERE NOT EXISTS (SELECT 1 FROM finished_games WHERE code = w->>'code')
+                    ON CONFLICT DO NOTHING;
+                value := to_jsonb(FOUND);
+            WHEN 'answer' THEN
+                INSERT INTO move_answers (code, key, answer) VALUES (w->>'code', w->>'key', w->'answer')
+                    ON CONFLICT DO NOTHING;
+                SELECT answer INTO value FROM move_answers WHERE code = w->>'code' AND key = w->>'key';
+            END CASE;
+            outcomes := outcomes || jsonb_build_object('ok', value);
+        EXCEPTION
+            WHEN SQLSTATE 'GR409' THEN  -- the move was answered meanwhile: the room's update undone
+                outcomes := outcomes || jsonb_build_object('ok', false);
+            WHEN OTHERS THEN
+                outcomes := outcomes || jsonb_build_object('sqlstate', SQLSTATE, 'message', SQLERRM);
+        END;
+    END LOOP;
+    RETURN to_jsonb(outcomes);
+END
+$$;
+""",
+    ),
+    (
+        13,
+        "rooms in play for the retention sweep",
+        # A table waits for its players while none is there (lobby/clocks.py): a room in play
+        # untouched for the retention period has been left for good.
+        """
+CREATE INDEX rooms_in_play_by_age ON rooms (updated_ms) WHERE status = 'playing';
+""",
+    ),
+    (
+        14,
+        "a move's room update in place: lz4, and the activity column left within its lag",
+        # Measured with a room of four-in-a-row's size, four rooms writing at once: the server's
+        # CPU a write 500 µs -> 295, writes a second 1,257 -> 1,947 (bench/pg_room_writes.py).
+        # - lz4 (PostgreSQL 14+, where it was built with it; else pglz stays): a room's JSON is
+        #   compressed on every write, and lz4 costs a fraction of pglz.
+        # - A move leaves `updated_ms` as it was while the status is unchanged and the column lags
+        #   the room's own time by less than ACTIVITY_LAG_MS, as the SQLite store does: then the
+        #   update changes no indexed column, and PostgreSQL updates the row in its page (a HOT
+        #   update) instead of adding an entry to each of the room's four indexes.
+        f"""
+DO $$
+BEGIN
+    EXECUTE 'ALTER TABLE rooms ALTER COLUMN data SET COMPRESSION lz4';
+EXCEPTION WHEN feature_not_supported OR syntax_error THEN
+    NULL;
+END
+$$;
+CREATE OR REPLACE FUNCTION save_room(
+    p_code text, p_revision bigint, p_data jsonb, p_status text, p_updated_ms bigint,
+    p_key text, p_answer jsonb, p_events jsonb, p_game_number integer, p_moves jsonb
+) RETURNS boolean LANGUAGE plpgsql AS $$
+BEGIN
+    UPDATE rooms SET data = p_data, revision = revision + 1, status = p_status,
+        updated_ms = CASE
+            WHEN status = p_status AND updated_ms BETWEEN p_updated_ms - {ACTIVITY_LAG_MS} AND p_updated_ms
+            THEN updated_ms ELSE p_updated_ms END
+        WHERE code = p_code AND revision = p_revision;
+    IF NOT FOUND THEN
+        RETURN false;
+    END IF;
+    IF p_key IS NOT NULL THEN
+        INSERT INTO move_answers (code, key, answer) VALUES (p_code, p_key, p_answer) ON CONFLICT DO NOTHING;
+        IF NOT FOUND THEN
+            RAISE EXCEPTION 'move % answered meanwhile', p_key USING ERRCODE = 'GR409';
+        END IF;
+    END IF;
+    INSERT INTO events (code, number, visible_to, event)
+        SELECT p_code, (e->>0)::integer, NULLIF(e->1, 'null'::jsonb), e->2 FROM jsonb_array_elements(p_events) AS e;
+    INSERT INTO moves (code, game_number, version, seat, move, at_ms)
+        SELECT p_code, p_game_number, (m->>0)::integer, (m->>1)::integer, m->2, (m->>3)::bigint
+        FROM jsonb_array_elements(p_moves) AS m;
+    RETURN true;
+END
+$$;
+""",
+    ),
+]
+
+
+async def migrate(connection: asyncpg.Connection, schema: str) -> None:
+    """Create the schema if it is missing and run the migrations `schema_migrations` does not
+    list, each in its own transaction. Replicas starting together take turns (an advisory lock:
+    even CREATE SCHEMA IF NOT EXISTS fails when two run at once)."""
+    await connection.execute("SELECT pg_advisory_lock(hashtext('gameroom-migrations:' || $1))", schema or "public")
+    try:
+        if schema:
+            await connection.execute(f"CREATE SCHEMA IF NOT EXISTS {schema}")
+        await connection.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations ("
+            " version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())"
+        )
+        done = {row["version"] for row in await connection.fetch("SELECT version FROM schema_migrations")}
+        for version, name, sql in MIGRATIONS:
+            if version in done:
+                continue
+            async with connection.transaction():
+                await connection.execute(sql)
+                await connection.execute("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", version, name)
+    finally:
+        await connection.execute(
+            "SELECT pg_advisory_unlock(hashtext('gameroom-migrations:' || $1))", schema or "public"
+        )

@@ -1,0 +1,196 @@
+"""The SQLite store's schema: its migrations, in order, and how a file runs the ones it lacks."""
+
+from __future__ import annotations
+
+import sqlite3
+
+# Ordered; PRAGMA user_version says how many have run. Never edit one that has shipped.
+MIGRATIONS: list[str] = [
+    """
+CREATE TABLE IF NOT EXISTS rooms (
+    code TEXT PRIMARY KEY,
+    revision INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'waiting',
+    updated_ms INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS events (
+    code TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    visible_to TEXT,
+    event TEXT NOT NULL,
+    PRIMARY KEY (code, number)
+);
+CREATE TABLE IF NOT EXISTS move_answers (
+    code TEXT NOT NULL,
+    key TEXT NOT NULL,
+    answer TEXT NOT NULL,
+    PRIMARY KEY (code, key)
+);
+CREATE TABLE IF NOT EXISTS chat (
+    code TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    text TEXT NOT NULL,
+    at_ms INTEGER NOT NULL,
+    PRIMARY KEY (code, number)
+);
+""",
+    """
+CREATE TABLE moves (
+    code TEXT NOT NULL,
+    game_number INTEGER NOT NULL,
+    version INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    move TEXT NOT NULL,
+    at_ms INTEGER NOT NULL,
+    PRIMARY KEY (code, game_number, version)
+);
+CREATE TABLE finished_games (
+    code TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    seed TEXT NOT NULL,
+    names TEXT NOT NULL,
+    players TEXT NOT NULL,
+    result TEXT NOT NULL,
+    started_ms INTEGER NOT NULL,
+    finished_ms INTEGER NOT NULL,
+    PRIMARY KEY (code, number)
+);
+CREATE TABLE players (
+    id TEXT PRIMARY KEY,
+    nickname TEXT NOT NULL,
+    token_hash TEXT NOT NULL UNIQUE,
+    created_ms INTEGER NOT NULL
+);
+CREATE TABLE player_placings (
+    player_id TEXT NOT NULL,
+    game TEXT NOT NULL,
+    place INTEGER NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (player_id, game, place)
+);
+CREATE TABLE house_rules (
+    player_id TEXT NOT NULL,
+    game TEXT NOT NULL,
+    name TEXT NOT NULL,
+    options TEXT NOT NULL,
+    updated_ms INTEGER NOT NULL,
+    PRIMARY KEY (player_id, game, name)
+);
+CREATE TABLE ledger_accounts (
+    account TEXT PRIMARY KEY,
+    balance INTEGER NOT NULL,
+    CHECK (balance >= 0 OR account = 'mint')
+);
+CREATE TABLE ledger_transfers (
+    key TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,
+    at_ms INTEGER NOT NULL,
+    memo TEXT NOT NULL
+);
+CREATE TABLE ledger_entries (
+    transfer_key TEXT NOT NULL REFERENCES ledger_transfers (key),
+    account TEXT NOT NULL,
+    amount INTEGER NOT NULL,
+    PRIMARY KEY (transfer_key, account)
+);
+CREATE INDEX ledger_entries_by_account ON ledger_entries (account);
+CREATE TABLE ledger_escrows (
+    table_id TEXT PRIMARY KEY,
+    amount INTEGER NOT NULL,
+    players TEXT NOT NULL,
+    status TEXT NOT NULL,
+    opened_ms INTEGER NOT NULL,
+    closed_ms INTEGER NOT NULL DEFAULT 0
+);
+""",
+    # The stake sweep looks for open escrows only.
+    """
+CREATE INDEX ledger_escrows_open ON ledger_escrows (opened_ms) WHERE status = 'open';
+""",
+    # The retention sweep looks for rooms not in play, oldest first.
+    """
+CREATE INDEX rooms_at_rest ON rooms (updated_ms) WHERE status <> 'playing';
+""",
+    # Chat channels: a game's view names who may read a line ("room", "pack", "team:0").
+    """
+ALTER TABLE chat ADD COLUMN channel TEXT NOT NULL DEFAULT 'room';
+""",
+    # Quick seating: the queue of players waiting for a table (lobby/quick_seating.py).
+    """
+CREATE TABLE quick_seats (
+    id TEXT PRIMARY KEY,
+    pool TEXT NOT NULL,
+    player_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    secret_hash TEXT NOT NULL,
+    at_ms INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    claim TEXT NOT NULL DEFAULT '',
+    answer TEXT
+);
+CREATE UNIQUE INDEX quick_seats_one_wait ON quick_seats (pool, player_id) WHERE status = 'waiting';
+CREATE INDEX quick_seats_queue ON quick_seats (pool, at_ms) WHERE status = 'waiting';
+""",
+    # A guest identity on more devices: transfer codes and the further tokens they gave.
+    """
+CREATE TABLE player_links (
+    code_hash TEXT PRIMARY KEY,
+    player_id TEXT NOT NULL,
+    expires_ms INTEGER NOT NULL
+);
+CREATE TABLE player_tokens (
+    token_hash TEXT PRIMARY KEY,
+    player_id TEXT NOT NULL
+);
+""",
+    # The seed's chain of a finished game: server seed, commitment, every seat's value.
+    """
+ALTER TABLE finished_games ADD COLUMN fairness TEXT NOT NULL DEFAULT '{}';
+""",
+    # A private room's games stay its own; a player's games found by an index, not by reading
+    # every game's seat list (json_each cannot be indexed, so the seats get a table of their own).
+    """
+ALTER TABLE finished_games ADD COLUMN private_room INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE finished_games ADD COLUMN invite_hash TEXT NOT NULL DEFAULT '';
+CREATE TABLE finished_game_players (
+    player_id TEXT NOT NULL,
+    code TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    finished_ms INTEGER NOT NULL,
+    PRIMARY KEY (player_id, code, number)
+);
+CREATE INDEX finished_game_players_newest ON finished_game_players (player_id, finished_ms DESC, code, number DESC);
+INSERT OR IGNORE INTO finished_game_players (player_id, code, number, finished_ms)
+    SELECT seat.value, f.code, f.number, f.finished_ms FROM finished_games f, json_each(f.players) seat
+    WHERE seat.value <> '';
+""",
+    # A table waits for its players while none is there (lobby/clocks.py): the retention sweep
+    # also finds rooms in play untouched that long, left for good.
+    """
+CREATE INDEX rooms_in_play_by_age ON rooms (updated_ms) WHERE status = 'playing';
+""",
+]
+
+
+def migrate(db: sqlite3.Connection) -> None:
+    """Run the migrations this file has not seen yet, each in its own transaction."""
+    (done,) = db.execute("PRAGMA user_version").fetchone()
+    for number, script in enumerate(MIGRATIONS[done:], start=done + 1):
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            # Another process may have migrated while this one waited for the lock.
+            (current,) = db.execute("PRAGMA user_version").fetchone()
+            if current < number:
+                for statement in script.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                db.execute(f"PRAGMA user_version = {number}")
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
