@@ -199,7 +199,7 @@ class Mensch(RaceEngine):
                     normal.append(index)
                 continue
             where = TRACK.field(colour, target)
-            standing = fields.get(where, [])
+            standing = fields.get(where, []) if where is not None else []
             if not standing:
                 normal.append(index)
             elif any(spot.colour == colour for spot in standing) or where in starts:

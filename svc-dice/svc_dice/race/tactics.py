@@ -94,7 +94,7 @@ def _piece_value(
         return 0.0
     if track.in_lane(progress):
         return track.lap + 12 + (progress - track.lap)
-    value = 8 + progress
+    value: float = 8 + progress
     where = track.field(colour, progress)
     assert where is not None
     if safe is None or not safe(state, where):

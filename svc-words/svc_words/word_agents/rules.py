@@ -187,7 +187,7 @@ class WordAgents(BaseEngine):
             return events
         state["votes"] = [None] * state["seats"]
         state["voted"] = []
-        if taken == END:
+        if isinstance(taken, str):  # END: the only vote that is not a card
             return [*events, event("guessing_ended", team=state["team"]), *self._next_turn(state)]
         return events + self._uncover(state, taken)
 
