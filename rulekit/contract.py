@@ -59,6 +59,7 @@ class BaseView(TypedDict):
 StateT = TypeVar("StateT", bound=Mapping[str, Any])
 ViewT = TypeVar("ViewT", bound=Mapping[str, Any])
 _S = TypeVar("_S", bound=Mapping[str, Any])
+_J = TypeVar("_J")
 
 # Keys of a legal-move template whose values the mover chooses within bounds.
 RANGE_KEY = "range"  # {"amount": [min, max, step]}
@@ -167,9 +168,9 @@ class _NoDraws(Rng):
 NO_DRAWS: Rng = _NoDraws()
 
 
-def clone(state: _S) -> _S:
+def clone(state: _J) -> _J:
     """A deep copy of plain JSON data; `apply` works on one so the given state never changes."""
-    result: _S = copy_json(state)
+    result: _J = copy_json(state)
     return result
 
 
