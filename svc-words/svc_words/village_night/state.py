@@ -6,6 +6,7 @@ from typing import Any, Literal, NotRequired, TypedDict
 
 from rulekit import BaseView, CommonState
 
+
 class Death(TypedDict):
     seat: int
     round: int
