@@ -26,7 +26,7 @@ written on the rules page:
 - A game still running after TURN_LIMIT turns (practically never) ends there: the lower pip
   count wins, equal counts draw.
 
-BackgammonState: `board[s]` is seat s's checkers counted from its own side, the way players and GNU
+State: `board[s]` is seat s's checkers counted from its own side, the way players and GNU
 Backgammon number them: `board[s][p - 1]` for its points p = 1..24 (1..6 its home board, it
 moves from 24 towards 1) and `board[s][24]` its bar. Seat s's point p is the other seat's point
 25 - p. `off[s]` counts the checkers borne off. `turn` is the seat to move, `dice` its roll

@@ -14,7 +14,7 @@ where the text is silent, also for the rules page:
 - The first to win ends the game; the others are placed by pegs in their target, then by the
   steps still to go. After MAX_ROUNDS rounds without a winner the game ends so too.
 
-ChineseCheckersState: `board` (121 holes: the seat whose peg is there, or -1), `homes` (the point of each
+State: `board` (121 holes: the seat whose peg is there, or -1), `homes` (the point of each
 seat), `turn`, `moves` (made so far), `winner`, `last` ({"seat", "from", "to"}).
 Moves: {"type": "move", "from": hole, "to": hole}. Events: `moved` (seat, from, to),
 `won` (seat), `game_over`.

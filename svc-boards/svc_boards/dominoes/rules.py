@@ -27,7 +27,7 @@ Decisions where the texts are silent, also written on the rules page:
 Tiles are the strings "a-b" with a <= b ("0-0" .. "6-6"): every tile has its own leaf value,
 so the hidden-information scan finds a tile wherever it travels.
 
-DominoesState: `variant`, `hands` (per seat, in the order of the set), `boneyard` (its order secret),
+State: `variant`, `hands` (per seat, in the order of the set), `boneyard` (its order secret),
 `line` (the laid tiles from the left end to the right as [left half, right half]), `turn`,
 `phase` ("playing", "round_over", "over"), `passes` (in a row), `opening` (the tile round
 one must open with, else None), `round`, `first_starter`, `starter`, `points` (per seat,

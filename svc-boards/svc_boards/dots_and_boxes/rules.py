@@ -8,7 +8,7 @@ is silent, also written on the rules page:
   drawer every box it closes and one more line (however many boxes it closed).
 - The game ends when every line is drawn. Boxes are counted; equal counts share a place.
 
-DotsAndBoxesState: `h` holds the horizontal lines, row by row: (rows + 1) rows of `columns` lines, the
+State: `h` holds the horizontal lines, row by row: (rows + 1) rows of `columns` lines, the
 line in row r, column c joining dot (r, c) to dot (r, c + 1); `v` the vertical lines: `rows`
 rows of columns + 1 lines, the line in row r, column c joining dot (r, c) to (r + 1, c). A
 line is -1 while undrawn, else the seat that drew it. `boxes` holds rows × columns owners (-1:

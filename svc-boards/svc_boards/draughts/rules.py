@@ -18,7 +18,7 @@ r = (n - 1) // 4 from the top (row 0 = seat 0's back rank) and column c = 2 * ((
 if r is even, 2 * ((n - 1) % 4) if r is odd (column 0 = the left edge). Squares 1–4 are seat
 0's back rank, 29–32 seat 1's.
 
-DraughtsState: `board` is a 32-character string, index n - 1: "." empty, "b"/"B" a black man/king
+State: `board` is a 32-character string, index n - 1: "." empty, "b"/"B" a black man/king
 (seat 0), "w"/"W" a white man/king (seat 1). `turn` is the seat to move, `king_moves` the
 count of king moves without capture in a row, `over` and `winner` (a seat, or None for a draw).
 `last` is the last move, None before the first: `{"path": [from, ..., to], "captured":

@@ -12,7 +12,7 @@ rules page:
   even when the mover would go again). The seeds left on the other side go into the store of
   that side's owner. Most seeds in the store wins; equal stores are a draw.
 
-KalahaState: `pits` is a list of 14 counts: 0..5 are seat 0's pits in sowing order, 6 its store,
+State: `pits` is a list of 14 counts: 0..5 are seat 0's pits in sowing order, 6 its store,
 7..12 seat 1's pits, 13 its store (so pit i faces pit 12 - i). `turn` is the seat to move,
 `over` whether the game has ended. `last` is the pit sown last, `{"seat": s, "pit": k}` (None
 before the first move), so a client can mark it after a reload.

@@ -18,7 +18,7 @@ rules page:
   counted, none closing a mill, draw the game. Placing moves do not count.
 
 Points use the usual names: files a–g, ranks 1–7 ("a7", "d7", "g7" along the top of the outer
-square, "d1" the middle of its bottom side). MorrisState: `board` is a 24-character string in the
+square, "d1" the middle of its bottom side). State: `board` is a 24-character string in the
 order of POINTS; "." free, "W" white (seat 0), "B" black (seat 1). `in_hand` the pieces each
 seat has still to place, `turn` the seat to move, `quiet` moving-phase moves since the last
 mill, `over`, `winner` (a seat, or None for a draw) and `reason`. `last` is the last move,

@@ -8,14 +8,14 @@ written on the rules page:
   neither seat can place (board full or no flip possible for either), the game ends at once.
 - The result counts discs only (empty squares go to nobody); equal counts are a draw.
 
-ReversiState: `board` is a 64-character string, index = row * 8 + column with row 0 = rank 1 and
+State: `board` is a 64-character string, index = row * 8 + column with row 0 = rank 1 and
 column 0 = file a (so "a1" is index 0, "h8" index 63); "." empty, "B" black (seat 0), "W"
 white (seat 1). `turn` is the seat to move, `over` whether the game has ended. `last` is the
 square of the last placement ("d3"), so a client can mark it after a reload; None before the
 first move and after a pass (the disc placed before a pass is no longer the last move).
 
 Moves: `{"type": "place", "square": "d3"}` and `{"type": "pass"}`.
-ReversiView: `public` is the state (less the generator) plus `flips`, the number of discs each legal
+View: `public` is the state (less the generator) plus `flips`, the number of discs each legal
 square of the seat to move would flip ({"d3": 1, ...}; empty when it must pass or the game is over).
 Events: `placed` (seat, square, flipped), `passed` (seat), `game_over` (scores).
 """

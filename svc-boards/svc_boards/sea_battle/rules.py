@@ -20,7 +20,7 @@ Cells: the number (owner + 1) * 100 + row * 10 + col names a cell of seat `owner
 (rows and columns 0..9; the board shows columns A–J and rows 1–10). Keeping each seat's cells
 apart from each other and from small numbers lets the hidden-information scan find them.
 
-SeaBattleState: `phase` ("placing", "firing", "over"), `fleets` (per seat: ships in fleet order, each
+State: `phase` ("placing", "firing", "over"), `fleets` (per seat: ships in fleet order, each
 {"name", "cells"}), `ready`, `changes` (lifts and shuffles used), `shots` and `hits` (per
 seat: the cells it fired at / hit in the other seat's waters, in order), `turn` (the seat
 firing), `last` (the last shot: {"seat", "row", "col", "result"}).

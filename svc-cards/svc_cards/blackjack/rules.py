@@ -73,7 +73,7 @@ META = GameMeta(
     clock=MoveClock(relaxed_s=60, normal_s=30, fast_s=15),
 )
 
-# BlackjackState keys no view shows as they are: the shoe, the dealer's cards (the hidden one), the generator.
+# State keys no view shows as they are: the shoe, the dealer's cards (the hidden one), the generator.
 SECRET = frozenset(("shoe", "dealer", "rng", "schema", "game", "seats", "options"))
 
 

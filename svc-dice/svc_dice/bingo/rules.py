@@ -20,7 +20,7 @@ No ball to come is kept in the state: each draw takes one of the balls still in 
 the generator at that moment, so the order of the balls to come exists nowhere but in the
 generator, which never leaves the server. Cards and drawn balls are open to everyone.
 
-BingoState: `cards` (per seat 25 numbers, row by row, 0 for the free centre), `drawn` (balls in
+State: `cards` (per seat 25 numbers, row by row, 0 for the free centre), `drawn` (balls in
 order), `drawer` (the seat to draw next), `may_call` (per seat: a call is open this ball),
 `last_call` ({"seat", "valid"} or None), `winner`, `cells` (the winning cells, indices 0–24).
 

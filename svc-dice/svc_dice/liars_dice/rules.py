@@ -23,7 +23,7 @@ In the state, each die is a number that also names its cup and round,
 `DIE_BASE + seat * 100_000 + round * 1_000 + slot * 10 + face`, so the hidden-information scan
 can tell one seat's dice from another's and from every other number in a view.
 
-LiarsDiceState: `dice_count` (per seat), `cups` (per seat: die numbers of this round), `round`, `turn`,
+State: `dice_count` (per seat), `cups` (per seat: die numbers of this round), `round`, `turn`,
 `bid` (the standing bid {"seat", "quantity", "face"} or None), `bids` (this round's bids in
 order), `lifted` (the last challenge: the bid, every cup's faces, the count, the loser), `out`
 (seats in the order they went out), `winner`.

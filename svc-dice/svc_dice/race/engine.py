@@ -8,7 +8,7 @@ bonuses), `roll_again` and `seat_done` / `game_done`; where amounts combine (two
 up to an amount) `amounts` lists the combinations and `spend` takes their parts off. The base keeps the phases, the seat
 order, the places and a bound on the game's length.
 
-RaceState keys (besides rulekit's): `board` (colours on the board), `colours` (per seat, the
+State keys (besides rulekit's): `board` (colours on the board), `colours` (per seat, the
 colours it plays), `pieces` (per colour, each piece's progress; None for an unplayed colour),
 `turn`, `phase` ("roll" or "move"), `pending` (amounts still to move this roll), `dice` (the
 last roll), `sixes` (sixes in a row this turn), `tries` (rolls this turn without a piece out),
