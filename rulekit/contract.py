@@ -205,7 +205,7 @@ class BaseEngine(Generic[StateT, ViewT]):
         resolved = resolve_options(self.meta.options, options)
         rng = Rng(new_rng_state(seed))
         state = self.initial_state(seats, resolved, rng)
-        fields = cast(dict[str, Any], state)
+        fields = cast("dict[str, Any]", state)
         fields.update(schema=SCHEMA_VERSION, game=self.meta.id, seats=seats, options=resolved, rng=rng.to_state())
         fields[TURN_STARTED] = now_ms or None
         self.start_clock(state, now_ms)
@@ -257,7 +257,7 @@ class BaseEngine(Generic[StateT, ViewT]):
     def apply(self, state: StateT, seat: int, move: Move, now_ms: int) -> tuple[StateT, list[Event]]:
         self.check_move(state, seat, move)
         new_state = self.copy_state(state)
-        fields = cast(dict[str, Any], new_state)
+        fields = cast("dict[str, Any]", new_state)
         if self.meta.chance:
             rng = Rng(fields["rng"])
             events = self.play(new_state, seat, move, now_ms, rng)

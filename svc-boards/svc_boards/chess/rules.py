@@ -484,7 +484,7 @@ def shallow_copy(state: ChessState) -> ChessState:
     """A copy sharing nothing mutable with `state`: its containers (`STATE_CONTAINERS`, which
     hold only scalars) copied, the rest taken over."""
     copy = state.copy()
-    fields = cast(dict[str, Any], copy)
+    fields = cast("dict[str, Any]", copy)
     for key in STATE_CONTAINERS:
         value = fields.get(key)
         if value is not None:

@@ -135,7 +135,7 @@ class ChineseCheckers(BaseEngine[ChineseCheckersState, ChineseCheckersView]):
 
     def determinize(self, view: ChineseCheckersView, seat: int, seed: bytes) -> ChineseCheckersState:
         state = super().determinize(view, seat, seed)
-        cast(dict[str, Any], state).pop("targets", None)  # view-only: derived from the homes
+        cast("dict[str, Any]", state).pop("targets", None)  # view-only: derived from the homes
         return state
 
     def timeout_move(self, state: ChineseCheckersState, seat: int | None) -> Move:

@@ -239,7 +239,7 @@ class Reversi(BaseEngine[ReversiState, ReversiView]):
 
     def determinize(self, view: ReversiView, seat: int, seed: bytes) -> ReversiState:
         state = super().determinize(view, seat, seed)
-        cast(dict[str, Any], state).pop("flips", None)  # view-only: derived from the board
+        cast("dict[str, Any]", state).pop("flips", None)  # view-only: derived from the board
         return state
 
     def timeout_move(self, state: ReversiState, seat: int | None) -> Move:

@@ -132,7 +132,7 @@ class Mensch(RaceEngine):
         choices = self.choices(seats)
         state = self.new_race(seats, 4, colours_after_choice(seats, chooser, choices[0]["colours"]))
         # No colour is on turn until the first player has chosen.
-        cast(dict[str, Any], state).update(
+        cast("dict[str, Any]", state).update(
             turn=chooser, phase="choose", colour=None, bonus=0, start_rolls=rounds, chooser=chooser
         )
         return state
@@ -275,7 +275,7 @@ class Mensch(RaceEngine):
 
     def _place_by_progress(self, state: RaceState) -> None:
         super()._place_by_progress(state)
-        cast(dict[str, Any], state)["colour"] = None  # no colour is on turn any more
+        cast("dict[str, Any]", state)["colour"] = None  # no colour is on turn any more
 
     def copy_state(self, state: RaceState) -> RaceState:
         copied = super().copy_state(state)

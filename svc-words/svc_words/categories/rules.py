@@ -263,7 +263,7 @@ class Categories(BaseEngine[CategoriesState, CategoriesView]):
         events = [event("round_scored", round=state["round"], letter=state["letter"], points=totals)]
         if state["round"] >= state["rounds"]:
             state["phase"] = "over"
-            finished = cast(dict[str, Any], state)  # the round's keys: None once the game is over
+            finished = cast("dict[str, Any]", state)  # the round's keys: None once the game is over
             for key in ("answers", "entries", "handed_in", "vetoes", "accepted"):
                 finished[key] = None
             return events
@@ -306,7 +306,7 @@ class Categories(BaseEngine[CategoriesState, CategoriesView]):
             state["entries"] = [0] * seats
         else:
             # A finished game: nothing is written any more.
-            finished = cast(dict[str, Any], state)
+            finished = cast("dict[str, Any]", state)
             finished["answers"] = None
             finished["entries"] = None
         state["rng"] = new_rng_state(seed)
