@@ -26,6 +26,7 @@ soak: .venv/.installed
 lint: .venv/.installed
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+	$(PY) -m mypy
 
 format: .venv/.installed
 	$(PY) -m ruff format .

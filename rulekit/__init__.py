@@ -3,6 +3,8 @@
 from .clock import MoveClock
 from .contract import (
     BaseEngine,
+    BaseView,
+    CommonState,
     Deadline,
     Engine,
     Event,
@@ -20,10 +22,12 @@ from .contract import (
 from .errors import CODES, IllegalMove, Refusal
 from .options import Option, resolve_options
 from .registry import Registry
-from .rng import Rng, new_rng_state, seed_commitment
+from .rng import Rng, RngState, new_rng_state, seed_commitment
 
 __all__ = [
     "BaseEngine",
+    "BaseView",
+    "CommonState",
     "CODES",
     "Deadline",
     "Engine",
@@ -37,6 +41,7 @@ __all__ = [
     "Registry",
     "Result",
     "Rng",
+    "RngState",
     "State",
     "View",
     "clone",

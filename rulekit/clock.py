@@ -9,7 +9,7 @@ turn began (`turn_started_ms`); `BaseEngine.apply` restarts it on every move.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Final, Mapping
 
 from .options import Option
 
@@ -18,7 +18,7 @@ LABEL = "option.move_clock"
 CHOICES = ("off", "relaxed", "normal", "fast")
 FIXED = "fixed"
 # When the current turn began; None while no time is known (a setup without `now_ms`).
-TURN_STARTED = "turn_started_ms"
+TURN_STARTED: Final = "turn_started_ms"
 
 
 @dataclass(frozen=True)

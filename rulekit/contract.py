@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol, Sequence
+from typing import Any, Generic, Mapping, NotRequired, Protocol, Sequence, TypedDict, TypeVar, cast
 
 from .clock import TURN_STARTED, MoveClock, clock_choice
 from .errors import IllegalMove, Refusal
 from .fastcopy import copy_json
 from .options import Option, resolve_options, schema_json
-from .rng import Rng, new_rng_state
+from .rng import Rng, RngState, new_rng_state
 
 State = dict[str, Any]
 Move = dict[str, Any]
@@ -26,6 +26,40 @@ Result = dict[str, Any]
 Deadline = dict[str, Any]
 
 SCHEMA_VERSION = 1
+
+
+class CommonState(TypedDict):
+    """The keys `BaseEngine.setup` adds to every game's state. A game's state TypedDict
+    extends this; they are not required because `initial_state` returns the state without
+    them, and a view's `public` part is the state less its generator."""
+
+    schema: NotRequired[int]
+    game: NotRequired[str]
+    seats: NotRequired[int]
+    options: NotRequired[dict[str, Any]]
+    rng: NotRequired[RngState]
+    turn_started_ms: NotRequired[int | None]
+
+
+class BaseView(TypedDict):
+    """The parts every view has (`BaseEngine.base_view`); a game's view TypedDict extends it
+    with `public` and, where it has secrets, `private`."""
+
+    game: str
+    seat: int | None
+    seats: int
+    options: dict[str, Any]
+    to_move: list[int]
+    legal_moves: list[Move]
+    result: Result | None
+
+
+# A game's own state and view TypedDicts: `class Chess(BaseEngine[ChessState, ChessView])`.
+# An engine left bare (`BaseEngine`, `Engine`) takes and gives plain dicts as before.
+StateT = TypeVar("StateT", bound=Mapping[str, Any])
+ViewT = TypeVar("ViewT", bound=Mapping[str, Any])
+_S = TypeVar("_S", bound=Mapping[str, Any])
+_J = TypeVar("_J")
 
 # Keys of a legal-move template whose values the mover chooses within bounds.
 RANGE_KEY = "range"  # {"amount": [min, max, step]}
@@ -73,19 +107,19 @@ class GameMeta:
         }
 
 
-class Engine(Protocol):
+class Engine(Protocol[StateT, ViewT]):
     meta: GameMeta
 
-    def setup(self, seats: int, options: Mapping[str, Any], seed: bytes, now_ms: int = 0) -> State: ...
-    def to_move(self, state: State) -> frozenset[int]: ...
-    def legal_moves(self, state: State, seat: int) -> list[Move]: ...
-    def apply(self, state: State, seat: int, move: Move, now_ms: int) -> tuple[State, list[Event]]: ...
-    def view(self, state: State, seat: int | None) -> View: ...
-    def result(self, state: State) -> Result | None: ...
-    def deadline(self, state: State) -> Deadline | None: ...
-    def timeout_move(self, state: State, seat: int | None) -> Move: ...
-    def apply_timeout(self, state: State, now_ms: int) -> tuple[State, list[Event]]: ...
-    def determinize(self, view: View, seat: int, seed: bytes) -> State: ...
+    def setup(self, seats: int, options: Mapping[str, Any], seed: bytes, now_ms: int = 0) -> StateT: ...
+    def to_move(self, state: StateT) -> frozenset[int]: ...
+    def legal_moves(self, state: StateT, seat: int) -> list[Move]: ...
+    def apply(self, state: StateT, seat: int, move: Move, now_ms: int) -> tuple[StateT, list[Event]]: ...
+    def view(self, state: StateT, seat: int | None) -> ViewT: ...
+    def result(self, state: StateT) -> Result | None: ...
+    def deadline(self, state: StateT) -> Deadline | None: ...
+    def timeout_move(self, state: StateT, seat: int | None) -> Move: ...
+    def apply_timeout(self, state: StateT, now_ms: int) -> tuple[StateT, list[Event]]: ...
+    def determinize(self, view: ViewT, seat: int, seed: bytes) -> StateT: ...
 
 
 def event(code: str, visible_to: list[int] | None = None, **params: Any) -> Event:
@@ -134,16 +168,17 @@ class _NoDraws(Rng):
 NO_DRAWS: Rng = _NoDraws()
 
 
-def clone(state: State) -> State:
+def clone(state: _J) -> _J:
     """A deep copy of plain JSON data; `apply` works on one so the given state never changes."""
-    return copy_json(state)
+    result: _J = copy_json(state)
+    return result
 
 
 def to_json(data: Any) -> str:
     return json.dumps(data, separators=(",", ":"), sort_keys=True)
 
 
-class BaseEngine:
+class BaseEngine(Generic[StateT, ViewT]):
     """Shared plumbing: option resolution, validation through `legal_moves`, RNG handling.
 
     A game subclasses this and writes `initial_state`, `to_move`, `legal_moves`, `play`,
@@ -154,15 +189,15 @@ class BaseEngine:
     meta: GameMeta
 
     # -- what a game writes -------------------------------------------------------------
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> StateT:
         raise NotImplementedError
 
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: StateT, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         """Carry out a legal move on `state` (already a private copy); return its events."""
         raise NotImplementedError
 
     # -- the contract -------------------------------------------------------------------
-    def setup(self, seats: int, options: Mapping[str, Any], seed: bytes, now_ms: int = 0) -> State:
+    def setup(self, seats: int, options: Mapping[str, Any], seed: bytes, now_ms: int = 0) -> StateT:
         """A new game. `now_ms` starts the first turn's clock; 0 means "not known" (a caller
         without a clock), and the clock then starts with the first move."""
         if seats not in self.meta.allowed_seat_counts():
@@ -170,24 +205,25 @@ class BaseEngine:
         resolved = resolve_options(self.meta.options, options)
         rng = Rng(new_rng_state(seed))
         state = self.initial_state(seats, resolved, rng)
-        state.update(schema=SCHEMA_VERSION, game=self.meta.id, seats=seats, options=resolved, rng=rng.to_state())
-        state[TURN_STARTED] = now_ms or None
+        fields = cast("dict[str, Any]", state)
+        fields.update(schema=SCHEMA_VERSION, game=self.meta.id, seats=seats, options=resolved, rng=rng.to_state())
+        fields[TURN_STARTED] = now_ms or None
         self.start_clock(state, now_ms)
         return state
 
-    def to_move(self, state: State) -> frozenset[int]:
+    def to_move(self, state: StateT) -> frozenset[int]:
         raise NotImplementedError
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: StateT, seat: int) -> list[Move]:
         raise NotImplementedError
 
-    def listed_moves(self, state: State, seat: int) -> Sequence[Move]:
+    def listed_moves(self, state: StateT, seat: int) -> Sequence[Move]:
         """`legal_moves` for reading only: what `check_move` validates against. A game whose
         `legal_moves` copies a cached list hands the cached one here, uncopied; nobody may
         change it or pass it on."""
         return self.legal_moves(state, seat)
 
-    def quick_listed(self, state: State, seat: int, move: Move) -> bool:
+    def quick_listed(self, state: StateT, seat: int, move: Move) -> bool:
         """Whether `move` is certainly one of `legal_moves(state, seat)`, told without listing
         them: a game whose moves are costly to list checks the one move here with the same
         rule code. True only when it is listed exactly as it is (same keys, values of the same
@@ -195,7 +231,7 @@ class BaseEngine:
         Asked only once `seat` is known to be to move."""
         return False
 
-    def check_move(self, state: State, seat: int, move: Any) -> None:
+    def check_move(self, state: StateT, seat: int, move: Any) -> None:
         """Raises the refusal `apply` would give; the single door every move goes through."""
         if not isinstance(move, dict) or not isinstance(move.get("type"), str):
             raise IllegalMove("malformed_move", "a move is an object with a type")
@@ -214,17 +250,18 @@ class BaseEngine:
         if not any(move_matches(legal, move) for legal in legal_moves):
             raise IllegalMove("illegal_move", to_json(move))
 
-    def copy_state(self, state: State) -> State:
+    def copy_state(self, state: StateT) -> StateT:
         """The private copy `apply` works on; a game that knows its state's shape copies faster."""
         return clone(state)
 
-    def apply(self, state: State, seat: int, move: Move, now_ms: int) -> tuple[State, list[Event]]:
+    def apply(self, state: StateT, seat: int, move: Move, now_ms: int) -> tuple[StateT, list[Event]]:
         self.check_move(state, seat, move)
         new_state = self.copy_state(state)
+        fields = cast("dict[str, Any]", new_state)
         if self.meta.chance:
-            rng = Rng(new_state["rng"])
+            rng = Rng(fields["rng"])
             events = self.play(new_state, seat, move, now_ms, rng)
-            new_state["rng"] = rng.to_state()
+            fields["rng"] = rng.to_state()
         else:
             # A game without chance never draws in a move: its generator stays as it was.
             events = self.play(new_state, seat, move, now_ms, NO_DRAWS)
@@ -232,10 +269,10 @@ class BaseEngine:
         # were acting at the same time and still are. Without a running clock there is
         # nothing to continue, so who was to move (`state` is unchanged) is asked only then.
         if state.get(TURN_STARTED) is None or not self.clock_continues(state, new_state, self.to_move(state)):
-            new_state[TURN_STARTED] = now_ms or None
+            fields[TURN_STARTED] = now_ms or None
         return new_state, events
 
-    def clock_continues(self, before: State, after: State, movers_before: frozenset[int]) -> bool:
+    def clock_continues(self, before: StateT, after: StateT, movers_before: frozenset[int]) -> bool:
         """Whether a move leaves the running clock as it was: where several seats act at once
         (everyone writes, votes, throws; buyers beside the seat to move), one seat's move
         must not give the others fresh time, nor may typing keep a round alive. The clock
@@ -245,27 +282,27 @@ class BaseEngine:
         movers_after = self.to_move(after)
         return bool(movers_after) and movers_after <= movers_before and before.get("phase") == after.get("phase")
 
-    def view(self, state: State, seat: int | None) -> View:
+    def view(self, state: StateT, seat: int | None) -> ViewT:
         raise NotImplementedError
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: StateT) -> Result | None:
         raise NotImplementedError
 
     # -- the move clock -----------------------------------------------------------------
-    def start_clock(self, state: State, now_ms: int) -> None:
+    def start_clock(self, state: StateT, now_ms: int) -> None:
         """Set up a game's own clock fields in a new state (a chess clock's banks); none here."""
 
-    def clock_seconds(self, state: State) -> int | None:
+    def clock_seconds(self, state: StateT) -> int | None:
         """The seconds each move may take under the state's `move_clock`, or None when off."""
         clock = self.meta.clock
         return None if clock is None else clock.seconds(clock_choice(state.get("options", {})))
 
-    def clock_seats(self, state: State) -> list[int]:
+    def clock_seats(self, state: StateT) -> list[int]:
         """The seats whose clock runs: every seat still to act (all throwers of a
         simultaneous phase)."""
         return sorted(self.to_move(state))
 
-    def deadline(self, state: State) -> Deadline | None:
+    def deadline(self, state: StateT) -> Deadline | None:
         seconds = self.clock_seconds(state)
         started = state.get(TURN_STARTED)
         if seconds is None or started is None or self.result(state) is not None:
@@ -275,17 +312,17 @@ class BaseEngine:
             return None
         return {"at_ms": started + seconds * 1000, "seat": min(seats), "seats": seats}
 
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: StateT, seat: int | None) -> Move:
         """The move the clock makes for `seat`: a pure choice among its legal moves that a
         player of the game would accept. Every game with a clock chooses its own; there is
         no "first legal move" default."""
         raise NotImplementedError(f"{self.meta.id} has not chosen a default move for its clock")
 
-    def play_timeout(self, state: State, seat: int, now_ms: int) -> tuple[State, list[Event]]:
+    def play_timeout(self, state: StateT, seat: int, now_ms: int) -> tuple[StateT, list[Event]]:
         """Apply `seat`'s default move; a game whose default needs the generator overrides this."""
         return self.apply(state, seat, self.timeout_move(state, seat), now_ms)
 
-    def apply_timeout(self, state: State, now_ms: int) -> tuple[State, list[Event]]:
+    def apply_timeout(self, state: StateT, now_ms: int) -> tuple[StateT, list[Event]]:
         """The clock has run out: every seat in the deadline gets its default move, each
         announced by a `timed_out` event before the move's own events. A game with a game
         clock (a deadline without seats) overrides this."""
@@ -302,25 +339,31 @@ class BaseEngine:
             events += move_events
         return state, events
 
-    def determinize(self, view: View, seat: int, seed: bytes) -> State:
+    def determinize(self, view: ViewT, seat: int, seed: bytes) -> StateT:
         """Open games: the view's `public` part is the state less its generator; add a fresh one."""
         if self.meta.hidden_information:
             raise NotImplementedError(f"{self.meta.id} must sample hidden information")
         state = clone(view["public"])
         state["rng"] = new_rng_state(seed)
-        return state
+        return cast(StateT, state)
 
     # -- helpers for games ---------------------------------------------------------------
     @staticmethod
-    def open_state(state: State) -> State:
-        """The state less its generator: all of it a seat may see in a game without secrets."""
-        return {key: value for key, value in state.items() if key != "rng"}
+    def open_state(state: _S) -> _S:
+        """The state less its generator: all of it a seat may see in a game without secrets.
+        (Its type is the state's own: the generator is not a required key.)"""
+        return cast(_S, {key: value for key, value in state.items() if key != "rng"})
 
-    def base_view(self, state: State, seat: int | None) -> View:
+    def base_view(self, state: StateT, seat: int | None) -> View:
+        """`common_view` as a plain dict, for a game that adds its parts in place."""
+        return cast(View, self.common_view(state, seat))
+
+    def common_view(self, state: StateT, seat: int | None) -> BaseView:
         """The parts every view has: who is to move, the seat's legal moves, the result.
 
         A game adds `public` (what every seat sees; in an open game, `open_state(state)`)
-        and, where it has secrets, `private` (what only this seat sees).
+        and, where it has secrets, `private` (what only this seat sees); a game with a view
+        TypedDict builds it as `{**self.common_view(state, seat), "public": ...}`.
         """
         to_move = sorted(self.to_move(state))
         return {
@@ -334,7 +377,7 @@ class BaseEngine:
         }
 
 
-def placings_from_scores(scores: list[float], higher_wins: bool = True) -> list[int]:
+def placings_from_scores(scores: Sequence[float], higher_wins: bool = True) -> list[int]:
     """Rank 1 is first; equal scores share a rank (1, 1, 3)."""
     ordered = sorted(scores, reverse=higher_wins)
     return [ordered.index(score) + 1 for score in scores]

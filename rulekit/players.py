@@ -8,7 +8,7 @@ Each game's `cpu.py` builds its levels on this and on the generic searches of th
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from .contract import Move, View
@@ -38,7 +38,7 @@ class Choice:
 
 Player = Callable[[Ask], Choice]
 # level name -> player, in the order the game's metadata lists its levels ("random" aside).
-Levels = dict[str, Player]
+Levels = Mapping[str, Player]
 
 
 def legal_or_refuse(view: View) -> list[Move]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from typing import Any, MutableSequence, TypeVar
+from typing import Any, Mapping, MutableSequence, TypedDict, TypeVar
 
 T = TypeVar("T")
 
@@ -17,7 +17,14 @@ _BLOCK_BITS = 256
 _BLOCK_SPACE = 1 << _BLOCK_BITS
 
 
-def new_rng_state(seed: bytes) -> dict[str, Any]:
+class RngState(TypedDict):
+    """The generator's JSON form under `state["rng"]`."""
+
+    seed: str
+    counter: int
+
+
+def new_rng_state(seed: bytes) -> RngState:
     """The JSON form kept under `state["rng"]`; it never leaves the server side."""
     if not seed:
         raise ValueError("seed must not be empty")
@@ -34,13 +41,13 @@ class Rng:
 
     __slots__ = ("_seed_hex", "_seed", "_counter")
 
-    def __init__(self, rng_state: dict[str, Any]) -> None:
+    def __init__(self, rng_state: Mapping[str, Any]) -> None:
         # Every move builds a generator, most never draw: the key is decoded at the first draw.
         self._seed_hex: str = rng_state["seed"]
         self._seed: bytes | None = None
         self._counter = int(rng_state["counter"])
 
-    def to_state(self) -> dict[str, Any]:
+    def to_state(self) -> RngState:
         return {"seed": self._seed_hex, "counter": self._counter}
 
     def _block(self) -> int:

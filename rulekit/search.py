@@ -22,10 +22,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, Mapping, TypeVar
 
 from . import stopping
-from .contract import Engine, Move, State, to_json
+from .contract import Engine, Move, to_json
 
 WIN_SCORE = 1_000_000.0
 # A score this far from zero is a proven win or loss (no search looks 10,000 plies ahead).
@@ -38,9 +38,11 @@ _EXACT, _LOWER, _UPPER = 0, 1, 2
 # The depth stored for a subtree searched to its very ends: valid at any depth.
 _COMPLETE = 1 << 30
 
-Evaluate = Callable[[State, int], float]
-Order = Callable[[State, list[Move]], list[Move]]
-Key = Callable[[State], Hashable]
+# The search reads a state only through the engine and these callbacks: any game's state type.
+S = TypeVar("S", bound=Mapping[str, Any])
+Evaluate = Callable[[S, int], float]
+Order = Callable[[S, list[Move]], list[Move]]
+Key = Callable[[S], Hashable]
 
 
 @dataclass(frozen=True)
@@ -57,7 +59,7 @@ class _OutOfTime(Exception):
     pass
 
 
-def default_key(state: State) -> str:
+def default_key(state: Mapping[str, Any]) -> str:
     """A compact canonical string of the state without its generator."""
     return to_json({name: value for name, value in state.items() if name != "rng"})
 
@@ -79,15 +81,15 @@ def _from_table(score: float, ply: int) -> float:
     return score
 
 
-class _Search:
+class _Search(Generic[S]):
     def __init__(
         self,
-        engine: Engine,
+        engine: Engine[S, Any],
         seat: int,
-        evaluate: Evaluate,
+        evaluate: Evaluate[S],
         deadline: float,
-        order: Order | None,
-        key: Key,
+        order: Order[S] | None,
+        key: Key[S],
     ) -> None:
         self.engine = engine
         self.seat = seat
@@ -99,16 +101,16 @@ class _Search:
         self.deadline = deadline if hard is None else min(deadline, hard)
         self.order = order
         self.key = key
-        self.step: Callable[[State, int, Move], State] = getattr(engine, "successor", None) or self._apply
+        self.step: Callable[[S, int, Move], S] = getattr(engine, "successor", None) or self._apply
         self.table: dict[Hashable, tuple[int, int, float, Move | None]] = {}
         self.nodes = 0
         # Set when some leaf was cut off by the depth limit rather than reached by the game's end.
         self.horizon = False
 
-    def _apply(self, state: State, seat: int, move: Move) -> State:
+    def _apply(self, state: S, seat: int, move: Move) -> S:
         return self.engine.apply(state, seat, move, 0)[0]
 
-    def mover(self, state: State) -> int:
+    def mover(self, state: S) -> int:
         seats = self.engine.to_move(state)
         if len(seats) != 1:
             raise ValueError(f"alpha-beta needs exactly one seat to move, not {sorted(seats)}")
@@ -120,14 +122,14 @@ class _Search:
             return 0.0
         return WIN_SCORE - ply if placings[self.seat] == 1 else -(WIN_SCORE - ply)
 
-    def ordered(self, state: State, moves: list[Move], first: Move | None) -> list[Move]:
+    def ordered(self, state: S, moves: list[Move], first: Move | None) -> list[Move]:
         if self.order is not None:
             moves = self.order(state, moves)
         if first is not None and first in moves:
             moves = [first, *(m for m in moves if m != first)]
         return moves
 
-    def node(self, state: State, depth: int, alpha: float, beta: float, ply: int) -> float:
+    def node(self, state: S, depth: int, alpha: float, beta: float, ply: int) -> float:
         self.nodes += 1
         if time.perf_counter() > self.deadline or self.stop.is_set():
             raise _OutOfTime
@@ -173,15 +175,15 @@ class _Search:
 
 
 def alphabeta(
-    engine: Engine,
-    state: State,
+    engine: Engine[S, Any],
+    state: S,
     seat: int,
-    evaluate: Evaluate,
+    evaluate: Evaluate[S],
     *,
     max_depth: int,
     budget_ms: float,
-    order: Order | None = None,
-    key: Key | None = None,
+    order: Order[S] | None = None,
+    key: Key[S] | None = None,
 ) -> SearchResult:
     """The best move for `seat` (to move in `state`), by iterative deepening to `max_depth` plies.
 

@@ -110,7 +110,12 @@ class _Worker:
         loop = asyncio.get_running_loop()
         arrived: asyncio.Future[None] = loop.create_future()
         fd = self.connection.fileno()
-        loop.add_reader(fd, lambda: arrived.done() or arrived.set_result(None))
+
+        def ready() -> None:
+            if not arrived.done():
+                arrived.set_result(None)
+
+        loop.add_reader(fd, ready)
         try:
             await arrived
         finally:

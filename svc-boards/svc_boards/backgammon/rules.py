@@ -48,24 +48,12 @@ turn_limit, scores).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
-from rulekit import (
-    BaseEngine,
-    Event,
-    GameMeta,
-    IllegalMove,
-    Move,
-    MoveClock,
-    Option,
-    Result,
-    Rng,
-    State,
-    View,
-    event,
-)
+from rulekit import BaseEngine, Event, GameMeta, IllegalMove, Move, MoveClock, Option, Result, Rng, event
 
 from .evaluation import evaluate
+from .state import BackgammonState, BackgammonView
 
 CHECKERS = 15
 BAR = 25  # the bar as a step's `from`
@@ -224,7 +212,7 @@ def turn_set(mine: tuple[int, ...], theirs: tuple[int, ...], dice: tuple[int, ..
     return frozenset(turns_of(mine, theirs, dice))
 
 
-def apply_steps(state: State, seat: int, steps: list[Step]) -> int:
+def apply_steps(state: BackgammonState, seat: int, steps: list[Step]) -> int:
     """Play the steps on the state in place; the number of blots hit."""
     mine, theirs = state["board"][seat], state["board"][1 - seat]
     hits = 0
@@ -243,7 +231,7 @@ def after(mine: Board, theirs: Board, steps: list[list[int]]) -> tuple[Board, Bo
     return m, t
 
 
-def best_by_evaluation(state: State, seat: int, legal: list[Move]) -> Move:
+def best_by_evaluation(state: BackgammonState, seat: int, legal: list[Move]) -> Move:
     """The legal turn whose position `evaluate` scores highest; the first listed on a tie."""
     mine, theirs = state["board"][seat], state["board"][1 - seat]
     return max(legal, key=lambda move: evaluate(*after(mine, theirs, move["steps"])))
@@ -253,7 +241,7 @@ DECIDE = [{"type": "roll"}, {"type": "double"}]
 ANSWER = [{"type": "take"}, {"type": "drop"}]
 
 
-def may_double(state: State, seat: int) -> bool:
+def may_double(state: BackgammonState, seat: int) -> bool:
     """Whether `seat` may double at the start of its turn: the cube is on, in the middle or
     its own, and below CUBE_LIMIT (and the game is not about to end on the turn limit)."""
     return (
@@ -264,24 +252,28 @@ def may_double(state: State, seat: int) -> bool:
     )
 
 
-class Backgammon(BaseEngine):
+class Backgammon(BaseEngine[BackgammonState, BackgammonView]):
     meta = META
 
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
-        state: State = {
-            "board": [start_board(), start_board()],
-            "off": [0, 0],
-            "turn": 0,
-            "dice": [0, 0],
-            "turns": 0,
-            "over": False,
-            "winner": None,
-            "kind": None,
-            "last": None,
-            "opening": None,
-        }
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> BackgammonState:
+        # The opening roll comes last: the key is in place, its value None until then.
+        state = cast(
+            BackgammonState,
+            {
+                "board": [start_board(), start_board()],
+                "off": [0, 0],
+                "turn": 0,
+                "dice": [0, 0],
+                "turns": 0,
+                "over": False,
+                "winner": None,
+                "kind": None,
+                "last": None,
+                "opening": None,
+            },
+        )
         if options.get("cube"):
-            state.update(cube=1, cube_owner=None, phase="move")
+            state.update({"cube": 1, "cube_owner": None, "phase": "move"})
         while True:
             first, second = rng.die(6), rng.die(6)
             if first != second:
@@ -292,10 +284,10 @@ class Backgammon(BaseEngine):
         self._settle(state, rng, [])
         return state
 
-    def to_move(self, state: State) -> frozenset[int]:
+    def to_move(self, state: BackgammonState) -> frozenset[int]:
         return frozenset() if state["over"] else frozenset((state["turn"],))
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: BackgammonState, seat: int) -> list[Move]:
         if state["over"] or seat != state["turn"]:
             return []
         phase = state.get("phase", "move")
@@ -309,7 +301,7 @@ class Backgammon(BaseEngine):
             for steps in turns_of(mine, theirs, tuple(state["dice"]))
         ]
 
-    def quick_listed(self, state: State, seat: int, move: Move) -> bool:
+    def quick_listed(self, state: BackgammonState, seat: int, move: Move) -> bool:
         # A turn is listed when its steps, in their order, are one of the cached turns.
         steps = move.get("steps")
         if len(move) != 2 or move["type"] != "move" or type(steps) is not list or seat != state["turn"]:
@@ -322,28 +314,28 @@ class Backgammon(BaseEngine):
         key = tuple((s[0], s[1]) for s in steps)
         return key in turn_set(tuple(board[seat]), tuple(board[1 - seat]), tuple(state["dice"]))
 
-    def copy_state(self, state: State) -> State:
+    def copy_state(self, state: BackgammonState) -> BackgammonState:
         return {
             **state,
             "board": [list(state["board"][0]), list(state["board"][1])],
             "off": list(state["off"]),
             "dice": list(state["dice"]),
-            "rng": dict(state["rng"]),
+            "rng": state["rng"].copy(),
             "options": dict(state["options"]),
         }
 
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: BackgammonState, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         kind = move["type"]
         if kind == "roll":
             events: list[Event] = []
-            state.update(phase="move", dice=[rng.die(6), rng.die(6)])
+            state.update({"phase": "move", "dice": [rng.die(6), rng.die(6)]})
             self._settle(state, rng, events)
             return events
         if kind == "double":
-            state.update(phase="answer", turn=1 - seat)
+            state.update({"phase": "answer", "turn": 1 - seat})
             return [event("doubled", seat=seat, value=2 * state["cube"])]
         if kind == "take":
-            state.update(cube=2 * state["cube"], cube_owner=seat, phase="move", turn=1 - seat)
+            state.update({"cube": 2 * state["cube"], "cube_owner": seat, "phase": "move", "turn": 1 - seat})
             events = [event("taken", seat=seat, value=state["cube"])]
             state["dice"] = [rng.die(6), rng.die(6)]
             self._settle(state, rng, events)
@@ -365,17 +357,17 @@ class Backgammon(BaseEngine):
         return events
 
     @staticmethod
-    def _begin_turn(state: State, seat: int, rng: Rng) -> bool:
+    def _begin_turn(state: BackgammonState, seat: int, rng: Rng) -> bool:
         """Give `seat` the turn: a decision before the roll where it may double (True), else
         its dice (False; the caller settles the roll)."""
         state["turn"] = seat
         if may_double(state, seat):
-            state.update(phase="decide", dice=[0, 0])
+            state.update({"phase": "decide", "dice": [0, 0]})
             return True
         state["dice"] = [rng.die(6), rng.die(6)]
         return False
 
-    def _settle(self, state: State, rng: Rng, events: list[Event]) -> None:
+    def _settle(self, state: BackgammonState, rng: Rng, events: list[Event]) -> None:
         """Announce the roll; pass the turn (rolling again) while the seat cannot move."""
         if state["turns"] == 0 and not events:
             events.append(event("opening_roll", dice=list(state["opening"])))
@@ -394,7 +386,7 @@ class Backgammon(BaseEngine):
                 return
 
     @staticmethod
-    def _finish(state: State, winner: int, events: list[Event]) -> None:
+    def _finish(state: BackgammonState, winner: int, events: list[Event]) -> None:
         loser = 1 - winner
         value = 1
         if state["off"][loser] == 0:
@@ -403,35 +395,35 @@ class Backgammon(BaseEngine):
             # The loser's bar, or its points 19..24 (the winner's home board).
             if theirs[24] or any(theirs[18:24]):
                 value = 3
-        state.update(over=True, winner=winner, kind=KINDS[value], dice=[0, 0])
+        state.update({"over": True, "winner": winner, "kind": KINDS[value], "dice": [0, 0]})
         scores = [0, 0]
         scores[winner] = value * state.get("cube", 1)
         state["scores"] = scores
         events.append(event("game_over", seat=winner, kind=KINDS[value], scores=scores))
 
     @staticmethod
-    def _finish_on_pips(state: State, events: list[Event]) -> None:
+    def _finish_on_pips(state: BackgammonState, events: list[Event]) -> None:
         counts = [pips(state["board"][0]), pips(state["board"][1])]
         winner = None if counts[0] == counts[1] else (0 if counts[0] < counts[1] else 1)
         scores = [0, 0]
         if winner is not None:
             scores[winner] = state.get("cube", 1)
-        state.update(over=True, winner=winner, kind="turn_limit", dice=[0, 0], scores=scores)
+        state.update({"over": True, "winner": winner, "kind": "turn_limit", "dice": [0, 0], "scores": scores})
         events.append(event("game_over", seat=winner, kind="turn_limit", scores=scores))
 
     @staticmethod
-    def _finish_on_drop(state: State, doubler: int, events: list[Event]) -> None:
+    def _finish_on_drop(state: BackgammonState, doubler: int, events: list[Event]) -> None:
         scores = [0, 0]
         scores[doubler] = state["cube"]
-        state.update(over=True, winner=doubler, kind="drop", dice=[0, 0], scores=scores, phase="move")
+        state.update(
+            {"over": True, "winner": doubler, "kind": "drop", "dice": [0, 0], "scores": scores, "phase": "move"}
+        )
         events.append(event("game_over", seat=doubler, kind="drop", scores=scores))
 
-    def view(self, state: State, seat: int | None) -> View:
-        view = self.base_view(state, seat)
-        view["public"] = self.open_state(state)
-        return view
+    def view(self, state: BackgammonState, seat: int | None) -> BackgammonView:
+        return {**self.common_view(state, seat), "public": self.open_state(state)}
 
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: BackgammonState, seat: int | None) -> Move:
         """Out of time: the turn the race-and-safety evaluation likes best (one ply, as the
         medium fallback level plays), the same choice for the same position. Before the roll
         the clock rolls (never doubles); facing a double it takes, so the game goes on."""
@@ -444,7 +436,7 @@ class Backgammon(BaseEngine):
             return {"type": "take"}
         return best_by_evaluation(state, seat, legal)
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: BackgammonState) -> Result | None:
         if not state["over"]:
             return None
         scores = state["scores"]

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
+from typing import cast
 
 import chess
 
@@ -22,6 +23,7 @@ from rulekit import Refusal, stopping
 from rulekit.players import Ask, Choice, Levels, Player
 
 from .rules import board_of
+from .state import ChessState
 
 # Leave some of the budget for starting up, rebuilding the board and answering.
 BUDGET_SHARE = 0.8
@@ -47,7 +49,7 @@ def board(ask: Ask) -> chess.Board:
     public = ask.view.get("public")
     if not isinstance(public, dict) or not ask.view.get("legal_moves"):
         raise Refusal("not_your_turn", "the view lists no legal move for this seat")
-    return board_of(public)
+    return board_of(cast(ChessState, public))  # an open game's public part is its state
 
 
 def think_ms(ask: Ask, cap: int) -> int:

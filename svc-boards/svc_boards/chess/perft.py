@@ -9,17 +9,16 @@ node of depth d - 1. Resignation is a legal move but not a board move, so it is 
 
 from __future__ import annotations
 
-from rulekit import State
-
 from .rules import ENGINE, RESIGN, start_position
+from .state import ChessState
 
 
-def board_moves(state: State) -> list[dict[str, str]]:
+def board_moves(state: ChessState) -> list[dict[str, str]]:
     seat = state["turn"]
     return [move for move in ENGINE.listed_moves(state, seat) if move["type"] == "move"]
 
 
-def perft(state: State, depth: int) -> int:
+def perft(state: ChessState, depth: int) -> int:
     """Leaf nodes `depth` plies below `state`, through `listed_moves` and `apply`."""
     seat = state["turn"]
     listed = ENGINE.listed_moves(state, seat)
@@ -34,6 +33,6 @@ def perft(state: State, depth: int) -> int:
     return total
 
 
-def state_at(fen: str) -> State:
+def state_at(fen: str) -> ChessState:
     """A fresh game (White on seat 0) at the position `fen`."""
     return start_position(ENGINE.setup(2, {"white": "seat1"}, b"perft"), fen)

@@ -36,26 +36,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import islice
-from typing import Any
+from typing import Any, cast
 
 import chess
 
-from rulekit import (
-    BaseEngine,
-    Deadline,
-    Event,
-    GameMeta,
-    IllegalMove,
-    Move,
-    MoveClock,
-    Option,
-    Result,
-    Rng,
-    State,
-    View,
-    event,
-)
+from rulekit import BaseEngine, Deadline, Event, GameMeta, IllegalMove, Move, MoveClock, Option, Result, Rng, event
 from rulekit.clock import TURN_STARTED, clock_choice
+
+from .state import ChessState, ChessView
 
 META = GameMeta(
     id="chess",
@@ -189,7 +177,7 @@ class _MovesByUci(dict[str, chess.Move]):
 _MOVES_BY_UCI = _MovesByUci()
 
 
-def board_of(state: State) -> chess.Board:
+def board_of(state: ChessState) -> chess.Board:
     """The current position as a python-chess board, with every move since the last pawn
     move or capture on its stack (all that repetition needs)."""
     board = chess.Board(state["since_fen"])
@@ -205,7 +193,7 @@ _BOARD_CACHE: dict[tuple[str, ...], chess.Board] = {}
 _BOARD_CACHE_SIZE = 2_000
 
 
-def _history(state: State) -> tuple[str, ...]:
+def _history(state: ChessState) -> tuple[str, ...]:
     return (state["since_fen"], *state["moves"][state["since_ply"] :])
 
 
@@ -255,7 +243,7 @@ def _copy_board(board: chess.Board) -> chess.Board:
 _new_board = chess.Board.__new__
 
 
-def _own_board(state: State, history: tuple[str, ...]) -> chess.Board:
+def _own_board(state: ChessState, history: tuple[str, ...]) -> chess.Board:
     """A private `board_of(state)`: a copy of the cached board, or a fresh one; `history`:
     `_history(state)`."""
     cached = _BOARD_CACHE.get(history)
@@ -382,7 +370,7 @@ def _castling(board: chess.Board) -> str:
     return _CASTLING_TEXT[board.clean_castling_rights()]
 
 
-def colour_seat(state: State, colour: chess.Color) -> int:
+def colour_seat(state: ChessState, colour: chess.Color) -> int:
     return state["white"] if colour == chess.WHITE else 1 - state["white"]
 
 
@@ -416,7 +404,7 @@ def _judge(board: chess.Board, can_move: bool, check: bool) -> str | None:
     return None
 
 
-def _settle(state: State, board: chess.Board, placement: str | None = None) -> bool:
+def _settle(state: ChessState, board: chess.Board, placement: str | None = None) -> bool:
     """Write the position and everything derived from it into the state (`placement`: the
     FEN's first field, where the caller knows it). Whether the side to move has a legal
     move."""
@@ -492,44 +480,48 @@ def _san_before_suffix(board: chess.Board, move: chess.Move) -> str | None:
 STATE_CONTAINERS = ("moves", "san", "bank_ms", "options", "rng")
 
 
-def shallow_copy(state: State) -> State:
+def shallow_copy(state: ChessState) -> ChessState:
     """A copy sharing nothing mutable with `state`: its containers (`STATE_CONTAINERS`, which
     hold only scalars) copied, the rest taken over."""
     copy = state.copy()
+    fields = cast("dict[str, Any]", copy)
     for key in STATE_CONTAINERS:
-        value = copy.get(key)
+        value = fields.get(key)
         if value is not None:
-            copy[key] = value.copy()
+            fields[key] = value.copy()
     return copy
 
 
-def start_position(state: State, fen: str) -> State:
+def start_position(state: ChessState, fen: str) -> ChessState:
     """Put a fresh game at the position `fen` (tests, analysis); the record starts there."""
     board = chess.Board(fen)
-    state.update(start_fen=board.fen(), moves=[], san=[], last=None, since_fen=board.fen(), since_ply=0)
+    state.update(
+        {"start_fen": board.fen(), "moves": [], "san": [], "last": None, "since_fen": board.fen(), "since_ply": 0}
+    )
     _settle(state, board)
     return state
 
 
-class Chess(BaseEngine):
+class Chess(BaseEngine[ChessState, ChessView]):
     meta = META
 
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> ChessState:
         white = rng.below(2) if options["white"] == "random" else 0
-        return start_position({"white": white}, chess.STARTING_FEN)
+        # `start_position` writes the rest.
+        return start_position(cast(ChessState, {"white": white}), chess.STARTING_FEN)
 
-    def to_move(self, state: State) -> frozenset[int]:
+    def to_move(self, state: ChessState) -> frozenset[int]:
         return frozenset() if state["termination"] is not None else frozenset({state["turn"]})
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: ChessState, seat: int) -> list[Move]:
         return list(map(dict.copy, self.listed_moves(state, seat)))
 
-    def listed_moves(self, state: State, seat: int) -> Sequence[Move]:
+    def listed_moves(self, state: ChessState, seat: int) -> Sequence[Move]:
         if state["termination"] is not None or seat != state["turn"]:
             return ()
         return _listed(state["fen"])
 
-    def check_move(self, state: State, seat: int, move: Any) -> None:
+    def check_move(self, state: ChessState, seat: int, move: Any) -> None:
         """The contract's check, with the common case told first: the seat to move sends a
         move exactly as it is listed for the position (one `in` over the cached list, where
         the general check asks `to_move`, `quick_listed` and `listed_moves` in turn). Anything
@@ -540,32 +532,32 @@ class Chess(BaseEngine):
                 return
         super().check_move(state, seat, move)
 
-    def copy_state(self, state: State) -> State:
+    def copy_state(self, state: ChessState) -> ChessState:
         """A copy that knows the state's shape: every value is a scalar, a list of strings
         or numbers or a dict of scalars, so copying one level down is a full copy, and far
         cheaper than `deepcopy` on a long move list."""
         return shallow_copy(state)
 
     # -- the chess clock -----------------------------------------------------------------
-    def start_clock(self, state: State, now_ms: int) -> None:
+    def start_clock(self, state: ChessState, now_ms: int) -> None:
         seconds = self.clock_seconds(state)
         state["bank_ms"] = None if seconds is None else [seconds * 1000, seconds * 1000]
 
-    def deadline(self, state: State) -> Deadline | None:
+    def deadline(self, state: ChessState) -> Deadline | None:
         banks, started = state.get("bank_ms"), state.get(TURN_STARTED)
         if banks is None or started is None or state["termination"] is not None:
             return None
         seat = state["turn"]
         return {"at_ms": started + banks[seat], "seat": seat, "seats": [seat]}
 
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: ChessState, seat: int | None) -> Move:
         """The flag: once the bank is empty, `play` ends the game on time whatever the move,
         so the clock sends the one move every position has."""
         if seat is None or seat not in self.to_move(state):
             raise IllegalMove("not_your_turn", "no clock runs for this seat")
         return dict(RESIGN)
 
-    def _run_clock(self, state: State, seat: int, now_ms: int) -> bool:
+    def _run_clock(self, state: ChessState, seat: int, now_ms: int) -> bool:
         """Charge the mover's bank for this turn and add the increment; False when the flag
         has fallen (the bank ran out before the move came)."""
         banks, started = state.get("bank_ms"), state.get(TURN_STARTED)
@@ -582,7 +574,7 @@ class Chess(BaseEngine):
         banks[seat] += self.meta.clock.increment(choice) * 1000 - spent
         return True
 
-    def _flag(self, state: State, seat: int) -> list[Event]:
+    def _flag(self, state: ChessState, seat: int) -> list[Event]:
         board = chess.Board(state["fen"])
         # The side to move is the one out of time; a draw when the other side cannot mate.
         if board.has_insufficient_material(not board.turn):
@@ -591,7 +583,7 @@ class Chess(BaseEngine):
         state["termination"], state["winner"] = "time", 1 - seat
         return [event("lost_on_time", seat=seat)]
 
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: ChessState, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         if not self._run_clock(state, seat, now_ms):
             return self._flag(state, seat)
         if move["type"] == "resign":
@@ -634,12 +626,10 @@ class Chess(BaseEngine):
             events.append(event("check", seat=seat))
         return events
 
-    def view(self, state: State, seat: int | None) -> View:
-        view = self.base_view(state, seat)
-        view["public"] = self.open_state(state)
-        return view
+    def view(self, state: ChessState, seat: int | None) -> ChessView:
+        return {**self.common_view(state, seat), "public": self.open_state(state)}
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: ChessState) -> Result | None:
         termination = state["termination"]
         if termination is None:
             return None

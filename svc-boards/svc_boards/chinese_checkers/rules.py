@@ -22,24 +22,12 @@ Moves: {"type": "move", "from": hole, "to": hole}. Events: `moved` (seat, from, 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-from rulekit import (
-    BaseEngine,
-    Event,
-    GameMeta,
-    IllegalMove,
-    Move,
-    MoveClock,
-    Result,
-    Rng,
-    State,
-    View,
-    event,
-    placings_from_scores,
-)
+from rulekit import BaseEngine, Event, GameMeta, IllegalMove, Move, MoveClock, Result, Rng, event, placings_from_scores
 
 from .board import HOLES, POINTS, TIPS, destinations, distance, reaches
+from .state import ChineseCheckersPublic, ChineseCheckersState, ChineseCheckersView
 
 SEATINGS: dict[int, tuple[int, ...]] = {2: (0, 3), 3: (0, 2, 4), 4: (0, 1, 3, 4), 6: (0, 1, 2, 3, 4, 5)}
 MAX_ROUNDS = 300
@@ -80,10 +68,10 @@ NOBODY: frozenset[int] = frozenset()
 ONLY = tuple(frozenset((seat,)) for seat in range(6))
 
 
-class ChineseCheckers(BaseEngine):
+class ChineseCheckers(BaseEngine[ChineseCheckersState, ChineseCheckersView]):
     meta = META
 
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> ChineseCheckersState:
         homes = list(SEATINGS[seats])
         board = [-1] * len(HOLES)
         for seat, home in enumerate(homes):
@@ -91,10 +79,10 @@ class ChineseCheckers(BaseEngine):
                 board[hole] = seat
         return {"board": board, "homes": homes, "turn": 0, "moves": 0, "winner": None, "last": None}
 
-    def to_move(self, state: State) -> frozenset[int]:
+    def to_move(self, state: ChineseCheckersState) -> frozenset[int]:
         return NOBODY if state["turn"] is None else ONLY[state["turn"]]
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: ChineseCheckersState, seat: int) -> list[Move]:
         if seat != state["turn"]:
             return []
         board = state["board"]
@@ -105,7 +93,7 @@ class ChineseCheckers(BaseEngine):
             for to in destinations(board, hole)
         ]
 
-    def quick_listed(self, state: State, seat: int, move: Move) -> bool:
+    def quick_listed(self, state: ChineseCheckersState, seat: int, move: Move) -> bool:
         # Listing every peg's destinations is most of a move's cost; one peg's are enough.
         if len(move) != 3 or move.get("type") != "move" or seat != state["turn"]:
             return False
@@ -119,10 +107,10 @@ class ChineseCheckers(BaseEngine):
             and reaches(board, start, to)
         )
 
-    def copy_state(self, state: State) -> State:
-        return {**state, "board": list(state["board"]), "rng": dict(state["rng"]), "options": dict(state["options"])}
+    def copy_state(self, state: ChineseCheckersState) -> ChineseCheckersState:
+        return {**state, "board": list(state["board"]), "rng": state["rng"].copy(), "options": dict(state["options"])}
 
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: ChineseCheckersState, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         board = state["board"]
         board[move["from"]], board[move["to"]] = -1, seat
         state["moves"] += 1
@@ -138,19 +126,19 @@ class ChineseCheckers(BaseEngine):
         state["turn"] = (seat + 1) % len(state["homes"])
         return events
 
-    def view(self, state: State, seat: int | None) -> View:
-        view = self.base_view(state, seat)
-        public = self.open_state(state)
-        public["targets"] = [list(POINTS[target(home)]) for home in state["homes"]]
-        view["public"] = public
-        return view
+    def view(self, state: ChineseCheckersState, seat: int | None) -> ChineseCheckersView:
+        public: ChineseCheckersPublic = {
+            **self.open_state(state),
+            "targets": [list(POINTS[target(home)]) for home in state["homes"]],
+        }
+        return {**self.common_view(state, seat), "public": public}
 
-    def determinize(self, view: View, seat: int, seed: bytes) -> State:
+    def determinize(self, view: ChineseCheckersView, seat: int, seed: bytes) -> ChineseCheckersState:
         state = super().determinize(view, seat, seed)
-        state.pop("targets", None)
+        cast("dict[str, Any]", state).pop("targets", None)  # view-only: derived from the homes
         return state
 
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: ChineseCheckersState, seat: int | None) -> Move:
         """Out of time: the move that brings a peg furthest towards the target's tip (the
         rearmost peg first among equals)."""
         legal = self.legal_moves(state, seat) if seat is not None else []
@@ -159,7 +147,7 @@ class ChineseCheckers(BaseEngine):
         tip = TIPS[target(state["homes"][seat])]
         return max(legal, key=lambda m: (distance(m["from"], tip) - distance(m["to"], tip), distance(m["from"], tip)))
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: ChineseCheckersState) -> Result | None:
         if state["turn"] is not None:
             return None
         board, homes = state["board"], state["homes"]

@@ -42,7 +42,7 @@ tiles; the drawer only), `passed` (seat), `went_out` (seat), `blocked` (pips), `
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from rulekit import (
     BaseEngine,
@@ -55,12 +55,12 @@ from rulekit import (
     Refusal,
     Result,
     Rng,
-    State,
-    View,
     event,
     placings_from_scores,
 )
 from rulekit.rng import new_rng_state
+
+from .state import DominoesPublic, DominoesState, DominoesView
 
 HIGHEST = 6
 TILES: tuple[str, ...] = tuple(f"{a}-{b}" for a in range(HIGHEST + 1) for b in range(a, HIGHEST + 1))
@@ -151,7 +151,7 @@ def can_play(hand: list[str], line: list[list[int]]) -> bool:
     return open_ends is None or any(fits(tile, open_ends[0]) or fits(tile, open_ends[1]) for tile in hand)
 
 
-def deal_round(state: State, rng: Rng, starter: int | None) -> None:
+def deal_round(state: DominoesState, rng: Rng, starter: int | None) -> None:
     """Shuffle the set, deal, and set who opens: `starter` with any tile, or (None) the holder
     of the highest double or heaviest tile, with that tile."""
     seats = len(state["hands"])
@@ -174,29 +174,33 @@ def deal_round(state: State, rng: Rng, starter: int | None) -> None:
     state["phase"] = "playing"
 
 
-class Dominoes(BaseEngine):
+class Dominoes(BaseEngine[DominoesState, DominoesView]):
     meta = META
 
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> DominoesState:
         variant = options["variant"]
         if variant == "duel" and seats != 2:
             raise Refusal("bad_option", "the duel is for two players")
-        state: State = {
-            "variant": variant,
-            "hands": [[] for _ in range(seats)],
-            "round": 1,
-            "points": [0] * seats,
-            "last_round": None,
-        }
+        # `deal_round` adds the round's keys.
+        state = cast(
+            DominoesState,
+            {
+                "variant": variant,
+                "hands": [[] for _ in range(seats)],
+                "round": 1,
+                "points": [0] * seats,
+                "last_round": None,
+            },
+        )
         deal_round(state, rng, None)
         state["first_starter"] = state["starter"]
         return state
 
-    def to_move(self, state: State) -> frozenset[int]:
+    def to_move(self, state: DominoesState) -> frozenset[int]:
         turn = state["turn"]
         return frozenset() if turn is None else frozenset((turn,))
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: DominoesState, seat: int) -> list[Move]:
         if seat != state["turn"]:
             return []
         if state["phase"] == "round_over":
@@ -206,7 +210,7 @@ class Dominoes(BaseEngine):
             return moves
         return [{"type": "draw"}] if state["boneyard"] else [{"type": "pass"}]
 
-    def quick_listed(self, state: State, seat: int, move: Move) -> bool:
+    def quick_listed(self, state: DominoesState, seat: int, move: Move) -> bool:
         # A play is one tile at one end: check it with `fits` instead of listing every tile.
         if seat != state["turn"] or state["phase"] == "round_over" or move.get("type") != "play" or len(move) != 3:
             return False
@@ -220,7 +224,7 @@ class Dominoes(BaseEngine):
             return tile in state["hands"][seat] and fits(tile, line[0][0])
         return end == "right" and tile in state["hands"][seat] and fits(tile, line[-1][1])
 
-    def copy_state(self, state: State) -> State:
+    def copy_state(self, state: DominoesState) -> DominoesState:
         # Everything a move changes, copied by hand.
         return {
             **state,
@@ -229,13 +233,13 @@ class Dominoes(BaseEngine):
             "line": [list(pair) for pair in state["line"]],
             "lacks": [list(values) for values in state["lacks"]],
             "points": list(state["points"]),
-            "rng": dict(state["rng"]),
+            "rng": state["rng"].copy(),
         }
 
-    def next_seat(self, state: State, seat: int) -> int:
+    def next_seat(self, state: DominoesState, seat: int) -> int:
         return (seat + 1) % len(state["hands"])
 
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: DominoesState, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         kind = move["type"]
         if kind == "play":
             tile = move["tile"]
@@ -275,12 +279,14 @@ class Dominoes(BaseEngine):
         state["round"] += 1
         starter = state["first_starter"] if state["round"] % 2 else 1 - state["first_starter"]
         deal_round(state, rng, starter)
-        last = dict(state["last_round"])
+        last = state["last_round"]
+        assert last is not None  # the duel's next round follows a round over
+        last = last.copy()
         last.pop("hands", None)  # the old hands leave the view once the tiles are dealt again
         state["last_round"] = last
         return [event("round_started", round=state["round"], seat=starter)]
 
-    def _end_round(self, state: State, out: int | None) -> list[Event]:
+    def _end_round(self, state: DominoesState, out: int | None) -> list[Event]:
         """The round is over: `out` played their last tile, or (None) it is blocked."""
         pip_sums = [hand_pips(hand) for hand in state["hands"]]
         events: list[Event] = []
@@ -295,17 +301,16 @@ class Dominoes(BaseEngine):
             # The winner scores every pip the other holds, without subtracting their own.
             won = sum(value for seat, value in enumerate(pip_sums) if seat != winners[0])
             state["points"][winners[0]] += won
+        hands = [sorted(hand, key=TILES.index) for hand in state["hands"]]
         state["last_round"] = {
             "round": state["round"],
             "winners": winners,
             "blocked": out is None,
             "pips": pip_sums,
             "points": won,
-            "hands": [sorted(hand, key=TILES.index) for hand in state["hands"]],
+            "hands": hands,
         }
-        events.append(
-            event("round_over", winners=winners, points=won, pips=pip_sums, hands=state["last_round"]["hands"])
-        )
+        events.append(event("round_over", winners=winners, points=won, pips=pip_sums, hands=hands))
         if state["variant"] == "duel" and max(state["points"]) < TARGET:
             state["phase"] = "round_over"
             state["turn"] = state["first_starter"] if (state["round"] + 1) % 2 else 1 - state["first_starter"]
@@ -316,10 +321,9 @@ class Dominoes(BaseEngine):
             events.append(event("match_won", seat=max(range(2), key=lambda seat: state["points"][seat])))
         return events + [event("game_over")]
 
-    def view(self, state: State, seat: int | None) -> View:
-        view = self.base_view(state, seat)
+    def view(self, state: DominoesState, seat: int | None) -> DominoesView:
         shown = state["phase"] != "playing"
-        view["public"] = {
+        public: DominoesPublic = {
             "variant": state["variant"],
             "phase": state["phase"],
             "line": [list(pair) for pair in state["line"]],
@@ -338,11 +342,12 @@ class Dominoes(BaseEngine):
             # Every hand is shown once the round is over (the pips are counted).
             "hands": [sorted(hand, key=TILES.index) for hand in state["hands"]] if shown else None,
         }
+        view: DominoesView = {**self.common_view(state, seat), "public": public}
         if seat is not None:
             view["private"] = {"hand": sorted(state["hands"][seat], key=TILES.index)}
         return view
 
-    def determinize(self, view: View, seat: int, seed: bytes) -> State:
+    def determinize(self, view: DominoesView, seat: int, seed: bytes) -> DominoesState:
         """A full state the seat cannot tell from the real one: its own hand, and the tiles it
         has not seen dealt at random to the other hands (none with a value its owner passed
         on, where a few tries find such a deal) and the boneyard; before round one's opening
@@ -385,7 +390,7 @@ class Dominoes(BaseEngine):
                 dealt[starter][0] = opening
                 dealt[holder].sort(key=TILES.index)
                 dealt[starter].sort(key=TILES.index)
-        state: State = {
+        state: DominoesState = {
             "game": view["game"],
             "seats": view["seats"],
             "options": dict(view["options"]),
@@ -408,7 +413,7 @@ class Dominoes(BaseEngine):
         return state
 
     @staticmethod
-    def _consistent(dealt: list[list[str]], others: list[int], pub: dict[str, Any], opening_due: bool) -> bool:
+    def _consistent(dealt: list[list[str]], others: list[int], pub: DominoesPublic, opening_due: bool) -> bool:
         for other in others:
             lacked = set(pub["lacks"][other])
             if any(set(halves(tile)) & lacked for tile in dealt[other]):
@@ -418,7 +423,7 @@ class Dominoes(BaseEngine):
             return opening in dealt[pub["starter"]]
         return True
 
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: DominoesState, seat: int | None) -> Move:
         """Out of time: the heaviest tile that fits (a double first among equals, the left end
         first), which leaves the fewest pips should the round block; else draw, pass or start
         the next round, whichever is the one legal move."""
@@ -430,13 +435,14 @@ class Dominoes(BaseEngine):
             return legal[0]
         return max(plays, key=lambda move: (pips(move["tile"]), opening_rank(move["tile"]), move["end"] == "left"))
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: DominoesState) -> Result | None:
         if state["phase"] != "over":
             return None
         if state["variant"] == "duel":
             points = [float(value) for value in state["points"]]
             return {"placings": placings_from_scores(points), "scores": points}
         last = state["last_round"]
+        assert last is not None  # set when the last round ended
         pip_sums = [float(value) for value in last["pips"]]
         if last["blocked"]:
             return {"placings": placings_from_scores(pip_sums, higher_wins=False), "scores": pip_sums}

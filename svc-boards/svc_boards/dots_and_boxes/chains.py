@@ -11,14 +11,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from rulekit import State
-
 from .rules import box_sides, drawn
+from .state import Direction, DotsAndBoxesState
 
 Component = tuple[str, int]  # ("chain" | "loop", boxes); a tangle of junctions counts as a chain
 
 
-def components(state: State) -> list[Component]:
+def components(state: DotsAndBoxesState) -> list[Component]:
     """The open boxes' components: connected through undrawn shared lines."""
     rows, columns = state["options"]["rows"], state["options"]["columns"]
     open_boxes = {(r, c) for r in range(rows) for c in range(columns) if state["boxes"][r * columns + c] < 0}
@@ -44,7 +43,9 @@ def components(state: State) -> list[Component]:
     return found
 
 
-def _across(r: int, c: int, lines: list[tuple[str, int, int]], rows: int, columns: int) -> list[tuple[int, int] | None]:
+def _across(
+    r: int, c: int, lines: list[tuple[Direction, int, int]], rows: int, columns: int
+) -> list[tuple[int, int] | None]:
     """The box on the other side of each line (None: the edge of the grid)."""
     out: list[tuple[int, int] | None] = []
     for direction, lr, lc in lines:

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import random
 import time
+from typing import cast
 
-from rulekit import Move, State, stopping
+from rulekit import Move, stopping
 from rulekit.players import Ask, Choice
 
 from .chains import Component, components, control
 from .rules import ENGINE, closes, is_safe, sides_drawn, take_all, undrawn_lines
+from .state import DotsAndBoxesState, DotsAndBoxesView
 
 # The safe-line search runs only this late, and gives up (a random safe line) past these.
 SEARCH_SAFE_LINES = 14
@@ -28,11 +30,11 @@ SEARCH_NODES = 40_000
 SEARCH_MS = 600
 
 
-def _lines(state: State) -> list[Move]:
+def _lines(state: DotsAndBoxesState) -> list[Move]:
     return [{"type": "line", "dir": d, "row": r, "col": c} for d, r, c in undrawn_lines(state)]
 
 
-def safe_lines(state: State) -> list[Move]:
+def safe_lines(state: DotsAndBoxesState) -> list[Move]:
     """The safe lines, counted once per box (the search's hot path)."""
     rows, columns = state["options"]["rows"], state["options"]["columns"]
     h, v = state["h"], state["v"]
@@ -64,12 +66,12 @@ def safe_lines(state: State) -> list[Move]:
     return out
 
 
-def _open_boxes(state: State) -> tuple[int, ...]:
+def _open_boxes(state: DotsAndBoxesState) -> tuple[int, ...]:
     return tuple(i for i, owner in enumerate(state["boxes"]) if owner < 0)
 
 
 def easy(ask: Ask) -> Choice:
-    state = ENGINE.determinize(ask.view, ask.seat, ask.seed)
+    state = ENGINE.determinize(cast(DotsAndBoxesView, ask.view), ask.seat, ask.seed)
     rnd = random.Random(ask.seed)
     legal = ENGINE.legal_moves(state, ask.seat)
     closing = [m for m in legal if closes(state, m)]
@@ -80,7 +82,7 @@ def easy(ask: Ask) -> Choice:
 
 
 def strong(ask: Ask) -> Choice:
-    state = ENGINE.determinize(ask.view, ask.seat, ask.seed)
+    state = ENGINE.determinize(cast(DotsAndBoxesView, ask.view), ask.seat, ask.seed)
     rnd = random.Random(ask.seed)
     legal = ENGINE.legal_moves(state, ask.seat)
     rnd.shuffle(legal)
@@ -101,7 +103,7 @@ def strong(ask: Ask) -> Choice:
     return Choice(best_opening(state, legal))
 
 
-def double_cross(state: State, legal: list[Move]) -> Move | None:
+def double_cross(state: DotsAndBoxesState, legal: list[Move]) -> Move | None:
     """The line that leaves the last two boxes of a chain (or four of a loop) to the next
     player, if that is worth more than taking them: the next player must then open the rest."""
     after, gift = take_all(state)
@@ -124,12 +126,12 @@ def double_cross(state: State, legal: list[Move]) -> Move | None:
     return None
 
 
-def _sides(state: State, box: int) -> int:
+def _sides(state: DotsAndBoxesState, box: int) -> int:
     columns = state["options"]["columns"]
     return sides_drawn(state, box // columns, box % columns)
 
 
-def best_opening(state: State, legal: list[Move]) -> Move:
+def best_opening(state: DotsAndBoxesState, legal: list[Move]) -> Move:
     """With no safe line left: the line whose component costs least, the next player taking
     all of it or declining the end as suits them."""
     before = sorted(components(state))
@@ -164,7 +166,7 @@ def _removed(before: list[Component], after: list[Component], gift: int) -> str 
     return None
 
 
-def _both_ends_open(state: State, gift: int) -> bool:
+def _both_ends_open(state: DotsAndBoxesState, gift: int) -> bool:
     """A two-box chain opened in the middle: both boxes closable now, nothing to decline."""
     return gift == 2 and sum(1 for b in _open_boxes(state) if _sides(state, b) == 3) == 2
 
@@ -173,7 +175,7 @@ class _Budget(Exception):
     pass
 
 
-def search_safe(state: State, safe: list[Move], budget_ms: int) -> tuple[Move | None, int]:
+def search_safe(state: DotsAndBoxesState, safe: list[Move], budget_ms: int) -> tuple[Move | None, int]:
     """Negamax over the safe lines alone: no box changes hands until they run out, and then
     the player to move must open a component (`control`). None when the budget runs out."""
     deadline = time.perf_counter() + budget_ms / 1000
@@ -183,10 +185,10 @@ def search_safe(state: State, safe: list[Move], budget_ms: int) -> tuple[Move | 
     table: dict[tuple[bool, ...], int] = {}
     nodes = 0
 
-    def key(node: State) -> tuple[bool, ...]:
+    def key(node: DotsAndBoxesState) -> tuple[bool, ...]:
         return tuple(x >= 0 for x in node["h"] + node["v"])
 
-    def value(node: State) -> int:
+    def value(node: DotsAndBoxesState) -> int:
         nonlocal nodes
         nodes += 1
         if nodes > SEARCH_NODES or time.perf_counter() > deadline or stop.is_set():

@@ -34,11 +34,11 @@ from rulekit import (
     Option,
     Result,
     Rng,
-    State,
-    View,
     event,
     placings_from_scores,
 )
+
+from .state import Direction, DotsAndBoxesState, DotsAndBoxesView
 
 MIN_SIZE, MAX_SIZE = 2, 8
 
@@ -61,26 +61,26 @@ META = GameMeta(
 )
 
 
-def line_index(state: State, direction: str, row: int, col: int) -> int:
+def line_index(state: DotsAndBoxesState, direction: Direction, row: int, col: int) -> int:
     """Index of a line in its list (`h` or `v`)."""
     columns = state["options"]["columns"]
     return row * columns + col if direction == "h" else row * (columns + 1) + col
 
 
-def box_sides(state: State, row: int, col: int) -> tuple[tuple[str, int, int], ...]:
+def box_sides(state: DotsAndBoxesState, row: int, col: int) -> tuple[tuple[Direction, int, int], ...]:
     """The four lines around box (row, col): top, bottom, left, right."""
     return (("h", row, col), ("h", row + 1, col), ("v", row, col), ("v", row, col + 1))
 
 
-def drawn(state: State, direction: str, row: int, col: int) -> bool:
+def drawn(state: DotsAndBoxesState, direction: Direction, row: int, col: int) -> bool:
     return state[direction][line_index(state, direction, row, col)] >= 0
 
 
-def sides_drawn(state: State, row: int, col: int) -> int:
+def sides_drawn(state: DotsAndBoxesState, row: int, col: int) -> int:
     return sum(drawn(state, *line) for line in box_sides(state, row, col))
 
 
-def boxes_of_line(state: State, direction: str, row: int, col: int) -> list[tuple[int, int]]:
+def boxes_of_line(state: DotsAndBoxesState, direction: Direction, row: int, col: int) -> list[tuple[int, int]]:
     """The one or two boxes a line borders."""
     rows, columns = state["options"]["rows"], state["options"]["columns"]
     if direction == "h":
@@ -90,14 +90,16 @@ def boxes_of_line(state: State, direction: str, row: int, col: int) -> list[tupl
     return [(r, c) for r, c in candidates if 0 <= r < rows and 0 <= c < columns]
 
 
-def undrawn_lines(state: State) -> list[tuple[str, int, int]]:
+def undrawn_lines(state: DotsAndBoxesState) -> list[tuple[Direction, int, int]]:
     rows, columns = state["options"]["rows"], state["options"]["columns"]
-    lines = [("h", r, c) for r in range(rows + 1) for c in range(columns) if state["h"][r * columns + c] < 0]
+    lines: list[tuple[Direction, int, int]] = [
+        ("h", r, c) for r in range(rows + 1) for c in range(columns) if state["h"][r * columns + c] < 0
+    ]
     lines += [("v", r, c) for r in range(rows) for c in range(columns + 1) if state["v"][r * (columns + 1) + c] < 0]
     return lines
 
 
-def draw_line(state: State, seat: int, direction: str, row: int, col: int) -> list[tuple[int, int]]:
+def draw_line(state: DotsAndBoxesState, seat: int, direction: Direction, row: int, col: int) -> list[tuple[int, int]]:
     """Draw the line in place; returns the boxes it closes (now the seat's)."""
     state[direction][line_index(state, direction, row, col)] = seat
     closed = [box for box in boxes_of_line(state, direction, row, col) if sides_drawn(state, *box) == 4]
@@ -107,7 +109,7 @@ def draw_line(state: State, seat: int, direction: str, row: int, col: int) -> li
     return closed
 
 
-def scores(state: State) -> list[float]:
+def scores(state: DotsAndBoxesState) -> list[float]:
     counts = [0.0] * state["seats"]
     for owner in state["boxes"]:
         if owner >= 0:
@@ -115,10 +117,10 @@ def scores(state: State) -> list[float]:
     return counts
 
 
-class DotsAndBoxes(BaseEngine):
+class DotsAndBoxes(BaseEngine[DotsAndBoxesState, DotsAndBoxesView]):
     meta = META
 
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> DotsAndBoxesState:
         rows, columns = options["rows"], options["columns"]
         return {
             "h": [-1] * ((rows + 1) * columns),
@@ -129,15 +131,15 @@ class DotsAndBoxes(BaseEngine):
             "last": None,
         }
 
-    def to_move(self, state: State) -> frozenset[int]:
+    def to_move(self, state: DotsAndBoxesState) -> frozenset[int]:
         return frozenset() if state["over"] else frozenset((state["turn"],))
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: DotsAndBoxesState, seat: int) -> list[Move]:
         if state["over"] or seat != state["turn"]:
             return []
         return [{"type": "line", "dir": d, "row": r, "col": c} for d, r, c in undrawn_lines(state)]
 
-    def quick_listed(self, state: State, seat: int, move: Move) -> bool:
+    def quick_listed(self, state: DotsAndBoxesState, seat: int, move: Move) -> bool:
         # Listing every undrawn line is most of a move's cost: look the one line up instead.
         if len(move) != 4 or move.get("type") != "line" or state["over"] or seat != state["turn"]:
             return False
@@ -149,24 +151,29 @@ class DotsAndBoxes(BaseEngine):
             return 0 <= row <= rows and 0 <= col < columns and state["h"][row * columns + col] < 0
         return 0 <= row < rows and 0 <= col <= columns and state["v"][row * (columns + 1) + col] < 0
 
-    def copy_state(self, state: State) -> State:
+    def copy_state(self, state: DotsAndBoxesState) -> DotsAndBoxesState:
         # A move changes only the line lists, the box list and a few scalars.
         return {
             **state,
             "h": list(state["h"]),
             "v": list(state["v"]),
             "boxes": list(state["boxes"]),
-            "rng": dict(state["rng"]),
+            "rng": state["rng"].copy(),
             "options": dict(state["options"]),
         }
 
-    def successor(self, state: State, seat: int, move: Move) -> State:
+    def successor(self, state: DotsAndBoxesState, seat: int, move: Move) -> DotsAndBoxesState:
         """The search's fast path: the same rule code as `play`, without validation."""
-        new_state = {**state, "h": list(state["h"]), "v": list(state["v"]), "boxes": list(state["boxes"])}
+        new_state: DotsAndBoxesState = {
+            **state,
+            "h": list(state["h"]),
+            "v": list(state["v"]),
+            "boxes": list(state["boxes"]),
+        }
         self.play(new_state, seat, move, 0, None)  # type: ignore[arg-type]  # draws nothing
         return new_state
 
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: DotsAndBoxesState, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         direction, row, col = move["dir"], move["row"], move["col"]
         closed = draw_line(state, seat, direction, row, col)
         state["last"] = {"seat": seat, "dir": direction, "row": row, "col": col}
@@ -181,12 +188,10 @@ class DotsAndBoxes(BaseEngine):
             state["turn"] = (seat + 1) % state["seats"]
         return events
 
-    def view(self, state: State, seat: int | None) -> View:
-        view = self.base_view(state, seat)
-        view["public"] = self.open_state(state)
-        return view
+    def view(self, state: DotsAndBoxesState, seat: int | None) -> DotsAndBoxesView:
+        return {**self.common_view(state, seat), "public": self.open_state(state)}
 
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: DotsAndBoxesState, seat: int | None) -> Move:
         """Out of time: a line that closes a box if there is one, else a line that gives no box
         its third side, else the line that hands the next player the fewest boxes."""
         legal = self.legal_moves(state, seat) if seat is not None else []
@@ -200,24 +205,24 @@ class DotsAndBoxes(BaseEngine):
             return safe[0]
         return min(legal, key=lambda m: take_all(self.successor(state, state["turn"], m))[1])
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: DotsAndBoxesState) -> Result | None:
         if not state["over"]:
             return None
         counts = scores(state)
         return {"placings": placings_from_scores(counts), "scores": counts}
 
 
-def closes(state: State, move: Move) -> list[tuple[int, int]]:
+def closes(state: DotsAndBoxesState, move: Move) -> list[tuple[int, int]]:
     """The boxes a move would close."""
     return [box for box in boxes_of_line(state, move["dir"], move["row"], move["col"]) if sides_drawn(state, *box) == 3]
 
 
-def is_safe(state: State, move: Move) -> bool:
+def is_safe(state: DotsAndBoxesState, move: Move) -> bool:
     """A line that closes nothing and gives no box its third side."""
     return all(sides_drawn(state, *box) <= 1 for box in boxes_of_line(state, move["dir"], move["row"], move["col"]))
 
 
-def take_all(state: State) -> tuple[State, int]:
+def take_all(state: DotsAndBoxesState) -> tuple[DotsAndBoxesState, int]:
     """The state after the player to move closes every box it can, one after another, and how
     many boxes that was (on a copy; the owner recorded is seat 0, only the count matters)."""
     state = {**state, "h": list(state["h"]), "v": list(state["v"]), "boxes": list(state["boxes"])}
@@ -229,7 +234,7 @@ def take_all(state: State) -> tuple[State, int]:
         taken += len(draw_line(state, 0, *found))
 
 
-def _move(line: tuple[str, int, int]) -> Move:
+def _move(line: tuple[Direction, int, int]) -> Move:
     direction, row, col = line
     return {"type": "line", "dir": direction, "row": row, "col": col}
 

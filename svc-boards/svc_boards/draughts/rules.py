@@ -35,7 +35,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from rulekit import BaseEngine, Event, GameMeta, IllegalMove, Move, MoveClock, Result, Rng, State, View, event
+from rulekit import BaseEngine, Event, GameMeta, IllegalMove, Move, MoveClock, Result, Rng, event
+
+from .state import DraughtsState, DraughtsView
 
 ROWS = 8
 SQUARES = 32
@@ -218,7 +220,7 @@ def make_move(board: str, seat: int, path: tuple[int, ...]) -> tuple[str, list[i
     return "".join(cells), captured, crowned
 
 
-def advance(state: State, seat: int, path: tuple[int, ...]) -> tuple[list[int], bool]:
+def advance(state: DraughtsState, seat: int, path: tuple[int, ...]) -> tuple[list[int], bool]:
     """Play a legal move on `state` in place; returns the captured squares and the crowning."""
     board = state["board"]
     king_move = board[path[0]] == KINGS[seat]
@@ -241,10 +243,10 @@ NOBODY: frozenset[int] = frozenset()
 ONLY = tuple(frozenset((seat,)) for seat in range(2))
 
 
-class Draughts(BaseEngine):
+class Draughts(BaseEngine[DraughtsState, DraughtsView]):
     meta = META
 
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> DraughtsState:
         return {
             "board": start_board(),
             "turn": 0,
@@ -255,15 +257,15 @@ class Draughts(BaseEngine):
             "last": None,
         }
 
-    def to_move(self, state: State) -> frozenset[int]:
+    def to_move(self, state: DraughtsState) -> frozenset[int]:
         return NOBODY if state["over"] else ONLY[state["turn"]]
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: DraughtsState, seat: int) -> list[Move]:
         if state["over"] or seat != state["turn"]:
             return []
         return [{"type": "move", "path": [i + 1 for i in path]} for path in moves_of(state["board"], seat)]
 
-    def quick_listed(self, state: State, seat: int, move: Move) -> bool:
+    def quick_listed(self, state: DraughtsState, seat: int, move: Move) -> bool:
         # The cached paths of `moves_of`, looked up without building every move's dict.
         path = move.get("path")
         if len(move) != 2 or move["type"] != "move" or type(path) is not list or state["over"]:
@@ -272,19 +274,19 @@ class Draughts(BaseEngine):
             return False
         return tuple(n - 1 for n in path) in moves_of(state["board"], seat)
 
-    def copy_state(self, state: State) -> State:
+    def copy_state(self, state: DraughtsState) -> DraughtsState:
         # Every value is immutable or, like `last`, replaced whole rather than changed; the
         # options are never touched and `apply` replaces the generator's dict. So a shallow
         # copy suffices, as in `successor`.
-        return dict(state)
+        return state.copy()
 
-    def successor(self, state: State, seat: int, move: Move) -> State:
+    def successor(self, state: DraughtsState, seat: int, move: Move) -> DraughtsState:
         """The search's fast path: the same rule code as `play`, without validation or events."""
-        new_state = dict(state)
+        new_state = state.copy()
         advance(new_state, seat, tuple(n - 1 for n in move["path"]))
         return new_state
 
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: DraughtsState, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         path = tuple(n - 1 for n in move["path"])
         captured, crowned = advance(state, seat, path)
         # The event as `event` builds it, written out: events are a good part of a move's cost.
@@ -297,12 +299,10 @@ class Draughts(BaseEngine):
             events.append(event("game_over", winner=state["winner"], reason=state["reason"]))
         return events
 
-    def view(self, state: State, seat: int | None) -> View:
-        view = self.base_view(state, seat)
-        view["public"] = self.open_state(state)
-        return view
+    def view(self, state: DraughtsState, seat: int | None) -> DraughtsView:
+        return {**self.common_view(state, seat), "public": self.open_state(state)}
 
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: DraughtsState, seat: int | None) -> Move:
         """Out of time: a move that wins, else (captures being compulsory, any capture on
         offer is a legal move) the one taking the most pieces, then one after which the
         opponent has nothing to capture, then a crowning; on a tie the first in board order."""
@@ -319,7 +319,7 @@ class Draughts(BaseEngine):
 
         return max(legal, key=value)
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: DraughtsState) -> Result | None:
         if not state["over"]:
             return None
         winner = state["winner"]

@@ -14,12 +14,14 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import cast
 
-from rulekit import Move, Refusal, State
+from rulekit import Move, Refusal
 from rulekit.players import Ask, Choice
 from rulekit.search import alphabeta
 
 from .rules import EMPTY, ENGINE
+from .state import FourInARowState, FourInARowView
 
 # A side certain to win next move (or facing two threats it cannot both block) is scored this
 # high: far above any line count, far below a win the search has actually seen.
@@ -71,7 +73,7 @@ def geometry(columns: int, rows: int, connect: int) -> Geometry:
     )
 
 
-def bitboards(state: State) -> tuple[int, int]:
+def bitboards(state: FourInARowState) -> tuple[int, int]:
     """Seat 0's and seat 1's discs as bit masks."""
     discs = [0, 0]
     bit = 1
@@ -89,23 +91,23 @@ def _centre(shape: Geometry, mine: int, theirs: int) -> float:
     )
 
 
-def centre_evaluation(state: State, seat: int) -> float:
+def centre_evaluation(state: FourInARowState, seat: int) -> float:
     """Discs nearer the middle column are worth more; nothing else."""
     discs = bitboards(state)
     return _centre(geometry(state["columns"], state["rows"], state["connect"]), discs[seat], discs[1 - seat])
 
 
-def line_evaluation(state: State, seat: int) -> float:
+def line_evaluation(state: FourInARowState, seat: int) -> float:
     """Lines still open to one side only, weighted by how full they are, plus centre discs."""
     return _lines(state, seat, threats=False)
 
 
-def threat_evaluation(state: State, seat: int) -> float:
+def threat_evaluation(state: FourInARowState, seat: int) -> float:
     """`line_evaluation` plus immediate threats and threat parity (the strong level)."""
     return _lines(state, seat, threats=True)
 
 
-def _lines(state: State, seat: int, threats: bool) -> float:
+def _lines(state: FourInARowState, seat: int, threats: bool) -> float:
     rows, connect = state["rows"], state["connect"]
     shape = geometry(state["columns"], rows, connect)
     weights = WINDOW_WEIGHTS[connect]
@@ -151,26 +153,26 @@ def _lines(state: State, seat: int, threats: bool) -> float:
     return score
 
 
-def _centre_first(columns: int, seed: bytes) -> Callable[[State, list[Move]], list[Move]]:
+def _centre_first(columns: int, seed: bytes) -> Callable[[FourInARowState, list[Move]], list[Move]]:
     """Middle columns first; between two equally central ones the seed decides."""
     rnd = random.Random(seed)
     middle = (columns - 1) / 2
     rank = {c: (abs(c - middle), rnd.random()) for c in range(columns)}
 
-    def order(state: State, moves: list[Move]) -> list[Move]:
+    def order(state: FourInARowState, moves: list[Move]) -> list[Move]:
         return sorted(moves, key=lambda move: rank[move["column"]])
 
     return order
 
 
-def _board_key(state: State) -> tuple[tuple[int, ...], ...]:
+def _board_key(state: FourInARowState) -> tuple[tuple[int, ...], ...]:
     # The board alone fixes the position: whose turn it is follows from the disc count.
     return tuple(map(tuple, state["board"]))
 
 
-def _searcher(depth: int, evaluate: Callable[[State, int], float]) -> Callable[[Ask], Choice]:
+def _searcher(depth: int, evaluate: Callable[[FourInARowState, int], float]) -> Callable[[Ask], Choice]:
     def player(ask: Ask) -> Choice:
-        state = ENGINE.determinize(ask.view, ask.seat, ask.seed)
+        state = ENGINE.determinize(cast(FourInARowView, ask.view), ask.seat, ask.seed)
         if ask.seat not in ENGINE.to_move(state):
             raise Refusal("not_your_turn", "the view lists no legal move for this seat")
         found = alphabeta(

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import BaseEngine, Event, GameMeta, IllegalMove, Move, MoveClock, Option, Result, Rng, State, View, event
+from rulekit import BaseEngine, Event, GameMeta, IllegalMove, Move, MoveClock, Option, Result, Rng, event
+
+from .state import FourInARowState, FourInARowView
 
 META = GameMeta(
     id="four-in-a-row",
@@ -56,10 +58,10 @@ def winning_line(board: list[list[int]], column: int, row: int, connect: int) ->
     return None
 
 
-class FourInARow(BaseEngine):
+class FourInARow(BaseEngine[FourInARowState, FourInARowView]):
     meta = META
 
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> FourInARowState:
         columns, rows, connect = VARIANTS[options["variant"]]
         return {
             "columns": columns,
@@ -73,19 +75,19 @@ class FourInARow(BaseEngine):
         }
 
     @staticmethod
-    def _over(state: State) -> bool:
+    def _over(state: FourInARowState) -> bool:
         return state["line"] is not None or state["moves"] == state["rows"] * state["columns"]
 
-    def to_move(self, state: State) -> frozenset[int]:
+    def to_move(self, state: FourInARowState) -> frozenset[int]:
         return frozenset() if self._over(state) else frozenset((state["turn"],))
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: FourInARowState, seat: int) -> list[Move]:
         if self._over(state) or seat != state["turn"]:
             return []
         top = state["board"][-1]
         return [{"type": "drop", "column": c} for c in range(state["columns"]) if top[c] == EMPTY]
 
-    def quick_listed(self, state: State, seat: int, move: Move) -> bool:
+    def quick_listed(self, state: FourInARowState, seat: int, move: Move) -> bool:
         # A drop is listed when its column is on the board and not full.
         column = move.get("column")
         return (
@@ -98,40 +100,40 @@ class FourInARow(BaseEngine):
             and state["board"][-1][column] == EMPTY
         )
 
-    def check_move(self, state: State, seat: int, move: Any) -> None:
+    def check_move(self, state: FourInARowState, seat: int, move: Any) -> None:
         super().check_move(state, seat, move)
         # 3.0 and True compare equal to 3 and 1, so they pass the match against legal_moves.
         column = move["column"]
         if isinstance(column, bool) or not isinstance(column, int):
             raise IllegalMove("malformed_move", "column must be a whole number")
 
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: FourInARowState, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         return self._drop(state, seat, move["column"])
 
-    def copy_state(self, state: State) -> State:
+    def copy_state(self, state: FourInARowState) -> FourInARowState:
         # A drop changes only the board's cells in place; `last` and `line` are replaced
         # whole, so they may be shared with `state`.
         return {
             **state,
             "board": [row[:] for row in state["board"]],
-            "rng": dict(state["rng"]),
+            "rng": state["rng"].copy(),
             "options": dict(state["options"]),
         }
 
-    def successor(self, state: State, seat: int, move: Move) -> State:
+    def successor(self, state: FourInARowState, seat: int, move: Move) -> FourInARowState:
         """The search's fast path (svc_ai.search): the state after a move from `legal_moves`.
 
         Runs the same rule code as `apply` (`_drop`), but skips re-validation and copies only
         what a drop changes; options and the generator are shared with `state`, which is
         never modified.
         """
-        child = dict(state)
+        child = state.copy()
         child["board"] = [row[:] for row in state["board"]]
         self._drop(child, seat, move["column"])
         return child
 
     @staticmethod
-    def _drop(state: State, seat: int, column: int) -> list[Event]:
+    def _drop(state: FourInARowState, seat: int, column: int) -> list[Event]:
         board = state["board"]
         row = 0
         while board[row][column] != EMPTY:
@@ -149,12 +151,10 @@ class FourInARow(BaseEngine):
             events.append(event("draw"))
         return events
 
-    def view(self, state: State, seat: int | None) -> View:
-        view = self.base_view(state, seat)
-        view["public"] = self.open_state(state)
-        return view
+    def view(self, state: FourInARowState, seat: int | None) -> FourInARowView:
+        return {**self.common_view(state, seat), "public": self.open_state(state)}
 
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: FourInARowState, seat: int | None) -> Move:
         """Out of time: win at once if a drop does, else block the opponent's winning drop,
         else the column nearest the centre (the one that takes part in the most lines)."""
         legal = self.legal_moves(state, seat) if seat is not None else []
@@ -168,7 +168,7 @@ class FourInARow(BaseEngine):
 
         return max(legal, key=lambda m: (wins(seat, m), wins(1 - seat, m), -abs(m["column"] - centre)))
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: FourInARowState) -> Result | None:
         line = state["line"]
         if line is not None:
             column, row = line[0]

@@ -37,11 +37,11 @@ from rulekit import (
     Option,
     Result,
     Rng,
-    State,
-    View,
     event,
     placings_from_scores,
 )
+
+from .state import KalahaState, KalahaView
 
 PITS = 6
 STORE = (PITS, 2 * PITS + 1)  # the store of seat 0 and of seat 1
@@ -112,23 +112,23 @@ def sow(pits: list[int], seat: int, pit: int) -> tuple[list[Event], bool]:
     return events, True
 
 
-class Kalaha(BaseEngine):
+class Kalaha(BaseEngine[KalahaState, KalahaView]):
     meta = META
 
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> KalahaState:
         pits = [options["seeds"]] * RING
         pits[STORE[0]] = pits[STORE[1]] = 0
         return {"pits": pits, "turn": 0, "over": False, "last": None}
 
-    def to_move(self, state: State) -> frozenset[int]:
+    def to_move(self, state: KalahaState) -> frozenset[int]:
         return frozenset() if state["over"] else frozenset((state["turn"],))
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: KalahaState, seat: int) -> list[Move]:
         if state["over"] or seat != state["turn"]:
             return []
         return [{"type": "sow", "pit": k} for k in playable(state["pits"], seat)]
 
-    def quick_listed(self, state: State, seat: int, move: Move) -> bool:
+    def quick_listed(self, state: KalahaState, seat: int, move: Move) -> bool:
         # A sow is listed when it names one of the mover's non-empty pits (`playable`).
         pit = move.get("pit")
         return (
@@ -141,18 +141,18 @@ class Kalaha(BaseEngine):
             and bool(state["pits"][seat * (PITS + 1) + pit])
         )
 
-    def copy_state(self, state: State) -> State:
+    def copy_state(self, state: KalahaState) -> KalahaState:
         # The pit list is the only mutable part a move changes (`last` is replaced whole): copy
         # it, share the rest.
-        return {**state, "pits": list(state["pits"]), "rng": dict(state["rng"]), "options": dict(state["options"])}
+        return {**state, "pits": list(state["pits"]), "rng": state["rng"].copy(), "options": dict(state["options"])}
 
-    def successor(self, state: State, seat: int, move: Move) -> State:
+    def successor(self, state: KalahaState, seat: int, move: Move) -> KalahaState:
         """The search's fast path: the same rule code as `play`, without validation."""
-        new_state = {**state, "pits": list(state["pits"])}
+        new_state: KalahaState = {**state, "pits": list(state["pits"])}
         self.play(new_state, seat, move, 0, None)  # type: ignore[arg-type]  # kalaha draws nothing
         return new_state
 
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: KalahaState, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         events, over = sow(state["pits"], seat, move["pit"])
         state["last"] = {"seat": seat, "pit": move["pit"]}
         if over:
@@ -163,15 +163,13 @@ class Kalaha(BaseEngine):
         return events
 
     @staticmethod
-    def _scores(state: State) -> list[float]:
+    def _scores(state: KalahaState) -> list[float]:
         return [state["pits"][STORE[0]], state["pits"][STORE[1]]]
 
-    def view(self, state: State, seat: int | None) -> View:
-        view = self.base_view(state, seat)
-        view["public"] = self.open_state(state)
-        return view
+    def view(self, state: KalahaState, seat: int | None) -> KalahaView:
+        return {**self.common_view(state, seat), "public": self.open_state(state)}
 
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: KalahaState, seat: int | None) -> Move:
         """Out of time: the sowing that ends in the store (another turn) if there is one,
         else the one that brings the most seeds into the store (a capture); on a tie the
         pit nearest the store."""
@@ -187,7 +185,7 @@ class Kalaha(BaseEngine):
 
         return max(legal, key=gain)
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: KalahaState) -> Result | None:
         if not state["over"]:
             return None
         scores = self._scores(state)

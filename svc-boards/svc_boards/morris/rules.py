@@ -37,7 +37,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from rulekit import BaseEngine, Event, GameMeta, IllegalMove, Move, MoveClock, Option, Result, Rng, State, View, event
+from rulekit import BaseEngine, Event, GameMeta, IllegalMove, Move, MoveClock, Option, Result, Rng, event
+
+from .state import Last, MorrisState, MorrisView
 
 POINTS = (
     "a7", "d7", "g7",
@@ -175,7 +177,7 @@ def _move_index(board: str, seat: int, in_hand: int, pieces: int, flying: bool) 
     return {(move.get("to"), move.get("from"), move.get("remove")): move for move in objects}
 
 
-def _is_listed(state: State, seat: int, move: Move) -> bool:
+def _is_listed(state: MorrisState, seat: int, move: Move) -> bool:
     """Whether `move` is one of the moves listed for `seat`, who is to move, exactly as listed."""
     options = state["options"]
     index = _move_index(state["board"], seat, state["in_hand"][seat], options["pieces"], options["flying"])
@@ -186,13 +188,13 @@ def _is_listed(state: State, seat: int, move: Move) -> bool:
     return listed is not None and listed == move
 
 
-def state_moves(state: State) -> tuple[tuple[int, int, int], ...]:
+def state_moves(state: MorrisState) -> tuple[tuple[int, int, int], ...]:
     seat = state["turn"]
     options = state["options"]
     return moves_of(state["board"], seat, state["in_hand"][seat], options["pieces"], options["flying"])
 
 
-def advance(state: State, seat: int, move: Move) -> None:
+def advance(state: MorrisState, seat: int, move: Move) -> None:
     """Play a legal move on `state` in place (`in_hand` and `last` are replaced, not changed)."""
     own = COLOUR[seat]
     cells = list(state["board"])
@@ -204,7 +206,7 @@ def advance(state: State, seat: int, move: Move) -> None:
     else:
         cells[INDEX[move["from"]]] = EMPTY
     cells[to] = own
-    last = {"to": move["to"]} if move["type"] == "place" else {"from": move["from"], "to": move["to"]}
+    last: Last = {"to": move["to"]} if move["type"] == "place" else {"from": move["from"], "to": move["to"]}
     if "remove" in move:
         cells[INDEX[move["remove"]]] = EMPTY
         state["quiet"] = 0
@@ -228,10 +230,10 @@ NOBODY: frozenset[int] = frozenset()
 ONLY = tuple(frozenset((seat,)) for seat in range(2))
 
 
-class Morris(BaseEngine):
+class Morris(BaseEngine[MorrisState, MorrisView]):
     meta = META
 
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> MorrisState:
         pieces = options["pieces"]
         return {
             "board": EMPTY * len(POINTS),
@@ -244,26 +246,26 @@ class Morris(BaseEngine):
             "last": None,
         }
 
-    def to_move(self, state: State) -> frozenset[int]:
+    def to_move(self, state: MorrisState) -> frozenset[int]:
         return NOBODY if state["over"] else ONLY[state["turn"]]
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: MorrisState, seat: int) -> list[Move]:
         # Copies of cached objects: building the dicts anew each time was the playouts' hot spot.
         return [dict(move) for move in self.listed_moves(state, seat)]
 
-    def listed_moves(self, state: State, seat: int) -> Sequence[Move]:
+    def listed_moves(self, state: MorrisState, seat: int) -> Sequence[Move]:
         if state["over"] or seat != state["turn"]:
             return ()
         options = state["options"]
         return _move_objects(state["board"], seat, state["in_hand"][seat], options["pieces"], options["flying"])
 
-    def quick_listed(self, state: State, seat: int, move: Move) -> bool:
+    def quick_listed(self, state: MorrisState, seat: int, move: Move) -> bool:
         # One lookup in the cached moves instead of comparing the move with each in turn.
         if state["over"] or seat != state["turn"]:
             return False
         return _is_listed(state, seat, move)
 
-    def check_move(self, state: State, seat: int, move: Any) -> None:
+    def check_move(self, state: MorrisState, seat: int, move: Any) -> None:
         """The contract's check with the common case told first: the seat to move sends a move
         exactly as it is listed (one lookup in the cached index, where the general check asks
         `to_move` and `quick_listed` in turn: half of `apply`'s cost over the bare step).
@@ -272,19 +274,19 @@ class Morris(BaseEngine):
             return
         super().check_move(state, seat, move)
 
-    def copy_state(self, state: State) -> State:
+    def copy_state(self, state: MorrisState) -> MorrisState:
         # `advance` replaces `in_hand` and `last` instead of changing them and never touches
         # the options; `apply` replaces the generator's dict. So a shallow copy suffices, as
         # in `successor`.
-        return dict(state)
+        return state.copy()
 
-    def successor(self, state: State, seat: int, move: Move) -> State:
+    def successor(self, state: MorrisState, seat: int, move: Move) -> MorrisState:
         """The search's fast path: the same rule code as `play`, without validation or events."""
-        new_state = dict(state)
+        new_state = state.copy()
         advance(new_state, seat, move)
         return new_state
 
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: MorrisState, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         advance(state, seat, move)
         # The events as `event` builds them, written out: they are a good part of a move's cost.
         if move["type"] == "place":
@@ -297,12 +299,10 @@ class Morris(BaseEngine):
             events.append(event("game_over", winner=state["winner"], reason=state["reason"]))
         return events
 
-    def view(self, state: State, seat: int | None) -> View:
-        view = self.base_view(state, seat)
-        view["public"] = self.open_state(state)
-        return view
+    def view(self, state: MorrisState, seat: int | None) -> MorrisView:
+        return {**self.common_view(state, seat), "public": self.open_state(state)}
 
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: MorrisState, seat: int | None) -> Move:
         """Out of time: a move that wins, else one that closes a mill (taking the first
         piece on offer), else one after which the opponent cannot close a mill; on a tie the
         first in board order."""
@@ -318,7 +318,7 @@ class Morris(BaseEngine):
 
         return max(legal, key=value)
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: MorrisState) -> Result | None:
         if not state["over"]:
             return None
         winner = state["winner"]

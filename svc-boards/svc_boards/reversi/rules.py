@@ -24,22 +24,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
-from rulekit import (
-    BaseEngine,
-    Event,
-    GameMeta,
-    IllegalMove,
-    Move,
-    MoveClock,
-    Result,
-    Rng,
-    State,
-    View,
-    event,
-    placings_from_scores,
-)
+from rulekit import BaseEngine, Event, GameMeta, IllegalMove, Move, MoveClock, Result, Rng, event, placings_from_scores
+
+from .state import ReversiPublic, ReversiState, ReversiView
 
 SIZE = 8
 CELLS = SIZE * SIZE
@@ -167,7 +156,7 @@ def _placements(board: str, seat: int) -> tuple[Move, ...]:
     return tuple({"type": "place", "square": NAMES[i]} for i, _ in counts) if counts else (PASS,)
 
 
-def settle(state: State, mover: int) -> None:
+def settle(state: ReversiState, mover: int) -> None:
     """After `mover`'s placement: the other seat moves, or passes, or the game is over."""
     board = state["board"]
     other = 1 - mover
@@ -182,16 +171,16 @@ NOBODY: frozenset[int] = frozenset()
 ONLY = tuple(frozenset((seat,)) for seat in range(2))
 
 
-class Reversi(BaseEngine):
+class Reversi(BaseEngine[ReversiState, ReversiView]):
     meta = META
 
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> ReversiState:
         return {"board": start_board(), "turn": 0, "over": False, "last": None}
 
-    def to_move(self, state: State) -> frozenset[int]:
+    def to_move(self, state: ReversiState) -> frozenset[int]:
         return NOBODY if state["over"] else ONLY[state["turn"]]
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: ReversiState, seat: int) -> list[Move]:
         if state["over"] or seat != state["turn"]:
             return []
         counts = flip_counts(state["board"], seat)
@@ -199,20 +188,20 @@ class Reversi(BaseEngine):
             return [dict(PASS)]
         return [{"type": "place", "square": NAMES[i]} for i, _ in counts]
 
-    def listed_moves(self, state: State, seat: int) -> Sequence[Move]:
+    def listed_moves(self, state: ReversiState, seat: int) -> Sequence[Move]:
         # The same moves as `legal_moves`, from the same cached counts, kept uncopied.
         if state["over"] or seat != state["turn"]:
             return ()
         return _placements(state["board"], seat)
 
-    def copy_state(self, state: State) -> State:
+    def copy_state(self, state: ReversiState) -> ReversiState:
         # A move replaces values rather than changing them and never touches the options;
         # `apply` replaces the generator's dict. So a shallow copy suffices, as in `successor`.
-        return dict(state)
+        return state.copy()
 
-    def successor(self, state: State, seat: int, move: Move) -> State:
+    def successor(self, state: ReversiState, seat: int, move: Move) -> ReversiState:
         """The search's fast path: the same rule code as `play`, without validation or events."""
-        new_state = dict(state)
+        new_state = state.copy()
         if move["type"] == "pass":
             new_state["turn"] = 1 - seat
             new_state["last"] = None
@@ -222,7 +211,7 @@ class Reversi(BaseEngine):
             settle(new_state, seat)
         return new_state
 
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: ReversiState, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         if move["type"] == "pass":
             state["turn"] = 1 - seat
             state["last"] = None
@@ -240,23 +229,20 @@ class Reversi(BaseEngine):
         return events
 
     @staticmethod
-    def _scores(state: State) -> list[float]:
+    def _scores(state: ReversiState) -> list[float]:
         return [state["board"].count(DISC[0]), state["board"].count(DISC[1])]
 
-    def view(self, state: State, seat: int | None) -> View:
-        view = self.base_view(state, seat)
-        public = self.open_state(state)
+    def view(self, state: ReversiState, seat: int | None) -> ReversiView:
         counts = () if state["over"] else flip_counts(state["board"], state["turn"])
-        public["flips"] = {NAMES[i]: n for i, n in counts}
-        view["public"] = public
-        return view
+        public: ReversiPublic = {**self.open_state(state), "flips": {NAMES[i]: n for i, n in counts}}
+        return {**self.common_view(state, seat), "public": public}
 
-    def determinize(self, view: View, seat: int, seed: bytes) -> State:
+    def determinize(self, view: ReversiView, seat: int, seed: bytes) -> ReversiState:
         state = super().determinize(view, seat, seed)
-        state.pop("flips", None)  # view-only: derived from the board
+        cast("dict[str, Any]", state).pop("flips", None)  # view-only: derived from the board
         return state
 
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: ReversiState, seat: int | None) -> Move:
         """Out of time: the square a reversi player values most (corners first, never the
         squares next to an empty corner while another will do), then the most flips; a
         pass when that is the only move."""
@@ -268,7 +254,7 @@ class Reversi(BaseEngine):
         flips = dict(flip_counts(state["board"], state["turn"]))
         return max(legal, key=lambda m: (SQUARE_VALUE[INDEX[m["square"]]], flips[INDEX[m["square"]]]))
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: ReversiState) -> Result | None:
         if not state["over"]:
             return None
         scores = self._scores(state)

@@ -4,7 +4,7 @@ sampling of an unseen fleet and the targeting)."""
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 SIZE = 10
 FLEET = (("carrier", 5), ("battleship", 4), ("cruiser", 3), ("submarine", 3), ("destroyer", 2))
@@ -46,5 +46,5 @@ def _positions(owner: int, size: int) -> tuple[tuple[int, int, str, tuple[int, .
     return tuple(out)
 
 
-def occupied(fleet: list[dict[str, Any]]) -> set[int]:
+def occupied(fleet: Sequence[Mapping[str, Any]]) -> set[int]:
     return {c for ship in fleet for c in ship["cells"]}

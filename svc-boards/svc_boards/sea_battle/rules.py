@@ -35,23 +35,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import (
-    BaseEngine,
-    Event,
-    GameMeta,
-    IllegalMove,
-    Move,
-    MoveClock,
-    Result,
-    Rng,
-    State,
-    View,
-    event,
-)
+from rulekit import BaseEngine, Event, GameMeta, IllegalMove, Move, MoveClock, Result, Rng, event
 from rulekit.rng import new_rng_state
 
 from .grid import FLEET, FLEET_CELLS, SIZE, cell, occupied, placements, ship_cells
 from .sampling import sample_fleet
+from .state import SeaBattlePublic, SeaBattleState, SeaBattleView, Ship
 from .targeting import follow_up
 
 CHANGES = 20
@@ -73,7 +62,7 @@ META = GameMeta(
 )
 
 
-def place_rest_at_random(fleet: list[dict[str, Any]], owner: int, rng: Rng) -> None:
+def place_rest_at_random(fleet: list[Ship], owner: int, rng: Rng) -> None:
     """Place the ships not yet in `fleet`, in order, each at a uniformly chosen free position."""
     for name, size in FLEET[len(fleet) :]:
         options = placements(owner, size, occupied(fleet))
@@ -81,16 +70,16 @@ def place_rest_at_random(fleet: list[dict[str, Any]], owner: int, rng: Rng) -> N
         fleet.append({"name": name, "cells": cells})
 
 
-def sunk_ships(state: State, owner: int) -> list[dict[str, Any]]:
+def sunk_ships(state: SeaBattleState, owner: int) -> list[Ship]:
     """The owner's ships every cell of which has been hit."""
     hits = set(state["hits"][1 - owner])
     return [ship for ship in state["fleets"][owner] if hits.issuperset(ship["cells"])]
 
 
-class SeaBattle(BaseEngine):
+class SeaBattle(BaseEngine[SeaBattleState, SeaBattleView]):
     meta = META
 
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> SeaBattleState:
         return {
             "phase": "placing",
             "fleets": [[], []],
@@ -102,14 +91,14 @@ class SeaBattle(BaseEngine):
             "last": None,
         }
 
-    def to_move(self, state: State) -> frozenset[int]:
+    def to_move(self, state: SeaBattleState) -> frozenset[int]:
         if state["phase"] == "placing":
             return frozenset(s for s in (0, 1) if not state["ready"][s])
         if state["phase"] == "firing":
             return frozenset((state["turn"],))
         return frozenset()
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: SeaBattleState, seat: int) -> list[Move]:
         if seat not in self.to_move(state):
             return []
         if state["phase"] == "firing":
@@ -134,7 +123,7 @@ class SeaBattle(BaseEngine):
                 moves.append({"type": "lift"})
         return moves
 
-    def quick_listed(self, state: State, seat: int, move: Move) -> bool:
+    def quick_listed(self, state: SeaBattleState, seat: int, move: Move) -> bool:
         # Listing every free cell or placement is most of a move's cost: check the one move.
         kind, phase = move.get("type"), state["phase"]
         if kind == "fire":
@@ -169,7 +158,7 @@ class SeaBattle(BaseEngine):
             return state["changes"][seat] < CHANGES
         return kind == "lift" and state["changes"][seat] < CHANGES and bool(fleet)
 
-    def copy_state(self, state: State) -> State:
+    def copy_state(self, state: SeaBattleState) -> SeaBattleState:
         # Everything a move changes, copied by hand (a deep copy costs most of a playout).
         return {
             **state,
@@ -178,11 +167,11 @@ class SeaBattle(BaseEngine):
             "changes": list(state["changes"]),
             "shots": [list(s) for s in state["shots"]],
             "hits": [list(h) for h in state["hits"]],
-            "rng": dict(state["rng"]),
+            "rng": state["rng"].copy(),
             "options": dict(state["options"]),
         }
 
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: SeaBattleState, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         kind = move["type"]
         if kind == "fire":
             return self._fire(state, seat, move["row"], move["col"])
@@ -215,7 +204,7 @@ class SeaBattle(BaseEngine):
             events.append(event("battle_started", seat=state["turn"]))
         return events
 
-    def _fire(self, state: State, seat: int, row: int, col: int) -> list[Event]:
+    def _fire(self, state: SeaBattleState, seat: int, row: int, col: int) -> list[Event]:
         target = 1 - seat
         shot = cell(target, row, col)
         state["shots"][seat].append(shot)
@@ -240,10 +229,9 @@ class SeaBattle(BaseEngine):
             events.append(event("goes_again", seat=seat))
         return events
 
-    def view(self, state: State, seat: int | None) -> View:
-        view = self.base_view(state, seat)
+    def view(self, state: SeaBattleState, seat: int | None) -> SeaBattleView:
         over = state["phase"] == "over"
-        view["public"] = {
+        public: SeaBattlePublic = {
             "phase": state["phase"],
             "ready": list(state["ready"]),
             "shots": [list(s) for s in state["shots"]],
@@ -254,18 +242,19 @@ class SeaBattle(BaseEngine):
             # The fleets reach a browser only once the game is over.
             "fleets": state["fleets"] if over else None,
         }
+        view: SeaBattleView = {**self.common_view(state, seat), "public": public}
         if seat is not None:
             view["private"] = {"fleet": state["fleets"][seat], "changes_left": CHANGES - state["changes"][seat]}
         return view
 
-    def determinize(self, view: View, seat: int, seed: bytes) -> State:
+    def determinize(self, view: SeaBattleView, seat: int, seed: bytes) -> SeaBattleState:
         """A full state the seat cannot tell from the real one: its own fleet, and an enemy
         fleet consistent with every shot (misses empty, sunk ships where announced, every other
         hit covered by a ship not yet sunk), sampled with a generator from `seed`."""
         pub = view["public"]
         rng = Rng(new_rng_state(seed + b":fleet"))
         enemy = 1 - seat
-        state: State = {
+        state: SeaBattleState = {
             "game": view["game"],
             "seats": view["seats"],
             "options": dict(view["options"]),
@@ -279,9 +268,9 @@ class SeaBattle(BaseEngine):
             "last": pub["last"],
         }
         state["changes"][seat] = CHANGES - view["private"]["changes_left"]
-        state["fleets"][seat] = [dict(ship, cells=list(ship["cells"])) for ship in view["private"]["fleet"]]
+        state["fleets"][seat] = [{**ship, "cells": list(ship["cells"])} for ship in view["private"]["fleet"]]
         if pub["fleets"] is not None:
-            state["fleets"][enemy] = [dict(ship, cells=list(ship["cells"])) for ship in pub["fleets"][enemy]]
+            state["fleets"][enemy] = [{**ship, "cells": list(ship["cells"])} for ship in pub["fleets"][enemy]]
         elif pub["phase"] == "placing" and not pub["ready"][enemy]:
             state["fleets"][enemy] = []  # what the other seat has placed so far is unknown
         else:
@@ -289,7 +278,7 @@ class SeaBattle(BaseEngine):
         state["rng"] = new_rng_state(seed)
         return state
 
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: SeaBattleState, seat: int | None) -> Move:
         """Out of time: while placing, the rest of the fleet at random, then `ready`; while
         firing, next to a hit of a ship not yet sunk (along the line of two hits first), else
         the first free cell of a checkerboard, else the first free cell."""
@@ -300,7 +289,7 @@ class SeaBattle(BaseEngine):
             return {"type": "ready"} if {"type": "ready"} in legal else {"type": "random"}
         return follow_up(1 - seat, state["shots"][seat], state["hits"][seat], sunk_ships(state, 1 - seat))
 
-    def play_timeout(self, state: State, seat: int, now_ms: int) -> tuple[State, list[Event]]:
+    def play_timeout(self, state: SeaBattleState, seat: int, now_ms: int) -> tuple[SeaBattleState, list[Event]]:
         """A placement runs out as a whole: the rest placed at random and the fleet locked."""
         if state["phase"] != "placing":
             return super().play_timeout(state, seat, now_ms)
@@ -315,7 +304,7 @@ class SeaBattle(BaseEngine):
         state, more = self.apply(state, seat, {"type": "ready"}, now_ms)
         return state, events + more
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: SeaBattleState) -> Result | None:
         if state["phase"] != "over":
             return None
         sunk = [float(len(sunk_ships(state, 1 - s))) for s in (0, 1)]

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 from rulekit import Rng
 
 from .grid import FLEET, placements
+from .state import Ship
 
 ATTEMPTS = 200
 
 
 def sample_fleet(
-    owner: int, shots: list[int], hits: list[int], sunk: list[dict[str, Any]], rng: Rng
-) -> list[dict[str, Any]]:
+    owner: int, shots: list[int], hits: list[int], sunk: Sequence[Mapping[str, Any]], rng: Rng
+) -> list[Ship]:
     """A fleet for `owner` in fleet order: the sunk ships where they were announced, the others
     on no missed cell, covering every hit not on a sunk ship, none of them fully hit. Random
     restarts, then (a fleet always exists: the real one) a depth-first search."""
@@ -62,5 +63,5 @@ def _search(owner, ships, taken, open_hits, fits):  # type: ignore[no-untyped-de
     return None
 
 
-def _in_order(cells_by_name: dict[str, list[int]]) -> list[dict[str, Any]]:
+def _in_order(cells_by_name: dict[str, list[int]]) -> list[Ship]:
     return [{"name": name, "cells": cells_by_name[name]} for name, _ in FLEET]

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 from rulekit import Move
 
 from .grid import SIZE, cell, row_col
 
 
-def follow_up(target: int, shots: list[int], hits: list[int], sunk: list[dict[str, Any]]) -> Move:
+def follow_up(target: int, shots: list[int], hits: list[int], sunk: Sequence[Mapping[str, Any]]) -> Move:
     """Next to a hit of a ship not yet sunk (on the line of two such hits first), else the
     first free cell of a checkerboard (every ship covers one), else the first free cell."""
     fired = set(shots)

@@ -25,7 +25,7 @@ not a seat. Decisions where the text is silent, also written on the rules page:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from rulekit import (
     BaseEngine,
@@ -37,8 +37,6 @@ from rulekit import (
     Option,
     Result,
     Rng,
-    State,
-    View,
     clone,
     event,
     new_rng_state,
@@ -48,6 +46,7 @@ from rulekit.contract import SCHEMA_VERSION
 
 from ..core import Card, build_decks, rank_of
 from ..core.blackjack import TWENTY_ONE, card_points, hand_total, is_bust, is_natural
+from .state import BlackjackPublic, BlackjackState, BlackjackView
 
 MAX_SEATS = 8
 MAX_ROUNDS = 20
@@ -91,40 +90,46 @@ def dealer_peeks(up: Card) -> bool:
     return rank_of(up) in TEN_OR_ACE
 
 
-class Blackjack(BaseEngine):
+class Blackjack(BaseEngine[BlackjackState, BlackjackView]):
     meta = META
 
     # -- setup -----------------------------------------------------------------------------
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> BlackjackState:
         chips = int(options["chips"])
-        state: State = {
-            "phase": "bet",
-            "round": 0,
-            "rounds": int(options["rounds"]),
-            "start_chips": chips,
-            "chips": [chips] * seats,
-            "house": 0,  # the dealer's winnings less its losses
-            "next_deck": 0,
-            "round_decks": [0, 0],  # the shoe's first deck number and how many decks
-            "last_round": None,
-            "seats": seats,
-        }
+        # The round's keys come from `_start_round`.
+        state = cast(
+            BlackjackState,
+            {
+                "phase": "bet",
+                "round": 0,
+                "rounds": int(options["rounds"]),
+                "start_chips": chips,
+                "chips": [chips] * seats,
+                "house": 0,  # the dealer's winnings less its losses
+                "next_deck": 0,
+                "round_decks": [0, 0],  # the shoe's first deck number and how many decks
+                "last_round": None,
+                "seats": seats,
+            },
+        )
         self._start_round(state)
         return state
 
-    def _start_round(self, state: State) -> list[Event]:
+    def _start_round(self, state: BlackjackState) -> list[Event]:
         seats = state["seats"]
         playing = [chips >= MIN_BET for chips in state["chips"]]
         state.update(
-            in_round=playing,
-            bets=[0] * seats,
-            hands=[[] for _ in range(seats)],
-            doubled=[False] * seats,
-            done=[False] * seats,
-            turn=None,
-            dealer=[],
-            hole_turned=False,
-            shoe=[],
+            {
+                "in_round": playing,
+                "bets": [0] * seats,
+                "hands": [[] for _ in range(seats)],
+                "doubled": [False] * seats,
+                "done": [False] * seats,
+                "turn": None,
+                "dealer": [],
+                "hole_turned": False,
+                "shoe": [],
+            }
         )
         if state["round"] >= state["rounds"] or not any(playing):
             state["phase"] = "over"
@@ -134,7 +139,7 @@ class Blackjack(BaseEngine):
         return [event("round_started", round=state["round"])]
 
     # -- whose move ------------------------------------------------------------------------
-    def to_move(self, state: State) -> frozenset[int]:
+    def to_move(self, state: BlackjackState) -> frozenset[int]:
         phase = state["phase"]
         if phase == "bet":
             return frozenset(s for s in range(state["seats"]) if state["in_round"][s] and not state["bets"][s])
@@ -142,7 +147,7 @@ class Blackjack(BaseEngine):
             return frozenset((state["turn"],))
         return frozenset()
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: BlackjackState, seat: int) -> list[Move]:
         if seat not in self.to_move(state):
             return []
         chips = state["chips"][seat]
@@ -154,7 +159,7 @@ class Blackjack(BaseEngine):
         return moves
 
     # -- moves -----------------------------------------------------------------------------
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: BlackjackState, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         kind = move["type"]
         if kind == "bet":
             amount = move["amount"]
@@ -188,7 +193,7 @@ class Blackjack(BaseEngine):
             return events  # still this seat's turn
         return events + self._next_turn(state, seat, rng)
 
-    def _after_card(self, state: State, seat: int) -> list[Event]:
+    def _after_card(self, state: BlackjackState, seat: int) -> list[Event]:
         total = hand_total(state["hands"][seat])[0]
         if total > TWENTY_ONE:
             state["done"][seat] = True
@@ -198,7 +203,7 @@ class Blackjack(BaseEngine):
             return [event("twenty_one", seat=seat)]
         return []
 
-    def _draw(self, state: State, rng: Rng) -> Card:
+    def _draw(self, state: BlackjackState, rng: Rng) -> Card:
         if not state["shoe"]:
             # Never in practice with these shoes, but the shoe must not run dry.
             fresh = build_decks("french52", 1, first=state["next_deck"])
@@ -209,7 +214,7 @@ class Blackjack(BaseEngine):
         card: Card = state["shoe"].pop()
         return card
 
-    def _deal(self, state: State, rng: Rng) -> list[Event]:
+    def _deal(self, state: BlackjackState, rng: Rng) -> list[Event]:
         seats = state["seats"]
         decks = decks_for(seats)
         shoe = build_decks("french52", decks, first=state["next_deck"])
@@ -237,7 +242,7 @@ class Blackjack(BaseEngine):
             return events + self._settle(state)
         return events + self._next_turn(state, -1, rng)
 
-    def _next_turn(self, state: State, after: int, rng: Rng) -> list[Event]:
+    def _next_turn(self, state: BlackjackState, after: int, rng: Rng) -> list[Event]:
         for seat in range(after + 1, state["seats"]):
             if state["in_round"][seat] and not state["done"][seat]:
                 state["turn"] = seat
@@ -245,7 +250,7 @@ class Blackjack(BaseEngine):
         state["turn"] = None
         return self._dealer_plays(state, rng) + self._settle(state)
 
-    def _dealer_plays(self, state: State, rng: Rng) -> list[Event]:
+    def _dealer_plays(self, state: BlackjackState, rng: Rng) -> list[Event]:
         dealer = state["dealer"]
         state["hole_turned"] = True
         events = [event("hole_turned", card=dealer[1], total=hand_total(dealer)[0])]
@@ -263,7 +268,7 @@ class Blackjack(BaseEngine):
         events.append(event("dealer_bust", total=total) if total > TWENTY_ONE else event("dealer_stood", total=total))
         return events
 
-    def _settle(self, state: State) -> list[Event]:
+    def _settle(self, state: BlackjackState) -> list[Event]:
         seats = state["seats"]
         dealer = state["dealer"]
         dealer_total = hand_total(dealer)[0]
@@ -308,16 +313,15 @@ class Blackjack(BaseEngine):
         return events + self._start_round(state)
 
     # -- clock -----------------------------------------------------------------------------
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: BlackjackState, seat: int | None) -> Move:
         """Out of time: the smallest bet while betting, else stand."""
         if seat is None or seat not in self.to_move(state):
             raise IllegalMove("illegal_move", "no clock runs for this seat")
         return {"type": "bet", "amount": MIN_BET} if state["phase"] == "bet" else {"type": "stand"}
 
     # -- views -----------------------------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> View:
-        view = self.base_view(state, seat)
-        public: dict[str, Any] = {key: clone(value) for key, value in state.items() if key not in SECRET}
+    def view(self, state: BlackjackState, seat: int | None) -> BlackjackView:
+        public = cast(BlackjackPublic, {key: clone(value) for key, value in state.items() if key not in SECRET})
         dealer = state["dealer"]
         shown = list(dealer) if state["hole_turned"] else dealer[:1]
         public["dealer_shown"] = shown
@@ -325,19 +329,23 @@ class Blackjack(BaseEngine):
         public["dealer_total"] = hand_total(shown)[0] if shown else 0
         public["totals"] = [list(hand_total(hand)) for hand in state["hands"]]
         public["shoe_size"] = len(state["shoe"])
-        view["public"] = public
-        return view
+        return {**self.common_view(state, seat), "public": public}
 
-    def determinize(self, view: View, seat: int, seed: bytes) -> State:
+    def determinize(self, view: BlackjackView, seat: int, seed: bytes) -> BlackjackState:
         """A full state this seat's view allows: the unseen cards of this round's shoe dealt
         at random into the hidden card (not one that makes a peeked blackjack) and the shoe."""
         public = view["public"]
-        state: State = {
-            key: clone(value)
-            for key, value in public.items()
-            if key not in ("dealer_shown", "dealer_cards", "dealer_total", "totals", "shoe_size")
-        }
-        state.update(schema=SCHEMA_VERSION, game=view["game"], seats=view["seats"], options=clone(view["options"]))
+        state = cast(
+            BlackjackState,
+            {
+                key: clone(value)
+                for key, value in public.items()
+                if key not in ("dealer_shown", "dealer_cards", "dealer_total", "totals", "shoe_size")
+            },
+        )
+        state.update(
+            {"schema": SCHEMA_VERSION, "game": view["game"], "seats": view["seats"], "options": clone(view["options"])}
+        )
         rnd = Rng(new_rng_state(seed + b":determinize"))
         dealer = list(public["dealer_shown"])
         shoe: list[Card] = []
@@ -358,14 +366,14 @@ class Blackjack(BaseEngine):
         state["rng"] = new_rng_state(seed)
         return state
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: BlackjackState) -> Result | None:
         if state["phase"] != "over":
             return None
         chips = list(state["chips"])
         return {"placings": placings_from_scores(chips), "scores": chips}
 
 
-def hidden_from(state: State, seat: int | None) -> set[Card]:
+def hidden_from(state: BlackjackState, seat: int | None) -> set[Card]:
     """Every card no seat may see yet: the shoe and the dealer's hidden card until it is turned."""
     secret = set(state["shoe"])
     if len(state["dealer"]) > 1 and not state["hole_turned"]:

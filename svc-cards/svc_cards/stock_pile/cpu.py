@@ -19,7 +19,7 @@ from rulekit import Move, View
 from rulekit.players import Ask, Choice
 
 from ..core.tactics import legal_or_refuse
-from .rules import discard_slot, is_wild, number_of
+from .rules import discard_slot, face_value, is_wild, number_of
 
 
 def _builds(legal: list[Move]) -> list[Move]:
@@ -66,7 +66,7 @@ def _chain_first_step(view: View, seat: int, legal: list[Move]) -> Move | None:
     top = public["stock_tops"][seat]
     if top is None or is_wild(top):
         return None
-    target = number_of(top)
+    target = face_value(top)
     hand = view["private"]["hand"]
     tops = [pile[-1] for pile in public["discards"][seat] if pile]
     best: tuple[int, Move] | None = None
@@ -132,7 +132,7 @@ def _helps_next(view: View, seat: int, move: Move) -> bool:
     if top is None or is_wild(top):
         return False
     count = len(public["building"][move["pile"]]) + 1
-    return count % 12 == number_of(top) - 1
+    return count % 12 == face_value(top) - 1
 
 
 def strong(ask: Ask) -> Choice:

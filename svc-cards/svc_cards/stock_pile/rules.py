@@ -94,6 +94,11 @@ def number_of(card: Card) -> int | None:
     return None if rank == WILD else int(rank)
 
 
+def face_value(card: Card) -> int:
+    """The number of a card known not to be wild (`number_of` without the None)."""
+    return int(parse(card)[1])
+
+
 def fits(card: Card, pile: list[Card]) -> bool:
     """A wild card fits any pile; a number fits the pile whose count is one below it."""
     return is_wild(card) or number_of(card) == len(pile) + 1
@@ -323,7 +328,7 @@ class StockPile(CardEngine):
         if not hand:
             return {"type": "pass"}
         numbers = [card for card in hand if not is_wild(card)]
-        card = max(numbers, key=number_of) if numbers else hand[0]
+        card = max(numbers, key=face_value) if numbers else hand[0]
         return {"type": "discard", "card": card, "slot": discard_slot(state["discards"][seat], card)}
 
     def view(self, state: State, seat: int | None) -> View:

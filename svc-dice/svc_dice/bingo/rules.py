@@ -33,20 +33,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import (
-    BaseEngine,
-    Event,
-    GameMeta,
-    IllegalMove,
-    Move,
-    MoveClock,
-    Option,
-    Result,
-    Rng,
-    State,
-    View,
-    event,
-)
+from rulekit import BaseEngine, Event, GameMeta, IllegalMove, Move, MoveClock, Option, Result, Rng, event
+
+from .state import BingoState, BingoView
 
 BALLS = 75
 SIZE = 5
@@ -101,10 +90,10 @@ def winning_cells(card: list[int], drawn: set[int] | list[int], pattern: str) ->
     return None
 
 
-class Bingo(BaseEngine):
+class Bingo(BaseEngine[BingoState, BingoView]):
     meta = META
 
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> BingoState:
         return {
             "cards": [deal_card(rng) for _ in range(seats)],
             "drawn": [],
@@ -115,12 +104,12 @@ class Bingo(BaseEngine):
             "cells": None,
         }
 
-    def to_move(self, state: State) -> frozenset[int]:
+    def to_move(self, state: BingoState) -> frozenset[int]:
         if state["winner"] is not None:
             return frozenset()
         return frozenset([state["drawer"], *(s for s, open_ in enumerate(state["may_call"]) if open_)])
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: BingoState, seat: int) -> list[Move]:
         if state["winner"] is not None or seat not in self.to_move(state):
             return []
         moves: list[Move] = []
@@ -132,7 +121,7 @@ class Bingo(BaseEngine):
                 moves.append({"type": "pass"})
         return moves
 
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: BingoState, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         kind = move["type"]
         if kind == "draw":
             called = set(state["drawn"])
@@ -154,32 +143,30 @@ class Bingo(BaseEngine):
         state["may_call"] = [False] * state["seats"]
         return [event("bingo", seat=seat, cells=cells), event("game_over", winner=seat)]
 
-    def copy_state(self, state: State) -> State:
+    def copy_state(self, state: BingoState) -> BingoState:
         """A copy that knows the state's shape: the cards never change after the deal."""
-        copied = dict(state)
+        copied = state.copy()
         copied["drawn"] = list(state["drawn"])
         copied["may_call"] = list(state["may_call"])
         copied["options"] = dict(state["options"])
-        copied["rng"] = dict(state["rng"])
+        copied["rng"] = state["rng"].copy()
         return copied
 
-    def view(self, state: State, seat: int | None) -> View:
-        view = self.base_view(state, seat)
-        view["public"] = self.open_state(state)
-        return view
+    def view(self, state: BingoState, seat: int | None) -> BingoView:
+        return {**self.common_view(state, seat), "public": self.open_state(state)}
 
-    def clock_seats(self, state: State) -> list[int]:
+    def clock_seats(self, state: BingoState) -> list[int]:
         """Only the drawer is on the clock: a call is never forced."""
         return [] if state["winner"] is not None else [state["drawer"]]
 
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: BingoState, seat: int | None) -> Move:
         """Out of time the drawer draws; once the drum is empty every pattern is complete, and
         the clock calls Bingo."""
         if seat is None or seat != state["drawer"] or state["winner"] is not None:
             raise IllegalMove("not_your_turn", "no clock runs for this seat")
         return {"type": "draw"} if len(state["drawn"]) < BALLS else {"type": "bingo"}
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: BingoState) -> Result | None:
         winner = state["winner"]
         if winner is None:
             return None

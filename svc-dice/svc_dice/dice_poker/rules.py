@@ -15,20 +15,9 @@ from __future__ import annotations
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
-from rulekit import (
-    BaseEngine,
-    Event,
-    GameMeta,
-    IllegalMove,
-    Move,
-    MoveClock,
-    Result,
-    Rng,
-    State,
-    View,
-    event,
-    placings_from_scores,
-)
+from rulekit import BaseEngine, Event, GameMeta, IllegalMove, Move, MoveClock, Result, Rng, event, placings_from_scores
+
+from .state import DicePokerState, DicePokerView, Totals
 
 DICE = 5
 FACES = 6
@@ -122,7 +111,7 @@ def row_points(row: str, dice: list[int]) -> int:
     return SCORES[tuple(sorted(dice))][ROW_INDEX[row]]
 
 
-def sheet_totals(sheet: dict[str, int | None]) -> dict[str, int]:
+def sheet_totals(sheet: dict[str, int | None]) -> Totals:
     """Upper half, its bonus, lower half and the total of one seat's sheet."""
     upper = sum(sheet[row] or 0 for row in UPPER_ROWS)
     lower = sum(sheet[row] or 0 for row in LOWER_ROWS)
@@ -136,38 +125,38 @@ def offers_for(sheet: dict[str, int | None], dice: list[int]) -> dict[str, int]:
     return {row: points[index] for index, row in enumerate(ROWS) if sheet[row] is None}
 
 
-def _copy_state(state: State) -> State:
+def _copy_state(state: DicePokerState) -> DicePokerState:
     """A full copy of a dice-poker state: every nesting level is a fresh object."""
-    copied = dict(state)
+    copied = state.copy()
     copied["dice"] = list(state["dice"])
     copied["sheet"] = [dict(sheet) for sheet in state["sheet"]]
-    copied["totals"] = [dict(totals) for totals in state["totals"]]
+    copied["totals"] = [totals.copy() for totals in state["totals"]]
     copied["offers"] = dict(state["offers"])
     copied["options"] = dict(state["options"])
-    copied["rng"] = dict(state["rng"])
+    copied["rng"] = state["rng"].copy()
     return copied
 
 
-class DicePoker(BaseEngine):
+class DicePoker(BaseEngine[DicePokerState, DicePokerView]):
     meta = META
 
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
-        empty_totals = {"upper": 0, "bonus": 0, "lower": 0, "total": 0}
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> DicePokerState:
+        empty_totals: Totals = {"upper": 0, "bonus": 0, "lower": 0, "total": 0}
         return {
             "turn": 0,
             "round": 1,
             "dice": [],
             "rolls_left": ROLLS_PER_TURN,
             "sheet": [dict.fromkeys(ROWS) for _ in range(seats)],
-            "totals": [dict(empty_totals) for _ in range(seats)],
+            "totals": [empty_totals.copy() for _ in range(seats)],
             "offers": {},
         }
 
-    def to_move(self, state: State) -> frozenset[int]:
+    def to_move(self, state: DicePokerState) -> frozenset[int]:
         turn = state["turn"]
         return frozenset() if turn is None else frozenset((turn,))
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: DicePokerState, seat: int) -> list[Move]:
         if state["turn"] is None or seat != state["turn"]:
             return []
         rolls_left = state["rolls_left"]
@@ -179,12 +168,12 @@ class DicePoker(BaseEngine):
             return scores
         return [{"type": "roll", "keep": list(keep)} for keep in KEEPS] + scores
 
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: DicePokerState, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         if move["type"] == "roll":
             return self._roll(state, seat, [int(index) for index in move["keep"]], rng)
         return self._score(state, seat, move["row"])
 
-    def _roll(self, state: State, seat: int, keep: list[int], rng: Rng) -> list[Event]:
+    def _roll(self, state: DicePokerState, seat: int, keep: list[int], rng: Rng) -> list[Event]:
         old = state["dice"]
         # Dice keep their places, so the client can leave the kept ones where they lie.
         dice = [old[index] if index in keep else rng.die(FACES) for index in range(DICE)]
@@ -193,7 +182,7 @@ class DicePoker(BaseEngine):
         state["offers"] = offers_for(state["sheet"][seat], dice)
         return [event("rolled", seat=seat, dice=list(dice), keep=keep)]
 
-    def _score(self, state: State, seat: int, row: str) -> list[Event]:
+    def _score(self, state: DicePokerState, seat: int, row: str) -> list[Event]:
         points = row_points(row, state["dice"])
         state["sheet"][seat][row] = points
         had_bonus = state["totals"][seat]["bonus"] > 0
@@ -216,17 +205,15 @@ class DicePoker(BaseEngine):
         state["rolls_left"] = ROLLS_PER_TURN
         return events
 
-    def copy_state(self, state: State) -> State:
+    def copy_state(self, state: DicePokerState) -> DicePokerState:
         """A copy that knows the state's shape: a deep copy of the whole sheet on every
         move cost more than the rest of the move put together."""
         return _copy_state(state)
 
-    def view(self, state: State, seat: int | None) -> View:
-        view = self.base_view(state, seat)
-        view["public"] = self.open_state(state)
-        return view
+    def view(self, state: DicePokerState, seat: int | None) -> DicePokerView:
+        return {**self.common_view(state, seat), "public": self.open_state(state)}
 
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: DicePokerState, seat: int | None) -> Move:
         """Out of time: roll when the turn has no roll yet, else score the open row worth the
         most for these dice; on equal points (a crossing out above all) the row a player
         gives up most easily (SACRIFICE)."""
@@ -238,7 +225,7 @@ class DicePoker(BaseEngine):
         row = max(offers, key=lambda name: (offers[name], -SACRIFICE.index(name)))
         return {"type": "score", "row": row}
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: DicePokerState) -> Result | None:
         if state["turn"] is not None:
             return None
         scores = [totals["total"] for totals in state["totals"]]

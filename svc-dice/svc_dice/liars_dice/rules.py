@@ -39,20 +39,9 @@ from __future__ import annotations
 from math import comb
 from typing import Any
 
-from rulekit import (
-    BaseEngine,
-    Event,
-    GameMeta,
-    IllegalMove,
-    Move,
-    MoveClock,
-    Result,
-    Rng,
-    State,
-    View,
-    event,
-    new_rng_state,
-)
+from rulekit import BaseEngine, Event, GameMeta, IllegalMove, Move, MoveClock, Result, Rng, event, new_rng_state
+
+from .state import Bid, LiarsDiceState, LiarsDiceView
 
 DICE = 5
 FACES = 6
@@ -97,7 +86,7 @@ def bid_rank(quantity: int, face: int) -> int:
     return quantity * FACES + face - 1
 
 
-def higher_bids(bid: dict[str, int] | None, total: int) -> list[Move]:
+def higher_bids(bid: Bid | None, total: int) -> list[Move]:
     """One template per face: the quantities of that face that beat `bid`, up to every die."""
     moves: list[Move] = []
     for face in range(1, FACES + 1):
@@ -129,11 +118,11 @@ def next_in(dice_count: list[int], seat: int) -> int:
     raise ValueError("nobody has dice")
 
 
-class LiarsDice(BaseEngine):
+class LiarsDice(BaseEngine[LiarsDiceState, LiarsDiceView]):
     meta = META
 
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
-        state: State = {
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> LiarsDiceState:
+        state: LiarsDiceState = {
             "dice_count": [DICE] * seats,
             "cups": [[] for _ in range(seats)],
             "round": 0,
@@ -147,7 +136,7 @@ class LiarsDice(BaseEngine):
         self._new_round(state, 0, rng)
         return state
 
-    def _new_round(self, state: State, starter: int, rng: Rng) -> list[Event]:
+    def _new_round(self, state: LiarsDiceState, starter: int, rng: Rng) -> list[Event]:
         """Everyone still in rolls under the cup; `starter` opens the bidding."""
         state["round"] += 1
         round_no = state["round"]
@@ -162,11 +151,11 @@ class LiarsDice(BaseEngine):
         state["bids"] = []
         return events
 
-    def to_move(self, state: State) -> frozenset[int]:
+    def to_move(self, state: LiarsDiceState) -> frozenset[int]:
         turn = state["turn"]
         return frozenset() if turn is None else frozenset((turn,))
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: LiarsDiceState, seat: int) -> list[Move]:
         if state["turn"] is None or seat != state["turn"]:
             return []
         bid = state["bid"]
@@ -175,7 +164,7 @@ class LiarsDice(BaseEngine):
             moves.append({"type": "challenge"})
         return moves
 
-    def quick_listed(self, state: State, seat: int, move: Move) -> bool:
+    def quick_listed(self, state: LiarsDiceState, seat: int, move: Move) -> bool:
         # A bid matches a template of `higher_bids`: the same bounds, without building them.
         if seat != state["turn"]:
             return False
@@ -191,17 +180,18 @@ class LiarsDice(BaseEngine):
             least = bid["quantity"] if face > bid["face"] else bid["quantity"] + 1
         return 1 <= face <= FACES and least <= quantity <= sum(state["dice_count"])
 
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: LiarsDiceState, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         if move["type"] == "bid":
-            bid = {"seat": seat, "quantity": move["quantity"], "face": move["face"]}
+            bid: Bid = {"seat": seat, "quantity": move["quantity"], "face": move["face"]}
             state["bid"] = bid
             state["bids"].append(bid)
             state["turn"] = next_in(state["dice_count"], seat)
             return [event("bid", seat=seat, quantity=move["quantity"], face=move["face"])]
         return self._challenge(state, seat, rng)
 
-    def _challenge(self, state: State, seat: int, rng: Rng) -> list[Event]:
+    def _challenge(self, state: LiarsDiceState, seat: int, rng: Rng) -> list[Event]:
         bid = state["bid"]
+        assert bid is not None  # a challenge is listed only against a standing bid
         lifted = [faces(cup) for cup in state["cups"]]
         count = sum(cup.count(bid["face"]) for cup in lifted)
         loser = seat if count >= bid["quantity"] else bid["seat"]
@@ -244,35 +234,37 @@ class LiarsDice(BaseEngine):
         starter = loser if left > 0 else next_in(state["dice_count"], loser)
         return events + self._new_round(state, starter, rng)
 
-    def copy_state(self, state: State) -> State:
+    def copy_state(self, state: LiarsDiceState) -> LiarsDiceState:
         """A copy that knows the state's shape (the lifted cups are never changed, only replaced)."""
-        copied = dict(state)
+        copied = state.copy()
         copied["dice_count"] = list(state["dice_count"])
         copied["cups"] = [list(cup) for cup in state["cups"]]
         copied["bids"] = list(state["bids"])
         copied["out"] = list(state["out"])
         copied["options"] = dict(state["options"])
-        copied["rng"] = dict(state["rng"])
+        copied["rng"] = state["rng"].copy()
         return copied
 
-    def view(self, state: State, seat: int | None) -> View:
-        view = self.base_view(state, seat)
-        view["public"] = {
-            "dice_count": list(state["dice_count"]),
-            "total_dice": sum(state["dice_count"]),
-            "round": state["round"],
-            "turn": state["turn"],
-            "bid": state["bid"],
-            "bids": list(state["bids"]),
-            "lifted": state["lifted"],
-            "out": list(state["out"]),
-            "winner": state["winner"],
+    def view(self, state: LiarsDiceState, seat: int | None) -> LiarsDiceView:
+        view: LiarsDiceView = {
+            **self.common_view(state, seat),
+            "public": {
+                "dice_count": list(state["dice_count"]),
+                "total_dice": sum(state["dice_count"]),
+                "round": state["round"],
+                "turn": state["turn"],
+                "bid": state["bid"],
+                "bids": list(state["bids"]),
+                "lifted": state["lifted"],
+                "out": list(state["out"]),
+                "winner": state["winner"],
+            },
         }
         if seat is not None:
             view["private"] = {"dice": faces(state["cups"][seat])}
         return view
 
-    def determinize(self, view: View, seat: int, seed: bytes) -> State:
+    def determinize(self, view: LiarsDiceView, seat: int, seed: bytes) -> LiarsDiceState:
         """A full state the seat cannot tell from the real one: its own dice as they are, every
         other cup rolled afresh (bids say nothing certain about a cup), a fresh generator."""
         pub = view["public"]
@@ -303,7 +295,7 @@ class LiarsDice(BaseEngine):
             "rng": new_rng_state(seed),
         }
 
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: LiarsDiceState, seat: int | None) -> Move:
         """Out of time: the safe play from the seat's own dice. Challenge when the standing bid
         is more likely false than true; otherwise the lowest bid on the face the seat holds
         most of (the higher face on a tie) that beats it, or the challenge when none does."""
@@ -324,7 +316,7 @@ class LiarsDice(BaseEngine):
             return {"type": "challenge"}
         return {"type": "bid", "quantity": least, "face": face}
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: LiarsDiceState) -> Result | None:
         winner = state["winner"]
         if winner is None:
             return None

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import Event, GameMeta, Move, MoveClock, Option, Refusal, Rng, State, event
+from rulekit import Event, GameMeta, Move, MoveClock, Option, Refusal, Rng, event
 
 from ..race import (
     HOME,
@@ -43,6 +43,7 @@ from ..race import (
     send_home,
     spread_colours,
 )
+from ..race.state import RaceState
 
 FIELDS_PER_COLOUR = 10
 GOAL_FIELDS = 4
@@ -85,16 +86,16 @@ class Ludo(RaceEngine):
     meta = META
     ply_limit = PLY_LIMIT
 
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> RaceState:
         board = board_for(seats, options["board"])
         if board not in TRACKS:
             raise Refusal("bad_option", "no such board")
         return self.new_race(seats, board, spread_colours(board, seats))
 
-    def track(self, state: State) -> Track:
+    def track(self, state: RaceState) -> Track:
         return TRACKS[state["board"]]
 
-    def piece_moves(self, state: State, seat: int, pips: int) -> list[int]:
+    def piece_moves(self, state: RaceState, seat: int, pips: int) -> list[int]:
         track = self.track(state)
         pieces = state["pieces"][state["colours"][seat][0]]
         home = at_home(pieces)
@@ -113,7 +114,7 @@ class Ludo(RaceEngine):
         path = track.path(pieces[piece], pips)
         return path is not None and lane_clear(pieces, path, track, jump_own=False)
 
-    def move_piece(self, state: State, seat: int, piece: int, pips: int, events: list[Event]) -> None:
+    def move_piece(self, state: RaceState, seat: int, piece: int, pips: int, events: list[Event]) -> None:
         track = self.track(state)
         colour = state["colours"][seat][0]
         pieces = state["pieces"][colour]
@@ -135,7 +136,7 @@ class Ludo(RaceEngine):
         if track.in_lane(target) and not track.in_lane(start):
             events.append(event("reached_goal", seat=seat, piece=piece))
 
-    def no_move(self, state: State, seat: int, events: list[Event]) -> bool:
+    def no_move(self, state: RaceState, seat: int, events: list[Event]) -> bool:
         if state["dice"] == [6]:
             return state["sixes"] < SIXES_IN_A_ROW
         if packed(self.track(state), state["pieces"][state["colours"][seat][0]]):
@@ -143,13 +144,13 @@ class Ludo(RaceEngine):
             return state["tries"] < TRIES_AT_HOME
         return False
 
-    def roll_again(self, state: State, seat: int) -> bool:
+    def roll_again(self, state: RaceState, seat: int) -> bool:
         return state["dice"] == [6] and state["sixes"] < SIXES_IN_A_ROW
 
-    def seat_done(self, state: State, seat: int) -> bool:
+    def seat_done(self, state: RaceState, seat: int) -> bool:
         return in_goal(self.track(state), state["pieces"][state["colours"][seat][0]])
 
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: RaceState, seat: int | None) -> Move:
         """Out of time: roll, or make the move the strong CPU would (capture, escape, enter)."""
         self.check_timeout_seat(state, seat)
         assert seat is not None

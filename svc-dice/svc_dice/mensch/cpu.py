@@ -7,9 +7,12 @@ choice is the first one offered: the board is symmetric."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from rulekit.players import Ask, Choice, legal_or_refuse
 
 from ..race import best_move, front_runner
+from ..race.state import RaceView
 from .rules import ENGINE
 
 
@@ -24,7 +27,7 @@ def strong(ask: Ask) -> Choice:
     legal = legal_or_refuse(ask.view)
     if legal[0]["type"] != "move":
         return Choice(dict(legal[0]))
-    state = ENGINE.determinize(ask.view, ask.seat, ask.seed)
+    state = ENGINE.determinize(cast(RaceView, ask.view), ask.seat, ask.seed)
     return Choice(best_move(ENGINE, state, ask.seat, legal, value=ENGINE.standing), nodes=len(legal))
 
 

@@ -33,9 +33,9 @@ Decisions where the text is silent, also written on the rules page:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-from rulekit import Event, GameMeta, Move, MoveClock, Option, Rng, State, event
+from rulekit import Event, GameMeta, Move, MoveClock, Option, Rng, event
 
 from ..race import (
     HOME,
@@ -52,6 +52,7 @@ from ..race import (
     packed,
     send_home,
 )
+from ..race.state import RaceState
 
 RED, BLUE, YELLOW, GREEN = range(4)
 COLOURS = ("red", "blue", "yellow", "green")
@@ -113,7 +114,7 @@ def colours_after_choice(seats: int, chooser: int, pick: list[int]) -> list[list
     return colours
 
 
-def safe_start(state: State, where: int) -> bool:
+def safe_start(state: RaceState, where: int) -> bool:
     """A piece on a start field can only be hit by that field's colour coming out."""
     for colour in range(4):
         if TRACK.start(colour) == where:
@@ -126,11 +127,14 @@ class Mensch(RaceEngine):
     meta = META
     ply_limit = PLY_LIMIT
 
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> RaceState:
         rounds, chooser = start_roll(seats, rng)
         choices = self.choices(seats)
         state = self.new_race(seats, 4, colours_after_choice(seats, chooser, choices[0]["colours"]))
-        state.update(turn=chooser, phase="choose", colour=None, bonus=0, start_rolls=rounds, chooser=chooser)
+        # No colour is on turn until the first player has chosen.
+        cast("dict[str, Any]", state).update(
+            turn=chooser, phase="choose", colour=None, bonus=0, start_rolls=rounds, chooser=chooser
+        )
         return state
 
     @staticmethod
@@ -138,39 +142,50 @@ class Mensch(RaceEngine):
         picks = PAIRS if seats == 2 else [[colour] for colour in range(4)]
         return [{"type": "choose", "colours": list(pick)} for pick in picks]
 
-    def track(self, state: State) -> Track:
+    def track(self, state: RaceState) -> Track:
         return TRACK
 
     # -- the colour choice, then the colours' turns ----------------------------------------
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: RaceState, seat: int) -> list[Move]:
         if state["phase"] == "choose":
             return self.choices(state["seats"]) if seat == state["turn"] and not state["over"] else []
         return super().legal_moves(state, seat)
 
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: RaceState, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         if move["type"] != "choose":
             return super().play(state, seat, move, now_ms, rng)
         state["plies"] += 1
         pick = list(move["colours"])
         state["colours"] = colours_after_choice(state["seats"], seat, pick)
-        state.update(phase="roll", colour=min(pick))
+        state.update({"phase": "roll", "colour": min(pick)})
         return [event("chose", seat=seat, colours=pick), event("colour_turn", seat=seat, colour=min(pick))]
 
-    def pass_turn(self, state: State, seat: int, events: list[Event]) -> None:
+    def pass_turn(self, state: RaceState, seat: int, events: list[Event]) -> None:
         colour = (state["colour"] + 1) % 4
         owner = owner_of(state, colour)
         assert owner is not None
-        state.update(turn=owner, colour=colour, phase="roll", pending=[], sixes=0, tries=0, last_moved=None, bonus=0)
+        state.update(
+            {
+                "turn": owner,
+                "colour": colour,
+                "phase": "roll",
+                "pending": [],
+                "sixes": 0,
+                "tries": 0,
+                "last_moved": None,
+                "bonus": 0,
+            }
+        )
         events.append(event("colour_turn", seat=owner, colour=colour))
 
     # -- which pieces may move ---------------------------------------------------------------
-    def piece_moves(self, state: State, seat: int, pips: int) -> list[int]:
+    def piece_moves(self, state: RaceState, seat: int, pips: int) -> list[int]:
         colour = state["colour"]
         base = state["colours"][seat].index(colour) * PIECES
         normal, last_resort = self._moves(state, colour, pips)
         return [base + index for index in (normal or last_resort)]
 
-    def _moves(self, state: State, colour: int, pips: int) -> tuple[list[int], list[int]]:
+    def _moves(self, state: RaceState, colour: int, pips: int) -> tuple[list[int], list[int]]:
         """The colour's pieces that may move `pips`: the ordinary moves, and the moves that
         capture the player's own second colour (allowed only when nothing else moves)."""
         pieces = state["pieces"][colour]
@@ -199,7 +214,7 @@ class Mensch(RaceEngine):
                     normal.append(index)
                 continue
             where = TRACK.field(colour, target)
-            standing = fields.get(where, [])
+            standing = fields.get(where, []) if where is not None else []
             if not standing:
                 normal.append(index)
             elif any(spot.colour == colour for spot in standing) or where in starts:
@@ -210,7 +225,7 @@ class Mensch(RaceEngine):
                 normal.append(index)
         return normal, last_resort
 
-    def move_piece(self, state: State, seat: int, piece: int, pips: int, events: list[Event]) -> None:
+    def move_piece(self, state: RaceState, seat: int, piece: int, pips: int, events: list[Event]) -> None:
         colour = state["colour"]
         index = piece % PIECES
         pieces = state["pieces"][colour]
@@ -235,7 +250,7 @@ class Mensch(RaceEngine):
             events.append(event("reached_goal", seat=seat, colour=colour, piece=piece, bonus=GOAL_BONUS_ROLLS))
 
     # -- rolling again -----------------------------------------------------------------------
-    def roll_again(self, state: State, seat: int) -> bool:
+    def roll_again(self, state: RaceState, seat: int) -> bool:
         if state["dice"] == [6]:
             return True  # no limit on sixes in a row
         if state["bonus"] > 0:
@@ -243,7 +258,7 @@ class Mensch(RaceEngine):
             return True
         return False
 
-    def no_move(self, state: State, seat: int, events: list[Event]) -> bool:
+    def no_move(self, state: RaceState, seat: int, events: list[Event]) -> bool:
         if self.roll_again(state, seat):
             return True
         if state["last_moved"] is None and packed(TRACK, state["pieces"][state["colour"]]):
@@ -252,22 +267,22 @@ class Mensch(RaceEngine):
         return False
 
     # -- the end -----------------------------------------------------------------------------
-    def seat_done(self, state: State, seat: int) -> bool:
+    def seat_done(self, state: RaceState, seat: int) -> bool:
         return any(in_goal(TRACK, state["pieces"][colour]) for colour in state["colours"][seat])
 
-    def game_done(self, state: State) -> bool:
+    def game_done(self, state: RaceState) -> bool:
         return True  # the first player to finish ends the game
 
-    def _place_by_progress(self, state: State) -> None:
+    def _place_by_progress(self, state: RaceState) -> None:
         super()._place_by_progress(state)
-        state["colour"] = None
+        cast("dict[str, Any]", state)["colour"] = None  # no colour is on turn any more
 
-    def copy_state(self, state: State) -> State:
+    def copy_state(self, state: RaceState) -> RaceState:
         copied = super().copy_state(state)
         copied["start_rolls"] = [list(r) for r in state["start_rolls"]]
         return copied
 
-    def standing(self, state: State, seat: int) -> float:
+    def standing(self, state: RaceState, seat: int) -> float:
         """How well `seat` stands (higher is better): its leading colour in full, its second
         at SECOND_COLOUR, against the other seats' standing; a win outweighs everything."""
 
@@ -279,7 +294,7 @@ class Mensch(RaceEngine):
         score = worth(seat) - 0.5 * max(others) - 0.5 * sum(others) / len(others)
         return score + (1000 if state["places"][seat] == 1 else 0)
 
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: RaceState, seat: int | None) -> Move:
         """Out of time: the first choice (red, or red + yellow), a roll, or the move the strong
         CPU would make (a capture, a piece out of danger, into the goal or out of home)."""
         self.check_timeout_seat(state, seat)

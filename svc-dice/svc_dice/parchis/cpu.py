@@ -6,9 +6,12 @@ piece at home, and runs pieces into the corridor."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from rulekit.players import Ask, Choice, legal_or_refuse
 
 from ..race import best_move, front_runner
+from ..race.state import RaceView
 from .rules import ENGINE, out_of_reach
 
 
@@ -23,7 +26,7 @@ def strong(ask: Ask) -> Choice:
     legal = legal_or_refuse(ask.view)
     if legal[0]["type"] == "roll":
         return Choice(dict(legal[0]))
-    state = ENGINE.determinize(ask.view, ask.seat, ask.seed)
+    state = ENGINE.determinize(cast(RaceView, ask.view), ask.seat, ask.seed)
     return Choice(best_move(ENGINE, state, ask.seat, legal, out_of_reach), nodes=len(legal))
 
 

@@ -32,9 +32,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import Event, GameMeta, Move, MoveClock, Option, Result, Rng, State, event
+from rulekit import Event, GameMeta, Move, MoveClock, Option, Result, Rng, event
 
 from ..race import HOME, ROLL, RaceEngine, Spot, Track, best_move, occupancy, racing, send_home, spread_colours
+from ..race.state import RaceState
 
 SQUARES = 68
 COLOURS = 4
@@ -79,12 +80,12 @@ META = GameMeta(
 )
 
 
-def is_safe(state: State, square: int) -> bool:
+def is_safe(state: RaceState, square: int) -> bool:
     """No capture by landing there: a safe square or an exit."""
     return square in TRACK.safe
 
 
-def out_of_reach(state: State, square: int) -> bool:
+def out_of_reach(state: RaceState, square: int) -> bool:
     """Where a piece cannot be captured next: in a barrier (nobody lands there), or on a safe
     square unless it is the exit of a rival who still has a piece at home (coming out
     captures there)."""
@@ -103,22 +104,22 @@ class Parchis(RaceEngine):
     meta = META
     ply_limit = PLY_LIMIT
 
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> RaceState:
         state = self.new_race(seats, COLOURS, spread_colours(COLOURS, seats))
-        state.update(doubles=0, must_open=False)
+        state.update({"doubles": 0, "must_open": False})
         return state
 
-    def track(self, state: State) -> Track:
+    def track(self, state: RaceState) -> Track:
         return TRACK
 
     # -- the dice ----------------------------------------------------------------------------
-    def two_dice(self, state: State) -> bool:
+    def two_dice(self, state: RaceState) -> bool:
         return state["options"]["dice"] == "two"
 
-    def roll_dice(self, state: State, seat: int, rng: Rng) -> list[int]:
+    def roll_dice(self, state: RaceState, seat: int, rng: Rng) -> list[int]:
         return [rng.die(6), rng.die(6)] if self.two_dice(state) else [rng.die(6)]
 
-    def after_roll(self, state: State, seat: int, dice: list[int], events: list[Event]) -> list[int]:
+    def after_roll(self, state: RaceState, seat: int, dice: list[int], events: list[Event]) -> list[int]:
         colour = state["colours"][seat][0]
         pieces = state["pieces"][colour]
         if self.two_dice(state):
@@ -141,14 +142,14 @@ class Parchis(RaceEngine):
         seven = state["options"]["six_is_seven"] and HOME not in pieces
         return [7 if seven and die == 6 else die for die in dice]
 
-    def amounts(self, state: State, seat: int) -> list[int]:
+    def amounts(self, state: RaceState, seat: int) -> list[int]:
         amounts = super().amounts(state, seat)
         if self._sum_exit(state) and EXIT_PIPS not in amounts:
             amounts.append(EXIT_PIPS)
         return amounts
 
     @staticmethod
-    def _sum_exit(state: State) -> bool:
+    def _sum_exit(state: RaceState) -> bool:
         """Both dice of this roll are still to move and add up to 5."""
         dice, pending = state["dice"], state["pending"]
         return (
@@ -159,14 +160,14 @@ class Parchis(RaceEngine):
             and sum(dice) == EXIT_PIPS
         )
 
-    def spend(self, state: State, pips: int) -> None:
+    def spend(self, state: RaceState, pips: int) -> None:
         if pips in state["pending"]:
             state["pending"].remove(pips)
         else:  # the two dice that add up to 5
             state["pending"] = []
 
     # -- where a piece may go ------------------------------------------------------------------
-    def piece_moves(self, state: State, seat: int, pips: int) -> list[int]:
+    def piece_moves(self, state: RaceState, seat: int, pips: int) -> list[int]:
         colour = state["colours"][seat][0]
         pieces = state["pieces"][colour]
         fields = occupancy(TRACK, state["pieces"])
@@ -178,12 +179,12 @@ class Parchis(RaceEngine):
         return sorted(moves)
 
     @staticmethod
-    def _can_exit(state: State, colour: int, fields: dict[int, list[Spot]]) -> bool:
+    def _can_exit(state: RaceState, colour: int, fields: dict[int, list[Spot]]) -> bool:
         there = fields.get(TRACK.start(colour), [])
         return sum(spot.colour == colour for spot in there) < 2
 
     @staticmethod
-    def _can_move(state: State, colour: int, piece: int, pips: int, fields: dict[int, list[Spot]]) -> bool:
+    def _can_move(state: RaceState, colour: int, piece: int, pips: int, fields: dict[int, list[Spot]]) -> bool:
         pieces = state["pieces"][colour]
         path = TRACK.path(pieces[piece], pips)
         if path is None:
@@ -203,7 +204,7 @@ class Parchis(RaceEngine):
                 return False
         return True
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: RaceState, seat: int) -> list[Move]:
         moves = super().legal_moves(state, seat)
         if state["over"] or seat != state["turn"] or state["phase"] != "move":
             return moves
@@ -221,13 +222,13 @@ class Parchis(RaceEngine):
         return moves
 
     @staticmethod
-    def _in_barriers(state: State, colour: int) -> set[int]:
+    def _in_barriers(state: RaceState, colour: int) -> set[int]:
         """The colour's pieces that stand in one of its barriers (ring or corridor)."""
         pieces = state["pieces"][colour]
         return {k for k, p in enumerate(pieces) if p != HOME and p != GOAL and sum(1 for q in pieces if q == p) >= 2}
 
     # -- a move --------------------------------------------------------------------------------
-    def move_piece(self, state: State, seat: int, piece: int, pips: int, events: list[Event]) -> None:
+    def move_piece(self, state: RaceState, seat: int, piece: int, pips: int, events: list[Event]) -> None:
         colour = state["colours"][seat][0]
         pieces = state["pieces"][colour]
         start = pieces[piece]
@@ -260,11 +261,11 @@ class Parchis(RaceEngine):
                 events.append(event("bonus", seat=seat, pips=GOAL_BONUS))
 
     @staticmethod
-    def _turns_after(state: State, seat: int, colour: int) -> int:
+    def _turns_after(state: RaceState, seat: int, colour: int) -> int:
         owner = next(s for s, cs in enumerate(state["colours"]) if colour in cs)
         return (owner - seat) % state["seats"]
 
-    def no_move(self, state: State, seat: int, events: list[Event]) -> bool:
+    def no_move(self, state: RaceState, seat: int, events: list[Event]) -> bool:
         """Nothing the roll gave moves: the turn is lost ("se pierde el turno"). What is left
         after a piece has moved (a bonus, the second die) is lost, and a 6 or a double still
         rolls again."""
@@ -272,31 +273,32 @@ class Parchis(RaceEngine):
             return False
         return self.roll_again(state, seat)
 
-    def roll_again(self, state: State, seat: int) -> bool:
+    def roll_again(self, state: RaceState, seat: int) -> bool:
         dice = state["dice"]
+        assert dice is not None  # asked after a roll
         if self.two_dice(state):
             return dice[0] == dice[1] and state["doubles"] < IN_A_ROW
         return dice == [6] and state["sixes"] < IN_A_ROW
 
-    def pass_turn(self, state: State, seat: int, events: list[Event]) -> None:
+    def pass_turn(self, state: RaceState, seat: int, events: list[Event]) -> None:
         super().pass_turn(state, seat, events)
-        state.update(doubles=0, must_open=False)
+        state.update({"doubles": 0, "must_open": False})
 
-    def seat_done(self, state: State, seat: int) -> bool:
+    def seat_done(self, state: RaceState, seat: int) -> bool:
         return all(p == GOAL for p in state["pieces"][state["colours"][seat][0]])
 
-    def game_done(self, state: State) -> bool:
+    def game_done(self, state: RaceState) -> bool:
         if state["options"]["ranking"] == "first_only":
             return True
         return len(racing(state)) <= 1
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: RaceState) -> Result | None:
         if not state["over"]:
             return None
         scores = [sum(p == GOAL for p in state["pieces"][state["colours"][s][0]]) for s in range(state["seats"])]
         return {"placings": list(state["places"]), "scores": scores}
 
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: RaceState, seat: int | None) -> Move:
         """Out of time: roll, or make the move the strong CPU would (capture, escape, enter)."""
         self.check_timeout_seat(state, seat)
         assert seat is not None

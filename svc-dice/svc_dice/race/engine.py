@@ -20,88 +20,91 @@ seat's pieces colour by colour (piece k is colour `colours[k // PIECES]`, index 
 
 from __future__ import annotations
 
-from rulekit import BaseEngine, Event, IllegalMove, Move, Result, Rng, State, View, event
+from typing import cast
+
+from rulekit import BaseEngine, Event, IllegalMove, Move, Result, Rng, event
 
 from .pieces import lead
+from .state import RaceState, RaceView
 from .track import Track
 
 PIECES = 4
 ROLL: Move = {"type": "roll"}
 
 
-def colour_of(state: State, seat: int, piece: int) -> tuple[int, int]:
+def colour_of(state: RaceState, seat: int, piece: int) -> tuple[int, int]:
     """(colour, index within the colour) of the seat's piece number `piece`."""
     return state["colours"][seat][piece // PIECES], piece % PIECES
 
 
-def progress_of(state: State, seat: int, piece: int) -> int:
+def progress_of(state: RaceState, seat: int, piece: int) -> int:
     colour, index = colour_of(state, seat, piece)
     return state["pieces"][colour][index]
 
 
-def owner_of(state: State, colour: int) -> int | None:
+def owner_of(state: RaceState, colour: int) -> int | None:
     for seat, colours in enumerate(state["colours"]):
         if colour in colours:
             return seat
     return None
 
 
-def racing(state: State) -> list[int]:
+def racing(state: RaceState) -> list[int]:
     return [seat for seat in range(state["seats"]) if state["places"][seat] is None]
 
 
-class RaceEngine(BaseEngine):
+class RaceEngine(BaseEngine[RaceState, RaceView]):
     """The shared turn machinery; see the module docstring for what a title writes."""
 
     # A bound on a game of pure chance: after this many plies it ends, placed by progress.
     ply_limit = 20_000
 
     # -- what a title writes ---------------------------------------------------------------
-    def track(self, state: State) -> Track:
+    def track(self, state: RaceState) -> Track:
         raise NotImplementedError
 
-    def roll_dice(self, state: State, seat: int, rng: Rng) -> list[int]:
+    def roll_dice(self, state: RaceState, seat: int, rng: Rng) -> list[int]:
         return [rng.die(6)]
 
-    def after_roll(self, state: State, seat: int, dice: list[int], events: list[Event]) -> list[int]:
+    def after_roll(self, state: RaceState, seat: int, dice: list[int], events: list[Event]) -> list[int]:
         """The amounts the roll gives to move (state["sixes"] already counts this roll)."""
         return list(dice)
 
-    def piece_moves(self, state: State, seat: int, pips: int) -> list[int]:
+    def piece_moves(self, state: RaceState, seat: int, pips: int) -> list[int]:
         """The seat's pieces that may move `pips` now."""
         raise NotImplementedError
 
-    def move_piece(self, state: State, seat: int, piece: int, pips: int, events: list[Event]) -> None:
+    def move_piece(self, state: RaceState, seat: int, piece: int, pips: int, events: list[Event]) -> None:
         """Carry out a legal piece move (captures, bonuses appended to state["pending"])."""
         raise NotImplementedError
 
-    def amounts(self, state: State, seat: int) -> list[int]:
+    def amounts(self, state: RaceState, seat: int) -> list[int]:
         """The amounts a piece may move now: by default each amount still pending. A title may
         add combinations (Parchís: two dice that add up to 5 bring a piece out)."""
         return sorted(set(state["pending"]), reverse=True)
 
-    def spend(self, state: State, pips: int) -> None:
+    def spend(self, state: RaceState, pips: int) -> None:
         """Take a moved amount off what is pending (a title that adds combinations in `amounts`
         takes their parts off here)."""
         state["pending"].remove(pips)
 
-    def no_move(self, state: State, seat: int, events: list[Event]) -> bool:
+    def no_move(self, state: RaceState, seat: int, events: list[Event]) -> bool:
         """Nothing the roll gave can be moved: True to roll again, False to pass the turn."""
         return self.roll_again(state, seat)
 
-    def roll_again(self, state: State, seat: int) -> bool:
+    def roll_again(self, state: RaceState, seat: int) -> bool:
         """The roll is used up: True when the same seat rolls again."""
         return False
 
-    def seat_done(self, state: State, seat: int) -> bool:
+    def seat_done(self, state: RaceState, seat: int) -> bool:
         raise NotImplementedError
 
-    def game_done(self, state: State) -> bool:
+    def game_done(self, state: RaceState) -> bool:
         """Finished players leave and the rest play on, by default until one is left."""
         return len(racing(state)) <= 1
 
     # -- the turn --------------------------------------------------------------------------
-    def new_race(self, seats: int, board: int, colours: list[list[int]]) -> State:
+    def new_race(self, seats: int, board: int, colours: list[list[int]]) -> RaceState:
         pieces: list[list[int] | None] = [None] * board
         for seat_colours in colours:
             for colour in seat_colours:
@@ -109,7 +112,7 @@ class RaceEngine(BaseEngine):
         return {
             "board": board,
             "colours": colours,
-            "pieces": pieces,
+            "pieces": cast(list[list[int]], pieces),  # None for a colour nobody plays
             "turn": 0,
             "phase": "roll",
             "pending": [],
@@ -122,10 +125,10 @@ class RaceEngine(BaseEngine):
             "over": False,
         }
 
-    def to_move(self, state: State) -> frozenset[int]:
+    def to_move(self, state: RaceState) -> frozenset[int]:
         return frozenset() if state["over"] else frozenset((state["turn"],))
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: RaceState, seat: int) -> list[Move]:
         if state["over"] or seat != state["turn"]:
             return []
         if state["phase"] == "roll":
@@ -135,7 +138,7 @@ class RaceEngine(BaseEngine):
             moves += [{"type": "move", "piece": piece, "pips": pips} for piece in self.piece_moves(state, seat, pips)]
         return moves
 
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: RaceState, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         state["plies"] += 1
         events: list[Event] = []
         if move["type"] == "roll":
@@ -159,7 +162,7 @@ class RaceEngine(BaseEngine):
             events.append(event("ply_limit", plies=self.ply_limit))
         return events
 
-    def _settle(self, state: State, seat: int, events: list[Event]) -> None:
+    def _settle(self, state: RaceState, seat: int, events: list[Event]) -> None:
         """After a roll or a move: move on, roll again, or pass the turn."""
         if state["pending"] and any(self.piece_moves(state, seat, pips) for pips in self.amounts(state, seat)):
             return
@@ -175,16 +178,16 @@ class RaceEngine(BaseEngine):
         else:
             self.pass_turn(state, seat, events)
 
-    def pass_turn(self, state: State, seat: int, events: list[Event]) -> None:
+    def pass_turn(self, state: RaceState, seat: int, events: list[Event]) -> None:
         left = racing(state)
         current = seat
         while True:
             current = (current + 1) % state["seats"]
             if current in left:
                 break
-        state.update(turn=current, phase="roll", pending=[], sixes=0, tries=0, last_moved=None)
+        state.update({"turn": current, "phase": "roll", "pending": [], "sixes": 0, "tries": 0, "last_moved": None})
 
-    def _finish(self, state: State, seat: int, events: list[Event]) -> bool:
+    def _finish(self, state: RaceState, seat: int, events: list[Event]) -> bool:
         """Places a seat that has just finished; True when its turn (or the game) is over."""
         if state["places"][seat] is not None or not self.seat_done(state, seat):
             return False
@@ -198,7 +201,7 @@ class RaceEngine(BaseEngine):
             self.pass_turn(state, seat, events)
         return True
 
-    def _place_by_progress(self, state: State) -> None:
+    def _place_by_progress(self, state: RaceState) -> None:
         """Whoever is still racing follows the finishers, nearer the goal placing better."""
         track = self.track(state)
         left = racing(state)
@@ -215,23 +218,21 @@ class RaceEngine(BaseEngine):
         state["pending"] = []
 
     # -- the rest of the contract ------------------------------------------------------------
-    def copy_state(self, state: State) -> State:
-        copied = dict(state)
+    def copy_state(self, state: RaceState) -> RaceState:
+        copied = state.copy()
         copied["pieces"] = [None if p is None else list(p) for p in state["pieces"]]
         copied["colours"] = [list(c) for c in state["colours"]]
         copied["places"] = list(state["places"])
         copied["pending"] = list(state["pending"])
         copied["dice"] = None if state["dice"] is None else list(state["dice"])
         copied["options"] = dict(state["options"])
-        copied["rng"] = dict(state["rng"])
+        copied["rng"] = state["rng"].copy()
         return copied
 
-    def view(self, state: State, seat: int | None) -> View:
-        view = self.base_view(state, seat)
-        view["public"] = self.open_state(state)
-        return view
+    def view(self, state: RaceState, seat: int | None) -> RaceView:
+        return {**self.common_view(state, seat), "public": self.open_state(state)}
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: RaceState) -> Result | None:
         if not state["over"]:
             return None
         track = self.track(state)
@@ -241,6 +242,6 @@ class RaceEngine(BaseEngine):
         ]
         return {"placings": list(state["places"]), "scores": scores}
 
-    def check_timeout_seat(self, state: State, seat: int | None) -> None:
+    def check_timeout_seat(self, state: RaceState, seat: int | None) -> None:
         if seat is None or state["over"] or seat != state["turn"]:
             raise IllegalMove("not_your_turn", "no clock runs for this seat")

@@ -72,7 +72,7 @@ def ring_fields(track: Track, colour: int, path: Sequence[int]) -> list[int]:
     return [f for f in (track.field(colour, step) for step in path) if f is not None]
 
 
-def send_home(pieces: list[list[int] | None], spot: Spot) -> None:
+def send_home(pieces: Sequence[list[int] | None], spot: Spot) -> None:
     colour_pieces = pieces[spot.colour]
     assert colour_pieces is not None
     colour_pieces[spot.index] = HOME

@@ -12,20 +12,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rulekit import Move, State
+from rulekit import Move
 
 from .engine import RaceEngine, progress_of
+from .state import RaceState
 from .track import HOME, Track
 
-Reach = Callable[[State, int], bool]
-Value = Callable[[State, int], float]
+Reach = Callable[[RaceState, int], bool]
+Value = Callable[[RaceState, int], float]
 
 # How much a piece standing within reach of a foreign piece loses of its worth, per unit of
 # `threats` (about a hit's chance next time round).
 DANGER = 1.5
 
 
-def threats(engine: RaceEngine, state: State, colour: int, where: int) -> float:
+def threats(engine: RaceEngine, state: RaceState, colour: int, where: int) -> float:
     """How likely the ring field `where` is hit by another colour's piece next time round:
     each foreign piece 1–6 fields behind counts 1/6, one 7–12 behind a little, and a
     foreign colour with a piece at home whose start field it is counts 1/6."""
@@ -47,7 +48,7 @@ def threats(engine: RaceEngine, state: State, colour: int, where: int) -> float:
     return danger
 
 
-def position_value(engine: RaceEngine, state: State, seat: int, safe: Reach | None = None) -> float:
+def position_value(engine: RaceEngine, state: RaceState, seat: int, safe: Reach | None = None) -> float:
     """The seat's standing (higher is better), its own colours against everyone else's."""
     track = engine.track(state)
     mine = 0.0
@@ -69,7 +70,7 @@ def position_value(engine: RaceEngine, state: State, seat: int, safe: Reach | No
 
 
 def colour_value(
-    engine: RaceEngine, state: State, colour: int, safe: Reach | None = None, danger: float = DANGER
+    engine: RaceEngine, state: RaceState, colour: int, safe: Reach | None = None, danger: float = DANGER
 ) -> float:
     """What one colour's pieces are worth where they stand (the sum `position_value` counts
     for each colour): far along and in the lane is worth more, within reach of a foreign piece
@@ -83,7 +84,7 @@ def colour_value(
 
 def _piece_value(
     engine: RaceEngine,
-    state: State,
+    state: RaceState,
     track: Track,
     colour: int,
     progress: int,
@@ -94,7 +95,7 @@ def _piece_value(
         return 0.0
     if track.in_lane(progress):
         return track.lap + 12 + (progress - track.lap)
-    value = 8 + progress
+    value: float = 8 + progress
     where = track.field(colour, progress)
     assert where is not None
     if safe is None or not safe(state, where):
@@ -104,7 +105,7 @@ def _piece_value(
 
 def best_move(
     engine: RaceEngine,
-    state: State,
+    state: RaceState,
     seat: int,
     legal: list[Move],
     safe: Reach | None = None,
@@ -126,6 +127,6 @@ def best_move(
     return dict(chosen)
 
 
-def front_runner(state: State, seat: int, legal: list[Move]) -> Move:
+def front_runner(state: RaceState, seat: int, legal: list[Move]) -> Move:
     """Move the piece furthest along (bringing one out only when nothing else moves)."""
     return dict(max(legal, key=lambda move: progress_of(state, seat, move["piece"]) if move["type"] == "move" else 0))

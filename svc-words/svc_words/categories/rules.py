@@ -19,7 +19,7 @@ also written on the rules page:
 from __future__ import annotations
 
 import unicodedata
-from typing import Any
+from typing import Any, cast
 
 from rulekit import (
     BaseEngine,
@@ -31,8 +31,6 @@ from rulekit import (
     Option,
     Result,
     Rng,
-    State,
-    View,
     clone,
     event,
     new_rng_state,
@@ -40,6 +38,7 @@ from rulekit import (
 )
 
 from ..letters import LANGUAGES
+from .state import CategoriesPublic, CategoriesState, CategoriesView
 
 MAX_SEATS = 8
 LETTERS = tuple(letter for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if letter not in "QXY")
@@ -117,25 +116,29 @@ def column_points(answers: list[str], letter: str, struck: set[int], language: s
     return out
 
 
-class Categories(BaseEngine):
+class Categories(BaseEngine[CategoriesState, CategoriesView]):
     meta = META
 
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> CategoriesState:
         columns = list(COLUMNS[: options["columns"]])
-        state: State = {
-            "phase": "writing",
-            "round": 0,
-            "rounds": options["rounds"],
-            "columns": columns,
-            "letter": None,
-            "used_letters": [],
-            "scores": [0] * seats,
-            "history": [],
-        }
+        # The round's keys come from `_new_round`.
+        state = cast(
+            CategoriesState,
+            {
+                "phase": "writing",
+                "round": 0,
+                "rounds": options["rounds"],
+                "columns": columns,
+                "letter": None,
+                "used_letters": [],
+                "scores": [0] * seats,
+                "history": [],
+            },
+        )
         self._new_round(state, seats, rng)
         return state
 
-    def _new_round(self, state: State, seats: int, rng: Rng) -> None:
+    def _new_round(self, state: CategoriesState, seats: int, rng: Rng) -> None:
         unused = [letter for letter in LETTERS if letter not in state["used_letters"]]
         if not unused:
             state["used_letters"] = []
@@ -154,14 +157,14 @@ class Categories(BaseEngine):
         state["accepted"] = [False] * seats
 
     # -- whose turn, what is legal ----------------------------------------------------------
-    def to_move(self, state: State) -> frozenset[int]:
+    def to_move(self, state: CategoriesState) -> frozenset[int]:
         if state["phase"] == "writing":
             return frozenset(seat for seat, done in enumerate(state["handed_in"]) if not done)
         if state["phase"] == "review":
             return frozenset(seat for seat, done in enumerate(state["accepted"]) if not done)
         return frozenset()
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: CategoriesState, seat: int) -> list[Move]:
         if seat not in self.to_move(state):
             return []
         if state["phase"] == "writing":
@@ -183,7 +186,7 @@ class Categories(BaseEngine):
         ]
         return [*moves, {"type": "accept"}]
 
-    def vetoable(self, state: State) -> list[tuple[int, int]]:
+    def vetoable(self, state: CategoriesState) -> list[tuple[int, int]]:
         """Every answer that would score: (author, column)."""
         letter, language = state["letter"], state["options"]["language"]
         return [
@@ -194,7 +197,7 @@ class Categories(BaseEngine):
         ]
 
     # -- moves ------------------------------------------------------------------------------
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: CategoriesState, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         kind = move["type"]
         if kind == "write":
             state["answers"][seat][move["column"]] = " ".join(move["word"].split())
@@ -219,7 +222,7 @@ class Categories(BaseEngine):
             events += self._score(state, rng)
         return events
 
-    def _end_writing(self, state: State, rng: Rng) -> list[Event]:
+    def _end_writing(self, state: CategoriesState, rng: Rng) -> list[Event]:
         """Every answer is shown; the review follows when there is anything to veto."""
         events = [event("answers_shown", answers=clone(state["answers"]))]
         if not self.vetoable(state) or state["seats"] < 2:
@@ -227,7 +230,7 @@ class Categories(BaseEngine):
         state["phase"] = "review"
         return events
 
-    def struck(self, state: State) -> set[tuple[int, int]]:
+    def struck(self, state: CategoriesState) -> set[tuple[int, int]]:
         """Answers more than half of the other players vetoed."""
         others = state["seats"] - 1
         votes: dict[tuple[int, int], int] = {}
@@ -236,7 +239,7 @@ class Categories(BaseEngine):
                 votes[(author, column)] = votes.get((author, column), 0) + 1
         return {key for key, count in votes.items() if 2 * count > others}
 
-    def _score(self, state: State, rng: Rng) -> list[Event]:
+    def _score(self, state: CategoriesState, rng: Rng) -> list[Event]:
         struck = self.struck(state)
         seats = state["seats"]
         points = [[0] * len(state["columns"]) for _ in range(seats)]
@@ -260,23 +263,25 @@ class Categories(BaseEngine):
         events = [event("round_scored", round=state["round"], letter=state["letter"], points=totals)]
         if state["round"] >= state["rounds"]:
             state["phase"] = "over"
+            finished = cast("dict[str, Any]", state)  # the round's keys: None once the game is over
             for key in ("answers", "entries", "handed_in", "vetoes", "accepted"):
-                state[key] = None
+                finished[key] = None
             return events
         self._new_round(state, seats, rng)
         events.append(event("round_started", round=state["round"], letter=state["letter"]))
         return events
 
     # -- what each seat sees ---------------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> View:
-        view = self.base_view(state, seat)
-        public = {key: value for key, value in state.items() if key not in ("rng", "answers", "entries")}
+    def view(self, state: CategoriesState, seat: int | None) -> CategoriesView:
+        public = cast(
+            CategoriesPublic, {key: value for key, value in state.items() if key not in ("rng", "answers", "entries")}
+        )
         if state["phase"] == "review":
             public["answers"] = state["answers"]
             public["struck"] = sorted([list(key) for key in self.struck(state)])
         else:
             public["answers"] = None
-        view["public"] = public
+        view: CategoriesView = {**self.common_view(state, seat), "public": public}
         if seat is not None and state["phase"] == "writing":
             view["private"] = {
                 "answers": list(state["answers"][seat]),
@@ -284,35 +289,38 @@ class Categories(BaseEngine):
             }
         return view
 
-    def determinize(self, view: View, seat: int, seed: bytes) -> State:
+    def determinize(self, view: CategoriesView, seat: int, seed: bytes) -> CategoriesState:
         """The others' answers while writing are unknown: empty in the sample (a CPU never
         needs them; they only count once shown)."""
         public = view["public"]
-        state = clone({key: value for key, value in public.items() if key != "struck"})
+        state = cast(CategoriesState, clone({key: value for key, value in public.items() if key != "struck"}))
         seats = public["seats"]
         columns = len(public["columns"])
         if public["phase"] == "writing":
             state["answers"] = [[""] * columns for _ in range(seats)]
-            state["answers"][seat] = list(view["private"]["answers"])
+            private = view["private"]  # a writing seat's view has it
+            state["answers"][seat] = list(private["answers"])
             state["entries"] = [0] * seats
-            state["entries"][seat] = 2 * columns - view["private"]["entries_left"]
+            state["entries"][seat] = 2 * columns - private["entries_left"]
         elif public["phase"] == "review":
             state["entries"] = [0] * seats
         else:
-            state["answers"] = None
-            state["entries"] = None
+            # A finished game: nothing is written any more.
+            finished = cast("dict[str, Any]", state)
+            finished["answers"] = None
+            finished["entries"] = None
         state["rng"] = new_rng_state(seed)
         return state
 
     # -- the clock ----------------------------------------------------------------------------
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: CategoriesState, seat: int | None) -> Move:
         """Out of time: what is written is handed in (empty columns score 0); in the review,
         Accept."""
         if seat is None or seat not in self.to_move(state):
             raise IllegalMove("not_your_turn", "no clock runs for this seat")
         return {"type": "done"} if state["phase"] == "writing" else {"type": "accept"}
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: CategoriesState) -> Result | None:
         if state["phase"] != "over":
             return None
         scores = list(state["scores"])

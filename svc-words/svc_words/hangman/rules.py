@@ -19,7 +19,7 @@ written on the rules page:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping, cast
 
 from rulekit import (
     BaseEngine,
@@ -31,8 +31,6 @@ from rulekit import (
     Option,
     Result,
     Rng,
-    State,
-    View,
     clone,
     event,
     new_rng_state,
@@ -40,6 +38,7 @@ from rulekit import (
 )
 
 from ..letters import ALPHABETS, FREQUENCY, LANGUAGES, letters_of, sectioned_lists
+from .state import HangmanPublic, HangmanState, HangmanView
 
 MAX_SEATS = 8
 MAX_ROUNDS = 3
@@ -109,10 +108,10 @@ def pattern_fits(word: list[str] | tuple[str, ...], revealed: list[str | None], 
     return True
 
 
-class Hangman(BaseEngine):
+class Hangman(BaseEngine[HangmanState, HangmanView]):
     meta = META
 
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> HangmanState:
         return {
             "phase": "set",
             "setting": 0,  # how many words have been set so far
@@ -129,14 +128,16 @@ class Hangman(BaseEngine):
         }
 
     # -- whose turn, what is legal ----------------------------------------------------------
-    def to_move(self, state: State) -> frozenset[int]:
+    def to_move(self, state: HangmanState) -> frozenset[int]:
         if state["phase"] == "set":
             return frozenset((state["setter"],))
         if state["phase"] == "guess":
-            return frozenset((state["guesser"],))
+            guesser = state["guesser"]
+            assert guesser is not None  # chosen when the word was set
+            return frozenset((guesser,))
         return frozenset()
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: HangmanState, seat: int) -> list[Move]:
         if seat not in self.to_move(state):
             return []
         if state["phase"] == "set":
@@ -146,7 +147,7 @@ class Hangman(BaseEngine):
         return [{"type": "guess", "letter": letter} for letter in alphabet if letter not in guessed]
 
     # -- moves ------------------------------------------------------------------------------
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: HangmanState, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         if move["type"] == "guess":
             return self._guess(state, seat, move["letter"])
         language = state["options"]["language"]
@@ -166,7 +167,7 @@ class Hangman(BaseEngine):
         events.append(event("word_set", seat=seat, length=len(letters), drawn=drawn))
         return events
 
-    def _draw(self, state: State, rng: Rng) -> list[str]:
+    def _draw(self, state: HangmanState, rng: Rng) -> list[str]:
         """A word from the list that this game has not drawn yet (the list over again once
         every word has been drawn)."""
         language = state["options"]["language"]
@@ -176,14 +177,15 @@ class Hangman(BaseEngine):
         state["drawn"].append(word)
         return letters_of(word, language)
 
-    def _next_guesser(self, state: State, after: int) -> int:
+    def _next_guesser(self, state: HangmanState, after: int) -> int:
         seat = (after + 1) % state["seats"]
         if seat == state["setter"]:
             seat = (seat + 1) % state["seats"]
         return seat
 
-    def _guess(self, state: State, seat: int, letter: str) -> list[Event]:
+    def _guess(self, state: HangmanState, seat: int, letter: str) -> list[Event]:
         word, revealed = state["word"], state["revealed"]
+        assert word is not None and revealed is not None  # a guess comes after the word is set
         state["guessed"].append(letter)
         places = [index for index, own in enumerate(word) if own == letter]
         for index in places:
@@ -206,9 +208,11 @@ class Hangman(BaseEngine):
         state["guesser"] = self._next_guesser(state, seat)
         return events
 
-    def _end_setting(self, state: State, solver: int | None) -> list[Event]:
+    def _end_setting(self, state: HangmanState, solver: int | None) -> list[Event]:
         """The word is shown to everyone; the next seat sets, or the game is over."""
-        word = "".join(state["word"])
+        letters = state["word"]
+        assert letters is not None  # a setting ends while its word is set
+        word = "".join(letters)
         setter = state["setter"]
         state["history"].append({"setter": setter, "word": word, "solver": solver, "misses": state["misses"]})
         events = [event("word_shown", seat=setter, word=word, solver=solver)]
@@ -226,28 +230,30 @@ class Hangman(BaseEngine):
         return events
 
     # -- what each seat sees ---------------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> View:
-        view = self.base_view(state, seat)
-        public = {key: value for key, value in state.items() if key not in SECRET_KEYS}
+    def view(self, state: HangmanState, seat: int | None) -> HangmanView:
+        public = cast(HangmanPublic, {key: value for key, value in state.items() if key not in SECRET_KEYS})
         public["length"] = None if state["word"] is None else len(state["word"])
         public["wrong"] = [letter for letter in state["guessed"] if letter not in (state["revealed"] or [])]
         public["max_misses"] = MAX_MISSES
-        view["public"] = public
+        view: HangmanView = {**self.common_view(state, seat), "public": public}
         if seat is not None and seat == state["setter"] and state["word"] is not None:
             view["private"] = {"word": "".join(state["word"])}
         return view
 
-    def determinize(self, view: View, seat: int, seed: bytes) -> State:
+    def determinize(self, view: HangmanView, seat: int, seed: bytes) -> HangmanState:
         """A full state this seat cannot tell from the real one: the setter knows the word;
         a guesser gets a word of the list that fits the dashes and the misses, else one made
         up of the shown letters and letters nobody has guessed yet."""
         public = view["public"]
-        state = clone({key: value for key, value in public.items() if key not in ("length", "wrong", "max_misses")})
+        state = cast(
+            HangmanState,
+            clone({key: value for key, value in public.items() if key not in ("length", "wrong", "max_misses")}),
+        )
         state["drawn"] = []
         rng = Rng(new_rng_state(seed))
         if public["length"] is None:
             state["word"] = None
-        elif view.get("private"):
+        elif "private" in view and view["private"]:
             state["word"] = letters_of(view["private"]["word"], public["options"]["language"])
         else:
             state["word"] = sample_word(public, rng)
@@ -255,7 +261,7 @@ class Hangman(BaseEngine):
         return state
 
     # -- the clock ----------------------------------------------------------------------------
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: HangmanState, seat: int | None) -> Move:
         """Out of time: the setter gets a word drawn from the list; a guesser names the most
         frequent letter of the language not guessed yet (`play_timeout` draws a random one)."""
         if seat is None or seat not in self.to_move(state):
@@ -266,7 +272,7 @@ class Hangman(BaseEngine):
         letter = next(letter for letter in FREQUENCY[state["options"]["language"]] if letter not in guessed)
         return {"type": "guess", "letter": letter}
 
-    def play_timeout(self, state: State, seat: int, now_ms: int) -> tuple[State, list[Event]]:
+    def play_timeout(self, state: HangmanState, seat: int, now_ms: int) -> tuple[HangmanState, list[Event]]:
         """A guesser out of time names a random letter not guessed yet, drawn from the
         generator, so nobody can foresee it."""
         if state["phase"] != "guess":
@@ -276,29 +282,33 @@ class Hangman(BaseEngine):
         move = legal[rng.below(len(legal))]
         return self.apply({**state, "rng": rng.to_state()}, seat, move, now_ms)
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: HangmanState) -> Result | None:
         if state["phase"] != "over":
             return None
         scores = list(state["scores"])
         return {"placings": placings_from_scores(scores), "scores": scores}
 
 
-def candidates(public: dict[str, Any]) -> list[list[str]]:
-    """The band's words (as letters) that fit what every guesser sees."""
+def candidates(public: Mapping[str, Any]) -> list[list[str]]:
+    """The band's words (as letters) that fit what every guesser sees (`options`, `revealed`
+    and `guessed` of a public view)."""
     options = public["options"]
     revealed, guessed = public["revealed"], public["guessed"]
+    assert revealed is not None  # asked while a word is being guessed
     band = (options["language"], options.get("difficulty", DIFFICULTIES[0]))
     return [list(letters) for letters in LETTERS[band] if pattern_fits(letters, revealed, guessed)]
 
 
-def sample_word(public: dict[str, Any], rng: Rng) -> list[str]:
+def sample_word(public: HangmanPublic, rng: Rng) -> list[str]:
     """A word that fits the dashes and misses: one of the list if any fits, else the shown
     letters with letters nobody has guessed in the gaps."""
     fitting = candidates(public)
     if fitting:
         return fitting[rng.below(len(fitting))]
     unguessed = [letter for letter in ALPHABETS[public["options"]["language"]] if letter not in public["guessed"]]
-    return [shown if shown is not None else unguessed[rng.below(len(unguessed))] for shown in public["revealed"]]
+    revealed = public["revealed"]
+    assert revealed is not None  # asked while a word is being guessed
+    return [shown if shown is not None else unguessed[rng.below(len(unguessed))] for shown in revealed]
 
 
 ENGINE = Hangman()

@@ -25,23 +25,11 @@ also written on the rules page:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
-from rulekit import (
-    BaseEngine,
-    Event,
-    GameMeta,
-    IllegalMove,
-    Move,
-    MoveClock,
-    Result,
-    Rng,
-    State,
-    View,
-    clone,
-    event,
-    new_rng_state,
-)
+from rulekit import BaseEngine, Event, GameMeta, IllegalMove, Move, MoveClock, Result, Rng, clone, event, new_rng_state
+
+from .state import Chat, VillageNightPrivate, VillageNightPublic, VillageNightState, VillageNightView
 
 MIN_SEATS, MAX_SEATS = 5, 16
 WOLF, SEER, WITCH, VILLAGER = "wolf", "seer", "witch", "villager"
@@ -82,7 +70,7 @@ def deal(seats: int) -> list[str]:
     return [WOLF] * wolves + [SEER, WITCH] + [VILLAGER] * (seats - wolves - 2)
 
 
-def chat_rights(phase: str, role: str, alive: bool) -> dict[str, Any]:
+def chat_rights(phase: str, role: str, alive: bool) -> Chat:
     """The chat channels a seat may post to and read (the lobby enforces them); where it may
     post nowhere, `why` tells the client what to say ("dead", "night")."""
     wolf = role == WOLF
@@ -98,13 +86,13 @@ def chat_rights(phase: str, role: str, alive: bool) -> dict[str, Any]:
     return {"post": [ROOM_CHANNEL], "read": read}
 
 
-class VillageNight(BaseEngine):
+class VillageNight(BaseEngine[VillageNightState, VillageNightView]):
     meta = META
 
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> VillageNightState:
         roles = deal(seats)
         rng.shuffle(roles)
-        state: State = {
+        state: VillageNightState = {
             "roles": roles,
             "alive": [True] * seats,
             "phase": HUNT,
@@ -124,19 +112,19 @@ class VillageNight(BaseEngine):
 
     # -- small questions ----------------------------------------------------------------------
     @staticmethod
-    def living(state: State) -> list[int]:
+    def living(state: VillageNightState) -> list[int]:
         return [seat for seat, alive in enumerate(state["alive"]) if alive]
 
-    def pack(self, state: State) -> list[int]:
+    def pack(self, state: VillageNightState) -> list[int]:
         return [seat for seat, role in enumerate(state["roles"]) if role == WOLF]
 
     # -- whose turn, what is legal --------------------------------------------------------------
-    def to_move(self, state: State) -> frozenset[int]:
+    def to_move(self, state: VillageNightState) -> frozenset[int]:
         if state["phase"] == OVER:
             return frozenset()
         return frozenset(seat for seat in self.living(state) if not state["acted"][seat])
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: VillageNightState, seat: int) -> list[Move]:
         if seat not in self.to_move(state):
             return []
         role, phase = state["roles"][seat], state["phase"]
@@ -156,7 +144,7 @@ class VillageNight(BaseEngine):
         return [{"type": "vote", "seat": t} for t in living if t != seat] + [{"type": "abstain"}]
 
     # -- moves ------------------------------------------------------------------------------------
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: VillageNightState, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         kind = move["type"]
         state["acted"][seat] = True
         # One public event per move, the same for every role: who acted, never what.
@@ -185,11 +173,11 @@ class VillageNight(BaseEngine):
             return events + self._dawn(state)
         return events + self._end_day(state)
 
-    def _next_step(self, state: State, phase: str) -> None:
+    def _next_step(self, state: VillageNightState, phase: str) -> None:
         state["phase"] = phase
         state["acted"] = [False] * state["seats"]
 
-    def _end_pack(self, state: State, rng: Rng) -> list[Event]:
+    def _end_pack(self, state: VillageNightState, rng: Rng) -> list[Event]:
         votes = [t for t in state["pack_votes"] if t is not None]
         counts = {t: votes.count(t) for t in votes}
         top = max(counts.values(), default=0)
@@ -201,7 +189,7 @@ class VillageNight(BaseEngine):
         self._next_step(state, POWERS)
         return [event("night_step", round=state["round"], step=POWERS)]
 
-    def _dawn(self, state: State) -> list[Event]:
+    def _dawn(self, state: VillageNightState) -> list[Event]:
         died = set()
         if state["victim"] is not None and not state.pop("saved", False):
             died.add(state["victim"])
@@ -218,7 +206,7 @@ class VillageNight(BaseEngine):
         state["day_votes"] = [None] * state["seats"]
         return events
 
-    def _end_day(self, state: State) -> list[Event]:
+    def _end_day(self, state: VillageNightState) -> list[Event]:
         votes = list(state["day_votes"])
         state["tally"] = {"round": state["round"], "votes": votes}
         counts: dict[int, int] = {}
@@ -240,11 +228,11 @@ class VillageNight(BaseEngine):
         self._next_step(state, HUNT)
         return events
 
-    def _kill(self, state: State, seat: int, when: str) -> None:
+    def _kill(self, state: VillageNightState, seat: int, when: str) -> None:
         state["alive"][seat] = False
         state["deaths"].append({"seat": seat, "round": state["round"], "when": when})
 
-    def winner(self, state: State) -> str | None:
+    def winner(self, state: VillageNightState) -> str | None:
         """The side that has won in this position, if any."""
         living = self.living(state)
         wolves = sum(1 for seat in living if state["roles"][seat] == WOLF)
@@ -254,7 +242,7 @@ class VillageNight(BaseEngine):
             return "pack"
         return None
 
-    def _check_end(self, state: State, events: list[Event]) -> bool:
+    def _check_end(self, state: VillageNightState, events: list[Event]) -> bool:
         side = self.winner(state)
         if side is None:
             return False
@@ -265,11 +253,10 @@ class VillageNight(BaseEngine):
         return True
 
     # -- what each seat sees ----------------------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> View:
-        view = self.base_view(state, seat)
+    def view(self, state: VillageNightState, seat: int | None) -> VillageNightView:
         over = state["phase"] == OVER
         counts = deal(state["seats"])
-        public: dict[str, Any] = {
+        public: VillageNightPublic = {
             "phase": state["phase"],
             "round": state["round"],
             "alive": list(state["alive"]),
@@ -280,11 +267,11 @@ class VillageNight(BaseEngine):
             "winner": state["winner"],
             "roles": list(state["roles"]) if over else None,
         }
-        view["public"] = public
+        view: VillageNightView = {**self.common_view(state, seat), "public": public}
         if seat is None:
             return view
         role = state["roles"][seat]
-        private: dict[str, Any] = {"role": role}
+        private: VillageNightPrivate = {"role": role}
         if role == WOLF:
             private["pack"] = self.pack(state)
             private["pack_votes"] = list(state["pack_votes"])
@@ -300,7 +287,7 @@ class VillageNight(BaseEngine):
         view["chat"] = chat_rights(state["phase"], role, state["alive"][seat])
         return view
 
-    def determinize(self, view: View, seat: int, seed: bytes) -> State:
+    def determinize(self, view: VillageNightView, seat: int, seed: bytes) -> VillageNightState:
         """The roles this seat does not know are dealt again at random among the others,
         keeping its own, the pack it knows and the cards the seer saw."""
         public, private = view["public"], view["private"]
@@ -322,12 +309,12 @@ class VillageNight(BaseEngine):
         for s, role in zip(unknown, rest, strict=True):
             roles[s] = role
         phase = public["phase"]
-        state: State = {
+        state: VillageNightState = {
             "schema": 1,
             "game": view["game"],
             "seats": seats,
             "options": clone(view["options"]),
-            "roles": roles,
+            "roles": cast(list[str], roles),  # every seat's is dealt by now
             "alive": list(public["alive"]),
             "phase": phase,
             "round": public["round"],
@@ -360,7 +347,7 @@ class VillageNight(BaseEngine):
         return state
 
     # -- the clock ----------------------------------------------------------------------------------
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: VillageNightState, seat: int | None) -> Move:
         """Out of time: a random legal vote (the pack's kill, the seer's look and the day's
         vote alike; never abstaining), the witch keeps her potions, the others sleep. The lot is
         drawn from a copy of the game's generator, so the default stays a pure function of the
@@ -376,7 +363,7 @@ class VillageNight(BaseEngine):
             lot.below(2)
         return votes[lot.below(len(votes))]
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: VillageNightState) -> Result | None:
         if state["phase"] != OVER:
             return None
         winners = [(role == WOLF) == (state["winner"] == "pack") for role in state["roles"]]

@@ -18,7 +18,7 @@ also written on the rules page:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from rulekit import (
     BaseEngine,
@@ -30,14 +30,13 @@ from rulekit import (
     Option,
     Result,
     Rng,
-    State,
-    View,
     clone,
     event,
     new_rng_state,
 )
 
 from ..letters import LANGUAGES, word_list
+from .state import Chat, WordAgentsPublic, WordAgentsState, WordAgentsView
 
 MIN_SEATS = 4
 MAX_SEATS = 12
@@ -80,22 +79,22 @@ def team_of(seat: int) -> int:
     return seat % 2
 
 
-def team_seats(state: State, team: int) -> list[int]:
+def team_seats(state: WordAgentsState, team: int) -> list[int]:
     return [seat for seat in range(state["seats"]) if team_of(seat) == team]
 
 
-def voters(state: State) -> list[int]:
+def voters(state: WordAgentsState) -> list[int]:
     """The seats that guess for the team on turn: all of the team but its chief."""
     team = state["team"]
     return [seat for seat in team_seats(state, team) if seat != state["chiefs"][team]]
 
 
-def words_left(state: State, team: int) -> int:
+def words_left(state: WordAgentsState, team: int) -> int:
     role = TEAM[team]
     return sum(1 for card, shown in zip(state["key"], state["revealed"], strict=True) if card == role and shown is None)
 
 
-def chat_channels(seat: int | None) -> dict[str, list[str]]:
+def chat_channels(seat: int | None) -> Chat:
     """Who may write to and read which chat channel: a seat its team's and the room's, a
     spectator the room's."""
     if seat is None:
@@ -104,10 +103,10 @@ def chat_channels(seat: int | None) -> dict[str, list[str]]:
     return {"post": ["room", team], "read": ["room", team]}
 
 
-class WordAgents(BaseEngine):
+class WordAgents(BaseEngine[WordAgentsState, WordAgentsView]):
     meta = META
 
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> WordAgentsState:
         size = int(options["size"])
         words = list(WORDS[options["language"]])
         rng.shuffle(words)
@@ -134,18 +133,20 @@ class WordAgents(BaseEngine):
         }
 
     # -- whose turn, what is legal ----------------------------------------------------------
-    def to_move(self, state: State) -> frozenset[int]:
+    def to_move(self, state: WordAgentsState) -> frozenset[int]:
         phase = state["phase"]
         if phase == "appoint":
             team = state["chiefs"].index(None)
             return frozenset((team_seats(state, team)[0],))
         if phase == "clue":
-            return frozenset((state["chiefs"][state["team"]],))
+            chief = state["chiefs"][state["team"]]
+            assert chief is not None  # both chiefs are appointed before the first clue
+            return frozenset((chief,))
         if phase == "guess":
             return frozenset(seat for seat in voters(state) if state["votes"][seat] is None)
         return frozenset()
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: WordAgentsState, seat: int) -> list[Move]:
         if seat not in self.to_move(state):
             return []
         phase = state["phase"]
@@ -162,7 +163,7 @@ class WordAgents(BaseEngine):
         return moves
 
     # -- moves ------------------------------------------------------------------------------
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: WordAgentsState, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         kind = move["type"]
         if kind == "appoint":
             team = team_of(seat)
@@ -187,17 +188,18 @@ class WordAgents(BaseEngine):
             return events
         state["votes"] = [None] * state["seats"]
         state["voted"] = []
-        if taken == END:
+        if isinstance(taken, str):  # END: the only vote that is not a card
             return [*events, event("guessing_ended", team=state["team"]), *self._next_turn(state)]
         return events + self._uncover(state, taken)
 
     @staticmethod
-    def _taken(state: State) -> int | str | None:
+    def _taken(state: WordAgentsState) -> int | str | None:
         """The choice the votes settle on, or None while they settle nothing yet."""
         voting = voters(state)
         tally: dict[int | str, int] = {}
         for seat in state["voted"]:
             choice = state["votes"][seat]
+            assert choice is not None  # a seat that voted has a vote
             tally[choice] = tally.get(choice, 0) + 1
         for choice, count in tally.items():
             if 2 * count > len(voting):
@@ -207,7 +209,7 @@ class WordAgents(BaseEngine):
         most = max(tally.values())
         return next(choice for choice, count in tally.items() if count == most)  # first voted wins a tie
 
-    def _uncover(self, state: State, card: int) -> list[Event]:
+    def _uncover(self, state: WordAgentsState, card: int) -> list[Event]:
         team = state["team"]
         role = state["key"][card]
         state["revealed"][card] = role
@@ -219,13 +221,15 @@ class WordAgents(BaseEngine):
         for winner in (team, 1 - team):
             if words_left(state, winner) == 0:
                 return events + self._finish(state, winner, "all_found")
-        number = state["clue"]["number"]
+        clue = state["clue"]
+        assert clue is not None  # cards are uncovered on a clue
+        number = clue["number"]
         if role == TEAM[team] and (number == 0 or state["guesses"] < number + 1):
             return events
         return events + self._next_turn(state)
 
     @staticmethod
-    def _next_turn(state: State) -> list[Event]:
+    def _next_turn(state: WordAgentsState) -> list[Event]:
         state["team"] = 1 - state["team"]
         state["phase"] = "clue"
         state["clue"] = None
@@ -233,7 +237,7 @@ class WordAgents(BaseEngine):
         return [event("turn_passed", team=state["team"])]
 
     @staticmethod
-    def _finish(state: State, winner: int, reason: str) -> list[Event]:
+    def _finish(state: WordAgentsState, winner: int, reason: str) -> list[Event]:
         state["phase"] = "over"
         state["winner"] = winner
         state["reason"] = reason
@@ -241,24 +245,25 @@ class WordAgents(BaseEngine):
         return [event("game_won", team=winner, reason=reason, key=state["key"])]
 
     # -- what each seat sees ---------------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> View:
-        view = self.base_view(state, seat)
-        public = {key: value for key, value in state.items() if key not in SECRET_KEYS}
+    def view(self, state: WordAgentsState, seat: int | None) -> WordAgentsView:
+        public = cast(WordAgentsPublic, {key: value for key, value in state.items() if key not in SECRET_KEYS})
         public["teams"] = [team_of(member) for member in range(state["seats"])]
         public["left"] = [words_left(state, 0), words_left(state, 1)]
         public["key"] = state["key"] if state["phase"] == "over" else None
-        view["public"] = public
+        view: WordAgentsView = {**self.common_view(state, seat), "public": public}
         if seat is not None and seat in state["chiefs"] and state["phase"] != "over":
             view["private"] = {"key": state["key"]}
         view["chat"] = chat_channels(seat)
         return view
 
-    def determinize(self, view: View, seat: int, seed: bytes) -> State:
+    def determinize(self, view: WordAgentsView, seat: int, seed: bytes) -> WordAgentsState:
         """A chief knows the key; anyone else gets the hidden cards' roles shuffled among them."""
         public = view["public"]
-        state = clone({key: value for key, value in public.items() if key not in ("teams", "left", "key")})
+        state = cast(
+            WordAgentsState, clone({key: value for key, value in public.items() if key not in ("teams", "left", "key")})
+        )
         rng = Rng(new_rng_state(seed))
-        if view.get("private"):
+        if "private" in view and view["private"]:
             state["key"] = view["private"]["key"]
         elif public["key"] is not None:
             state["key"] = public["key"]
@@ -268,7 +273,7 @@ class WordAgents(BaseEngine):
         return state
 
     # -- the clock ----------------------------------------------------------------------------
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: WordAgentsState, seat: int | None) -> Move:
         """Out of time: the first seat of a team names itself chief; a chief gives an empty
         clue for one word; a voter votes to end the turn once the team has guessed, else
         for a card (`play_timeout` draws a random hidden one)."""
@@ -284,7 +289,7 @@ class WordAgents(BaseEngine):
         card = next(card for card, shown in enumerate(state["revealed"]) if shown is None)
         return {"type": "vote", "card": card}
 
-    def play_timeout(self, state: State, seat: int, now_ms: int) -> tuple[State, list[Event]]:
+    def play_timeout(self, state: WordAgentsState, seat: int, now_ms: int) -> tuple[WordAgentsState, list[Event]]:
         """A voter out of time before the team's first guess votes for a random hidden card,
         drawn from the generator, so nobody can foresee it."""
         if state["phase"] != "guess" or state["guesses"] > 0:
@@ -294,7 +299,7 @@ class WordAgents(BaseEngine):
         move = {"type": "vote", "card": hidden[rng.below(len(hidden))]}
         return self.apply({**state, "rng": rng.to_state()}, seat, move, now_ms)
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: WordAgentsState) -> Result | None:
         if state["phase"] != "over":
             return None
         winner = state["winner"]
@@ -307,7 +312,7 @@ class WordAgents(BaseEngine):
         }
 
 
-def sample_key(public: dict[str, Any], rng: Rng) -> str:
+def sample_key(public: WordAgentsPublic, rng: Rng) -> str:
     """A key that fits what a non-chief sees: the uncovered cards as shown, the hidden ones'
     roles (the counts still hidden) shuffled."""
     first, second, bystanders = SPLITS[public["size"]]
