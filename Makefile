@@ -8,7 +8,7 @@ PY := .venv/bin/python
 
 .PHONY: run stop test soak lint format stubs bench images
 
-.venv/.installed: pyproject.toml scripts/bootstrap.sh
+.venv/.installed: pyproject.toml package-lock.json scripts/bootstrap.sh
 	bash scripts/bootstrap.sh
 
 run: .venv/.installed
@@ -26,6 +26,7 @@ soak: .venv/.installed
 lint: .venv/.installed
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+	bash scripts/jscheck.sh
 
 format: .venv/.installed
 	$(PY) -m ruff format .

@@ -11,6 +11,7 @@ need_apt=()
 [ -x /usr/games/gnubg ] || need_apt+=(gnubg)
 command -v kubectl >/dev/null || need_apt+=(kubernetes-client)
 command -v promtool >/dev/null || need_apt+=(prometheus)  # promtool checks deploy/prometheus and the dashboard
+command -v npm >/dev/null || need_apt+=(nodejs npm)  # the web client's lint and type check
 if [ ${#need_apt[@]} -gt 0 ]; then
   sudo_cmd=""
   [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
@@ -28,4 +29,14 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install -q --upgrade pip
 .venv/bin/python -m pip install -q -e '.[test]'
+
+# The web client's checks (scripts/jscheck.sh): the exact versions of package-lock.json, again
+# only when the lock file changed. `make run` does not need them, so a failure only warns.
+if [ ! -f node_modules/.installed ] || [ package-lock.json -nt node_modules/.installed ]; then
+  if npm ci --silent --no-audit --no-fund; then
+    touch node_modules/.installed
+  else
+    echo "warning: npm ci failed; make lint and make test will fail" >&2
+  fi
+fi
 touch .venv/.installed
