@@ -247,7 +247,7 @@ export function board(view, ctx, track, { testid, label, safe = [], palette = nu
       const moves = seat === me ? lit.get(number) : undefined;
       const piece = [
         s("circle", { cx, cy, r: PIECE_R + 4, class: "hit" }),
-        s("circle", { cx, cy, r: PIECE_R, fill: colourOf(p.colour), class: ["piece-disc", seat === mover && (pub.colour == null || pub.colour === p.colour) && "mover"] }),
+        s("circle", { cx, cy, r: PIECE_R, fill: colourOf(p.colour), class: ["piece-disc", seat === mover && (pub.colour === null || pub.colour === undefined || pub.colour === p.colour) && "mover"] }),
         s("text", { x: cx, y: cy, "font-size": SMALLEST_TEXT, "text-anchor": "middle", "dominant-baseline": "central", fill: inkOf(p.colour), class: "piece-mark", text: markOf(p.colour) }),
       ];
       if (stack.length > 1 && i === stack.length - 1) {

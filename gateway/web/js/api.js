@@ -28,7 +28,7 @@ async function request(method, path, body, token = "", invite = "") {
   } catch (error) {
     throw new Refusal("unavailable", String(error));
   }
-  let data = null;
+  let data;
   try {
     data = await response.json();
   } catch {

@@ -776,7 +776,7 @@ export function drawPiles(root, view, ctx, { top, drawSize, discardSize, follow,
 
   // The colour or suit to follow, with its shape and name; "wished" when named by a card.
   if (follow) {
-    const name = value(follow, ctx);
+    const name = followTitle(follow, ctx);
     const text = wished ? ctx.t("cards.wished", { name }) : name;
     const w = textWidth(text, 12) * 1.12 + 34; // bold text runs wider
     const x = CENTRE_X - w / 2;
@@ -795,7 +795,7 @@ export function drawPiles(root, view, ctx, { top, drawSize, discardSize, follow,
   return { discardTop, discardX, discardY: py };
 }
 
-function value(follow, ctx) {
+function followTitle(follow, ctx) {
   return follow in SUIT_SYMBOL ? ctx.t(`card.suit_title.${follow}`) : ctx.t(`card.colour_title.${follow}`);
 }
 

@@ -113,7 +113,7 @@ export async function copyText(text) {
   area.value = text;
   document.body.append(area);
   area.select();
-  let ok = false;
+  let ok;
   try {
     ok = document.execCommand("copy");
   } catch {

@@ -139,7 +139,7 @@ export function showFairness(root, nav) {
   const pasted = h("textarea", { id: "fairness-replay", "data-testid": "fairness-paste", rows: 6, spellcheck: "false", autocomplete: "off" });
   const file = h("input", { id: "fairness-file", type: "file", accept: ".json,application/json", "data-testid": "fairness-file" });
   const checkText = (text) => {
-    let replay = null;
+    let replay;
     try {
       replay = JSON.parse(text);
     } catch {

@@ -69,7 +69,7 @@ export function onLanguageChange(fn) {
 /** Load a game's catalogue (once); a game without one still works with the UI strings. */
 export async function loadGameStrings(gameId) {
   if (games.has(gameId)) return games.get(gameId);
-  let data = {};
+  let data;
   try {
     data = await fetchJson(`/static/games/${encodeURIComponent(gameId)}/i18n.json`);
   } catch {
@@ -123,7 +123,7 @@ export function t(key, params, gameId) {
     // A plural picked by params.count, or an ordinal ("2nd") by params.ordinal.
     const ordinal = params && typeof params.ordinal === "number";
     const count = ordinal ? params.ordinal : params && typeof params.count === "number" ? params.count : 0;
-    let category = "other";
+    let category;
     try {
       category = new Intl.PluralRules(lang, { type: ordinal ? "ordinal" : "cardinal" }).select(count);
     } catch {

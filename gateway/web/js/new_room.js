@@ -162,11 +162,11 @@ export async function showNewRoom(root, nav, gameId) {
   const renderGame = async (reset) => {
     const meta = currentMeta();
     if (!meta) return;
-    const gameId = form.gameId;
-    await loadGameStrings(gameId);
+    const shownId = form.gameId;
+    await loadGameStrings(shownId);
     const walletNow = await walletBalance();
     // Another game was chosen while this one's strings loaded: that render wins.
-    if (form.gameId !== gameId) return;
+    if (form.gameId !== shownId) return;
     if (reset) {
       form.options = optionValues(meta.options);
       form.seats = defaultSeats(meta);
@@ -191,7 +191,7 @@ export async function showNewRoom(root, nav, gameId) {
       describeClock(optionsBox, meta);
       onOption();
     };
-    houseRulesBox.replaceChildren(...((meta.options || []).length ? [houseRulesRow(gameId, () => ({ ...form.options }), apply, nickname)] : []));
+    houseRulesBox.replaceChildren(...((meta.options || []).length ? [houseRulesRow(shownId, () => ({ ...form.options }), apply, nickname)] : []));
     renderSeatsBox();
   };
 

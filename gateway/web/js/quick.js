@@ -98,10 +98,10 @@ export function quickSection(games, nicknameInput, nav) {
       return;
     }
     const waited = Number(place.waited_ms) || 0;
-    const offered = place.cpu_offer && (!waitForPeople || (place.cpu_after_s && waited >= place.cpu_after_s * 1000));
+    const cpuOffered = place.cpu_offer && (!waitForPeople || (place.cpu_after_s && waited >= place.cpu_after_s * 1000));
     const alone = (place.waiting || 1) <= 1;
     status.textContent =
-      offered && alone && !waitForPeople ? t("quick.alone", { seats: place.seats }) : t("quick.waiting", { count: place.waiting || 1, seats: place.seats });
+      cpuOffered && alone && !waitForPeople ? t("quick.alone", { seats: place.seats }) : t("quick.waiting", { count: place.waiting || 1, seats: place.seats });
     actions.dataset.state = offered ? "offer" : "waiting";
     const buttons = [
       h(

@@ -556,7 +556,7 @@ export class Room {
         if (!event.result) return null;
         let text = t("event.game_over_result", { headline: resultHeadline(event.result, this.room, this.held) });
         if (event.seed) text = `${text} ${t("event.seed_revealed", { seed: event.seed.slice(0, 16) })}`;
-        const paid = Object.entries(event.pot || {}).map(([seat, coins]) => t("event.pot_won", { name: ctx.seatName(Number(seat)), coins: formatNumber(coins) }));
+        const paid = Object.entries(event.pot || {}).map(([seat, won]) => t("event.pot_won", { name: ctx.seatName(Number(seat)), coins: formatNumber(won) }));
         return [text, ...paid].join(" ");
       }
       case "player_removed":

@@ -39,7 +39,7 @@ const loadingArticle = () => h("article", { class: "rules", "data-testid": "rule
 
 /** The tutorial link of a rules page: a plain link, so it works from a room as from anywhere. */
 async function tutorialLink(gameId, slot) {
-  let family = null;
+  let family;
   try {
     const entry = (await listGames()).find((g) => g.id === gameId);
     family = entry ? entry.family : null;

@@ -222,7 +222,7 @@ export async function showStart(root, nav) {
     ),
   );
 
-  let games = [];
+  let games;
   try {
     games = await listGames();
   } catch (error) {

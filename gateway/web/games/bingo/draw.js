@@ -24,7 +24,7 @@ function marks(view, ctx) {
   const key = `gameroom.bingo.${ctx.room && ctx.room.code}.${ctx.mySeat}.${view.public.cards[ctx.mySeat].join("-")}`;
   if (ctx.state.marksKey !== key) {
     ctx.state.marksKey = key;
-    let saved = [];
+    let saved;
     try {
       saved = JSON.parse(localStorage.getItem(key) || "[]");
     } catch {

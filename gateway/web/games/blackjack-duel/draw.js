@@ -227,7 +227,7 @@ export function describe(event, ctx) {
       return event.amount ? t("event.called_pay", { name, amount: event.amount }) : t("event.called", { name });
     case "showdown": {
       const hands = (event.hands || [])
-        .map((hands, seat) => (hands ? t("event.shown_hand", { name: ctx.seatName(seat), cards: hands.map((hand) => names(hand, t)).join("; ") }) : null))
+        .map((seatHands, seat) => (seatHands ? t("event.shown_hand", { name: ctx.seatName(seat), cards: seatHands.map((hand) => names(hand, t)).join("; ") }) : null))
         .filter(Boolean)
         .join("; ");
       return t("event.showdown", { hands });

@@ -254,7 +254,6 @@ function renderSheet(view, ctx) {
 
 export function render(container, view, ctx) {
   container = scrollBox(container, ctx); // taller than the table on a phone: scrolls, and shows it
-  const pub = view.public;
   container.append(renderSheet(view, ctx));
   // Once the game is over there is nothing left to roll.
   if (!view.result) ctx.ownZone.append(renderDice(view, ctx));

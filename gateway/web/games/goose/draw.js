@@ -184,8 +184,8 @@ export function describe(event, ctx) {
   if (event.code === "held") return ctx.t(`event.held_${event.where}`, { name });
   if (event.code === "waits") return ctx.t(`event.waits_${event.where}`, { name });
   if (event.code === "released") {
-    const where = ctx.t(`field.${event.where}`);
-    return event.by === null || event.by === undefined ? ctx.t("event.released_all", { name, where }) : ctx.t("event.released", { name, where, by: ctx.seatName(event.by) });
+    const field = ctx.t(`field.${event.where}`);
+    return event.by === null || event.by === undefined ? ctx.t("event.released_all", { name, where: field }) : ctx.t("event.released", { name, where: field, by: ctx.seatName(event.by) });
   }
   return null;
 }

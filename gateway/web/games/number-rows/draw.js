@@ -23,7 +23,6 @@ useStylesheet(new URL("./style.css", import.meta.url));
 const W = 400;
 const LEFT = 46; // the colour tab
 const CELL_H = 30;
-const LINE_GAP = 4;
 const TOP = 4;
 const NARROW_PX = 560; // below this a row shows only its run and next places, ten at most
 const SLOTS = 10;

@@ -117,7 +117,6 @@ export function render(container, view, ctx) {
   const pub = view.public;
   const t = ctx.t;
   const sel = selection(view, ctx);
-  const hand = (view.private && view.private.hand) || [];
   const redraw = () => {
     container.replaceChildren();
     ctx.ownZone.replaceChildren();

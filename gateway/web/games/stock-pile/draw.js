@@ -3,7 +3,7 @@
 // discard top) and then a lit building pile; a hand card can instead go onto one of your
 // discard piles, which ends the turn. Everything lit comes from view.legal_moves.
 import { keepTextReadable } from "../../js/cards.js";
-import { button, h, s, svgButton, svgRoot, seatToken, useStylesheet } from "../../js/svg.js";
+import { button, h, s, svgButton, svgRoot, useStylesheet } from "../../js/svg.js";
 
 useStylesheet(new URL("./style.css", import.meta.url));
 
