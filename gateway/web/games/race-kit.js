@@ -32,6 +32,21 @@ const PIPS = {
 };
 
 /**
+ * Where a board draws things: its size, a ring field's centre, a piece's spot by colour and
+ * progress (negative: in the yard), and what lies under the track (`backdrop`, cross only).
+ * @typedef {object} Geometry
+ * @property {number} size
+ * @property {number} centre
+ * @property {number} R
+ * @property {(colour: number) => number} start
+ * @property {(f: number) => number[]} field
+ * @property {(colour: number, progress: number, index: number) => number[]} place
+ * @property {(f: number) => number} [angle]
+ * @property {SVGElement[]} [backdrop]
+ * @property {number} [cell]
+ */
+
+/**
  * The board's geometry. `track` is {length, lane, lap, startAt, colours} as the engine has
  * it; `bottom` is the colour whose start field is drawn at the bottom (the viewer's).
  */
@@ -108,11 +123,13 @@ export function crossGeometry(track, bottom) {
   const mid = (N - 1) / 2; // 9
   // Quarter turns clockwise from the bottom arm to colour c's arm (arms go counter-clockwise).
   const turn = (colour) => ((colour - bottom) % track.colours + track.colours) % track.colours;
+  /** @type {(cell: number[], quarters: number) => number[]} */
   const rotate = ([c, r], quarters) => {
     let [x, y] = [c - mid, r - mid];
     for (let q = 0; q < quarters; q++) [x, y] = [y, -x];
     return [x + mid, y + mid];
   };
+  /** @type {(cell: number[]) => number[]} */
   const px = ([c, r]) => [4 + (c + 0.5) * CELL, 4 + (r + 0.5) * CELL];
   const field = (f) => px(cells[(((f - shift) % track.length) + track.length) % track.length]);
   const yard = [[13, 13], [15, 13], [13, 15], [15, 15]].map(([c, r]) => [c + 0.5, r + 0.5]);
@@ -187,6 +204,10 @@ export function whereText(ctx, track, progress, field) {
  * letter, and piece labels get `{colour}`. `pub.colour`, when set, is the one colour to move.
  * `shape` (optional) lays the track out: `geometry` (a ring, the default) or `crossGeometry`
  * (Parchís's cross of 68 squares).
+ * @param {import("../js/types.js").View} view
+ * @param {import("../js/types.js").DrawContext} ctx
+ * @param {any} track
+ * @param {{ testid: string, label: string, safe?: number[], palette?: any, shape?: (track: any, bottom: number) => Geometry }} spec
  */
 export function board(view, ctx, track, { testid, label, safe = [], palette = null, shape = geometry }) {
   const pub = view.public;

@@ -388,6 +388,7 @@ export function handLayout(count, width) {
  * `onPress(card)` for playable and selected cards
  * `label`   the group's label; `fresh` ids to mark as just drawn; `mark(card)` a short
  *           badge (a selection's order)
+ * @param {{ cards: string[], ctx: import("./types.js").DrawContext, state: (card: string) => string, onPress?: (card: string) => void, label?: string, fresh?: string[], mark?: ((card: string) => any) | null, testid?: string }} spec
  */
 export function renderHand({ cards, ctx, state, onPress, label, fresh = [], mark = null, testid = "hand" }) {
   const width = handWidth(ctx);
@@ -461,6 +462,7 @@ let openChoice = null;
  * Ask for a colour or suit. `choices` are values ("r", "H", ...); `onChoose(value)` runs on a
  * pick; closing (Escape, ✕) cancels. Buttons: `choose-<value>`; the dialog: `choose-dialog`.
  * Returns the handle ({close}); an open one is closed first.
+ * @param {{ title: string, text?: string, choices: string[], t: import("./types.js").Translate, onChoose: (value: string) => void, key?: string }} spec
  */
 export function chooseDialog({ title, text, choices, t, onChoose, key }) {
   closeChoice();
@@ -512,7 +514,11 @@ export function openChoiceKey() {
 
 // -- small pieces for the table --------------------------------------------------------------
 
-/** An HTML action button (44 px tall): Draw, Pass, Knock... */
+/**
+ * An HTML action button (44 px tall): Draw, Pass, Knock...
+ * @param {{ text?: import("./types.js").Child, testid?: string, onPress?: (e: Event) => void, disabled?: boolean, primary?: boolean, label?: string }} spec
+ * @returns {HTMLButtonElement}
+ */
 export function actionButton({ text, testid, onPress, disabled = false, primary = false, label }) {
   return h(
     "button",
@@ -552,7 +558,11 @@ export function seatSpots(seats, bottom) {
   return spots;
 }
 
-/** The table's <svg> (400 × 300) with its felt. */
+/**
+ * The table's <svg> (400 × 300) with its felt.
+ * @param {{ label?: string, testid?: string }} spec
+ * @returns {SVGElement}
+ */
 export function tableRoot({ label, testid = "card-table" }) {
   const root = s("svg", {
     // Room above the top seat for its name in two lines, drawn whole at any scale.
@@ -1094,6 +1104,12 @@ export function sheddingSummary(view, ctx, { lead = [], follow, wished = false, 
  * where this seat's turn stands: "drew" (play the card just drawn or pass), "took" (took a
  * penalty: play, or draw one last card), anything else (play or draw). By default the stage
  * is "drew" while the public `drew` flag is set.
+ */
+/**
+ * @param {import("./types.js").View} view
+ * @param {import("./types.js").DrawContext} ctx
+ * @param {{ stackKey: string, stage?: (pub: any) => string }} spec
+ * @returns {string | null}
  */
 export function sheddingStatus(view, ctx, { stackKey, stage = (pub) => (pub.drew ? "drew" : "open") }) {
   if (!ctx.canMove) return null;

@@ -38,7 +38,11 @@ export class EventLog {
     this.updateTicker();
   }
 
-  /** `make()` returns the entry's text in the current language (so it can be redone). */
+  /**
+   * `make()` returns the entry's text in the current language (so it can be redone).
+   * @param {{ number: number | null, make: () => string | null | undefined, colour?: string }} entry
+   * @returns {string | undefined}
+   */
   add({ number, make, colour }) {
     const text = make();
     if (!text) return;

@@ -96,7 +96,7 @@ export function roomMenu(actions) {
     panel.hidden = false;
     button.setAttribute("aria-expanded", "true");
     document.addEventListener("pointerdown", outside, true);
-    const first = panel.querySelector("button, select");
+    const first = /** @type {HTMLElement | null} */ (panel.querySelector("button, select"));
     if (first) first.focus();
   });
   wrap.addEventListener("keydown", (e) => {

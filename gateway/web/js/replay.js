@@ -53,6 +53,10 @@ class ReplayViewer {
     this.seat = firstSeat(code);
     this.step = firstStep();
     this.replays = new Map(); // seat -> the replay as that seat saw it (or "all")
+    /** @type {import("./types.js").GameModule | undefined} the game's draw module, once loaded */
+    this.module = undefined;
+    /** @type {any} the game's GameMeta, once loaded */
+    this.meta = undefined;
     this.timer = null;
     this.closed = false;
     this.onKey = (event) => this.key(event);

@@ -618,7 +618,7 @@ export class Room {
           this.removeHandover = null;
           this.revealedSeat = this.activeSeat;
           this.render();
-          const first = this.frameEl.querySelector(".game-area .lit, .own-zone button:not([disabled])");
+          const first = /** @type {HTMLElement | null} */ (this.frameEl.querySelector(".game-area .lit, .own-zone button:not([disabled])"));
           if (first) first.focus();
         },
       });
@@ -892,7 +892,7 @@ export class Room {
       // columns wait for the other player's move) the game area holds the focus and
       // remembers it, so the next turn finds the keyboard on the same square, never on the page.
       const wanted = focusId === "game-area" && this.boardFocusId ? this.boardFocusId : focusId;
-      const again = this.frameEl.querySelector(`[data-testid="${CSS.escape(wanted)}"]`);
+      const again = /** @type {(HTMLElement & { disabled?: boolean }) | null} */ (this.frameEl.querySelector(`[data-testid="${CSS.escape(wanted)}"]`));
       if (again && !again.disabled) {
         this.boardFocusId = again === this.areaEl ? this.boardFocusId : wanted;
         again.focus({ preventScroll: true });
@@ -906,7 +906,7 @@ export class Room {
   /** The first keyboard stop of the drawn game (the board's roving square, a card, a button). */
   boardTabStop() {
     const stops = '[tabindex="0"], button:not([disabled]), [role="button"]:not([tabindex="-1"]), select, input';
-    return this.areaEl.querySelector(stops) || this.ownZoneEl.querySelector(stops);
+    return /** @type {HTMLElement | null} */ (this.areaEl.querySelector(stops) || this.ownZoneEl.querySelector(stops));
   }
 
   skipToBoard() {
@@ -922,6 +922,7 @@ export class Room {
     if (!show) return;
     const module = this.module;
     const ctx = this.context(view);
+    /** @type {((score: any, seat: number) => string) | null} */
     let scoreText = defaultScoreText;
     if (module && module.resultScores === false) scoreText = null;
     else if (module && typeof module.scoreText === "function") scoreText = (score, seat) => module.scoreText(score, seat, ctx);
@@ -951,7 +952,7 @@ export class Room {
     });
     // The panel is new: put focus on its first button so keyboard users land there.
     if (!this.resultEl.contains(document.activeElement)) {
-      const first = this.resultEl.querySelector("button:not([disabled])");
+      const first = /** @type {HTMLElement | null} */ (this.resultEl.querySelector("button:not([disabled])"));
       if (first && !this.removeHandover) first.focus({ preventScroll: true });
     }
   }

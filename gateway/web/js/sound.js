@@ -17,7 +17,8 @@ export function setSound(on) {
 
 function context() {
   if (!audio) {
-    const Ctor = window.AudioContext || window.webkitAudioContext;
+    // Safari before 14.1 names it webkitAudioContext.
+    const Ctor = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
     if (!Ctor) return null;
     audio = new Ctor();
   }

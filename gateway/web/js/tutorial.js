@@ -161,7 +161,7 @@ export async function showTutorial(root, name, nav, gameId = null) {
       text.focus();
       announce(`${count.textContent}. ${step.quote ? `${quote.textContent} ` : ""}${text.textContent}`);
     } else if (focus === "next") {
-      const onward = buttons.querySelector("[data-testid=tutorial-next], [data-testid=tutorial-play]");
+      const onward = /** @type {HTMLElement | null} */ (buttons.querySelector("[data-testid=tutorial-next], [data-testid=tutorial-play]"));
       if (onward) onward.focus();
     }
   };

@@ -366,6 +366,7 @@ function draw(container, view, ctx) {
       { class: "bg-dice", role: "group", "aria-label": ctx.t("dice.label", { name: ctx.seatName(roller), a: pub.dice[0], b: pub.dice[1] }), "data-testid": "bg-dice" },
       ...faces,
     );
+    /** @type {HTMLElement[]} */
     const controls = [diceBox];
     if (myTurn) {
       controls.push(

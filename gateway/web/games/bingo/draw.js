@@ -100,6 +100,12 @@ function renderBoard(view, ctx) {
   return h("div", { class: "bg-board", role: "table", "aria-label": ctx.t("board.label"), "data-testid": "ball-board" }, rows);
 }
 
+/**
+ * @param {import("../../js/types.js").View} view
+ * @param {import("../../js/types.js").DrawContext} ctx
+ * @param {number} seat
+ * @param {{ interactive?: boolean, testid: string, cells?: string }} spec
+ */
 function renderCard(view, ctx, seat, { interactive, testid, cells }) {
   const card = view.public.cards[seat];
   const mark = interactive ? marks(view, ctx) : null;

@@ -27,6 +27,11 @@ function turn([x, y, z], times) {
   return c;
 }
 
+/**
+ * Each hole's place on screen and its drawn row; draw() numbers the holes of a row (`col`).
+ * @param {number} bottomHome
+ * @returns {Array<{ px: number, py: number, row: number, col?: number }>}
+ */
 function layout(bottomHome) {
   // Point 3 is drawn at the bottom: turn the player's home there.
   const times = bottomHome - 3;

@@ -160,7 +160,7 @@ export function render(container, view, ctx) {
     container.replaceChildren();
     ctx.ownZone.replaceChildren();
     render(container, view, { ...ctx, events: [] });
-    const again = document.querySelector(`[data-testid="${focusId}"]`);
+    const again = /** @type {HTMLElement | null} */ (document.querySelector(`[data-testid="${focusId}"]`));
     if (again) again.focus({ preventScroll: true });
   };
 

@@ -47,7 +47,7 @@ function draw(container, view, ctx) {
     for (let c = 0; c < columns; c++) {
       const owner = pub.boxes[r * columns + c];
       const sides =
-        (pub.h[r * columns + c] >= 0) + (pub.h[(r + 1) * columns + c] >= 0) + (pub.v[r * (columns + 1) + c] >= 0) + (pub.v[r * (columns + 1) + c + 1] >= 0);
+        Number(pub.h[r * columns + c] >= 0) + Number(pub.h[(r + 1) * columns + c] >= 0) + Number(pub.v[r * (columns + 1) + c] >= 0) + Number(pub.v[r * (columns + 1) + c + 1] >= 0);
       const at = dotName(r, c);
       const label = owner >= 0 ? ctx.t("box.owned", { at, name: ctx.seatName(owner) }) : ctx.t("box.open", { at, count: sides });
       const children = [s("rect", { x: x(c) + 4, y: y(r) + 4, width: G - 8, height: G - 8, rx: 6, class: "hit db-box-hit" })];

@@ -8,6 +8,7 @@ useStylesheet(new URL("./style.css", import.meta.url));
 
 // The eleven strokes in the order they are drawn: ground, post, beam, brace, rope, head,
 // body, two arms, two legs.
+/** @type {Array<[string, Record<string, number>]>} */
 const STROKES = [
   ["line", { x1: 10, y1: 150, x2: 90, y2: 150 }],
   ["line", { x1: 30, y1: 150, x2: 30, y2: 10 }],

@@ -91,7 +91,7 @@ export function render(container, view, ctx) {
     container.replaceChildren();
     ctx.ownZone.replaceChildren();
     render(container, view, { ...ctx, events: [] });
-    const again = focusId && document.querySelector(`[data-testid="${focusId}"]`);
+    const again = focusId && /** @type {HTMLElement | null} */ (document.querySelector(`[data-testid="${focusId}"]`));
     if (again) again.focus({ preventScroll: true });
   };
   const choose = (source, testid) => {

@@ -1,0 +1,142 @@
+// The shapes the client passes around, as JSDoc types for the type check (jsconfig.json).
+// Nothing imports this module at run time: other files name its types in comments only,
+// as `import("./types.js").View`. The wire shapes are those of docs/protocol.md.
+
+/**
+ * A move: a small JSON object with a `type`; a legal move may instead be a template with
+ * `range` ({key: [min, max, step]}) and `text` ({key: maxLength}) (js/moves.js).
+ * @typedef {{ type: string, [key: string]: any }} Move
+ */
+
+/**
+ * An engine's or the lobby's event: a code with parameters, never a sentence.
+ * @typedef {{ code: string, seat?: number, [key: string]: any }} GameEvent
+ */
+
+/**
+ * A numbered event as an update carries it.
+ * @typedef {{ number: number, event: GameEvent }} NumberedEvent
+ */
+
+/**
+ * A finished game's outcome: placings (ties allowed) and scores, by seat.
+ * @typedef {{ placings: number[], scores?: number[], [key: string]: any }} Result
+ */
+
+/**
+ * Everything one seat may see (seat null or -1: a spectator). `public` and `private` are the
+ * game's own; `legal_moves` is the only definition of legality.
+ * @typedef {object} View
+ * @property {string} [game]
+ * @property {number | null} [seat]
+ * @property {number} [seats]
+ * @property {Record<string, any>} [options]
+ * @property {number[]} to_move
+ * @property {Move[]} legal_moves
+ * @property {Result | null} result
+ * @property {any} public
+ * @property {any} [private]
+ */
+
+/**
+ * A seat of a room as RoomInfo lists it.
+ * @typedef {object} RoomSeat
+ * @property {number} seat
+ * @property {string} kind "human", "cpu" or "empty"
+ * @property {string} [name]
+ * @property {boolean} [taken]
+ * @property {boolean} [connected]
+ * @property {number} [level]
+ * @property {boolean} [cpu_plays]
+ */
+
+/**
+ * A room as the server describes it (REST and the welcome and update frames).
+ * @typedef {object} RoomInfo
+ * @property {string} code
+ * @property {string} game
+ * @property {Record<string, any>} [options]
+ * @property {RoomSeat[]} seats
+ * @property {string} [status] "waiting", "playing" or "finished"
+ * @property {number} [host_seat]
+ * @property {number | string} [version]
+ * @property {number | string} [last_event]
+ * @property {number[]} [rematch_votes]
+ * @property {number} [stake]
+ */
+
+/**
+ * What a room's ticket holds, kept per room code in localStorage (js/store.js).
+ * @typedef {object} Ticket
+ * @property {string} code
+ * @property {string} token
+ * @property {number[]} seats
+ * @property {string} [game]
+ * @property {number} [saved_at]
+ * @property {RoomInfo} [room]
+ */
+
+/**
+ * A translation: the key, its parameters (numbers formatted for the locale, `count` picks a
+ * plural) and, for a game's own strings, the game.
+ * @callback Translate
+ * @param {string} key
+ * @param {Record<string, any>} [params]
+ * @returns {string}
+ */
+
+/**
+ * What a game's draw module is handed as `ctx` (js/draw_context.js; gateway/web/README.md).
+ * @typedef {object} DrawContext
+ * @property {Translate} t
+ * @property {string} lang
+ * @property {(n: number) => string} formatNumber
+ * @property {(seat: number) => string} seatName
+ * @property {(seat: number) => string} seatColour
+ * @property {(seat: number) => string} seatInk
+ * @property {(seat: number) => string} seatMark
+ * @property {number | null} mySeat
+ * @property {number[]} seats
+ * @property {RoomInfo | { seats: RoomSeat[], code?: string }} room
+ * @property {GameEvent[]} events
+ * @property {boolean} pending
+ * @property {boolean} canMove
+ * @property {(move: Move) => boolean | void} move
+ * @property {(text: string) => void} announce
+ * @property {(el?: Element | null) => void} shake
+ * @property {Record<string, any>} state
+ * @property {HTMLElement} ownZone
+ * @property {typeof import("./svg.js")} svg
+ * @property {boolean} reducedMotion
+ */
+
+/**
+ * A game's web module (games/<id>/draw.js): only `render` is required.
+ * @typedef {object} GameModule
+ * @property {(container: HTMLElement, view: View, ctx: DrawContext) => void} render
+ * @property {(event: GameEvent, ctx: DrawContext) => string | null | undefined} [describe]
+ * @property {(view: View, ctx: DrawContext) => string | null | undefined} [status]
+ * @property {(view: View, seat: number, ctx: DrawContext) => any} [seatBadge]
+ * @property {(score: any, seat: number, ctx: DrawContext) => string} [scoreText]
+ * @property {boolean} [resultScores]
+ * @property {(view: View, ctx: DrawContext) => { text: string, label?: string } | null | undefined} [topBar]
+ */
+
+/**
+ * An element of the page, HTML or SVG: both take focus, styles and keyboard listeners.
+ * @typedef {HTMLElement | SVGElement} El
+ */
+
+/**
+ * Attributes of h() and s(): "on…" functions become listeners, `class` may be a list (falsy
+ * entries dropped), `style` an object; false, null and undefined are skipped.
+ * @typedef {Record<string, any>} Attrs
+ */
+
+/**
+ * A child of h() and s(): nodes, text, numbers, nested lists; null, undefined and false are
+ * skipped.
+ * @typedef {Node | string | number | boolean | null | undefined | any[]} Child
+ */
+
+export {};
