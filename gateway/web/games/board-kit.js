@@ -52,9 +52,13 @@ export function cell({ label, testid, onPress, lit = false, pressed, className }
  * null where there is no square. The square last focused (its test id kept in
  * `state[key]`), else `preferred`, else the first, takes tabindex 0. Arrow keys move to the
  * next square in that direction (skipping gaps; up and down also try the columns beside).
+ * @param {Array<Array<import("../js/types.js").El | null>>} rows
+ * @param {Record<string, any>} state
+ * @param {string | null} [preferred]
+ * @param {string} [key]
  */
 export function rovingGrid(rows, state, preferred = null, key = "focus") {
-  const flat = rows.flat().filter(Boolean);
+  const flat = /** @type {import("../js/types.js").El[]} */ (rows.flat().filter(Boolean));
   if (!flat.length) return;
   const byId = (id) => flat.find((el) => el.getAttribute("data-testid") === id);
   const current = byId(state[key]) || (preferred && byId(preferred)) || flat[0];
@@ -68,14 +72,16 @@ export function rovingGrid(rows, state, preferred = null, key = "focus") {
         for (const other of flat) other.setAttribute("tabindex", other === el ? "0" : "-1");
       });
       el.addEventListener("keydown", (e) => {
+        const pressed = /** @type {KeyboardEvent} */ (e).key;
+        /** @type {import("../js/types.js").El | null | undefined} */
         let next = null;
-        if (e.key === "Home") next = flat[0];
-        else if (e.key === "End") next = flat[flat.length - 1];
-        else if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
-          const dc = e.key === "ArrowLeft" ? -1 : 1;
+        if (pressed === "Home") next = flat[0];
+        else if (pressed === "End") next = flat[flat.length - 1];
+        else if (pressed === "ArrowLeft" || pressed === "ArrowRight") {
+          const dc = pressed === "ArrowLeft" ? -1 : 1;
           for (let cc = c + dc; cc >= 0 && cc < row.length && !next; cc += dc) next = row[cc];
-        } else if (e.key === "ArrowUp" || e.key === "ArrowDown") {
-          const dr = e.key === "ArrowUp" ? -1 : 1;
+        } else if (pressed === "ArrowUp" || pressed === "ArrowDown") {
+          const dr = pressed === "ArrowUp" ? -1 : 1;
           for (let rr = r + dr; rr >= 0 && rr < rows.length && !next; rr += dr) next = at(rr, c) || at(rr, c - 1) || at(rr, c + 1);
         } else return;
         e.preventDefault();

@@ -311,6 +311,12 @@ export function framed(drawn, ctx, label) {
 
 /** The own zone: the die, the Roll button, and one large button per lit piece (`palette` as
  * for board: the buttons' text then gets the piece's `{colour}`). */
+/**
+ * @param {import("../js/types.js").View} view
+ * @param {import("../js/types.js").DrawContext} ctx
+ * @param {any} track
+ * @param {{ palette?: any }} [spec]
+ */
 export function controls(view, ctx, track, { palette = null } = {}) {
   const pub = view.public;
   const canRoll = ctx.canMove && isLegal(view, { type: "roll" });
@@ -322,7 +328,7 @@ export function controls(view, ctx, track, { palette = null } = {}) {
     h("button", { type: "button", class: ["primary", "roll", canRoll && "lit"], "data-testid": "roll-button", disabled: !canRoll, onclick: () => ctx.move({ type: "roll" }) }, ctx.t("roll.button")),
   );
   if (ctx.canMove) {
-    const seat = ctx.mySeat;
+    const seat = /** @type {number} a seat that may move is a seat */ (ctx.mySeat);
     const list = h("div", { class: "race-pieces", role: "group", "aria-label": ctx.t("pieces.label") });
     for (const [number, moves] of litPieces(view)) {
       const colour = pub.colours[seat][Math.floor(number / PIECES)];

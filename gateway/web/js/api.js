@@ -15,6 +15,7 @@ export class Refusal extends Error {
 
 async function request(method, path, body, token = "", invite = "") {
   let response;
+  /** @type {Record<string, string>} */
   const headers = body === undefined ? {} : { "Content-Type": "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (invite) headers["Gameroom-Invite"] = invite;

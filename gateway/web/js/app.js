@@ -16,8 +16,10 @@ import { showStart } from "./start.js";
 import { showTutorial } from "./tutorial.js";
 import * as store from "./store.js";
 
-const root = document.getElementById("app");
+const root = /** @type {HTMLElement} index.html has it */ (document.getElementById("app"));
+/** @type {(() => void) | null} */
 let closeCurrent = null;
+/** @type {string | null} */
 let currentPath = null;
 
 const nav = {

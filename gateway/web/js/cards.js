@@ -456,6 +456,7 @@ function handWidth(ctx) {
 
 // -- choosing a colour or suit ---------------------------------------------------------------
 
+/** @type {{ handle: { close: () => void }, key: string | undefined } | null} */
 let openChoice = null;
 
 /**
@@ -766,6 +767,7 @@ export function drawPiles(root, view, ctx, { top, drawSize, discardSize, follow,
   for (let i = below; i >= 1; i--) {
     root.append(s("rect", { x: discardX + i * 2, y: py + i * 1.5, width: cw, height: ch, rx: 5, class: "discard-under" }));
   }
+  /** @type {SVGElement | null} */
   let discardTop = null;
   if (top) {
     discardTop = s("g", { class: "discard-top", "data-testid": "discard-top", "data-card": top }, cardSvg(top, { x: discardX, y: py, width: cw }));
@@ -1063,6 +1065,13 @@ export function seatCall(pub, seat, t, call) {
  * The seats-strip badge of a game whose seats go out one by one: the finishing place once
  * out, else the cards in hand, with the seat's `call` (see seatCall) when it made it.
  */
+/**
+ * @param {import("./types.js").View} view
+ * @param {number} seat
+ * @param {import("./types.js").DrawContext} ctx
+ * @param {{ seats: string, text: string } | null} [call]
+ * @returns {string | null}
+ */
 export function placeOrCountBadge(view, seat, ctx, call = null) {
   const pub = view.public;
   if (!pub || !pub.hand_counts) return null;
@@ -1084,6 +1093,12 @@ function seatCountOrPlace(view, seat, ctx) {
  * suit to follow (`followParam` is its name in the game's "summary.top" text, which becomes
  * "summary.top_wished" when a card named it); the direction; a pending draw; then
  * `seatLine(seat)` for every seat (by default its cards in hand or its finishing place).
+ */
+/**
+ * @param {import("./types.js").View} view
+ * @param {import("./types.js").DrawContext} ctx
+ * @param {{ lead?: string[], follow: string, wished?: boolean, followParam: string, seatLine?: ((seat: number) => string) | null }} spec
+ * @returns {string}
  */
 export function sheddingSummary(view, ctx, { lead = [], follow, wished = false, followParam, seatLine = null }) {
   const pub = view.public;

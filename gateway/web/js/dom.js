@@ -118,7 +118,8 @@ export function shake(el) {
   setTimeout(() => el.classList.remove("shake"), 450);
 }
 
-let toastTimer = null;
+/** @type {number | undefined} */
+let toastTimer;
 /**
  * A short message at the bottom of the screen; `kind` is "info" or "error".
  * @param {string} text

@@ -43,7 +43,8 @@ export function drawContext({ gameId, room, mySeat, seats, events, canMove = fal
     announce,
     shake: (el) => shake(el || shakeTarget),
     state,
-    ownZone,
+    // Absent only where a context words events and draws nothing (the replay's event line).
+    ownZone: /** @type {HTMLElement} */ (ownZone),
     svg,
     reducedMotion: reducedMotion(),
   };

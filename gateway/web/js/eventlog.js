@@ -2,7 +2,9 @@
 // and events to screen readers.
 import { h } from "./dom.js";
 
-let announceTimer = null;
+/** @type {number | undefined} */
+let announceTimer;
+/** @type {string[]} */
 let announceQueue = [];
 
 /** Say `text` through the polite live region; texts in quick succession are joined. */
@@ -40,7 +42,7 @@ export class EventLog {
 
   /**
    * `make()` returns the entry's text in the current language (so it can be redone).
-   * @param {{ number: number | null, make: () => string | null | undefined, colour?: string }} entry
+   * @param {{ number: number | null, make: () => string | null | undefined, colour?: string | null }} entry
    * @returns {string | undefined}
    */
   add({ number, make, colour }) {
@@ -51,7 +53,7 @@ export class EventLog {
     this.list.append(this.item(entry));
     while (this.entries.length > MAX_ENTRIES) {
       this.entries.shift();
-      this.list.firstChild.remove();
+      /** @type {ChildNode} */ (this.list.firstChild).remove();
     }
     this.list.scrollTop = this.list.scrollHeight;
     this.updateTicker();

@@ -5,6 +5,7 @@ import * as api from "./api.js";
 import { h } from "./dom.js";
 import { loadGameStrings } from "./i18n.js";
 
+/** @type {Promise<any[]> | null} */
 let catalogue = null;
 
 /** [{id, family, meta}], cached for the page's life (a failed fetch is retried next time). */

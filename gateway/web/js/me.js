@@ -183,6 +183,7 @@ function claimBox(nav) {
 export async function showMe(root, nav) {
   const saved = store.player();
   const sections = [];
+  /** @type {any} */
   let profile = null;
   let rules = [];
   let games = [];

@@ -42,7 +42,7 @@ export function moveMatches(legal, move) {
 /**
  * Whether `move` is among the view's legal moves.
  * @param {import("./types.js").View | null | undefined} view
- * @param {Record<string, any>} move
+ * @param {Record<string, any> | null | undefined} move
  * @returns {boolean}
  */
 export function isLegal(view, move) {

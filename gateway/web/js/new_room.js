@@ -17,6 +17,7 @@ import * as store from "./store.js";
 const NAME_MAX = 24;
 
 // Kept across re-renders (language switch) within the page's life, for the game last shown.
+/** @type {{ gameId: string | null, options: Record<string, any>, seats: Array<{ kind: string, level: string, local: boolean, name?: string }> }} */
 const form = { gameId: null, options: {}, seats: [] };
 
 function defaultSeats(meta) {
@@ -51,6 +52,7 @@ function clockFirst(schema) {
 // What a browser without a player yet will have: a new wallet is filled to this on its first
 // look (lobby/ledger.py, DAILY_TOP_UP_TO).
 const NEW_WALLET = 1000;
+/** @type {Promise<number | null> | null} */
 let walletAsked = null;
 
 /** The wallet's coins, asked once per page (null: unknown; `known` skips the new-guest guess). */
@@ -95,6 +97,7 @@ export async function showNewRoom(root, nav, gameId) {
   const createError = h("p", { class: "error", role: "alert", "data-testid": "create-error" });
   // Disabled until the form is drawn for this game: a click before that would send no seats.
   const createButton = h("button", { type: "submit", class: "primary big", "data-testid": "create-button", disabled: true }, t("start.create"));
+  /** @type {any[]} */
   let games = [];
   const currentMeta = () => {
     const entry = games.find((g) => g.id === form.gameId);

@@ -23,8 +23,15 @@ export function clockText(clock, choice) {
   return t("clock.per_move", { seconds: formatNumber(seconds) });
 }
 
-/** The label of one choice: "<label>.<choice>", then "option.<key>.<choice>", else the value.
- * A move-clock choice says its seconds too (`clock`: the game's meta.clock). */
+/**
+ * The label of one choice: "<label>.<choice>", then "option.<key>.<choice>", else the value.
+ * A move-clock choice says its seconds too (`clock`: the game's meta.clock).
+ * @param {any} option
+ * @param {any} choice
+ * @param {string | null} gameId
+ * @param {Record<string, any> | null} [clock]
+ * @returns {string}
+ */
 export function choiceLabel(option, choice, gameId, clock = null) {
   const time = option.key === "move_clock" ? clockText(clock, choice) : "";
   const name = plainChoiceLabel(option, choice, gameId);
@@ -39,6 +46,14 @@ function plainChoiceLabel(option, choice, gameId) {
   return typeof choice === "number" ? formatNumber(choice) : String(choice);
 }
 
+/**
+ * A setting's value in words.
+ * @param {any} option
+ * @param {any} value
+ * @param {string | null} gameId
+ * @param {Record<string, any> | null} [clock]
+ * @returns {string}
+ */
 export function optionValueText(option, value, gameId, clock = null) {
   if (option.kind === "bool") return t(value ? "ui.on" : "ui.off");
   if (option.kind === "choice") return choiceLabel(option, value, gameId, clock);
@@ -63,6 +78,13 @@ export function optionDefault(option) {
  * Form fields for the schema. `values` is changed in place; `onChange()` runs after each
  * change; `clock` is the game's meta.clock (the seconds of each move-clock choice). Test ids:
  * option-<key>.
+ * @param {any[]} schema
+ * @param {Record<string, any>} values
+ * @param {() => void} onChange
+ * @param {string | null} gameId
+ * @param {Record<string, any> | null} [clock]
+ * @param {{ wallet?: number | null }} [extra]
+ * @returns {HTMLElement[]}
  */
 export function optionFields(schema, values, onChange, gameId, clock = null, { wallet = null } = {}) {
   return (schema || []).map((option) => {
@@ -145,7 +167,13 @@ export function optionFields(schema, values, onChange, gameId, clock = null, { w
   });
 }
 
-/** Read-only list of the settings, for players who are not the host. */
+/**
+ * Read-only list of the settings, for players who are not the host.
+ * @param {any[] | null | undefined} schema
+ * @param {Record<string, any>} values
+ * @param {string | null} gameId
+ * @param {Record<string, any> | null} [clock]
+ */
 export function optionSummary(schema, values, gameId, clock = null) {
   if (!schema || !schema.length) return null;
   return h(

@@ -23,6 +23,7 @@ function stakeChoices(game) {
   return option ? option.choices : [0];
 }
 
+/** @type {number | null} */
 let looking = null; // the timer of the place being looked at, one per page
 
 /**

@@ -80,6 +80,21 @@ function fairnessDetails(fairness) {
   return details;
 }
 
+/**
+ * @param {HTMLElement} container
+ * @param {object} spec
+ * @param {import("./types.js").Result} spec.result
+ * @param {import("./types.js").RoomInfo} spec.room
+ * @param {number[]} spec.held
+ * @param {((score: any, seat: number) => string) | null} spec.scoreText
+ * @param {boolean} spec.canRematch
+ * @param {boolean} spec.voted
+ * @param {() => void} spec.onRematch
+ * @param {() => void} spec.onClose
+ * @param {() => void} spec.onHome
+ * @param {(() => void) | null} [spec.onReplay]
+ * @param {{ code: string, number: number, announced: string } | null} [spec.fairness]
+ */
 export function renderResult(container, { result, room, held, scoreText, canRematch, voted, onRematch, onClose, onHome, onReplay = null, fairness = null }) {
   const placings = result.placings || [];
   const scores = result.scores || [];

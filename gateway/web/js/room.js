@@ -34,6 +34,31 @@ const CLOCK_TEN_S = 10;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class Room {
+  // The frame's elements: build() makes them, again on a change of language.
+  /** @type {HTMLElement} */ frameEl;
+  /** @type {HTMLElement} */ titleEl;
+  /** @type {HTMLElement} */ codeEl;
+  /** @type {HTMLElement} */ codeHintEl;
+  /** @type {HTMLElement} */ stakeEl;
+  /** @type {HTMLElement} */ stakeAmount;
+  /** @type {HTMLElement} */ clockEl;
+  /** @type {HTMLElement} */ chatButton;
+  /** @type {HTMLElement} */ badgeEl;
+  /** @type {HTMLElement} */ bannerEl;
+  /** @type {HTMLElement} */ watchingEl;
+  /** @type {HTMLElement} */ seatsEl;
+  /** @type {HTMLElement} */ statusEl;
+  /** @type {HTMLElement} */ gameTopEl;
+  /** @type {HTMLElement} */ areaEl;
+  /** @type {HTMLElement} */ waitingEl;
+  /** @type {HTMLElement} */ resultEl;
+  /** @type {HTMLElement} */ tickerEl;
+  /** @type {HTMLElement} */ tickerText;
+  /** @type {HTMLElement} */ ownZoneEl;
+  /** @type {HTMLElement} */ drawerEl;
+  /** @type {{ log: HTMLElement, chat: HTMLElement }} */ tabs;
+  /** @type {{ log: HTMLElement, chat: HTMLElement }} */ panels;
+
   constructor(root, code, ticket, nav) {
     this.root = root;
     this.code = code;
@@ -746,7 +771,7 @@ export class Room {
     this.stakeEl.hidden = !room.stake;
     this.stakeAmount.textContent = room.stake ? formatNumber(room.stake) : "";
     this.stakeEl.setAttribute("aria-label", room.stake ? t("stake.chip", { coins: formatNumber(room.stake) }) : "");
-    this.stakeEl.title = this.stakeEl.getAttribute("aria-label");
+    this.stakeEl.title = this.stakeEl.getAttribute("aria-label") || "";
     // The button's text is exactly the code (tests and screen readers read it); the hint
     // that a tap copies the link is its description.
     this.codeEl.textContent = this.code;
@@ -826,7 +851,7 @@ export class Room {
       h("button", { type: "button", class: "resume-button", "data-testid": "resume", onclick: () => this.conn.send({ resume: {} }) }, t("takeover.resume")),
     );
     this.statusEl.classList.remove("mine");
-    if (hadFocus) this.statusEl.querySelector("button").focus({ preventScroll: true });
+    if (hadFocus) /** @type {HTMLButtonElement} */ (this.statusEl.querySelector("button")).focus({ preventScroll: true });
     return true;
   }
 
@@ -858,7 +883,7 @@ export class Room {
   showScrollCue() {
     const area = this.areaEl;
     const more = area.scrollHeight - area.clientHeight - area.scrollTop > 2;
-    area.parentElement.classList.toggle("more-below", more);
+    /** @type {HTMLElement} */ (area.parentElement).classList.toggle("more-below", more);
   }
 
   renderGame(view) {

@@ -15,6 +15,7 @@ import { tutorialFor } from "./tutorial.js";
  */
 async function fillRules(article, gameId, level) {
   const query = new URLSearchParams({ lang: currentLanguage(), level: String(level) });
+  /** @type {string | null} */
   let html = null;
   try {
     const response = await fetch(`/api/games/${encodeURIComponent(gameId)}/rules?${query}`, { cache: "no-cache" });

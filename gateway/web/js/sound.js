@@ -2,6 +2,7 @@
 // it becomes your turn. Off unless switched on in the menu.
 import * as store from "./store.js";
 
+/** @type {AudioContext | null} */
 let audio = null;
 let enabled = store.soundOn();
 

@@ -140,6 +140,7 @@ export function arrowKeys(items) {
   items.forEach((item, index) => {
     item.addEventListener("keydown", (e) => {
       const key = /** @type {KeyboardEvent} */ (e).key;
+      /** @type {number | null} */
       let next = null;
       if (key === "ArrowRight" || key === "ArrowDown") next = index + 1;
       if (key === "ArrowLeft" || key === "ArrowUp") next = index - 1;

@@ -29,7 +29,7 @@
  * @typedef {object} View
  * @property {string} [game]
  * @property {number | null} [seat]
- * @property {number} [seats]
+ * @property {number} seats
  * @property {Record<string, any>} [options]
  * @property {number[]} to_move
  * @property {Move[]} legal_moves
@@ -61,7 +61,7 @@
  * @property {number} [host_seat]
  * @property {number | string} [version]
  * @property {number | string} [last_event]
- * @property {number[]} [rematch_votes]
+ * @property {number} [rematch_votes]
  * @property {number} [stake]
  */
 

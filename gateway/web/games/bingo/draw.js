@@ -119,6 +119,7 @@ function renderCard(view, ctx, seat, { interactive, testid, cells }) {
     if (!interactive || free) {
       return h("span", { class: ["bg-cell", free && "free", marked && "marked", win.has(cell) && "win"], "data-testid": `${testid}-cell-${cell}`, role: "img", "aria-label": label }, free ? ctx.t("card.free_short") : String(number));
     }
+    const kept = /** @type {NonNullable<typeof mark>} */ (mark); // an interactive card has its marks
     const button = h(
       "button",
       {
@@ -129,8 +130,8 @@ function renderCard(view, ctx, seat, { interactive, testid, cells }) {
         "aria-pressed": String(Boolean(marked)),
         "aria-label": label,
         onclick: () => {
-          mark.toggle(cell);
-          const now = mark.has(cell);
+          kept.toggle(cell);
+          const now = kept.has(cell);
           button.classList.toggle("marked", now);
           button.setAttribute("aria-pressed", String(now));
           button.setAttribute("aria-label", ctx.t(now ? "card.marked" : "card.number", { ball: `${LETTERS[cell % 5]} ${number}` }));

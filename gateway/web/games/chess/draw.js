@@ -288,6 +288,7 @@ function moveList(pub, ctx) {
   let number = Number(start[5]) || 1;
   const blackFirst = start[1] === "b";
   const items = [];
+  /** @type {HTMLElement | null} */
   let current = null;
   pub.san.forEach((san, i) => {
     const whiteMove = blackFirst ? i % 2 === 1 : i % 2 === 0;

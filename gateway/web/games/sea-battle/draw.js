@@ -59,6 +59,7 @@ function grid(view, ctx, owner, mode, fleet) {
       else if (shots.has(id)) label = ctx.t("cell.miss", { at: at(r, c) });
       else if (ship) label = ctx.t(mine ? "cell.ship" : "cell.their_ship", { at: at(r, c), ship: ctx.t(`ship.${ship}`), name: ctx.seatName(owner) });
       else label = ctx.t("cell.water", { at: at(r, c) });
+      /** @type {import("../../js/types.js").Move | null} */
       let move = null;
       if (mode === "place" && next) move = { type: "place", ship: next[0], row: r, col: c, dir };
       if (mode === "fire") move = { type: "fire", row: r, col: c };

@@ -17,7 +17,7 @@ const number = (card) => (isWild(card) ? null : Number(face(card).slice(1)));
 
 function band(card) {
   if (isWild(card)) return "wild";
-  const n = number(card);
+  const n = /** @type {number} */ (number(card));
   return n <= 4 ? "low" : n <= 8 ? "mid" : "high";
 }
 
@@ -47,6 +47,10 @@ function emptySlot(x, y, text, w = CARD_W, hgt = CARD_H) {
 }
 
 /** A small card for the other seats' rows (an empty pile drawn as a dashed outline). */
+/**
+ * @param {string} card
+ * @param {string | null} [extra]
+ */
 function miniCard(card, extra = null) {
   const svg = s("svg", { viewBox: `0 0 ${CARD_W} ${CARD_H}`, class: ["sp-mini", extra], "aria-hidden": "true" });
   // No corner number on a small card: its big number is the one that reads.

@@ -9,6 +9,11 @@ import { s } from "../svg.js";
  * One choice of a scene. A right one solves the step (after `onRight`, which may note what
  * was chosen in `api.state`); a wrong one shows `hint` (a key, with `params`) and stays.
  */
+/**
+ * @param {any} api
+ * @param {{ id: string, label: string, right?: boolean, hint?: string | null, params?: Record<string, any> | null, onRight?: (() => void) | null, className?: string | null, lit?: boolean }} spec
+ * @param {...import("../types.js").Child} content
+ */
 export function choice(api, { id, label, right = false, hint = null, params = null, onRight = null, className = null, lit = false }, ...content) {
   return h(
     "button",
