@@ -10,7 +10,7 @@
 
 /**
  * An engine's or the lobby's event: a code with parameters, never a sentence.
- * @typedef {{ code: string, seat?: number, [key: string]: any }} GameEvent
+ * @typedef {{ code: string, [key: string]: any }} GameEvent
  */
 
 /**
@@ -111,15 +111,40 @@
  */
 
 /**
+ * A game module's `render`: draw the view into an empty container (and `ctx.ownZone`).
+ * @typedef {(container: HTMLElement, view: View, ctx: DrawContext) => void} Render
+ */
+/**
+ * A game module's `describe`: an event in words, or nothing for the frame's default text.
+ * @typedef {(event: GameEvent, ctx: DrawContext) => string | null | undefined} Describe
+ */
+/**
+ * A game module's `status`: the turn line, or nothing for the frame's.
+ * @typedef {(view: View, ctx: DrawContext) => string | null | undefined} Status
+ */
+/**
+ * A game module's `seatBadge`: what the seats strip shows beside a seat's name.
+ * @typedef {(view: View, seat: number, ctx: DrawContext) => string | null | undefined} SeatBadge
+ */
+/**
+ * A game module's `scoreText`: a score on the result panel.
+ * @typedef {(score: any, seat: number, ctx: DrawContext) => string} ScoreText
+ */
+/**
+ * A game module's `topBar`: a line beside the move clock (poker's blinds).
+ * @typedef {(view: View, ctx: DrawContext) => { text: string, label?: string } | null | undefined} TopBar
+ */
+
+/**
  * A game's web module (games/<id>/draw.js): only `render` is required.
  * @typedef {object} GameModule
- * @property {(container: HTMLElement, view: View, ctx: DrawContext) => void} render
- * @property {(event: GameEvent, ctx: DrawContext) => string | null | undefined} [describe]
- * @property {(view: View, ctx: DrawContext) => string | null | undefined} [status]
- * @property {(view: View, seat: number, ctx: DrawContext) => any} [seatBadge]
- * @property {(score: any, seat: number, ctx: DrawContext) => string} [scoreText]
+ * @property {Render} render
+ * @property {Describe} [describe]
+ * @property {Status} [status]
+ * @property {SeatBadge} [seatBadge]
+ * @property {ScoreText} [scoreText]
  * @property {boolean} [resultScores]
- * @property {(view: View, ctx: DrawContext) => { text: string, label?: string } | null | undefined} [topBar]
+ * @property {TopBar} [topBar]
  */
 
 /**

@@ -404,6 +404,7 @@ function draw(container, view, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   draw(container, view, ctx);
 }
@@ -412,6 +413,7 @@ function stepsText(steps, ctx) {
   return steps.map(([from, to]) => `${from === 25 ? ctx.t("step.bar") : from}/${to === 0 ? ctx.t("step.off") : to}`).join(" ");
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
   switch (event.code) {
@@ -445,6 +447,7 @@ export function describe(event, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   if (!ctx.canMove || !view.public || view.public.over) return null;
   const deciding = decision(view.legal_moves);

@@ -190,6 +190,7 @@ function playActions(view, ctx) {
   return row;
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   const pub = view.public;
   container.append(
@@ -224,6 +225,7 @@ export function render(container, view, ctx) {
   ctx.ownZone.append(zone);
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   const t = ctx.t;
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
@@ -245,6 +247,7 @@ export function describe(event, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   const pub = view.public;
   const mine = ctx.mySeat;

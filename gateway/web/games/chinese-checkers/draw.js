@@ -134,15 +134,18 @@ function draw(container, view, ctx) {
   rovingGrid(rows, ctx.state, preferred);
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   draw(container, view, ctx);
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   if (event.code !== "moved") return null;
   return ctx.t("event.moved", { name: ctx.seatName(event.seat) });
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   if (!ctx.canMove) return null;
   return ctx.t("status.pick");

@@ -80,6 +80,7 @@ function summary(view, ctx) {
   return parts.join(". ");
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   const pub = view.public;
   const t = ctx.t;
@@ -93,7 +94,7 @@ export function render(container, view, ctx) {
     container.replaceChildren();
     ctx.ownZone.replaceChildren();
     render(container, view, { ...ctx, events: [] });
-    const again = ctx.ownZone.querySelector(".card-btn.selected, .card-btn.playable");
+    const again = /** @type {HTMLElement | null} */ (ctx.ownZone.querySelector(".card-btn.selected, .card-btn.playable"));
     if (again) again.focus({ preventScroll: true });
   };
 
@@ -146,6 +147,7 @@ export function render(container, view, ctx) {
   });
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   const t = ctx.t;
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
@@ -167,6 +169,7 @@ export function describe(event, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   if (!ctx.canMove) return null;
   const pub = view.public;

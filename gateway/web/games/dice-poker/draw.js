@@ -252,6 +252,7 @@ function renderSheet(view, ctx) {
   );
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   container = scrollBox(container, ctx); // taller than the table on a phone: scrolls, and shows it
   container.append(renderSheet(view, ctx));
@@ -259,6 +260,7 @@ export function render(container, view, ctx) {
   if (!view.result) ctx.ownZone.append(renderDice(view, ctx));
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
   if (event.code === "rolled") {
@@ -272,6 +274,7 @@ export function describe(event, ctx) {
   return null;
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   const pub = view.public;
   if (!ctx.canMove) return null;

@@ -142,6 +142,7 @@ function introPanel(ctx, redraw) {
   );
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   const pub = view.public;
   const t = ctx.t;
@@ -269,6 +270,7 @@ export function render(container, view, ctx) {
   if (ctx.state.introStep !== null && pub.variant === "duel") zone.append(introPanel(ctx, redraw));
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   const t = ctx.t;
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
@@ -292,6 +294,7 @@ export function describe(event, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   if (!ctx.canMove) return null;
   const legal = view.legal_moves || [];

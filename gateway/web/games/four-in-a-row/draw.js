@@ -29,6 +29,7 @@ function columnSummary(board, column, ctx) {
   return marks.length ? marks.join(" ") : ctx.t("column.empty_short");
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   const pub = view.public;
   const { columns, rows, board } = pub;
@@ -89,7 +90,7 @@ export function render(container, view, ctx) {
         if (landing !== -1) {
           const [cx, cy] = cellCentre(rows, column, landing);
           // The preview carries no letter: it is only ever the mover's own disc.
-          const colour = ctx.seatColour(ctx.mySeat);
+          const colour = ctx.seatColour(/** @type {number} canMove: a seat */ (ctx.mySeat));
           children.push(
             s(
               "g",
@@ -148,6 +149,7 @@ export function describe(event, ctx) {
   return null;
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   if (ctx.canMove) return ctx.t("status.choose");
   return null;

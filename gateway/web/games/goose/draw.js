@@ -173,11 +173,13 @@ function rollZone(view, ctx) {
   );
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   container.append(h("div", { class: "race" }, board(view, ctx), positions(view, ctx), legend(ctx)));
   if (!view.result) ctx.ownZone.append(rollZone(view, ctx));
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
   if (event.code === "rolled") return ctx.t("event.rolled", { name, dice: (event.dice || []).join(" + "), pips: event.pips, field: event.field });
@@ -190,6 +192,7 @@ export function describe(event, ctx) {
   return null;
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   if (!ctx.canMove) return null;
   return ctx.t("status.roll");
@@ -201,6 +204,7 @@ export function seatBadge(view, seat, ctx) {
   return fields && typeof fields[seat] === "number" ? ctx.formatNumber(fields[seat]) : null;
 }
 
+/** @type {import("../../js/types.js").ScoreText} */
 export function scoreText(score, seat, ctx) {
   return ctx.t("result.field", { field: score });
 }

@@ -156,6 +156,7 @@ function letterKeys(view, ctx) {
   return h("div", { class: "hm-keys", role: "group", "aria-label": ctx.t("keys.label"), "data-testid": "hm-keys" }, keys);
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   const pub = view.public;
   container.append(
@@ -175,6 +176,7 @@ export function render(container, view, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
   switch (event.code) {
@@ -197,12 +199,14 @@ export function describe(event, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   const pub = view.public;
   if (!ctx.canMove) return null;
   return ctx.t(pub.phase === "set" ? "status.set" : "status.guess");
 }
 
+/** @type {import("../../js/types.js").SeatBadge} */
 export function seatBadge(view, seat, ctx) {
   const scores = view.public && view.public.scores;
   return scores && typeof scores[seat] === "number" ? ctx.formatNumber(scores[seat]) : null;

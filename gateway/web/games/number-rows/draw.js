@@ -159,6 +159,7 @@ function rowText(view, ctx) {
   }).join(". ");
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   const pub = view.public;
   const t = ctx.t;
@@ -202,12 +203,14 @@ export function render(container, view, ctx) {
   );
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   if (event.code !== "laid") return describeDrawing(event, ctx);
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
   return ctx.t("event.laid", { name, card: cardName(event.card, ctx.t) });
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   if (!ctx.canMove) return null;
   const legal = view.legal_moves || [];

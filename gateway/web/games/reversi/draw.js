@@ -129,10 +129,12 @@ function scoreLine(board, pub, ctx) {
   return h("ul", { class: "rv-scores", "aria-label": ctx.t("discs.label") }, item(0), item(1));
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   draw(container, view, ctx);
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
   switch (event.code) {
@@ -147,6 +149,7 @@ export function describe(event, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   if (!ctx.canMove) return null;
   return ctx.t(isLegal(view, PASS) ? "status.pass" : "status.place");

@@ -162,10 +162,12 @@ function draw(container, view, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   draw(container, view, ctx);
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
   switch (event.code) {
@@ -182,6 +184,7 @@ export function describe(event, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   if (!ctx.canMove) return null;
   const pub = view.public;
@@ -191,7 +194,8 @@ export function status(view, ctx) {
     return ctx.t("status.place", { ship: ctx.t(`ship.${next[0]}`), size: next[1], dir: ctx.t(`dir.${ctx.state.dir || "h"}`) });
   }
   const last = pub.last;
-  return ctx.t(last && last.seat === ctx.mySeat && last.result !== "miss" ? "status.again" : "status.fire", { name: ctx.seatName(1 - ctx.mySeat) });
+  const seat = /** @type {number} canMove: a seat */ (ctx.mySeat);
+  return ctx.t(last && last.seat === seat && last.result !== "miss" ? "status.again" : "status.fire", { name: ctx.seatName(1 - seat) });
 }
 
 /** The seats strip: enemy ships sunk. */

@@ -166,11 +166,13 @@ function rollZone(view, ctx) {
   );
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   container.append(h("div", { class: "race" }, board(view, ctx), positions(view, ctx)));
   if (!view.result) ctx.ownZone.append(rollZone(view, ctx));
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   if (!ctx.canMove) return null;
   return ctx.t(view.public.rolls > 0 ? "status.roll_again" : "status.roll");
@@ -182,6 +184,7 @@ export function seatBadge(view, seat, ctx) {
   return typeof square === "number" ? ctx.formatNumber(square) : null;
 }
 
+/** @type {import("../../js/types.js").ScoreText} */
 export function scoreText(score, seat, ctx) {
   return ctx.t("result.square", { square: score });
 }

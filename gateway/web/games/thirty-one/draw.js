@@ -133,6 +133,7 @@ function summary(view, ctx) {
   return parts.join(". ");
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   const pub = view.public;
   const t = ctx.t;
@@ -141,7 +142,7 @@ export function render(container, view, ctx) {
     container.replaceChildren();
     ctx.ownZone.replaceChildren();
     render(container, view, { ...ctx, events: [] });
-    const again = container.querySelector(".middle-card.selected") || ctx.ownZone.querySelector(".card-btn.selected, .card-btn.playable");
+    const again = /** @type {HTMLElement | null} */ (container.querySelector(".middle-card.selected") || ctx.ownZone.querySelector(".card-btn.selected, .card-btn.playable"));
     if (again) again.focus({ preventScroll: true });
   };
 
@@ -205,6 +206,7 @@ export function render(container, view, ctx) {
   );
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   const t = ctx.t;
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
@@ -235,6 +237,7 @@ export function describe(event, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   if (!ctx.canMove) return null;
   const pub = view.public;
