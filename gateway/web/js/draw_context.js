@@ -11,7 +11,7 @@ import * as svg from "./svg.js";
  * a spectator); `canMove` false and `move` a no-op where nothing may be played (a replay).
  * @param {object} spec
  * @param {string} spec.gameId
- * @param {import("./types.js").RoomInfo | null | undefined} spec.room
+ * @param {import("./types.js").ShownRoom | null | undefined} spec.room
  * @param {number | null} spec.mySeat
  * @param {number[]} spec.seats
  * @param {import("./types.js").GameEvent[] | null} [spec.events]

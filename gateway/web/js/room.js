@@ -364,6 +364,10 @@ export class Room {
     );
   }
 
+  /**
+   * @param {import("./types.js").ServerFrame & Record<string, any>} msg
+   * @param {{ firstWelcome?: boolean }} [info]
+   */
   onMessage(msg, info = {}) {
     if (msg.welcome) {
       this.welcomes += 1;
@@ -501,6 +505,7 @@ export class Room {
     this.gap = null;
   }
 
+  /** @param {import("./types.js").Update} update */
   applyUpdate(update) {
     const wasMyTurn = this.myTurn();
     const before = this.statusSeen;
@@ -626,7 +631,7 @@ export class Room {
     if (mine.length) target = mine.includes(this.activeSeat) ? this.activeSeat : mine[0];
     else target = this.held.includes(this.activeSeat) ? this.activeSeat : this.held[0];
     this.activeSeat = target;
-    const handOver = this.held.length > 1 && this.room.status === "playing" && mine.includes(target) && this.revealedSeat !== target;
+    const handOver = this.held.length > 1 && /** @type {import("./types.js").RoomInfo} a welcome came */ (this.room).status === "playing" && mine.includes(target) && this.revealedSeat !== target;
     if (this.removeHandover && (!handOver || this.handoverFor !== target)) {
       this.removeHandover();
       this.removeHandover = null;
@@ -726,7 +731,12 @@ export class Room {
 
   // -- rendering ---------------------------------------------------------------------------
 
+  /**
+   * @param {import("./types.js").View | null} view
+   * @returns {import("./types.js").DrawContext}
+   */
   context(view) {
+    /** @type {import("./types.js").ShownRoom} */
     const room = this.room || { seats: [] };
     const mySeat = this.held.includes(this.activeSeat) ? this.activeSeat : null;
     const pending = Boolean(this.conn && this.conn.pending);
@@ -840,7 +850,7 @@ export class Room {
   /** A CPU plays one of this device's seats (its player was away, or let the clock run out):
    * the status line says so and offers the seat back. True when it did. */
   renderCpuPlaysForMe() {
-    const room = this.room;
+    const room = /** @type {import("./types.js").RoomInfo} render() runs after a welcome */ (this.room);
     const taken = room.status === "playing" && (room.seats || []).some((s) => s.cpu_plays && this.held.includes(s.seat));
     if (!taken) return false;
     const hadFocus = this.statusEl.contains(document.activeElement);
@@ -941,8 +951,9 @@ export class Room {
   }
 
   renderResultPanel(view) {
+    const room = /** @type {import("./types.js").RoomInfo} render() runs after a welcome */ (this.room);
     const result = view && view.result;
-    const show = Boolean(result && this.room.status === "finished" && !this.resultDismissed);
+    const show = Boolean(result && room.status === "finished" && !this.resultDismissed);
     this.resultEl.hidden = !show;
     if (!show) return;
     const module = this.module;
@@ -951,12 +962,12 @@ export class Room {
     let scoreText = defaultScoreText;
     if (module && module.resultScores === false) scoreText = null;
     else if (module && typeof module.scoreText === "function") scoreText = (score, seat) => module.scoreText(score, seat, ctx);
-    const number = this.room.game_number;
+    const number = room.game_number;
     renderResult(this.resultEl, {
       result,
       // The shuffle check only where there is a shuffle: a game without chance has no seed to check.
       fairness: number && this.meta && this.meta.chance ? { code: this.code, number, announced: this.announcedHashes[number] || "" } : null,
-      room: this.room,
+      room,
       held: this.held,
       scoreText,
       canRematch: this.held.length > 0,

@@ -63,6 +63,56 @@
  * @property {number | string} [last_event]
  * @property {number} [rematch_votes]
  * @property {number} [stake]
+ * @property {number} [game_number] the games played in this room so far
+ * @property {string} [shuffle_commit] the SHA-256 of the next game's server seed
+ * @property {number[]} [shuffle_seats] the seats whose random values the next seed takes
+ * @property {boolean} [private]
+ */
+
+/**
+ * The server's `update` frame: the room, this connection's views (one per held seat; seat -1
+ * for a spectator), the events in order, the answer's move id and the move clock
+ * (`deadline_ms` "0" when no clock runs; 64-bit numbers arrive as strings).
+ * @typedef {object} Update
+ * @property {RoomInfo} room
+ * @property {Array<{ seat: number, view: View }>} views
+ * @property {NumberedEvent[]} events
+ * @property {string} [client_move_id]
+ * @property {string} [deadline_ms]
+ * @property {number} [deadline_seat]
+ * @property {number[]} [deadline_seats]
+ */
+
+/**
+ * The server's `welcome` frame: the room and the seats this connection holds now.
+ * @typedef {{ room: RoomInfo, seats: number[] }} Welcome
+ */
+
+/**
+ * A refusal: a stable code (rulekit/errors.py), a detail, and the move id it answers.
+ * @typedef {{ code: string, detail?: string, client_move_id?: string }} Refused
+ */
+
+/**
+ * A chat line as the server sends it.
+ * @typedef {{ number?: number, seat: number, name: string, text: string, at_ms?: string, channel?: string }} ChatLine
+ */
+
+/**
+ * One frame from the server over the WebSocket: exactly one key names its kind
+ * (docs/protocol.md).
+ * @typedef {object} ServerFrame
+ * @property {Welcome} [welcome]
+ * @property {Update} [update]
+ * @property {Refused} [refused]
+ * @property {ChatLine} [chat]
+ * @property {{ nonce: number }} [pong]
+ */
+
+/**
+ * The room a draw context names seats from: the RoomInfo, or no more than its seats where
+ * none is known yet.
+ * @typedef {RoomInfo | { seats: RoomSeat[], status?: string, code?: string }} ShownRoom
  */
 
 /**
@@ -97,7 +147,7 @@
  * @property {(seat: number) => string} seatMark
  * @property {number | null} mySeat
  * @property {number[]} seats
- * @property {RoomInfo | { seats: RoomSeat[], code?: string }} room
+ * @property {ShownRoom} room
  * @property {GameEvent[]} events
  * @property {boolean} pending
  * @property {boolean} canMove
