@@ -165,7 +165,7 @@ export async function showNewRoom(root, nav, gameId) {
   const renderGame = async (reset) => {
     const meta = currentMeta();
     if (!meta) return;
-    const shownId = form.gameId;
+    const shownId = /** @type {string} currentMeta() found its game */ (form.gameId);
     await loadGameStrings(shownId);
     const walletNow = await walletBalance();
     // Another game was chosen while this one's strings loaded: that render wins.

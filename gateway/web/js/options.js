@@ -139,7 +139,7 @@ export function optionFields(schema, values, onChange, gameId, clock = null, { w
             ),
           ),
         ),
-        greyed ? h("p", { class: "hint", id: hintId, "data-testid": `${testid}-hint` }, t("stake.wallet_hint", { coins: formatNumber(wallet) })) : null,
+        greyed ? h("p", { class: "hint", id: hintId, "data-testid": `${testid}-hint` }, t("stake.wallet_hint", { coins: formatNumber(/** @type {number} greyed: a wallet is known */ (wallet)) })) : null,
       );
     }
     // "int": a number field kept within its bounds.

@@ -86,7 +86,7 @@ function fairnessDetails(fairness) {
  * @param {import("./types.js").Result} spec.result
  * @param {import("./types.js").RoomInfo} spec.room
  * @param {number[]} spec.held
- * @param {((score: any, seat: number) => string) | null} spec.scoreText
+ * @param {((score: any, seat: number) => string | null) | null} spec.scoreText
  * @param {boolean} spec.canRematch
  * @param {boolean} spec.voted
  * @param {() => void} spec.onRematch

@@ -958,7 +958,7 @@ export class Room {
     if (!show) return;
     const module = this.module;
     const ctx = this.context(view);
-    /** @type {((score: any, seat: number) => string) | null} */
+    /** @type {((score: any, seat: number) => string | null) | null} */
     let scoreText = defaultScoreText;
     if (module && module.resultScores === false) scoreText = null;
     else if (module && typeof module.scoreText === "function") scoreText = (score, seat) => module.scoreText(score, seat, ctx);
