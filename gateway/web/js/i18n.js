@@ -45,7 +45,7 @@ async function loadUi(code) {
  */
 export async function initI18n() {
   const chosen = store.language();
-  lang = LANGUAGES.includes(chosen) ? chosen : browserLanguage();
+  lang = chosen !== null && LANGUAGES.includes(chosen) ? chosen : browserLanguage();
   // One fetch per catalogue (the page's preload of the fallback serves one request only).
   await Promise.all([...new Set([FALLBACK, lang])].map(loadUi));
   document.documentElement.lang = lang;

@@ -121,9 +121,14 @@
  * @property {string} code
  * @property {string} token
  * @property {number[]} seats
+ * @property {string} [invite] the host's invitation to a private room
  * @property {string} [game]
- * @property {number} [saved_at]
- * @property {RoomInfo} [room]
+ * @property {number} saved_at
+ */
+
+/**
+ * The random value this browser sent for a game's seed (docs/fairness.md).
+ * @typedef {{ value: string, commit: string, confirmed: boolean, at?: number }} SentEntropy
  */
 
 /**
