@@ -94,6 +94,10 @@ export function rovingGrid(rows, state, preferred = null, key = "focus") {
 /**
  * Draw the game again in place after a local change (a piece selected), without the
  * update's animations, keeping keyboard focus on the element with the same test id.
+ * @param {import("../js/types.js").Render} draw
+ * @param {HTMLElement} container
+ * @param {import("../js/types.js").View} view
+ * @param {import("../js/types.js").DrawContext} ctx
  */
 export function redraw(draw, container, view, ctx) {
   const active = document.activeElement;
@@ -105,18 +109,31 @@ export function redraw(draw, container, view, ctx) {
   ctx.ownZone.hidden = !ctx.ownZone.childElementCount;
   if (focusId) {
     const selector = `[data-testid="${CSS.escape(focusId)}"]`;
-    const again = container.querySelector(selector) || ctx.ownZone.querySelector(selector);
+    const again = /** @type {HTMLElement | null} */ (container.querySelector(selector) || ctx.ownZone.querySelector(selector));
     if (again) again.focus({ preventScroll: true });
   }
 }
 
-/** Slide an element from (dx, dy) user units away to where it is now (≤ 250 ms). */
+/**
+ * Slide an element from (dx, dy) user units away to where it is now (≤ 250 ms).
+ * @param {Element | null | undefined} el
+ * @param {number} dx
+ * @param {number} dy
+ * @param {import("../js/types.js").DrawContext} ctx
+ * @param {number} [ms]
+ */
 export function slide(el, dx, dy, ctx, ms = 200) {
   if (!el || ctx.reducedMotion || typeof el.animate !== "function" || (!dx && !dy)) return;
   el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0px, 0px)" }], { duration: ms, easing: "ease-out" });
 }
 
-/** A short grow-in (a piece placed) or a squeeze (a disc flipped), about the element's centre. */
+/**
+ * A short grow-in (a piece placed) or a squeeze (a disc flipped), about the element's centre.
+ * @param {import("../js/types.js").El | null | undefined} el
+ * @param {import("../js/types.js").DrawContext} ctx
+ * @param {"grow" | "flip"} [kind]
+ * @param {number} [ms]
+ */
 export function pop(el, ctx, kind = "grow", ms = 220) {
   if (!el || ctx.reducedMotion || typeof el.animate !== "function") return;
   el.style.transformBox = "fill-box";
@@ -128,7 +145,13 @@ export function pop(el, ctx, kind = "grow", ms = 220) {
   el.animate(frames, { duration: ms, easing: "ease-out" });
 }
 
-/** A tiny filled (dark side) or hollow (light side) circle and a number, for the seats strip. */
+/**
+ * A tiny filled (dark side) or hollow (light side) circle and a number, for the seats strip.
+ * @param {boolean} dark
+ * @param {number} count
+ * @param {import("../js/types.js").DrawContext} ctx
+ * @returns {string}
+ */
 export function countBadge(dark, count, ctx) {
   return `${dark ? "●" : "○"} ${ctx.formatNumber(count)}`;
 }
@@ -141,6 +164,9 @@ export function countBadge(dark, count, ctx) {
  * board fits at a readable size (a desktop), the frame just fits it and the toggle stays
  * hidden. The choice and the scroll position live in `ctx.state`, so an update's redraw keeps
  * them; the frame is a tab stop whose arrow keys scroll it.
+ * @param {SVGElement} svg
+ * @param {{ width: number, height: number, smallest: number, focus: number[], ctx: import("../js/types.js").DrawContext, label: string }} spec
+ * @returns {HTMLElement}
  */
 export function zoomFrame(svg, { width, height, smallest, focus, ctx, label }) {
   const kept = (ctx.state.zoom ||= { whole: false, left: null, top: null });
@@ -197,6 +223,9 @@ export function zoomFrame(svg, { width, height, smallest, focus, ctx, label }) {
  * A table taller than the room leaves it on a phone (a score sheet, a list of answers): a box
  * that fills the table and scrolls, and shows that it does by a shadow along each edge with
  * more beyond it (board-kit.css). Draw into the box instead of the game area.
+ * @param {HTMLElement} container
+ * @param {import("../js/types.js").DrawContext} ctx
+ * @returns {HTMLElement}
  */
 export function scrollBox(container, ctx) {
   // A tab stop of its own, so a keyboard scrolls it too.

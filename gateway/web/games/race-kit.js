@@ -49,6 +49,9 @@ const PIPS = {
 /**
  * The board's geometry. `track` is {length, lane, lap, startAt, colours} as the engine has
  * it; `bottom` is the colour whose start field is drawn at the bottom (the viewer's).
+ * @param {any} track
+ * @param {number} bottom
+ * @returns {Geometry}
  */
 export function geometry(track, bottom) {
   const R = Math.max(150, (track.length * STEP) / (2 * Math.PI));
@@ -92,6 +95,9 @@ export function geometry(track, bottom) {
  * down the other; a colour's lane runs up the middle column of the arm whose tip is its last
  * ring square, to the centre. The colour `bottom` gets the bottom arm; yards sit in the corners.
  * Same interface as `geometry` plus `backdrop` (the arms and the centre).
+ * @param {any} track
+ * @param {number} bottom
+ * @returns {Geometry}
  */
 export function crossGeometry(track, bottom) {
   const CELL = 24;
@@ -157,7 +163,14 @@ export function crossGeometry(track, bottom) {
   };
 }
 
-/** A die showing `value` (or blank); it tumbles once when `rolling`. */
+/**
+ * A die showing `value` (or blank); it tumbles once when `rolling`.
+ * @param {number | null} value
+ * @param {string} label
+ * @param {boolean} rolling
+ * @param {string} [testid]
+ * @returns {SVGElement}
+ */
 export function die(value, label, rolling, testid = "die") {
   return s(
     "svg",
@@ -169,14 +182,21 @@ export function die(value, label, rolling, testid = "die") {
   );
 }
 
-/** The seat playing each colour (null for an unplayed colour). */
+/**
+ * The seat playing each colour (null for an unplayed colour).
+ * @param {any} pub
+ */
 export function ownerOf(pub) {
   const owners = new Array(pub.board).fill(null);
   pub.colours.forEach((colours, seat) => colours.forEach((colour) => (owners[colour] = seat)));
   return owners;
 }
 
-/** The legal piece moves of the view, by the seat's piece number. */
+/**
+ * The legal piece moves of the view, by the seat's piece number.
+ * @param {import("../js/types.js").View} view
+ * @returns {Map<number, import("../js/types.js").Move[]>}
+ */
 export function litPieces(view) {
   const lit = new Map();
   for (const move of view.legal_moves || []) {
@@ -187,12 +207,19 @@ export function litPieces(view) {
   return lit;
 }
 
-/** Words for where a piece stands. */
+/**
+ * Words for where a piece stands.
+ * @param {import("../js/types.js").DrawContext} ctx
+ * @param {any} track
+ * @param {number} progress
+ * @param {number | null} field
+ * @returns {string}
+ */
 export function whereText(ctx, track, progress, field) {
   if (progress < 0) return ctx.t("where.home");
   if (track.finish && progress === track.lap + track.lane - 1) return ctx.t("where.finished");
   if (progress >= track.lap) return ctx.t("where.goal", { n: progress - track.lap + 1 });
-  return ctx.t("where.field", { n: field + 1 });
+  return ctx.t("where.field", { n: /** @type {number} on the ring */ (field) + 1 });
 }
 
 /**
@@ -297,6 +324,10 @@ export function board(view, ctx, track, { testid, label, safe = [], palette = nu
 /**
  * The board in the board kit's zoom frame: readable on a phone, the viewer's own part (the
  * bottom of the board: their start, yard and lane) in view; `drawn` is what board() returned.
+ * @param {{ svg: SVGElement, size: number, [key: string]: any }} drawn
+ * @param {import("../js/types.js").DrawContext} ctx
+ * @param {string} label
+ * @returns {HTMLElement}
  */
 export function framed(drawn, ctx, label) {
   return zoomFrame(drawn.svg, {

@@ -116,6 +116,11 @@
  */
 
 /**
+ * The page's router (js/app.js): `go(path)` shows another page without a reload.
+ * @typedef {{ go: (path: string) => void }} Nav
+ */
+
+/**
  * What a room's ticket holds, kept per room code in localStorage (js/store.js).
  * @typedef {object} Ticket
  * @property {string} code
