@@ -42,7 +42,11 @@ export function openDialog({ title, content, testid, className, onClose }) {
   return { dialog, body, close };
 }
 
-/** Ask a yes/no question; resolves true when confirmed. */
+/**
+ * Ask a yes/no question; resolves true when confirmed.
+ * @param {{ title: string, text: string, ok: string, testid?: string }} spec
+ * @returns {Promise<boolean>}
+ */
 export function confirmDialog({ title, text, ok, testid = "confirm-dialog" }) {
   return new Promise((resolve) => {
     let answer = false;

@@ -180,6 +180,12 @@ function claimBox(nav) {
   );
 }
 
+/**
+ * The player's page: statistics, finished games, rooms, house rules.
+ * @param {HTMLElement} root
+ * @param {import("./types.js").Nav} nav
+ * @returns {Promise<void>}
+ */
 export async function showMe(root, nav) {
   const saved = store.player();
   const sections = [];

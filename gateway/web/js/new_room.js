@@ -55,7 +55,11 @@ const NEW_WALLET = 1000;
 /** @type {Promise<number | null> | null} */
 let walletAsked = null;
 
-/** The wallet's coins, asked once per page (null: unknown; `known` skips the new-guest guess). */
+/**
+ * The wallet's coins, asked once per page (null: unknown; `known` skips the new-guest guess).
+ * @param {boolean} [known]
+ * @returns {Promise<number | null>}
+ */
 export async function walletBalance(known = false) {
   if (!walletAsked) walletAsked = coins();
   const balance = await walletAsked;
@@ -81,7 +85,13 @@ export function nicknameField() {
   });
 }
 
-/** The create form for `gameId`; an unknown id says so, with the way back. */
+/**
+ * The create form for `gameId`; an unknown id says so, with the way back.
+ * @param {HTMLElement} root
+ * @param {import("./types.js").Nav} nav
+ * @param {string} gameId
+ * @returns {Promise<void>}
+ */
 export async function showNewRoom(root, nav, gameId) {
   walletAsked = null;
   const nickname = nicknameField();

@@ -30,6 +30,9 @@ let looking = null; // the timer of the place being looked at, one per page
  * The "Play now" panel; `nicknameInput` is the start page's name field. Returns
  * {panel, offers(gameId), play(gameId)}: `play` asks at once for that title (a gallery
  * tile's "Play now") with the panel's other choices as they stand.
+ * @param {any[]} games
+ * @param {HTMLInputElement} nicknameInput
+ * @param {import("./types.js").Nav} nav
  */
 export function quickSection(games, nicknameInput, nav) {
   if (looking) clearTimeout(looking);

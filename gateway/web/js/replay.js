@@ -350,7 +350,14 @@ class ReplayViewer {
   }
 }
 
-/** Show the replay of game `number` of room `code`; returns a function that closes it. */
+/**
+ * Show the replay of game `number` of room `code`; returns a function that closes it.
+ * @param {HTMLElement} root
+ * @param {import("./types.js").Nav} nav
+ * @param {string} code
+ * @param {number} number
+ * @returns {() => void}
+ */
 export function showReplay(root, nav, code, number) {
   const viewer = new ReplayViewer(root, nav, code, number);
   viewer.start();

@@ -584,7 +584,7 @@ export class Room {
       case "game_over": {
         // The lobby's game_over carries the result; an engine's own game_over does not.
         if (!event.result) return null;
-        let text = t("event.game_over_result", { headline: resultHeadline(event.result, this.room, this.held) });
+        let text = t("event.game_over_result", { headline: resultHeadline(event.result, /** @type {import("./types.js").RoomInfo} */ (this.room), this.held) });
         if (event.seed) text = `${text} ${t("event.seed_revealed", { seed: event.seed.slice(0, 16) })}`;
         const paid = Object.entries(event.pot || {}).map(([seat, won]) => t("event.pot_won", { name: ctx.seatName(Number(seat)), coins: formatNumber(won) }));
         return [text, ...paid].join(" ");
@@ -793,7 +793,7 @@ export class Room {
     const module = this.module;
     const badge =
       module && typeof module.seatBadge === "function" && view && room.status !== "waiting"
-        ? (seat) => module.seatBadge(view, seat, this.context(view))
+        ? (seat) => /** @type {import("./types.js").SeatBadge} */ (module.seatBadge)(view, seat, this.context(view))
         : null;
     renderSeats(this.seatsEl, { room, held: this.held, toMove: room.status === "playing" ? this.toMove() : [], badge });
     this.renderClock();
@@ -961,7 +961,7 @@ export class Room {
     /** @type {((score: any, seat: number) => string | null) | null} */
     let scoreText = defaultScoreText;
     if (module && module.resultScores === false) scoreText = null;
-    else if (module && typeof module.scoreText === "function") scoreText = (score, seat) => module.scoreText(score, seat, ctx);
+    else if (module && typeof module.scoreText === "function") scoreText = (score, seat) => /** @type {import("./types.js").ScoreText} */ (module.scoreText)(score, seat, ctx);
     const number = room.game_number;
     renderResult(this.resultEl, {
       result,
@@ -1025,7 +1025,14 @@ export class Room {
   }
 }
 
-/** Open the room at /r/CODE with a stored ticket; returns a function that closes it. */
+/**
+ * Open the room at /r/CODE with a stored ticket; returns a function that closes it.
+ * @param {HTMLElement} root
+ * @param {string} code
+ * @param {import("./types.js").Ticket} ticket
+ * @param {import("./types.js").Nav} nav
+ * @returns {() => void}
+ */
 export function openRoom(root, code, ticket, nav) {
   const room = new Room(root, code, ticket, nav);
   room.start();

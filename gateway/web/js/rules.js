@@ -53,7 +53,12 @@ async function tutorialLink(gameId, slot) {
   slot.replaceChildren(h("a", { class: "button-link", href, "data-testid": "rules-tutorial" }, t("tutorial.try")));
 }
 
-/** Open the rules of `gameId`; `tutorial: false` leaves out the tutorial link (on the tutorial itself). */
+/**
+ * Open the rules of `gameId`; `tutorial: false` leaves out the tutorial link (on the tutorial itself).
+ * @param {string} gameId
+ * @param {{ tutorial?: boolean }} [options]
+ * @returns {Promise<void>}
+ */
 export async function openRules(gameId, { tutorial = true } = {}) {
   const article = loadingArticle();
   const slot = h("p", { class: "rules-tutorial" });
@@ -62,7 +67,13 @@ export async function openRules(gameId, { tutorial = true } = {}) {
   await fillRules(article, gameId, 3);
 }
 
-/** The rules as a page: back to the gallery, or on to create a room for the game. */
+/**
+ * The rules as a page: back to the gallery, or on to create a room for the game.
+ * @param {HTMLElement} root
+ * @param {import("./types.js").Nav} nav
+ * @param {string} gameId
+ * @returns {Promise<void>}
+ */
 export async function showRulesPage(root, nav, gameId) {
   await loadGameStrings(gameId);
   const title = t("rules.title", { game: gameName(gameId) });

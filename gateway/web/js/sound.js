@@ -10,6 +10,10 @@ export function soundEnabled() {
   return enabled;
 }
 
+/**
+ * Switch sounds on or off (kept by the browser).
+ * @param {boolean} on
+ */
 export function setSound(on) {
   enabled = Boolean(on);
   store.saveSound(enabled);

@@ -10,7 +10,12 @@ import { useStylesheet } from "./svg.js";
 
 export const TUTORIALS = ["cards", "boards", "dice", "words", "dominoes"];
 
-/** The tutorial a title's rules page offers: dominoes has its own, the rest their family's. */
+/**
+ * The tutorial a title's rules page offers: dominoes has its own, the rest their family's.
+ * @param {string} gameId
+ * @param {string} family
+ * @returns {string | null}
+ */
 export function tutorialFor(gameId, family) {
   if (TUTORIALS.includes(gameId)) return gameId;
   return TUTORIALS.includes(family) ? family : null;
