@@ -106,7 +106,7 @@ export function quickSection(games, nicknameInput, nav) {
     const alone = (place.waiting || 1) <= 1;
     status.textContent =
       cpuOffered && alone && !waitForPeople ? t("quick.alone", { seats: place.seats }) : t("quick.waiting", { count: place.waiting || 1, seats: place.seats });
-    actions.dataset.state = offered ? "offer" : "waiting";
+    actions.dataset.state = cpuOffered ? "offer" : "waiting";
     const buttons = [
       h(
         "button",
@@ -125,7 +125,7 @@ export function quickSection(games, nicknameInput, nav) {
         t("quick.cancel"),
       ),
     ];
-    if (offered && alone && !waitForPeople) {
+    if (cpuOffered && alone && !waitForPeople) {
       buttons.unshift(
         h(
           "button",
@@ -141,7 +141,7 @@ export function quickSection(games, nicknameInput, nav) {
         ),
       );
     }
-    if (offered) {
+    if (cpuOffered) {
       buttons.unshift(
         h(
           "button",
