@@ -8,5 +8,8 @@ if [ ! -x node_modules/.bin/eslint ] || [ ! -x node_modules/.bin/tsc ]; then
   echo "node_modules/ lacks eslint or tsc: run 'npm ci' (scripts/bootstrap.sh does)" >&2
   exit 1
 fi
-node_modules/.bin/eslint --max-warnings 0 gateway/web
-node_modules/.bin/tsc -p jsconfig.json
+# Both run, so one look shows every finding; either failing fails the check.
+rc=0
+node_modules/.bin/eslint --max-warnings 0 gateway/web || rc=1
+node_modules/.bin/tsc -p jsconfig.json || rc=1
+exit "$rc"
