@@ -26,7 +26,7 @@ function markScrolling(box) {
  * is not aria-disabled: its label says what it holds, and pressing it does nothing harmful.
  * `lit` marks a square the player may use now. Put a child with class `hit` in it for the
  * focus outline.
- * @param {{ label?: string, testid?: string, onPress?: (e: Event) => void, lit?: boolean, pressed?: boolean, className?: any }} spec
+ * @param {{ label?: string, testid?: string, onPress?: (e: Event) => void, lit?: boolean, pressed?: boolean | undefined, className?: any }} spec
  * @param {...import("../js/types.js").Child} children
  * @returns {SVGElement}
  */

@@ -20,12 +20,15 @@ async function request(method, path, body, token = "", invite = "") {
   if (token) headers.Authorization = `Bearer ${token}`;
   if (invite) headers["Gameroom-Invite"] = invite;
   try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      cache: "no-store",
-    });
+    response = await fetch(
+      path,
+      /** @type {RequestInit} fetch takes an undefined body as none */ ({
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        cache: "no-store",
+      }),
+    );
   } catch (error) {
     throw new Refusal("unavailable", String(error));
   }

@@ -519,7 +519,7 @@ let openChoice = null;
  * Ask for a colour or suit. `choices` are values ("r", "H", ...); `onChoose(value)` runs on a
  * pick; closing (Escape, ✕) cancels. Buttons: `choose-<value>`; the dialog: `choose-dialog`.
  * Returns the handle ({close}); an open one is closed first.
- * @param {{ title: string, text?: string, choices: string[], t: import("./types.js").Translate, onChoose: (value: string) => void, key?: string }} spec
+ * @param {{ title: string, text?: string | undefined, choices: string[], t: import("./types.js").Translate, onChoose: (value: string) => void, key?: string }} spec
  */
 export function chooseDialog({ title, text, choices, t, onChoose, key }) {
   closeChoice();

@@ -58,7 +58,7 @@ export function svgRoot(width, height, attrs = {}) {
  * An SVG group that behaves as a button: focusable by Tab, activated by click, Enter or
  * Space, spoken as `label`. `disabled` keeps it out of the tab order; `pressed` makes it a
  * toggle button (aria-pressed).
- * @param {{ label?: string, testid?: string, onPress?: (e: Event) => void, disabled?: boolean, pressed?: boolean, className?: any }} spec
+ * @param {{ label?: string, testid?: string, onPress?: (e: Event) => void, disabled?: boolean, pressed?: boolean | undefined, className?: any }} spec
  * @param {...import("./types.js").Child} children
  * @returns {SVGElement}
  */
@@ -82,7 +82,7 @@ export function svgButton({ label, testid, onPress, disabled = false, pressed, c
 
 /**
  * An HTML button with a label, test id and handler; `disabled` greys it out.
- * @param {{ text?: import("./types.js").Child, label?: string, testid?: string, onPress?: (e: Event) => void, disabled?: boolean, pressed?: boolean, className?: any, title?: string }} spec
+ * @param {{ text?: import("./types.js").Child, label?: string, testid?: string, onPress?: (e: Event) => void, disabled?: boolean, pressed?: boolean | undefined, className?: any, title?: string | undefined }} spec
  * @returns {HTMLButtonElement}
  */
 export function button({ text, label, testid, onPress, disabled = false, pressed, className, title }) {

@@ -127,7 +127,7 @@
  * @property {string} token
  * @property {number[]} seats
  * @property {string} [invite] the host's invitation to a private room
- * @property {string} [game]
+ * @property {string | undefined} [game]
  * @property {number} saved_at
  */
 

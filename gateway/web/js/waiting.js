@@ -122,7 +122,7 @@ export function renderWaiting(container, { room, meta, held, send, gameId, walle
   const cpuLevels = (meta && meta.cpu_levels) || [];
   const schema = (meta && meta.options) || [];
   const values = optionValues(schema, room.options || {});
-  /** @type {Array<{ kind: string, level: string | number, local: boolean, fixed?: boolean }>} */
+  /** @type {Array<{ kind: string, level: string | number, local: boolean, fixed?: boolean | undefined }>} */
   const specs = (room.seats || []).map((info) => ({
     kind: info.kind,
     level: info.level || "",
