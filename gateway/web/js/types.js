@@ -112,7 +112,7 @@
 /**
  * The room a draw context names seats from: the RoomInfo, or no more than its seats where
  * none is known yet.
- * @typedef {RoomInfo | { seats: RoomSeat[], status?: string, code?: string }} ShownRoom
+ * @typedef {RoomInfo | { seats: RoomSeat[], status?: string, code?: string, options?: Record<string, any> }} ShownRoom
  */
 
 /**
@@ -188,7 +188,7 @@
  */
 /**
  * A game module's `scoreText`: a score on the result panel.
- * @typedef {(score: any, seat: number, ctx: DrawContext) => string} ScoreText
+ * @typedef {(score: any, seat: number, ctx: DrawContext) => string | null} ScoreText
  */
 /**
  * A game module's `topBar`: a line beside the move clock (poker's blinds).

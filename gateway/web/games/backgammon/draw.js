@@ -459,7 +459,10 @@ export function status(view, ctx) {
   return done ? ctx.t("status.confirm") : ctx.t("status.move", { x: view.public.dice[0], y: view.public.dice[1] });
 }
 
-/** The seats strip: checkers borne off, and the cube beside its owner's count. */
+/**
+ * The seats strip: checkers borne off, and the cube beside its owner's count.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const off = view.public && view.public.off;
   if (!Array.isArray(off)) return null;

@@ -258,14 +258,20 @@ export function status(view, ctx) {
   return ctx.t("status.play", { total: handTotal(pub.hands[mine]), dealer: pub.dealer_total });
 }
 
-/** The seats strip: the chips in front of each player. */
+/**
+ * The seats strip: the chips in front of each player.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const pub = view.public;
   if (!pub || !pub.chips) return null;
   return ctx.t("score.chips", { chips: ctx.formatNumber(pub.chips[seat]) });
 }
 
-/** Result panel: the chips at the end. */
+/**
+ * Result panel: the chips at the end.
+ * @type {import("../../js/types.js").ScoreText}
+ */
 export function scoreText(score, seat, ctx) {
   return ctx.t("score.chips", { chips: ctx.formatNumber(score) });
 }

@@ -368,7 +368,10 @@ export function status(view, ctx) {
   return ctx.t(view.public.check ? "status.check" : "status.move", { colour });
 }
 
-/** The seats strip says who plays which colour. */
+/**
+ * The seats strip says who plays which colour.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   if (!view.public || typeof view.public.white !== "number") return null;
   return ctx.t(`colour.${colourOfSeat(view.public, seat)}`);

@@ -151,7 +151,10 @@ export function status(view, ctx) {
   return ctx.t("status.pick");
 }
 
-/** The seats strip: pegs in the target point. */
+/**
+ * The seats strip: pegs in the target point.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const pub = view.public;
   if (!pub || !pub.targets) return null;

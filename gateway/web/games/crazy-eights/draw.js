@@ -179,7 +179,10 @@ export function status(view, ctx) {
   return ctx.t("status.pass");
 }
 
-/** The seats strip: cards in hand; at the end, the hand's value. */
+/**
+ * The seats strip: cards in hand; at the end, the hand's value.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const pub = view.public;
   if (!pub || !pub.hand_counts) return null;
@@ -187,7 +190,10 @@ export function seatBadge(view, seat, ctx) {
   return ctx.t("cards.pile_count", { count: pub.hand_counts[seat] });
 }
 
-/** Result panel: the hand value (low wins). */
+/**
+ * Result panel: the hand value (low wins).
+ * @type {import("../../js/types.js").ScoreText}
+ */
 export function scoreText(score, seat, ctx) {
   return ctx.t("value", { points: score, count: score });
 }

@@ -283,7 +283,10 @@ export function status(view, ctx) {
   return ctx.t("status.score");
 }
 
-/** The seats strip shows each player's total. */
+/**
+ * The seats strip shows each player's total.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const totals = perSeat(view.public && view.public.totals, seat);
   return totals && typeof totals.total === "number" ? ctx.formatNumber(totals.total) : null;

@@ -304,7 +304,10 @@ export function status(view, ctx) {
   return ctx.t("status.next_round");
 }
 
-/** The seats strip: tiles in hand, and the match points in the duel. */
+/**
+ * The seats strip: tiles in hand, and the match points in the duel.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const pub = view.public;
   if (!pub || !pub.hand_counts) return null;
@@ -312,7 +315,10 @@ export function seatBadge(view, seat, ctx) {
   return pub.target ? `${tiles} · ${ctx.t("seat.points", { count: pub.points[seat] })}` : tiles;
 }
 
-/** Result panel: the duel's points, or the house game's pips left (fewest wins). */
+/**
+ * Result panel: the duel's points, or the house game's pips left (fewest wins).
+ * @type {import("../../js/types.js").ScoreText}
+ */
 export function scoreText(score, seat, ctx) {
   const duel = ctx.room && ctx.room.options && ctx.room.options.variant === "duel";
   return ctx.t(duel ? "seat.points" : "pips", { count: score });

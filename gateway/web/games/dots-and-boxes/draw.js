@@ -157,7 +157,10 @@ export function status(view, ctx) {
   return ctx.t(last && last.seat === ctx.mySeat ? "status.again" : "status.draw");
 }
 
-/** The seats strip: boxes taken. */
+/**
+ * The seats strip: boxes taken.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const boxes = view.public && view.public.boxes;
   if (!Array.isArray(boxes)) return null;

@@ -278,7 +278,10 @@ export function status(view, ctx) {
   return ctx.t(capturing ? "status.capture" : "status.move");
 }
 
-/** The seats strip: the colour (filled = black) and the pieces left. */
+/**
+ * The seats strip: the colour (filled = black) and the pieces left.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const board = view.public && view.public.board;
   if (typeof board !== "string") return null;

@@ -141,7 +141,10 @@ export function render(container, view, ctx) {
   }
 }
 
-/** "Anna dropped a disc in column 4" — columns counted from 1 for people. */
+/**
+ * "Anna dropped a disc in column 4" — columns counted from 1 for people.
+ * @type {import("../../js/types.js").Describe}
+ */
 export function describe(event, ctx) {
   if (event.code === "dropped") return ctx.t("event.dropped", { name: ctx.seatName(event.seat), column: event.column + 1, row: event.row + 1 });
   if (event.code === "won") return ctx.t("event.won", { name: ctx.seatName(event.seat) });

@@ -198,7 +198,10 @@ export function status(view, ctx) {
   return ctx.t("status.roll");
 }
 
-/** The seats strip shows each token's field. */
+/**
+ * The seats strip shows each token's field.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const fields = view.public && view.public.fields;
   return fields && typeof fields[seat] === "number" ? ctx.formatNumber(fields[seat]) : null;

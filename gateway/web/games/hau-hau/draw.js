@@ -204,7 +204,10 @@ export function status(view, ctx) {
   return sheddingStatus(view, ctx, { stackKey: "status.stack_or_draw", stage: () => pub.stage });
 }
 
-/** The seats strip: round wins and, during play, the cards in hand and "Hau!". */
+/**
+ * The seats strip: round wins and, during play, the cards in hand and "Hau!".
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const pub = view.public;
   if (!pub || !pub.wins) return null;
@@ -215,7 +218,10 @@ export function seatBadge(view, seat, ctx) {
   return `${wins} · ${count}${call}`;
 }
 
-/** Result panel: round wins. */
+/**
+ * Result panel: round wins.
+ * @type {import("../../js/types.js").ScoreText}
+ */
 export function scoreText(score, seat, ctx) {
   return ctx.t("match.wins", { count: score });
 }

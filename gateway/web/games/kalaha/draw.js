@@ -150,14 +150,20 @@ export function status(view, ctx) {
   return ctx.t("status.sow");
 }
 
-/** The seats strip: seeds in each store. */
+/**
+ * The seats strip: seeds in each store.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const pits = view.public && view.public.pits;
   if (!Array.isArray(pits)) return null;
   return ctx.formatNumber(pits[STORE[seat]]);
 }
 
-/** The result names what was counted (seeds in a store), not "points". */
+/**
+ * The result names what was counted (seeds in a store), not "points".
+ * @type {import("../../js/types.js").ScoreText}
+ */
 export function scoreText(score, seat, ctx) {
   return typeof score === "number" ? ctx.t("result.seeds", { count: score }) : null;
 }

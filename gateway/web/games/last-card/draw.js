@@ -44,7 +44,10 @@ export function status(view, ctx) {
   return sheddingStatus(view, ctx, { stackKey: "status.stack_or_draw" });
 }
 
-/** The seats strip: cards in hand, "last card", or the finishing place. */
+/**
+ * The seats strip: cards in hand, "last card", or the finishing place.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   return placeOrCountBadge(view, seat, ctx, LAST_CARD);
 }

@@ -295,7 +295,10 @@ export function status(view, ctx) {
   return view.public.bid ? ctx.t("status.raise_or_challenge", { bid: bidText(ctx, view.public.bid) }) : ctx.t("status.open");
 }
 
-/** The seats strip shows each player's dice left. */
+/**
+ * The seats strip shows each player's dice left.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const count = view.public && view.public.dice_count ? view.public.dice_count[seat] : null;
   return typeof count === "number" ? ctx.t("badge.dice", { count }) : null;

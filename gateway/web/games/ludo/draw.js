@@ -52,7 +52,10 @@ export function status(view, ctx) {
   return ctx.t(view.public.phase === "roll" ? (view.public.sixes > 0 ? "status.roll_again" : "status.roll") : "status.move");
 }
 
-/** The seats strip shows how many of a seat's pieces are in the goal. */
+/**
+ * The seats strip shows how many of a seat's pieces are in the goal.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const pub = view.public;
   if (!pub || !pub.pieces) return null;

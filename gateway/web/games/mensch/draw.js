@@ -119,7 +119,10 @@ export function status(view, ctx) {
   return ctx.t(pub.phase === "roll" ? (pub.sixes > 0 || pub.bonus > 0 ? "status.roll_again" : "status.roll") : "status.move", { colour });
 }
 
-/** The seats strip shows a seat's colours and how many of their pieces are in the goal. */
+/**
+ * The seats strip shows a seat's colours and how many of their pieces are in the goal.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const pub = view.public;
   if (!pub || !pub.pieces || pub.phase === "choose") return null;

@@ -265,7 +265,10 @@ export function status(view, ctx) {
   return ctx.t(`status.${phaseOf(view.public, seat)}`, { count: view.public.in_hand[seat] });
 }
 
-/** The seats strip: the colour (hollow = white) and the pieces left, in hand and on the board. */
+/**
+ * The seats strip: the colour (hollow = white) and the pieces left, in hand and on the board.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const pub = view.public;
   if (!pub || typeof pub.board !== "string") return null;

@@ -219,7 +219,10 @@ export function status(view, ctx) {
   return ctx.t("status.pass");
 }
 
-/** The seats strip: cards in hand or the finishing place. */
+/**
+ * The seats strip: cards in hand or the finishing place.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   return placeOrCountBadge(view, seat, ctx);
 }

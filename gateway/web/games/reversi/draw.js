@@ -155,14 +155,20 @@ export function status(view, ctx) {
   return ctx.t(isLegal(view, PASS) ? "status.pass" : "status.place");
 }
 
-/** The seats strip: the colour (filled = black) and the discs on the board. */
+/**
+ * The seats strip: the colour (filled = black) and the discs on the board.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const board = view.public && view.public.board;
   if (typeof board !== "string") return null;
   return countBadge(seat === 0, [...board].filter((ch) => ch === DISC[seat]).length, ctx);
 }
 
-/** The result names what was counted (discs on the board), not "points". */
+/**
+ * The result names what was counted (discs on the board), not "points".
+ * @type {import("../../js/types.js").ScoreText}
+ */
 export function scoreText(score, seat, ctx) {
   return typeof score === "number" ? ctx.t("result.discs", { count: score }) : null;
 }

@@ -198,7 +198,10 @@ export function status(view, ctx) {
   return ctx.t(last && last.seat === seat && last.result !== "miss" ? "status.again" : "status.fire", { name: ctx.seatName(1 - seat) });
 }
 
-/** The seats strip: enemy ships sunk. */
+/**
+ * The seats strip: enemy ships sunk.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const sunk = view.public && view.public.sunk;
   if (!Array.isArray(sunk)) return null;

@@ -178,7 +178,10 @@ export function status(view, ctx) {
   return ctx.t(view.public.rolls > 0 ? "status.roll_again" : "status.roll");
 }
 
-/** The seats strip shows each token's square. */
+/**
+ * The seats strip shows each token's square.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const square = view.public && view.public.squares ? view.public.squares[seat] : null;
   return typeof square === "number" ? ctx.formatNumber(square) : null;

@@ -282,14 +282,20 @@ export function status(view, ctx) {
   return ctx.t("status.turn");
 }
 
-/** The seats strip: the cards left in the stock pile. */
+/**
+ * The seats strip: the cards left in the stock pile.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const counts = view.public && view.public.stock_counts;
   if (!counts) return null;
   return ctx.t("stock.left", { count: counts[seat] });
 }
 
-/** Result panel: stock cards left (fewer is better). */
+/**
+ * Result panel: stock cards left (fewer is better).
+ * @type {import("../../js/types.js").ScoreText}
+ */
 export function scoreText(score, seat, ctx) {
   return ctx.t("stock.left", { count: score });
 }

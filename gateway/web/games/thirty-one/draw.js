@@ -245,7 +245,10 @@ export function status(view, ctx) {
   return ctx.t("status.turn");
 }
 
-/** The seats strip: lives, "swimming", out. */
+/**
+ * The seats strip: lives, "swimming", out.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const pub = view.public;
   if (!pub || !pub.lives) return null;
@@ -254,7 +257,10 @@ export function seatBadge(view, seat, ctx) {
   return flag ? `${lives} · ${flag}` : lives;
 }
 
-/** Result panel: the lives left. */
+/**
+ * Result panel: the lives left.
+ * @type {import("../../js/types.js").ScoreText}
+ */
 export function scoreText(score, seat, ctx) {
   return ctx.t("lives", { count: score });
 }
