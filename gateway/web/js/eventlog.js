@@ -7,7 +7,10 @@ let announceTimer;
 /** @type {string[]} */
 let announceQueue = [];
 
-/** Say `text` through the polite live region; texts in quick succession are joined. */
+/**
+ * Say `text` through the polite live region; texts in quick succession are joined.
+ * @param {string | null | undefined} text
+ */
 export function announce(text) {
   if (!text) return;
   const region = document.getElementById("announcer");
