@@ -27,6 +27,7 @@ lint: .venv/.installed
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(PY) -m mypy
+	bash scripts/jscheck.sh
 
 format: .venv/.installed
 	$(PY) -m ruff format .

@@ -29,12 +29,17 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install -q --upgrade pip
 .venv/bin/python -m pip install -q -e '.[test]'
-# The web client's build and check tools, pinned in package-lock.json: esbuild bundles the client's
-# modules when the gateway starts (gateway/client_bundle.py). Without npm the gateway serves them
-# unbundled, which works the same with more round trips.
-if command -v npm >/dev/null; then
-  npm ci --no-audit --no-fund --loglevel=error >/dev/null || echo "warning: npm ci failed; the web client is served unbundled" >&2
-else
-  echo "warning: npm not found; the web client is served unbundled (Debian: apt-get install npm)" >&2
+# The web client's build and check tools, pinned in package-lock.json (again only when the lock
+# file changed): esbuild bundles the client's modules when the gateway starts
+# (gateway/client_bundle.py); ESLint and TypeScript check it (scripts/jscheck.sh, `make lint` and
+# `make test`). `make run` works without them: the gateway then serves the modules unbundled.
+if ! command -v npm >/dev/null; then
+  echo "warning: npm not found; make lint and make test will fail, the web client is served unbundled" >&2
+elif [ ! -f node_modules/.installed ] || [ package-lock.json -nt node_modules/.installed ]; then
+  if npm ci --silent --no-audit --no-fund; then
+    touch node_modules/.installed
+  else
+    echo "warning: npm ci failed; make lint and make test will fail, the web client is served unbundled" >&2
+  fi
 fi
 touch .venv/.installed

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The whole test suite: lint and types, then pytest over unit, rules, playouts, store, services, and
-# finally the browser tests in their own run (Playwright's sync API keeps an event loop
-# running in its thread, which must not meet the asyncio tests in the same process).
+# The whole test suite: lint (ruff; mypy; ESLint and tsc over the web client), then pytest over unit,
+# rules, playouts, store, services, and finally the browser tests in their own run (Playwright's
+# sync API keeps an event loop running in its thread, which must not meet the asyncio tests in
+# the same process).
 # Starts PostgreSQL and Redis when they are installed but down (the store tests need them).
 # The playouts run the counts of tests/budget.py; `make soak` runs the full ones. Prints its time.
 set -euo pipefail
@@ -15,6 +16,7 @@ bash scripts/ensure-services.sh
 $PY -m ruff check .
 # The files and strictness are in pyproject.toml ([tool.mypy]): the rule kit, the games, svc-ai.
 $PY -m mypy
+bash scripts/jscheck.sh
 # Exit code 5 is "nothing selected" (e.g. `make test` narrowed to unit tests): not a failure.
 # The slowest tests of each run are listed: where the 40-minute budget goes.
 run_pytest() {

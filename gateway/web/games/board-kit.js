@@ -26,6 +26,9 @@ function markScrolling(box) {
  * is not aria-disabled: its label says what it holds, and pressing it does nothing harmful.
  * `lit` marks a square the player may use now. Put a child with class `hit` in it for the
  * focus outline.
+ * @param {{ label?: string, testid?: string, onPress?: (e: Event) => void, lit?: boolean, pressed?: boolean | undefined, className?: any }} spec
+ * @param {...import("../js/types.js").Child} children
+ * @returns {SVGElement}
  */
 export function cell({ label, testid, onPress, lit = false, pressed, className }, ...children) {
   const g = s(
@@ -49,9 +52,13 @@ export function cell({ label, testid, onPress, lit = false, pressed, className }
  * null where there is no square. The square last focused (its test id kept in
  * `state[key]`), else `preferred`, else the first, takes tabindex 0. Arrow keys move to the
  * next square in that direction (skipping gaps; up and down also try the columns beside).
+ * @param {Array<Array<import("../js/types.js").El | null>>} rows
+ * @param {Record<string, any>} state
+ * @param {string | null} [preferred]
+ * @param {string} [key]
  */
 export function rovingGrid(rows, state, preferred = null, key = "focus") {
-  const flat = rows.flat().filter(Boolean);
+  const flat = /** @type {import("../js/types.js").El[]} */ (rows.flat().filter(Boolean));
   if (!flat.length) return;
   const byId = (id) => flat.find((el) => el.getAttribute("data-testid") === id);
   const current = byId(state[key]) || (preferred && byId(preferred)) || flat[0];
@@ -65,14 +72,16 @@ export function rovingGrid(rows, state, preferred = null, key = "focus") {
         for (const other of flat) other.setAttribute("tabindex", other === el ? "0" : "-1");
       });
       el.addEventListener("keydown", (e) => {
+        const pressed = /** @type {KeyboardEvent} */ (e).key;
+        /** @type {import("../js/types.js").El | null | undefined} */
         let next = null;
-        if (e.key === "Home") next = flat[0];
-        else if (e.key === "End") next = flat[flat.length - 1];
-        else if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
-          const dc = e.key === "ArrowLeft" ? -1 : 1;
+        if (pressed === "Home") next = flat[0];
+        else if (pressed === "End") next = flat[flat.length - 1];
+        else if (pressed === "ArrowLeft" || pressed === "ArrowRight") {
+          const dc = pressed === "ArrowLeft" ? -1 : 1;
           for (let cc = c + dc; cc >= 0 && cc < row.length && !next; cc += dc) next = row[cc];
-        } else if (e.key === "ArrowUp" || e.key === "ArrowDown") {
-          const dr = e.key === "ArrowUp" ? -1 : 1;
+        } else if (pressed === "ArrowUp" || pressed === "ArrowDown") {
+          const dr = pressed === "ArrowUp" ? -1 : 1;
           for (let rr = r + dr; rr >= 0 && rr < rows.length && !next; rr += dr) next = at(rr, c) || at(rr, c - 1) || at(rr, c + 1);
         } else return;
         e.preventDefault();
@@ -85,6 +94,10 @@ export function rovingGrid(rows, state, preferred = null, key = "focus") {
 /**
  * Draw the game again in place after a local change (a piece selected), without the
  * update's animations, keeping keyboard focus on the element with the same test id.
+ * @param {import("../js/types.js").Render} draw
+ * @param {HTMLElement} container
+ * @param {import("../js/types.js").View} view
+ * @param {import("../js/types.js").DrawContext} ctx
  */
 export function redraw(draw, container, view, ctx) {
   const active = document.activeElement;
@@ -96,18 +109,31 @@ export function redraw(draw, container, view, ctx) {
   ctx.ownZone.hidden = !ctx.ownZone.childElementCount;
   if (focusId) {
     const selector = `[data-testid="${CSS.escape(focusId)}"]`;
-    const again = container.querySelector(selector) || ctx.ownZone.querySelector(selector);
+    const again = /** @type {HTMLElement | null} */ (container.querySelector(selector) || ctx.ownZone.querySelector(selector));
     if (again) again.focus({ preventScroll: true });
   }
 }
 
-/** Slide an element from (dx, dy) user units away to where it is now (≤ 250 ms). */
+/**
+ * Slide an element from (dx, dy) user units away to where it is now (≤ 250 ms).
+ * @param {Element | null | undefined} el
+ * @param {number} dx
+ * @param {number} dy
+ * @param {import("../js/types.js").DrawContext} ctx
+ * @param {number} [ms]
+ */
 export function slide(el, dx, dy, ctx, ms = 200) {
   if (!el || ctx.reducedMotion || typeof el.animate !== "function" || (!dx && !dy)) return;
   el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0px, 0px)" }], { duration: ms, easing: "ease-out" });
 }
 
-/** A short grow-in (a piece placed) or a squeeze (a disc flipped), about the element's centre. */
+/**
+ * A short grow-in (a piece placed) or a squeeze (a disc flipped), about the element's centre.
+ * @param {import("../js/types.js").El | null | undefined} el
+ * @param {import("../js/types.js").DrawContext} ctx
+ * @param {"grow" | "flip"} [kind]
+ * @param {number} [ms]
+ */
 export function pop(el, ctx, kind = "grow", ms = 220) {
   if (!el || ctx.reducedMotion || typeof el.animate !== "function") return;
   el.style.transformBox = "fill-box";
@@ -119,7 +145,13 @@ export function pop(el, ctx, kind = "grow", ms = 220) {
   el.animate(frames, { duration: ms, easing: "ease-out" });
 }
 
-/** A tiny filled (dark side) or hollow (light side) circle and a number, for the seats strip. */
+/**
+ * A tiny filled (dark side) or hollow (light side) circle and a number, for the seats strip.
+ * @param {boolean} dark
+ * @param {number} count
+ * @param {import("../js/types.js").DrawContext} ctx
+ * @returns {string}
+ */
 export function countBadge(dark, count, ctx) {
   return `${dark ? "●" : "○"} ${ctx.formatNumber(count)}`;
 }
@@ -132,6 +164,9 @@ export function countBadge(dark, count, ctx) {
  * board fits at a readable size (a desktop), the frame just fits it and the toggle stays
  * hidden. The choice and the scroll position live in `ctx.state`, so an update's redraw keeps
  * them; the frame is a tab stop whose arrow keys scroll it.
+ * @param {SVGElement} svg
+ * @param {{ width: number, height: number, smallest: number, focus: number[], ctx: import("../js/types.js").DrawContext, label: string }} spec
+ * @returns {HTMLElement}
  */
 export function zoomFrame(svg, { width, height, smallest, focus, ctx, label }) {
   const kept = (ctx.state.zoom ||= { whole: false, left: null, top: null });
@@ -188,6 +223,9 @@ export function zoomFrame(svg, { width, height, smallest, focus, ctx, label }) {
  * A table taller than the room leaves it on a phone (a score sheet, a list of answers): a box
  * that fills the table and scrolls, and shows that it does by a shadow along each edge with
  * more beyond it (board-kit.css). Draw into the box instead of the game area.
+ * @param {HTMLElement} container
+ * @param {import("../js/types.js").DrawContext} ctx
+ * @returns {HTMLElement}
  */
 export function scrollBox(container, ctx) {
   // A tab stop of its own, so a keyboard scrolls it too.

@@ -32,8 +32,26 @@ const PIPS = {
 };
 
 /**
+ * Where a board draws things: its size, a ring field's centre, a piece's spot by colour and
+ * progress (negative: in the yard), and what lies under the track (`backdrop`, cross only).
+ * @typedef {object} Geometry
+ * @property {number} size
+ * @property {number} centre
+ * @property {number} R
+ * @property {(colour: number) => number} start
+ * @property {(f: number) => number[]} field
+ * @property {(colour: number, progress: number, index: number) => number[]} place
+ * @property {(f: number) => number} [angle]
+ * @property {SVGElement[]} [backdrop]
+ * @property {number} [cell]
+ */
+
+/**
  * The board's geometry. `track` is {length, lane, lap, startAt, colours} as the engine has
  * it; `bottom` is the colour whose start field is drawn at the bottom (the viewer's).
+ * @param {any} track
+ * @param {number} bottom
+ * @returns {Geometry}
  */
 export function geometry(track, bottom) {
   const R = Math.max(150, (track.length * STEP) / (2 * Math.PI));
@@ -77,6 +95,9 @@ export function geometry(track, bottom) {
  * down the other; a colour's lane runs up the middle column of the arm whose tip is its last
  * ring square, to the centre. The colour `bottom` gets the bottom arm; yards sit in the corners.
  * Same interface as `geometry` plus `backdrop` (the arms and the centre).
+ * @param {any} track
+ * @param {number} bottom
+ * @returns {Geometry}
  */
 export function crossGeometry(track, bottom) {
   const CELL = 24;
@@ -108,11 +129,13 @@ export function crossGeometry(track, bottom) {
   const mid = (N - 1) / 2; // 9
   // Quarter turns clockwise from the bottom arm to colour c's arm (arms go counter-clockwise).
   const turn = (colour) => ((colour - bottom) % track.colours + track.colours) % track.colours;
+  /** @type {(cell: number[], quarters: number) => number[]} */
   const rotate = ([c, r], quarters) => {
     let [x, y] = [c - mid, r - mid];
     for (let q = 0; q < quarters; q++) [x, y] = [y, -x];
     return [x + mid, y + mid];
   };
+  /** @type {(cell: number[]) => number[]} */
   const px = ([c, r]) => [4 + (c + 0.5) * CELL, 4 + (r + 0.5) * CELL];
   const field = (f) => px(cells[(((f - shift) % track.length) + track.length) % track.length]);
   const yard = [[13, 13], [15, 13], [13, 15], [15, 15]].map(([c, r]) => [c + 0.5, r + 0.5]);
@@ -140,7 +163,14 @@ export function crossGeometry(track, bottom) {
   };
 }
 
-/** A die showing `value` (or blank); it tumbles once when `rolling`. */
+/**
+ * A die showing `value` (or blank); it tumbles once when `rolling`.
+ * @param {number | null} value
+ * @param {string} label
+ * @param {boolean} rolling
+ * @param {string} [testid]
+ * @returns {SVGElement}
+ */
 export function die(value, label, rolling, testid = "die") {
   return s(
     "svg",
@@ -152,14 +182,21 @@ export function die(value, label, rolling, testid = "die") {
   );
 }
 
-/** The seat playing each colour (null for an unplayed colour). */
+/**
+ * The seat playing each colour (null for an unplayed colour).
+ * @param {any} pub
+ */
 export function ownerOf(pub) {
   const owners = new Array(pub.board).fill(null);
   pub.colours.forEach((colours, seat) => colours.forEach((colour) => (owners[colour] = seat)));
   return owners;
 }
 
-/** The legal piece moves of the view, by the seat's piece number. */
+/**
+ * The legal piece moves of the view, by the seat's piece number.
+ * @param {import("../js/types.js").View} view
+ * @returns {Map<number, import("../js/types.js").Move[]>}
+ */
 export function litPieces(view) {
   const lit = new Map();
   for (const move of view.legal_moves || []) {
@@ -170,12 +207,19 @@ export function litPieces(view) {
   return lit;
 }
 
-/** Words for where a piece stands. */
+/**
+ * Words for where a piece stands.
+ * @param {import("../js/types.js").DrawContext} ctx
+ * @param {any} track
+ * @param {number} progress
+ * @param {number | null} field
+ * @returns {string}
+ */
 export function whereText(ctx, track, progress, field) {
   if (progress < 0) return ctx.t("where.home");
   if (track.finish && progress === track.lap + track.lane - 1) return ctx.t("where.finished");
   if (progress >= track.lap) return ctx.t("where.goal", { n: progress - track.lap + 1 });
-  return ctx.t("where.field", { n: field + 1 });
+  return ctx.t("where.field", { n: /** @type {number} on the ring */ (field) + 1 });
 }
 
 /**
@@ -187,6 +231,10 @@ export function whereText(ctx, track, progress, field) {
  * letter, and piece labels get `{colour}`. `pub.colour`, when set, is the one colour to move.
  * `shape` (optional) lays the track out: `geometry` (a ring, the default) or `crossGeometry`
  * (Parchís's cross of 68 squares).
+ * @param {import("../js/types.js").View} view
+ * @param {import("../js/types.js").DrawContext} ctx
+ * @param {any} track
+ * @param {{ testid: string, label: string, safe?: number[], palette?: any, shape?: (track: any, bottom: number) => Geometry }} spec
  */
 export function board(view, ctx, track, { testid, label, safe = [], palette = null, shape = geometry }) {
   const pub = view.public;
@@ -247,7 +295,7 @@ export function board(view, ctx, track, { testid, label, safe = [], palette = nu
       const moves = seat === me ? lit.get(number) : undefined;
       const piece = [
         s("circle", { cx, cy, r: PIECE_R + 4, class: "hit" }),
-        s("circle", { cx, cy, r: PIECE_R, fill: colourOf(p.colour), class: ["piece-disc", seat === mover && (pub.colour == null || pub.colour === p.colour) && "mover"] }),
+        s("circle", { cx, cy, r: PIECE_R, fill: colourOf(p.colour), class: ["piece-disc", seat === mover && (pub.colour === null || pub.colour === undefined || pub.colour === p.colour) && "mover"] }),
         s("text", { x: cx, y: cy, "font-size": SMALLEST_TEXT, "text-anchor": "middle", "dominant-baseline": "central", fill: inkOf(p.colour), class: "piece-mark", text: markOf(p.colour) }),
       ];
       if (stack.length > 1 && i === stack.length - 1) {
@@ -276,6 +324,10 @@ export function board(view, ctx, track, { testid, label, safe = [], palette = nu
 /**
  * The board in the board kit's zoom frame: readable on a phone, the viewer's own part (the
  * bottom of the board: their start, yard and lane) in view; `drawn` is what board() returned.
+ * @param {{ svg: SVGElement, size: number, [key: string]: any }} drawn
+ * @param {import("../js/types.js").DrawContext} ctx
+ * @param {string} label
+ * @returns {HTMLElement}
  */
 export function framed(drawn, ctx, label) {
   return zoomFrame(drawn.svg, {
@@ -290,6 +342,12 @@ export function framed(drawn, ctx, label) {
 
 /** The own zone: the die, the Roll button, and one large button per lit piece (`palette` as
  * for board: the buttons' text then gets the piece's `{colour}`). */
+/**
+ * @param {import("../js/types.js").View} view
+ * @param {import("../js/types.js").DrawContext} ctx
+ * @param {any} track
+ * @param {{ palette?: any }} [spec]
+ */
 export function controls(view, ctx, track, { palette = null } = {}) {
   const pub = view.public;
   const canRoll = ctx.canMove && isLegal(view, { type: "roll" });
@@ -301,7 +359,7 @@ export function controls(view, ctx, track, { palette = null } = {}) {
     h("button", { type: "button", class: ["primary", "roll", canRoll && "lit"], "data-testid": "roll-button", disabled: !canRoll, onclick: () => ctx.move({ type: "roll" }) }, ctx.t("roll.button")),
   );
   if (ctx.canMove) {
-    const seat = ctx.mySeat;
+    const seat = /** @type {number} a seat that may move is a seat */ (ctx.mySeat);
     const list = h("div", { class: "race-pieces", role: "group", "aria-label": ctx.t("pieces.label") });
     for (const [number, moves] of litPieces(view)) {
       const colour = pub.colours[seat][Math.floor(number / PIECES)];

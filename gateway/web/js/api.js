@@ -15,20 +15,24 @@ export class Refusal extends Error {
 
 async function request(method, path, body, token = "", invite = "") {
   let response;
+  /** @type {Record<string, string>} */
   const headers = body === undefined ? {} : { "Content-Type": "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (invite) headers["Gameroom-Invite"] = invite;
   try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      cache: "no-store",
-    });
+    response = await fetch(
+      path,
+      /** @type {RequestInit} fetch takes an undefined body as none */ ({
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        cache: "no-store",
+      }),
+    );
   } catch (error) {
     throw new Refusal("unavailable", String(error));
   }
-  let data = null;
+  let data;
   try {
     data = await response.json();
   } catch {
@@ -42,12 +46,20 @@ async function request(method, path, body, token = "", invite = "") {
   return data;
 }
 
+/**
+ * The catalogue: every game with its family and GameMeta.
+ * @returns {Promise<Array<{ id: string, family: string, meta: any }>>}
+ */
 export async function listGames() {
   const data = await request("GET", "/api/games");
   return (data && data.games) || [];
 }
 
-/** body: {game, options, seats: [{kind, level, local}], nickname, player_token} → RoomTicket */
+/**
+ * body: {game, options, seats: [{kind, level, local}], nickname, player_token} → RoomTicket
+ * @param {Record<string, any>} body
+ * @returns {Promise<any>}
+ */
 export function createRoom(body) {
   return request("POST", "/api/rooms", body);
 }
@@ -63,6 +75,15 @@ function requestId() {
 /** A join carries an id of its own, the same on each retry: a join whose answer was lost (the
  * network, or the server that took it went away) is asked again and gets the same seat and
  * ticket instead of `room_full` for the seat it took. */
+/**
+ * Take a seat in a room, or watch it (`spectator`).
+ * @param {string} code
+ * @param {string} nickname
+ * @param {boolean} [spectator]
+ * @param {string} [playerToken]
+ * @param {string} [invite]
+ * @returns {Promise<any>} the RoomTicket
+ */
 export async function joinRoom(code, nickname, spectator = false, playerToken = "", invite = "") {
   const body = { nickname, spectator, player_token: playerToken, invite, request_id: requestId() };
   for (let attempt = 1; ; attempt += 1) {
@@ -75,40 +96,70 @@ export async function joinRoom(code, nickname, spectator = false, playerToken = 
   }
 }
 
-/** A new guest player → {player: {id, nickname}, token}. */
+/**
+ * A new guest player → {player: {id, nickname}, token}.
+ * @param {string} nickname
+ * @returns {Promise<any>}
+ */
 export function createPlayer(nickname) {
   return request("POST", "/api/players", { nickname });
 }
 
-/** The player's profile: {player, coins, stats}. */
+/**
+ * The player's profile: {player, coins, stats}.
+ * @param {string} token
+ * @returns {Promise<any>}
+ */
 export function myProfile(token) {
   return request("GET", "/api/players/me", undefined, token);
 }
 
+/**
+ * A room as the server describes it.
+ * @param {string} code
+ * @returns {Promise<import("./types.js").RoomInfo>}
+ */
 export function getRoom(code) {
   return request("GET", `/api/rooms/${encodeURIComponent(code)}`);
 }
 
-/** What a person typed as a room code, made canonical: upper case, no spaces or dashes. */
+/**
+ * What a person typed as a room code, made canonical: upper case, no spaces or dashes.
+ * @param {string} text
+ * @returns {string}
+ */
 export function normalizeCode(text) {
   return String(text || "")
     .toUpperCase()
     .replace(/[\s\-_.]+/g, "");
 }
 
+/**
+ * Whether `code` (normalised) can be a room code.
+ * @param {string} code
+ * @returns {boolean}
+ */
 export function validCode(code) {
   return code.length === CODE_LENGTH && [...code].every((c) => CODE_ALPHABET.includes(c));
 }
 
 /** The shareable link of a room; a private room's carries its invitation token in the
- * fragment (never sent to the server in a request line or a log). */
+ * fragment (never sent to the server in a request line or a log).
+ * @param {string} code
+ * @param {string} [invite]
+ * @returns {string}
+ */
 export function roomLink(code, invite = "") {
   return `${window.location.origin}/r/${code}${invite ? `#invite=${encodeURIComponent(invite)}` : ""}`;
 }
 
 const qrCodes = new Map(); // link → promise of the SVG's text: a room redraws on every update
 
-/** The QR code of a room's join link, as SVG text drawn by the gateway (null if it cannot). */
+/**
+ * The QR code of a room's join link, as SVG text drawn by the gateway (null if it cannot).
+ * @param {string} link
+ * @returns {Promise<string | null>}
+ */
 export function qrCode(link) {
   if (!qrCodes.has(link)) {
     const answer = fetch("/api/qr", {
@@ -125,68 +176,129 @@ export function qrCode(link) {
   return qrCodes.get(link);
 }
 
-/** The invitation token of the link this page was opened with, if any. */
+/**
+ * The invitation token of the link this page was opened with, if any.
+ * @returns {string}
+ */
 export function linkInvite() {
   const match = /[#&]invite=([^&]+)/.exec(window.location.hash || "");
   return match ? decodeURIComponent(match[1]) : "";
 }
 
-/** "Play now": queue for a table → {id, secret, status, waiting, cpu_offer, ticket?}. */
+/**
+ * "Play now": queue for a table → {id, secret, status, waiting, cpu_offer, ticket?}.
+ * @param {Record<string, any>} body
+ * @returns {Promise<any>}
+ */
 export function quickSeat(body) {
   return request("POST", "/api/quick-seats", body);
 }
 
-/** A queued place: "look" (its state; also fills a table), "cpu" (start with CPU seats), "cancel". */
+/**
+ * A queued place: "look" (its state; also fills a table), "cpu" (start with CPU seats), "cancel".
+ * @param {string} id
+ * @param {"look" | "cpu" | "cancel"} action
+ * @param {Record<string, any>} body
+ * @returns {Promise<any>}
+ */
 export function quickSeatAction(id, action, body) {
   const path = action === "look" ? `/api/quick-seats/${encodeURIComponent(id)}` : `/api/quick-seats/${encodeURIComponent(id)}/${action}`;
   return request("POST", path, body);
 }
 
-/** The player's saved house rules, for one game or all: [{game, name, options, updated_ms}]. */
+/**
+ * The player's saved house rules, for one game or all: [{game, name, options, updated_ms}].
+ * @param {string} token
+ * @param {string} [game]
+ * @returns {Promise<any[]>}
+ */
 export async function houseRules(token, game = "") {
   const query = game ? `?game=${encodeURIComponent(game)}` : "";
   const data = await request("GET", `/api/players/me/house-rules${query}`, undefined, token);
   return (data && data.house_rules) || [];
 }
 
+/**
+ * Save a named set of house rules for a game.
+ * @param {string} token
+ * @param {string} game
+ * @param {string} name
+ * @param {Record<string, any>} options
+ * @returns {Promise<any>}
+ */
 export function saveHouseRules(token, game, name, options) {
   return request("PUT", `/api/players/me/house-rules/${encodeURIComponent(game)}/${encodeURIComponent(name)}`, { options }, token);
 }
 
+/**
+ * Delete a named set of house rules.
+ * @param {string} token
+ * @param {string} game
+ * @param {string} name
+ * @returns {Promise<any>}
+ */
 export function deleteHouseRules(token, game, name) {
   return request("DELETE", `/api/players/me/house-rules/${encodeURIComponent(game)}/${encodeURIComponent(name)}`, undefined, token);
 }
 
-/** A code that gives another device this player: {code: "ABCD-EFGH", expires_ms}. */
+/**
+ * A code that gives another device this player: {code: "ABCD-EFGH", expires_ms}.
+ * @param {string} token
+ * @returns {Promise<any>}
+ */
 export function transferCode(token) {
   return request("POST", "/api/players/me/transfer", {}, token);
 }
 
-/** This device becomes the player of a transfer code → {player: {id, nickname}, token}. */
+/**
+ * This device becomes the player of a transfer code → {player: {id, nickname}, token}.
+ * @param {string} code
+ * @returns {Promise<any>}
+ */
 export function claimPlayer(code) {
   return request("POST", "/api/players/claim", { code });
 }
 
 /** A finished game step by step: `seat` a seat number (what it saw) or "all" (everything revealed).
- * `access` ({invite, token}) opens a private room's game: its invitation or a player's token. */
+ * `access` ({invite, token}) opens a private room's game: its invitation or a player's token.
+ * @param {string} code
+ * @param {number} number
+ * @param {number | "all"} seat
+ * @param {{ invite?: string, token?: string }} [access]
+ * @returns {Promise<any>}
+ */
 export function replay(code, number, seat, access = {}) {
   const path = `/api/rooms/${encodeURIComponent(code)}/games/${encodeURIComponent(number)}/replay?seat=${encodeURIComponent(seat)}`;
   return request("GET", path, undefined, access.token || "", access.invite || "");
 }
 
 /** A finished game's record (seed, seed chain, moves): what the fairness check and
- * `python -m verifier` read. `access` as for `replay`. */
+ * `python -m verifier` read. `access` as for `replay`.
+ * @param {string} code
+ * @param {number} number
+ * @param {{ invite?: string, token?: string }} [access]
+ * @returns {Promise<any>}
+ */
 export function finishedGame(code, number, access = {}) {
   return request("GET", `/api/rooms/${encodeURIComponent(code)}/games/${encodeURIComponent(number)}`, undefined, access.token || "", access.invite || "");
 }
 
-/** The player's finished games, newest first: [{code, number, game, names, seats, placings, finished_ms}]. */
+/**
+ * The player's finished games, newest first: [{code, number, game, names, seats, placings, finished_ms}].
+ * @param {string} token
+ * @returns {Promise<any[]>}
+ */
 export async function myGames(token) {
   const data = await request("GET", "/api/players/me/games", undefined, token);
   return (data && data.games) || [];
 }
 
-/** The shareable link of a finished game's replay. */
+/**
+ * The shareable link of a finished game's replay.
+ * @param {string} code
+ * @param {number} number
+ * @returns {string}
+ */
 export function replayPath(code, number) {
   return `/r/${code}/games/${number}/replay`;
 }

@@ -16,8 +16,10 @@ import { showStart } from "./start.js";
 import { showTutorial } from "./tutorial.js";
 import * as store from "./store.js";
 
-const root = document.getElementById("app");
+const root = /** @type {HTMLElement} index.html has it */ (document.getElementById("app"));
+/** @type {(() => void) | null} */
 let closeCurrent = null;
+/** @type {string | null} */
 let currentPath = null;
 
 const nav = {
@@ -72,8 +74,8 @@ function route(force = false) {
   const tutorial = path.match(/^\/tutorial\/([a-z]+)\/?$/);
   if (tutorial) {
     document.title = `${t("tutorial.page_title")} · ${t("app.title")}`;
-    const game = new URLSearchParams(window.location.search).get("game");
-    showTutorial(root, tutorial[1], nav, game && /^[a-z0-9-]+$/.test(game) ? game : null);
+    const gameId = new URLSearchParams(window.location.search).get("game");
+    showTutorial(root, tutorial[1], nav, gameId && /^[a-z0-9-]+$/.test(gameId) ? gameId : null);
     return;
   }
   if (/^\/fairness\/?$/.test(path)) {

@@ -32,6 +32,8 @@ const COLOUR_SORT = { r: 0, y: 1, g: 2, b: 3 };
  * {id, face, kind, suit, colour, rank} of a card id. `kind` is "french" (suit S/H/D/C),
  * "colour" (colour r/y/g/b: 0-9, S skip, R reverse, +2; or the numbered deck's 1-20) or
  * "wild" ("W", "W+4").
+ * @param {string} id
+ * @returns {{ id: string, face: string, kind: string, suit: string | null, colour: string | null, rank: string }}
  */
 export function parseCard(id) {
   const face = String(id).split(".", 1)[0];
@@ -54,6 +56,9 @@ function rankIndex(card) {
 /**
  * Card ids sorted for a hand: by suit (♠ ♥ ♣ ♦) or colour, then rank; wilds last. With
  * `byRank`, rank first (where several cards of one rank go together).
+ * @param {string[]} ids
+ * @param {boolean} [byRank]
+ * @returns {string[]}
  */
 export function sortCards(ids, byRank = false) {
   const key = (id) => {
@@ -71,22 +76,43 @@ export function sortCards(ids, byRank = false) {
 
 // -- names -----------------------------------------------------------------------------------
 
-/** "hearts" / "red" — a suit's or colour's name from the game's catalogue. */
+/**
+ * "hearts" / "red" — a suit's or colour's name from the game's catalogue.
+ * @param {string | null} suit
+ * @param {import("./types.js").Translate} t
+ * @returns {string}
+ */
 export function suitName(suit, t) {
   return t(`card.suit.${suit}`);
 }
 
+/**
+ * A colour's name ("red") from the game's catalogue.
+ * @param {string | null} colour
+ * @param {import("./types.js").Translate} t
+ * @returns {string}
+ */
 export function colourName(colour, t) {
   return t(`card.colour.${colour}`);
 }
 
-/** The name of a suit or colour value as a choice ("Hearts ♥", "Red ▲"). */
+/**
+ * The name of a suit or colour value as a choice ("Hearts ♥", "Red ▲").
+ * @param {string} value
+ * @param {import("./types.js").Translate} t
+ * @returns {string}
+ */
 export function choiceName(value, t) {
   if (value in SUIT_SYMBOL) return `${t(`card.suit_title.${value}`)} ${SUIT_SYMBOL[value]}`;
   return `${t(`card.colour_title.${value}`)} ${COLOUR_SYMBOL[value] || ""}`.trim();
 }
 
-/** A card's spoken name: "Seven of hearts", "Red skip", "Wild draw four", "Green 11". */
+/**
+ * A card's spoken name: "Seven of hearts", "Red skip", "Wild draw four", "Green 11".
+ * @param {string} id
+ * @param {import("./types.js").Translate} t
+ * @returns {string}
+ */
 export function cardName(id, t) {
   const card = parseCard(id);
   if (card.kind === "wild") return t(`card.wild.${card.rank}`);
@@ -99,7 +125,12 @@ export function cardName(id, t) {
   return t("card.name.colour", { rank, colour: colourName(card.colour, t), Colour: t(`card.colour_title.${card.colour}`) });
 }
 
-/** A list of card names: "Seven of hearts, Queen of spades". */
+/**
+ * A list of card names: "Seven of hearts, Queen of spades".
+ * @param {string[]} ids
+ * @param {import("./types.js").Translate} t
+ * @returns {string}
+ */
 export function cardNames(ids, t) {
   return (ids || []).map((id) => cardName(id, t)).join(", ");
 }
@@ -122,7 +153,15 @@ const COLOUR_PATH = {
   b: "M50 2 96 50 50 98 4 50z",
 };
 
-/** A suit or colour symbol as SVG at (x, y) (top-left) with the given size. */
+/**
+ * A suit or colour symbol as SVG at (x, y) (top-left) with the given size.
+ * @param {string} value
+ * @param {number} x
+ * @param {number} y
+ * @param {number} size
+ * @param {import("./types.js").Attrs} [attrs]
+ * @returns {SVGElement}
+ */
 export function symbol(value, x, y, size, attrs = {}) {
   const isSuit = value in SUIT_PATH;
   const path = isSuit ? SUIT_PATH[value] : COLOUR_PATH[value];
@@ -138,7 +177,12 @@ export function symbol(value, x, y, size, attrs = {}) {
   });
 }
 
-/** A small standalone <svg> icon of a suit or colour (for buttons and labels). */
+/**
+ * A small standalone <svg> icon of a suit or colour (for buttons and labels).
+ * @param {string} value
+ * @param {number} [size]
+ * @returns {SVGElement}
+ */
 export function symbolIcon(value, size = 20) {
   return s(
     "svg",
@@ -285,6 +329,9 @@ function jokerFace() {
 /**
  * A card face as an <svg> element (viewBox 100 × 150). In HTML it sizes by CSS; inside an
  * SVG give `x`, `y`, `width` (height follows).
+ * @param {string} id
+ * @param {import("./types.js").Attrs} [attrs]
+ * @returns {SVGElement}
  */
 export function cardSvg(id, attrs = {}) {
   const card = parseCard(id);
@@ -315,6 +362,8 @@ export function cardSvg(id, attrs = {}) {
  * A card in a line of small ones (a meld, a meld the hand could lay): its rank and suit in
  * text of a readable size, "7♥", "★" for a joker, on a white chip. A card face 22 px wide
  * had its index at 5–6 px.
+ * @param {string} id
+ * @returns {HTMLElement}
  */
 export function miniCard(id) {
   const card = parseCard(id);
@@ -324,7 +373,11 @@ export function miniCard(id) {
   return h("span", { class: ["mini-card", red && "red", card.kind === "joker" && "joker"], "data-card": id, "aria-hidden": "true" }, text);
 }
 
-/** A face-down card (the back) as an <svg>, sized like `cardSvg`. */
+/**
+ * A face-down card (the back) as an <svg>, sized like `cardSvg`.
+ * @param {import("./types.js").Attrs} [attrs]
+ * @returns {SVGElement}
+ */
 export function cardBackSvg(attrs = {}) {
   return s(
     "svg",
@@ -364,6 +417,9 @@ function perRow(width, step) {
  * cards beneath on a phone), so they cost height: every card keeps a 44 px strip in one or
  * two rows; a hand that would need more rows packs two rows down to 28 px strips first, and
  * only then takes a third; beyond three rows of 28 px the rows scroll sideways (`scrolls`).
+ * @param {number} count
+ * @param {number} width
+ * @returns {{ rows: number[], scrolls: boolean }}
  */
 export function handLayout(count, width) {
   if (count <= 0) return { rows: [], scrolls: false };
@@ -388,6 +444,7 @@ export function handLayout(count, width) {
  * `onPress(card)` for playable and selected cards
  * `label`   the group's label; `fresh` ids to mark as just drawn; `mark(card)` a short
  *           badge (a selection's order)
+ * @param {{ cards: string[], ctx: import("./types.js").DrawContext, state: (card: string) => string, onPress?: (card: string) => void, label?: string, fresh?: string[], mark?: ((card: string) => any) | null, testid?: string }} spec
  */
 export function renderHand({ cards, ctx, state, onPress, label, fresh = [], mark = null, testid = "hand" }) {
   const width = handWidth(ctx);
@@ -455,12 +512,14 @@ function handWidth(ctx) {
 
 // -- choosing a colour or suit ---------------------------------------------------------------
 
+/** @type {{ handle: { close: () => void }, key: string | undefined } | null} */
 let openChoice = null;
 
 /**
  * Ask for a colour or suit. `choices` are values ("r", "H", ...); `onChoose(value)` runs on a
  * pick; closing (Escape, ✕) cancels. Buttons: `choose-<value>`; the dialog: `choose-dialog`.
  * Returns the handle ({close}); an open one is closed first.
+ * @param {{ title: string, text?: string | undefined, choices: string[], t: import("./types.js").Translate, onChoose: (value: string) => void, key?: string }} spec
  */
 export function chooseDialog({ title, text, choices, t, onChoose, key }) {
   closeChoice();
@@ -496,7 +555,10 @@ export function chooseDialog({ title, text, choices, t, onChoose, key }) {
   return handle;
 }
 
-/** Close the choice dialog (a new view came and the choice is gone), unless it is `keep`. */
+/**
+ * Close the choice dialog (a new view came and the choice is gone), unless it is `keep`.
+ * @param {string} [keep]
+ */
 export function closeChoice(keep) {
   if (!openChoice) return;
   if (keep !== undefined && openChoice.key === keep) return;
@@ -505,14 +567,21 @@ export function closeChoice(keep) {
   handle.close();
 }
 
-/** The key of the open choice dialog, or null. */
+/**
+ * The key of the open choice dialog, or null.
+ * @returns {string | null | undefined}
+ */
 export function openChoiceKey() {
   return openChoice ? openChoice.key : null;
 }
 
 // -- small pieces for the table --------------------------------------------------------------
 
-/** An HTML action button (44 px tall): Draw, Pass, Knock... */
+/**
+ * An HTML action button (44 px tall): Draw, Pass, Knock...
+ * @param {{ text?: import("./types.js").Child, testid?: string, onPress?: (e: Event) => void, disabled?: boolean, primary?: boolean, label?: string }} spec
+ * @returns {HTMLButtonElement}
+ */
 export function actionButton({ text, testid, onPress, disabled = false, primary = false, label }) {
   return h(
     "button",
@@ -541,6 +610,8 @@ const RING_Y = 114;
 /**
  * Where each seat sits: the viewer at the bottom, the others clockwise in seat order from
  * the viewer's left (so direction 1 runs clockwise). A spectator sees seat 0 at the bottom.
+ * @param {number} seats
+ * @param {number} bottom
  */
 export function seatSpots(seats, bottom) {
   const spots = new Map();
@@ -552,7 +623,11 @@ export function seatSpots(seats, bottom) {
   return spots;
 }
 
-/** The table's <svg> (400 × 300) with its felt. */
+/**
+ * The table's <svg> (400 × 300) with its felt.
+ * @param {{ label?: string, testid?: string }} spec
+ * @returns {SVGElement}
+ */
 export function tableRoot({ label, testid = "card-table" }) {
   const root = s("svg", {
     // Room above the top seat for its name in two lines, drawn whole at any scale.
@@ -579,12 +654,13 @@ const PHONE_TEXT = 14;
  * names came out at 5–9 px. Once laid out, and whenever the drawing's size changes, a text
  * whose font size times its scale on screen falls short is drawn larger around the same
  * anchor; at desktop sizes nothing changes.
+ * @param {SVGElement} root
  */
 export function keepTextReadable(root) {
   if (typeof ResizeObserver !== "function") return;
   const fit = () => {
     for (const text of root.querySelectorAll("text")) {
-      if (!text.dataset.size) text.dataset.size = String(parseFloat(text.getAttribute("font-size")) || parseFloat(getComputedStyle(text).fontSize) || MIN_TEXT_PX);
+      if (!text.dataset.size) text.dataset.size = String(parseFloat(text.getAttribute("font-size") || "") || parseFloat(getComputedStyle(text).fontSize) || MIN_TEXT_PX);
       const base = Number(text.dataset.size);
       const m = text.getScreenCTM();
       const scale = m ? Math.hypot(m.c, m.d) : 0;
@@ -630,6 +706,9 @@ function bubble(text, x, y, className) {
 /**
  * A seat's name in at most two lines of about 13 characters, broken at a space
  * ("Computer" / "(easy)"): cutting it to ten letters lost the level and the name's end.
+ * @param {string} name
+ * @param {number} [width]
+ * @returns {string[]}
  */
 export function nameLines(name, width = 13) {
   const chars = [...name];
@@ -647,6 +726,10 @@ export function nameLines(name, width = 13) {
  * card count (a little back and the number), a bubble text, a finishing place, a short
  * extra text (wins, lives) under the count. The seat(s) to move get a heavy ring and a
  * pointer. Returns the spots (for animations).
+ * @param {SVGElement} root
+ * @param {import("./types.js").View} view
+ * @param {import("./types.js").DrawContext} ctx
+ * @param {(seat: number) => Record<string, any>} info
  */
 export function drawSeats(root, view, ctx, info) {
   const seats = view.seats;
@@ -714,6 +797,11 @@ export function drawSeats(root, view, ctx, info) {
  * The middle of a shedding game: the draw pile (a button when `onDraw` is given), the
  * discard pile with its top card, the colour or suit to follow, the direction and a
  * pending draw. Returns {discardTop} for animations.
+ * @param {SVGElement} root
+ * @param {import("./types.js").View} view
+ * @param {import("./types.js").DrawContext} ctx
+ * @param {{ top?: string | null, drawSize: number, discardSize: number, follow?: string | null, wished?: boolean, direction?: number, pending?: number, onDraw?: (() => void) | null, drawLabel?: string }} spec
+ * @returns {{ discardTop: SVGElement | null, discardX: number, discardY: number }}
  */
 export function drawPiles(root, view, ctx, { top, drawSize, discardSize, follow, wished, direction, pending, onDraw, drawLabel }) {
   const cw = 52;
@@ -756,6 +844,7 @@ export function drawPiles(root, view, ctx, { top, drawSize, discardSize, follow,
   for (let i = below; i >= 1; i--) {
     root.append(s("rect", { x: discardX + i * 2, y: py + i * 1.5, width: cw, height: ch, rx: 5, class: "discard-under" }));
   }
+  /** @type {SVGElement | null} */
   let discardTop = null;
   if (top) {
     discardTop = s("g", { class: "discard-top", "data-testid": "discard-top", "data-card": top }, cardSvg(top, { x: discardX, y: py, width: cw }));
@@ -776,7 +865,7 @@ export function drawPiles(root, view, ctx, { top, drawSize, discardSize, follow,
 
   // The colour or suit to follow, with its shape and name; "wished" when named by a card.
   if (follow) {
-    const name = value(follow, ctx);
+    const name = followTitle(follow, ctx);
     const text = wished ? ctx.t("cards.wished", { name }) : name;
     const w = textWidth(text, 12) * 1.12 + 34; // bold text runs wider
     const x = CENTRE_X - w / 2;
@@ -795,7 +884,7 @@ export function drawPiles(root, view, ctx, { top, drawSize, discardSize, follow,
   return { discardTop, discardX, discardY: py };
 }
 
-function value(follow, ctx) {
+function followTitle(follow, ctx) {
   return follow in SUIT_SYMBOL ? ctx.t(`card.suit_title.${follow}`) : ctx.t(`card.colour_title.${follow}`);
 }
 
@@ -831,7 +920,13 @@ function directionArrows(direction) {
   return s("g", { class: "direction", "data-testid": "direction", "data-direction": String(direction), "aria-hidden": "true" }, left, right);
 }
 
-/** A short slide of a freshly played card from its seat onto the pile (≤ 220 ms). */
+/**
+ * A short slide of a freshly played card from its seat onto the pile (≤ 220 ms).
+ * @param {Element} el
+ * @param {{ x: number, y: number } | undefined} from
+ * @param {{ x: number, y: number }} to
+ * @param {import("./types.js").DrawContext} ctx
+ */
 export function slideIn(el, from, to, ctx) {
   if (!el || !from || ctx.reducedMotion || typeof el.animate !== "function") return;
   const dx = from.x - to.x;
@@ -842,7 +937,11 @@ export function slideIn(el, from, to, ctx) {
   });
 }
 
-/** An sr-only paragraph, for what the drawing shows. */
+/**
+ * An sr-only paragraph, for what the drawing shows.
+ * @param {string} text
+ * @returns {HTMLElement}
+ */
 export function srText(text) {
   return h("p", { class: "sr-only", "data-testid": "table-summary" }, text);
 }
@@ -852,6 +951,10 @@ export function srText(text) {
 /**
  * Play `card`: the legal "play" moves for it decide. One move: send it. Several, each naming
  * a colour or suit (`choiceKey`): ask which, then send that one.
+ * @param {import("./types.js").View} view
+ * @param {import("./types.js").DrawContext} ctx
+ * @param {string} card
+ * @param {{ choiceKey: string, title: string, text?: string }} spec
  */
 export function playCard(view, ctx, card, { choiceKey, title, text }) {
   const moves = (view.legal_moves || []).filter((m) => m.type === "play" && m.card === card);
@@ -878,7 +981,11 @@ export function playCard(view, ctx, card, { choiceKey, title, text }) {
   ctx.move(moves[0]);
 }
 
-/** Card ids the view lets this seat play ("play" moves naming a `card`). */
+/**
+ * Card ids the view lets this seat play ("play" moves naming a `card`).
+ * @param {import("./types.js").View} view
+ * @returns {Set<string>}
+ */
 export function playableCards(view) {
   return new Set((view.legal_moves || []).filter((m) => m.type === "play" && m.card).map((m) => m.card));
 }
@@ -886,6 +993,8 @@ export function playableCards(view) {
 /**
  * The cards this seat has just drawn (for the "new" mark): set by its "drawn" event, kept
  * until this seat plays or passes or another seat acts.
+ * @param {import("./types.js").DrawContext} ctx
+ * @returns {string[]}
  */
 export function freshlyDrawn(ctx) {
   const events = ctx.events || [];
@@ -920,6 +1029,10 @@ export function freshlyDrawn(ctx) {
  *   keepChoice(key)        whether an open colour/suit dialog still applies
  *   byRank                 sort the hand by rank first
  *   done                   a line instead of the hand once this seat is out
+ * @param {HTMLElement} container
+ * @param {import("./types.js").View} view
+ * @param {import("./types.js").DrawContext} ctx
+ * @param {Record<string, any>} cfg
  */
 export function renderShedding(container, view, ctx, cfg) {
   const pub = view.public;
@@ -1012,7 +1125,12 @@ export function renderShedding(container, view, ctx, cfg) {
 
 // -- what the shedding games' draw modules share ---------------------------------------------
 
-/** A seat's finishing place (1 for the first out), or null while it still plays. */
+/**
+ * A seat's finishing place (1 for the first out), or null while it still plays.
+ * @param {any} pub
+ * @param {number | null} seat
+ * @returns {number | null}
+ */
 export function finishingPlace(pub, seat) {
   const at = (pub.finished || []).indexOf(seat);
   return at === -1 ? null : at + 1;
@@ -1022,6 +1140,9 @@ export function finishingPlace(pub, seat) {
  * renderShedding settings for a game whose seats go out one by one and keep playing for the
  * places: each seat's place on the table, and the line shown instead of the hand once this
  * seat is out.
+ * @param {any} pub
+ * @param {import("./types.js").DrawContext} ctx
+ * @returns {{ place: (seat: number) => number | null, done: string | null }}
  */
 export function finishingSettings(pub, ctx) {
   const mine = finishingPlace(pub, ctx.mySeat);
@@ -1031,6 +1152,10 @@ export function finishingSettings(pub, ctx) {
 /**
  * renderShedding settings for drawing where draw cards stack: the cards owed, a Draw label
  * that names them, and Pass, shown once this seat has drawn (`drew`).
+ * @param {any} pub
+ * @param {import("./types.js").DrawContext} ctx
+ * @param {boolean} drew
+ * @returns {Record<string, any>}
  */
 export function drawStackSettings(pub, ctx, drew) {
   return {
@@ -1044,6 +1169,11 @@ export function drawStackSettings(pub, ctx, drew) {
 /**
  * The call a seat has made ("Mau!", "Last card!"), or null. `call` names the public list of
  * the seats that made it and the call's text key: {seats: "mau", text: "call.mau"}.
+ * @param {any} pub
+ * @param {number} seat
+ * @param {import("./types.js").Translate} t
+ * @param {{ seats: string, text: string }} call
+ * @returns {string | null}
  */
 export function seatCall(pub, seat, t, call) {
   return (pub[call.seats] || []).includes(seat) ? t(call.text) : null;
@@ -1052,6 +1182,13 @@ export function seatCall(pub, seat, t, call) {
 /**
  * The seats-strip badge of a game whose seats go out one by one: the finishing place once
  * out, else the cards in hand, with the seat's `call` (see seatCall) when it made it.
+ */
+/**
+ * @param {import("./types.js").View} view
+ * @param {number} seat
+ * @param {import("./types.js").DrawContext} ctx
+ * @param {{ seats: string, text: string } | null} [call]
+ * @returns {string | null}
  */
 export function placeOrCountBadge(view, seat, ctx, call = null) {
   const pub = view.public;
@@ -1075,6 +1212,12 @@ function seatCountOrPlace(view, seat, ctx) {
  * "summary.top_wished" when a card named it); the direction; a pending draw; then
  * `seatLine(seat)` for every seat (by default its cards in hand or its finishing place).
  */
+/**
+ * @param {import("./types.js").View} view
+ * @param {import("./types.js").DrawContext} ctx
+ * @param {{ lead?: string[], follow: string, wished?: boolean, followParam: string, seatLine?: ((seat: number) => string) | null }} spec
+ * @returns {string}
+ */
 export function sheddingSummary(view, ctx, { lead = [], follow, wished = false, followParam, seatLine = null }) {
   const pub = view.public;
   const t = ctx.t;
@@ -1095,6 +1238,12 @@ export function sheddingSummary(view, ctx, { lead = [], follow, wished = false, 
  * penalty: play, or draw one last card), anything else (play or draw). By default the stage
  * is "drew" while the public `drew` flag is set.
  */
+/**
+ * @param {import("./types.js").View} view
+ * @param {import("./types.js").DrawContext} ctx
+ * @param {{ stackKey: string, stage?: (pub: any) => string }} spec
+ * @returns {string | null}
+ */
 export function sheddingStatus(view, ctx, { stackKey, stage = (pub) => (pub.drew ? "drew" : "open") }) {
   if (!ctx.canMove) return null;
   const pub = view.public;
@@ -1114,6 +1263,9 @@ function eventSeatName(event, ctx) {
 /**
  * The history line of the drawing events the card games share: "drawn" (this seat's own
  * cards, named), "dealt" and "drew" (another seat's count); null for any other code.
+ * @param {import("./types.js").GameEvent} event
+ * @param {import("./types.js").DrawContext} ctx
+ * @returns {string | null}
  */
 export function describeDrawing(event, ctx) {
   const t = ctx.t;
@@ -1133,6 +1285,10 @@ export function describeDrawing(event, ctx) {
  * The history line of the events Last Card, Mau-Mau and Hau Hau share: a card played (the
  * `wishKey` text when the move named a colour or suit under `choiceKey`), the drawing events
  * (describeDrawing) and a change of direction; null for any other code.
+ * @param {import("./types.js").GameEvent} event
+ * @param {import("./types.js").DrawContext} ctx
+ * @param {{ choiceKey: string, wishKey: string }} spec
+ * @returns {string | null}
  */
 export function describeShedding(event, ctx, { choiceKey, wishKey }) {
   const t = ctx.t;
@@ -1156,7 +1312,12 @@ useStylesheet(new URL("../css/cards.css", import.meta.url));
 
 /** A stack's words at a table played for stacks (poker, blackjack duel): coins at a staked
  * table (the lobby's coins are in play), chips at a free one. The game's catalogue holds
- * `score.coins` and `score.chips`. */
+ * `score.coins` and `score.chips`.
+ * @param {Record<string, any> | undefined} options
+ * @param {number} amount
+ * @param {import("./types.js").DrawContext} ctx
+ * @returns {string}
+ */
 export function stackText(options, amount, ctx) {
   return ctx.t(Number((options || {}).stake) > 0 ? "score.coins" : "score.chips", { coins: ctx.formatNumber(amount) });
 }

@@ -116,7 +116,11 @@ export class Chat {
   }
 }
 
-/** A channel's name: "room", "pack", "team:0" (team 1), ... */
+/**
+ * A channel's name: "room", "pack", "team:0" (team 1), ...
+ * @param {string} channel
+ * @returns {string}
+ */
 export function channelName(channel) {
   const team = /^team:(\d+)$/.exec(channel);
   if (team) return t("chat.channel.team", { n: Number(team[1]) + 1 });

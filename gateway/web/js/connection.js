@@ -30,6 +30,12 @@ export class Connection {
    * lastEvent(): the newest event number the client holds (sent in hello).
    * onMessage(msg): every server frame, parsed; onStatus(status, detail): "connecting",
    * "open", "reconnecting", "closed" or "failed" (detail = refusal code).
+   * @param {object} spec
+   * @param {string} spec.code
+   * @param {string} spec.token
+   * @param {() => number} spec.lastEvent
+   * @param {(msg: import("./types.js").ServerFrame & Record<string, any>, info: { firstWelcome: boolean }) => void} spec.onMessage
+   * @param {(status: string, detail?: string) => void} spec.onStatus
    */
   constructor({ code, token, lastEvent, onMessage, onStatus }) {
     this.code = code;
@@ -185,6 +191,10 @@ export class Connection {
   /**
    * Send a move; returns its client_move_id, or null while another move is still waiting
    * for its answer (one move in flight keeps the order plain).
+   * @param {number} seat
+   * @param {import("./types.js").Move} move
+   * @param {number | string | undefined} version
+   * @returns {string | null}
    */
   sendMove(seat, move, version) {
     if (this.pending) return null;

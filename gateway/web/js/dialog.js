@@ -5,6 +5,8 @@ import { t } from "./i18n.js";
 /**
  * Open a dialog. `content` is a node (or array of nodes). Returns {dialog, body, close}.
  * The dialog removes itself when closed; `onClose` runs then.
+ * @param {{ title: import("./types.js").Child, content: import("./types.js").Child, testid?: string, className?: string, onClose?: () => void }} spec
+ * @returns {{ dialog: HTMLDialogElement, body: HTMLElement, close: () => void }}
  */
 export function openDialog({ title, content, testid, className, onClose }) {
   const body = h("div", { class: "dialog-body" }, content);
@@ -40,7 +42,11 @@ export function openDialog({ title, content, testid, className, onClose }) {
   return { dialog, body, close };
 }
 
-/** Ask a yes/no question; resolves true when confirmed. */
+/**
+ * Ask a yes/no question; resolves true when confirmed.
+ * @param {{ title: string, text: string, ok: string, testid?: string }} spec
+ * @returns {Promise<boolean>}
+ */
 export function confirmDialog({ title, text, ok, testid = "confirm-dialog" }) {
   return new Promise((resolve) => {
     let answer = false;

@@ -4,6 +4,11 @@
  * h("button", {class: "primary", onclick: fn, "data-testid": "x"}, "Text", child...)
  * Attributes starting with "on" become listeners; `false`/`null` attributes are skipped;
  * children may be strings, nodes, arrays or null.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {import("./types.js").Attrs | null} [attrs]
+ * @param {...import("./types.js").Child} children
+ * @returns {HTMLElementTagNameMap[K]}
  */
 export function h(tag, attrs, ...children) {
   const el = document.createElement(tag);
@@ -12,6 +17,13 @@ export function h(tag, attrs, ...children) {
   return el;
 }
 
+/**
+ * Set `attrs` on `el` as h() does.
+ * @template {import("./types.js").El} E
+ * @param {E} el
+ * @param {import("./types.js").Attrs | null | undefined} attrs
+ * @returns {E}
+ */
 export function applyAttrs(el, attrs) {
   if (!attrs) return el;
   for (const [key, value] of Object.entries(attrs)) {
@@ -39,6 +51,13 @@ export function applyAttrs(el, attrs) {
   return el;
 }
 
+/**
+ * Append `children` (nested lists, text, nodes; null, undefined and false skipped).
+ * @template {Element} E
+ * @param {E} el
+ * @param {import("./types.js").Child[]} children
+ * @returns {E}
+ */
 export function append(el, children) {
   for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
@@ -47,29 +66,49 @@ export function append(el, children) {
   return el;
 }
 
+/**
+ * Remove every child of `el`.
+ * @template {Node} E
+ * @param {E} el
+ * @returns {E}
+ */
 export function clear(el) {
   while (el.firstChild) el.removeChild(el.firstChild);
   return el;
 }
 
-/** Replace all children of `el`. */
+/**
+ * Replace all children of `el`.
+ * @template {Element} E
+ * @param {E} el
+ * @param {...import("./types.js").Child} children
+ * @returns {E}
+ */
 export function replace(el, ...children) {
   clear(el);
   return append(el, children);
 }
 
-/** Run `fn` when Enter or Space is pressed on an element acting as a button. */
+/**
+ * Run `fn` when Enter or Space is pressed on an element acting as a button.
+ * @param {import("./types.js").El} el
+ * @param {(e: Event) => void} fn
+ */
 export function onActivate(el, fn) {
   el.addEventListener("click", fn);
   el.addEventListener("keydown", (e) => {
-    if (e.key === "Enter" || e.key === " ") {
+    const key = /** @type {KeyboardEvent} */ (e).key;
+    if (key === "Enter" || key === " ") {
       e.preventDefault();
       fn(e);
     }
   });
 }
 
-/** Briefly shake an element (a refused move). */
+/**
+ * Briefly shake an element (a refused move).
+ * @param {Element | null | undefined} el
+ */
 export function shake(el) {
   if (!el) return;
   el.classList.remove("shake");
@@ -79,8 +118,13 @@ export function shake(el) {
   setTimeout(() => el.classList.remove("shake"), 450);
 }
 
-let toastTimer = null;
-/** A short message at the bottom of the screen; `kind` is "info" or "error". */
+/** @type {number | undefined} */
+let toastTimer;
+/**
+ * A short message at the bottom of the screen; `kind` is "info" or "error".
+ * @param {string} text
+ * @param {"info" | "error"} [kind]
+ */
 export function toast(text, kind = "info") {
   let el = document.getElementById("toast");
   if (!el) {
@@ -95,11 +139,19 @@ export function toast(text, kind = "info") {
   toastTimer = setTimeout(() => el.classList.remove("show"), kind === "error" ? 4000 : 2500);
 }
 
+/**
+ * Whether the user asked for less motion.
+ * @returns {boolean}
+ */
 export function reducedMotion() {
   return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
-/** Copy text to the clipboard, with a fallback for pages that are not a secure context. */
+/**
+ * Copy text to the clipboard, with a fallback for pages that are not a secure context.
+ * @param {string} text
+ * @returns {Promise<boolean>}
+ */
 export async function copyText(text) {
   try {
     if (navigator.clipboard && window.isSecureContext) {
@@ -113,7 +165,7 @@ export async function copyText(text) {
   area.value = text;
   document.body.append(area);
   area.select();
-  let ok = false;
+  let ok;
   try {
     ok = document.execCommand("copy");
   } catch {
@@ -127,12 +179,14 @@ export async function copyText(text) {
  * Run `render` (which replaces what `container` holds) and put the focus back on the
  * element with the same data-testid, if the focus was inside: a select that redraws its own
  * row on change (ArrowDown on a closed select changes it) keeps the keyboard where it was.
+ * @param {Element} container
+ * @param {() => void} render
  */
 export function keepFocus(container, render) {
   const active = document.activeElement;
   const testid = active && container.contains(active) ? active.getAttribute("data-testid") : null;
   render();
   if (!testid) return;
-  const again = container.querySelector(`[data-testid="${CSS.escape(testid)}"]`);
+  const again = /** @type {HTMLElement | null} */ (container.querySelector(`[data-testid="${CSS.escape(testid)}"]`));
   if (again && again !== document.activeElement) again.focus();
 }

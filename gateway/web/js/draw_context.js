@@ -9,6 +9,19 @@ import * as svg from "./svg.js";
 /**
  * The module's context. `room` gives the seats' names; `mySeat` is the seat drawn for (null:
  * a spectator); `canMove` false and `move` a no-op where nothing may be played (a replay).
+ * @param {object} spec
+ * @param {string} spec.gameId
+ * @param {import("./types.js").ShownRoom | null | undefined} spec.room
+ * @param {number | null} spec.mySeat
+ * @param {number[]} spec.seats
+ * @param {import("./types.js").GameEvent[] | null} [spec.events]
+ * @param {boolean} [spec.canMove]
+ * @param {(move: import("./types.js").Move) => boolean | void} [spec.move]
+ * @param {boolean} [spec.pending]
+ * @param {Record<string, any>} [spec.state]
+ * @param {HTMLElement} [spec.ownZone]
+ * @param {Element | null} [spec.shakeTarget]
+ * @returns {import("./types.js").DrawContext}
  */
 export function drawContext({ gameId, room, mySeat, seats, events, canMove = false, move = () => {}, pending = false, state = {}, ownZone, shakeTarget = null }) {
   const shown = room || { seats: [] };
@@ -30,13 +43,21 @@ export function drawContext({ gameId, room, mySeat, seats, events, canMove = fal
     announce,
     shake: (el) => shake(el || shakeTarget),
     state,
-    ownZone,
+    // Absent only where a context words events and draws nothing (the replay's event line).
+    ownZone: /** @type {HTMLElement} */ (ownZone),
     svg,
     reducedMotion: reducedMotion(),
   };
 }
 
-/** An engine's event in words: the module's describe(), else "event.<code>" with the seat's name. */
+/**
+ * An engine's event in words: the module's describe(), else "event.<code>" with the seat's name.
+ * @param {import("./types.js").GameModule | null | undefined} module
+ * @param {string} gameId
+ * @param {import("./types.js").GameEvent} event
+ * @param {import("./types.js").DrawContext} ctx
+ * @returns {string}
+ */
 export function describeEvent(module, gameId, event, ctx) {
   if (module && typeof module.describe === "function") {
     try {

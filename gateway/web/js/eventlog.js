@@ -2,10 +2,15 @@
 // and events to screen readers.
 import { h } from "./dom.js";
 
-let announceTimer = null;
+/** @type {number | undefined} */
+let announceTimer;
+/** @type {string[]} */
 let announceQueue = [];
 
-/** Say `text` through the polite live region; texts in quick succession are joined. */
+/**
+ * Say `text` through the polite live region; texts in quick succession are joined.
+ * @param {string | null | undefined} text
+ */
 export function announce(text) {
   if (!text) return;
   const region = document.getElementById("announcer");
@@ -38,7 +43,11 @@ export class EventLog {
     this.updateTicker();
   }
 
-  /** `make()` returns the entry's text in the current language (so it can be redone). */
+  /**
+   * `make()` returns the entry's text in the current language (so it can be redone).
+   * @param {{ number: number | null, make: () => string | null | undefined, colour?: string | null }} entry
+   * @returns {string | undefined}
+   */
   add({ number, make, colour }) {
     const text = make();
     if (!text) return;
@@ -47,7 +56,7 @@ export class EventLog {
     this.list.append(this.item(entry));
     while (this.entries.length > MAX_ENTRIES) {
       this.entries.shift();
-      this.list.firstChild.remove();
+      /** @type {ChildNode} */ (this.list.firstChild).remove();
     }
     this.list.scrollTop = this.list.scrollHeight;
     this.updateTicker();

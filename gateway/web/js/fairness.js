@@ -47,6 +47,9 @@ function seatBytes(seat) {
  * Every link of a replay's chain: [{step, ok, detail}] in order; `ok` null for a step that
  * cannot be judged (a replay from before players contributed, a browser that sent no value).
  * `remembered` is what this browser sent for that game ({value, commit}) or null.
+ * @param {any} replay
+ * @param {import("./types.js").SentEntropy | null} remembered
+ * @returns {Promise<Array<{ step: string, ok: boolean | null, detail?: string }>>}
  */
 export async function checkChain(replay, remembered) {
   const steps = [];
@@ -83,6 +86,7 @@ export async function checkChain(replay, remembered) {
   return steps;
 }
 
+/** @param {{ step: string, ok: boolean | null, detail?: string }} link */
 function stepLine({ step, ok, detail }) {
   const mark = ok === true ? "✓" : ok === false ? "✗" : "–";
   const text = step === "mine" && ok ? t("fairness_page.step_mine_found", { seat: Number(detail) + 1 }) : t(`fairness_page.step_${step}${ok === null ? "_none" : ""}`);
@@ -134,12 +138,17 @@ function homeLink(nav) {
   return h("a", { href: "/", class: "home-link", onclick: (e) => (e.preventDefault(), nav.go("/")) }, t("me.home"));
 }
 
+/**
+ * The "/fairness" page: paste or pick a replay, and see its seed's chain checked.
+ * @param {HTMLElement} root
+ * @param {import("./types.js").Nav} nav
+ */
 export function showFairness(root, nav) {
   const out = h("div", { class: "fairness", "data-testid": "chain-result", "aria-live": "polite" });
   const pasted = h("textarea", { id: "fairness-replay", "data-testid": "fairness-paste", rows: 6, spellcheck: "false", autocomplete: "off" });
   const file = h("input", { id: "fairness-file", type: "file", accept: ".json,application/json", "data-testid": "fairness-file" });
   const checkText = (text) => {
-    let replay = null;
+    let replay;
     try {
       replay = JSON.parse(text);
     } catch {

@@ -71,6 +71,9 @@ function tile(game, nav, playNow) {
 /**
  * The gallery: a heading and list of tiles per family, titles in the page language's order.
  * `playNow(gameId)` starts quick seating, or is null where a title has no quick table.
+ * @param {Array<{ id: string, family: string, meta?: any }>} games
+ * @param {{ go: (path: string) => void }} nav
+ * @param {{ playNow?: ((gameId: string) => void) | null, offersQuick?: (gameId: string) => boolean }} [options]
  */
 export function gallerySection(games, nav, { playNow = null, offersQuick = () => false } = {}) {
   return h(

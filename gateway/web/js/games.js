@@ -61,6 +61,11 @@ export function listTitles() {
   return titles;
 }
 
+/**
+ * A game's GameMeta from the catalogue, or null.
+ * @param {string} gameId
+ * @returns {Promise<any>}
+ */
 export async function gameMeta(gameId) {
   try {
     const games = await listGames();
@@ -73,7 +78,11 @@ export async function gameMeta(gameId) {
 
 const modules = new Map();
 
-/** The game's module (render, describe, ...), its strings loaded. */
+/**
+ * The game's module (render, describe, ...), its strings loaded.
+ * @param {string} gameId
+ * @returns {Promise<import("./types.js").GameModule>}
+ */
 export async function loadGame(gameId) {
   if (modules.has(gameId)) return modules.get(gameId);
   const loading = (async () => {

@@ -6,6 +6,8 @@ import { t } from "./i18n.js";
 /**
  * Show the card for `name`; `hide` is the element whose content must stay hidden (it is made
  * inert). `onReveal` runs when the player taps. Returns a function that removes the card.
+ * @param {{ name: string, colour: string, ink: string, mark: string, hide?: HTMLElement | null, onReveal: () => void }} spec
+ * @returns {() => void}
  */
 export function showHandover({ name, colour, ink, mark, hide, onReveal }) {
   if (hide) {

@@ -12,6 +12,11 @@ const NAME_MAX = 40;
 /**
  * The house-rules row of the create form for `gameId`: a select of the saved sets (choosing
  * one calls `apply(options)`), a name field and a Save button that saves `current()`.
+ * @param {string} gameId
+ * @param {() => Record<string, any>} current
+ * @param {(options: Record<string, any>) => void} apply
+ * @param {HTMLInputElement} nicknameInput
+ * @returns {HTMLElement}
  */
 export function houseRulesRow(gameId, current, apply, nicknameInput) {
   const select = h("select", { id: "house-rules", "data-testid": "house-rules" });

@@ -39,18 +39,31 @@ async function loadUi(code) {
   }
 }
 
+/**
+ * Load the UI strings of the page's language (and English beneath them).
+ * @returns {Promise<void>}
+ */
 export async function initI18n() {
   const chosen = store.language();
-  lang = LANGUAGES.includes(chosen) ? chosen : browserLanguage();
+  lang = chosen !== null && LANGUAGES.includes(chosen) ? chosen : browserLanguage();
   // One fetch per catalogue (the page's preload of the fallback serves one request only).
   await Promise.all([...new Set([FALLBACK, lang])].map(loadUi));
   document.documentElement.lang = lang;
 }
 
+/**
+ * The page's language: one of LANGUAGES.
+ * @returns {string}
+ */
 export function currentLanguage() {
   return lang;
 }
 
+/**
+ * Switch the page's language (kept by the browser) and tell every listener.
+ * @param {string} code
+ * @returns {Promise<void>}
+ */
 export async function setLanguage(code) {
   if (!LANGUAGES.includes(code)) return;
   await loadUi(code);
@@ -60,16 +73,24 @@ export async function setLanguage(code) {
   for (const fn of listeners) fn(code);
 }
 
-/** Call `fn(lang)` whenever the language changes; returns an unsubscribe function. */
+/**
+ * Call `fn(lang)` whenever the language changes; returns an unsubscribe function.
+ * @param {(lang: string) => void} fn
+ * @returns {() => void}
+ */
 export function onLanguageChange(fn) {
   listeners.add(fn);
   return () => listeners.delete(fn);
 }
 
-/** Load a game's catalogue (once); a game without one still works with the UI strings. */
+/**
+ * Load a game's catalogue (once); a game without one still works with the UI strings.
+ * @param {string} gameId
+ * @returns {Promise<Record<string, Record<string, any>>>}
+ */
 export async function loadGameStrings(gameId) {
   if (games.has(gameId)) return games.get(gameId);
-  let data = {};
+  let data;
   try {
     data = await fetchJson(`/static/games/${encodeURIComponent(gameId)}/i18n.json`);
   } catch {
@@ -79,6 +100,12 @@ export async function loadGameStrings(gameId) {
   return data;
 }
 
+/**
+ * A number in the page language's way (Intl).
+ * @param {number} value
+ * @param {Intl.NumberFormatOptions} [options]
+ * @returns {string}
+ */
 export function formatNumber(value, options) {
   try {
     return new Intl.NumberFormat(lang, options).format(value);
@@ -96,6 +123,12 @@ function lookup(key, gameId) {
   return undefined;
 }
 
+/**
+ * Whether `key` has a text (the game's catalogue, then the UI's).
+ * @param {string} key
+ * @param {string | null} [gameId]
+ * @returns {boolean}
+ */
 export function has(key, gameId) {
   return lookup(key, gameId) !== undefined;
 }
@@ -115,7 +148,13 @@ function readable(key) {
   return last.replace(/[_-]+/g, " ");
 }
 
-/** Translate `key` (with the game's catalogue first when `gameId` is given). */
+/**
+ * Translate `key` (with the game's catalogue first when `gameId` is given).
+ * @param {string} key
+ * @param {Record<string, any> | null} [params]
+ * @param {string | null} [gameId]
+ * @returns {string}
+ */
 export function t(key, params, gameId) {
   let value = lookup(key, gameId);
   if (value === undefined) return fill(readable(key), params);
@@ -123,7 +162,7 @@ export function t(key, params, gameId) {
     // A plural picked by params.count, or an ordinal ("2nd") by params.ordinal.
     const ordinal = params && typeof params.ordinal === "number";
     const count = ordinal ? params.ordinal : params && typeof params.count === "number" ? params.count : 0;
-    let category = "other";
+    let category;
     try {
       category = new Intl.PluralRules(lang, { type: ordinal ? "ordinal" : "cardinal" }).select(count);
     } catch {
@@ -134,17 +173,29 @@ export function t(key, params, gameId) {
   return fill(String(value), params);
 }
 
-/** A translator bound to one game. */
+/**
+ * A translator bound to one game.
+ * @param {string} gameId
+ * @returns {import("./types.js").Translate}
+ */
 export function gameTranslator(gameId) {
   return (key, params) => t(key, params, gameId);
 }
 
-/** A game's display name: "game.<id>" in the UI catalogue. */
+/**
+ * A game's display name: "game.<id>" in the UI catalogue.
+ * @param {string} gameId
+ * @returns {string}
+ */
 export function gameName(gameId) {
   return has(`game.${gameId}`, gameId) ? t(`game.${gameId}`, null, gameId) : gameId;
 }
 
-/** The name of a language in itself, for the language menu. */
+/**
+ * The name of a language in itself, for the language menu.
+ * @param {string} code
+ * @returns {string}
+ */
 export function languageName(code) {
   return { de: "Deutsch", en: "English", es: "Español", sv: "Svenska" }[code] || code;
 }

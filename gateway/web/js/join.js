@@ -9,6 +9,13 @@ import { spelled } from "./waiting.js";
 
 const NAME_MAX = 24;
 
+/**
+ * The join page of a room link opened without a ticket: take a seat, or watch.
+ * @param {HTMLElement} root
+ * @param {string} code
+ * @param {import("./types.js").Nav} nav
+ * @returns {Promise<void>}
+ */
 export async function showJoin(root, code, nav) {
   replace(root, h("section", { class: "panel center" }, h("p", { "aria-busy": "true" }, t("ui.loading"))));
   let room;

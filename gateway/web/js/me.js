@@ -180,9 +180,16 @@ function claimBox(nav) {
   );
 }
 
+/**
+ * The player's page: statistics, finished games, rooms, house rules.
+ * @param {HTMLElement} root
+ * @param {import("./types.js").Nav} nav
+ * @returns {Promise<void>}
+ */
 export async function showMe(root, nav) {
   const saved = store.player();
   const sections = [];
+  /** @type {any} */
   let profile = null;
   let rules = [];
   let games = [];
@@ -211,9 +218,10 @@ export async function showMe(root, nav) {
   }
   sections.push(h("section", { class: "panel", "aria-labelledby": "me-rooms-title" }, h("h2", { id: "me-rooms-title" }, t("start.my_rooms")), roomsList(nav)));
   if (profile) {
+    const { token } = /** @type {{ token: string }} the profile was fetched with it */ (saved);
     sections.push(
-      h("section", { class: "panel", "aria-labelledby": "me-rules-title" }, h("h2", { id: "me-rules-title" }, t("start.house_rules")), houseRulesList(rules, saved.token, redraw)),
-      h("section", { class: "panel", "aria-labelledby": "me-transfer-title" }, h("h2", { id: "me-transfer-title" }, t("me.transfer_title")), transferBox(saved.token)),
+      h("section", { class: "panel", "aria-labelledby": "me-rules-title" }, h("h2", { id: "me-rules-title" }, t("start.house_rules")), houseRulesList(rules, token, redraw)),
+      h("section", { class: "panel", "aria-labelledby": "me-transfer-title" }, h("h2", { id: "me-transfer-title" }, t("me.transfer_title")), transferBox(token)),
     );
   }
   sections.push(h("section", { class: "panel", "aria-labelledby": "me-claim-title" }, h("h2", { id: "me-claim-title" }, t("me.claim_title")), profile ? h("p", { class: "hint" }, t("me.claim_replaces", { name: profile.player.nickname })) : null, claimBox(nav)));

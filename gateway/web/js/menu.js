@@ -5,7 +5,11 @@ import { LANGUAGES, currentLanguage, languageName, setLanguage, t } from "./i18n
 import { PACE_NAMES, currentPace, setPace } from "./pace.js";
 import { setSound, soundEnabled } from "./sound.js";
 
-/** A language select (used in the menu and on the start page). */
+/**
+ * A language select (used in the menu and on the start page).
+ * @param {string} [testid]
+ * @returns {HTMLSelectElement}
+ */
 export function languageSelect(testid = "language-select") {
   return h(
     "select",
@@ -34,6 +38,8 @@ function paceSelect() {
 /**
  * The menu button and its panel. `actions`: {rules(), share(), leave()}; missing ones are
  * left out. Returns the wrapper element.
+ * @param {{ rules?: () => void, share?: () => void, leave?: () => void }} actions
+ * @returns {HTMLElement}
  */
 export function roomMenu(actions) {
   const button = h(
@@ -96,7 +102,7 @@ export function roomMenu(actions) {
     panel.hidden = false;
     button.setAttribute("aria-expanded", "true");
     document.addEventListener("pointerdown", outside, true);
-    const first = panel.querySelector("button, select");
+    const first = /** @type {HTMLElement | null} */ (panel.querySelector("button, select"));
     if (first) first.focus();
   });
   wrap.addEventListener("keydown", (e) => {

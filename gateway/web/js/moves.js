@@ -12,6 +12,12 @@ function sameJson(a, b) {
   return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && sameJson(a[k], b[k]));
 }
 
+/**
+ * Whether `move` is the legal move `legal` or fits it as a template (rulekit's move_matches).
+ * @param {import("./types.js").Move | null | undefined} legal
+ * @param {Record<string, any> | null | undefined} move
+ * @returns {boolean}
+ */
 export function moveMatches(legal, move) {
   if (!legal || !move) return false;
   if (!("range" in legal) && !("text" in legal)) return sameJson(legal, move);
@@ -33,12 +39,22 @@ export function moveMatches(legal, move) {
   return true;
 }
 
-/** Whether `move` is among the view's legal moves. */
+/**
+ * Whether `move` is among the view's legal moves.
+ * @param {import("./types.js").View | null | undefined} view
+ * @param {Record<string, any> | null | undefined} move
+ * @returns {boolean}
+ */
 export function isLegal(view, move) {
   return Boolean(view && (view.legal_moves || []).some((legal) => moveMatches(legal, move)));
 }
 
-/** The view's legal moves of one type. */
+/**
+ * The view's legal moves of one type.
+ * @param {import("./types.js").View | null | undefined} view
+ * @param {string} type
+ * @returns {import("./types.js").Move[]}
+ */
 export function legalOfType(view, type) {
   return ((view && view.legal_moves) || []).filter((legal) => legal.type === type);
 }

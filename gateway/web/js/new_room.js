@@ -17,6 +17,7 @@ import * as store from "./store.js";
 const NAME_MAX = 24;
 
 // Kept across re-renders (language switch) within the page's life, for the game last shown.
+/** @type {{ gameId: string | null, options: Record<string, any>, seats: Array<{ kind: string, level: string, local: boolean, name?: string }> }} */
 const form = { gameId: null, options: {}, seats: [] };
 
 function defaultSeats(meta) {
@@ -51,9 +52,14 @@ function clockFirst(schema) {
 // What a browser without a player yet will have: a new wallet is filled to this on its first
 // look (lobby/ledger.py, DAILY_TOP_UP_TO).
 const NEW_WALLET = 1000;
+/** @type {Promise<number | null> | null} */
 let walletAsked = null;
 
-/** The wallet's coins, asked once per page (null: unknown; `known` skips the new-guest guess). */
+/**
+ * The wallet's coins, asked once per page (null: unknown; `known` skips the new-guest guess).
+ * @param {boolean} [known]
+ * @returns {Promise<number | null>}
+ */
 export async function walletBalance(known = false) {
   if (!walletAsked) walletAsked = coins();
   const balance = await walletAsked;
@@ -79,7 +85,13 @@ export function nicknameField() {
   });
 }
 
-/** The create form for `gameId`; an unknown id says so, with the way back. */
+/**
+ * The create form for `gameId`; an unknown id says so, with the way back.
+ * @param {HTMLElement} root
+ * @param {import("./types.js").Nav} nav
+ * @param {string} gameId
+ * @returns {Promise<void>}
+ */
 export async function showNewRoom(root, nav, gameId) {
   walletAsked = null;
   const nickname = nicknameField();
@@ -95,6 +107,7 @@ export async function showNewRoom(root, nav, gameId) {
   const createError = h("p", { class: "error", role: "alert", "data-testid": "create-error" });
   // Disabled until the form is drawn for this game: a click before that would send no seats.
   const createButton = h("button", { type: "submit", class: "primary big", "data-testid": "create-button", disabled: true }, t("start.create"));
+  /** @type {any[]} */
   let games = [];
   const currentMeta = () => {
     const entry = games.find((g) => g.id === form.gameId);
@@ -162,11 +175,11 @@ export async function showNewRoom(root, nav, gameId) {
   const renderGame = async (reset) => {
     const meta = currentMeta();
     if (!meta) return;
-    const gameId = form.gameId;
-    await loadGameStrings(gameId);
+    const shownId = /** @type {string} currentMeta() found its game */ (form.gameId);
+    await loadGameStrings(shownId);
     const walletNow = await walletBalance();
     // Another game was chosen while this one's strings loaded: that render wins.
-    if (form.gameId !== gameId) return;
+    if (form.gameId !== shownId) return;
     if (reset) {
       form.options = optionValues(meta.options);
       form.seats = defaultSeats(meta);
@@ -191,7 +204,7 @@ export async function showNewRoom(root, nav, gameId) {
       describeClock(optionsBox, meta);
       onOption();
     };
-    houseRulesBox.replaceChildren(...((meta.options || []).length ? [houseRulesRow(gameId, () => ({ ...form.options }), apply, nickname)] : []));
+    houseRulesBox.replaceChildren(...((meta.options || []).length ? [houseRulesRow(shownId, () => ({ ...form.options }), apply, nickname)] : []));
     renderSeatsBox();
   };
 

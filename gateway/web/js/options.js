@@ -3,7 +3,12 @@
 import { h } from "./dom.js";
 import { currentLanguage, formatNumber, has, t } from "./i18n.js";
 
-/** The label of an option (its translation key), game strings first. */
+/**
+ * The label of an option (its translation key), game strings first.
+ * @param {any} option
+ * @param {string | null} gameId
+ * @returns {string}
+ */
 export function optionLabel(option, gameId) {
   return t(option.label || `option.${option.key}`, null, gameId);
 }
@@ -12,6 +17,9 @@ export function optionLabel(option, gameId) {
  * What a move-clock choice means in time, from the game's meta.clock ({relaxed, normal, fast}
  * seconds, or {fixed}; a chess-style bank adds `bank` and `increment`): "15 s per move",
  * "3 min + 2 s per move"; "" when the clock is off or the seconds are unknown.
+ * @param {any} clock the game's meta.clock, or null
+ * @param {any} choice
+ * @returns {string}
  */
 export function clockText(clock, choice) {
   const seconds = clock && choice && choice !== "off" ? Number(clock[choice]) : 0;
@@ -23,8 +31,15 @@ export function clockText(clock, choice) {
   return t("clock.per_move", { seconds: formatNumber(seconds) });
 }
 
-/** The label of one choice: "<label>.<choice>", then "option.<key>.<choice>", else the value.
- * A move-clock choice says its seconds too (`clock`: the game's meta.clock). */
+/**
+ * The label of one choice: "<label>.<choice>", then "option.<key>.<choice>", else the value.
+ * A move-clock choice says its seconds too (`clock`: the game's meta.clock).
+ * @param {any} option
+ * @param {any} choice
+ * @param {string | null} gameId
+ * @param {Record<string, any> | null} [clock]
+ * @returns {string}
+ */
 export function choiceLabel(option, choice, gameId, clock = null) {
   const time = option.key === "move_clock" ? clockText(clock, choice) : "";
   const name = plainChoiceLabel(option, choice, gameId);
@@ -39,13 +54,26 @@ function plainChoiceLabel(option, choice, gameId) {
   return typeof choice === "number" ? formatNumber(choice) : String(choice);
 }
 
+/**
+ * A setting's value in words.
+ * @param {any} option
+ * @param {any} value
+ * @param {string | null} gameId
+ * @param {Record<string, any> | null} [clock]
+ * @returns {string}
+ */
 export function optionValueText(option, value, gameId, clock = null) {
   if (option.kind === "bool") return t(value ? "ui.on" : "ui.off");
   if (option.kind === "choice") return choiceLabel(option, value, gameId, clock);
   return typeof value === "number" ? formatNumber(value) : String(value);
 }
 
-/** Values for every option: the given ones where valid, else defaults. */
+/**
+ * Values for every option: the given ones where valid, else defaults.
+ * @param {any[] | null | undefined} schema
+ * @param {Record<string, any>} [given]
+ * @returns {Record<string, any>}
+ */
 export function optionValues(schema, given = {}) {
   const out = {};
   for (const option of schema || []) out[option.key] = option.key in given ? given[option.key] : optionDefault(option);
@@ -53,7 +81,10 @@ export function optionValues(schema, given = {}) {
 }
 
 /** A setting's starting value: a game played in a language (the word games) starts in the
- * interface's language when it offers that one, else the game's own default. */
+ * interface's language when it offers that one, else the game's own default.
+ * @param {any} option
+ * @returns {any}
+ */
 export function optionDefault(option) {
   if (option.key === "language" && (option.choices || []).includes(currentLanguage())) return currentLanguage();
   return option.default;
@@ -63,6 +94,13 @@ export function optionDefault(option) {
  * Form fields for the schema. `values` is changed in place; `onChange()` runs after each
  * change; `clock` is the game's meta.clock (the seconds of each move-clock choice). Test ids:
  * option-<key>.
+ * @param {any[]} schema
+ * @param {Record<string, any>} values
+ * @param {() => void} onChange
+ * @param {string | null} gameId
+ * @param {Record<string, any> | null} [clock]
+ * @param {{ wallet?: number | null }} [extra]
+ * @returns {HTMLElement[]}
  */
 export function optionFields(schema, values, onChange, gameId, clock = null, { wallet = null } = {}) {
   return (schema || []).map((option) => {
@@ -117,7 +155,7 @@ export function optionFields(schema, values, onChange, gameId, clock = null, { w
             ),
           ),
         ),
-        greyed ? h("p", { class: "hint", id: hintId, "data-testid": `${testid}-hint` }, t("stake.wallet_hint", { coins: formatNumber(wallet) })) : null,
+        greyed ? h("p", { class: "hint", id: hintId, "data-testid": `${testid}-hint` }, t("stake.wallet_hint", { coins: formatNumber(/** @type {number} greyed: a wallet is known */ (wallet)) })) : null,
       );
     }
     // "int": a number field kept within its bounds.
@@ -145,7 +183,13 @@ export function optionFields(schema, values, onChange, gameId, clock = null, { w
   });
 }
 
-/** Read-only list of the settings, for players who are not the host. */
+/**
+ * Read-only list of the settings, for players who are not the host.
+ * @param {any[] | null | undefined} schema
+ * @param {Record<string, any>} values
+ * @param {string | null} gameId
+ * @param {Record<string, any> | null} [clock]
+ */
 export function optionSummary(schema, values, gameId, clock = null) {
   if (!schema || !schema.length) return null;
   return h(
@@ -158,14 +202,21 @@ export function optionSummary(schema, values, gameId, clock = null) {
   );
 }
 
-/** The translated name of a CPU level: one key per level (`level.<name>`), on every page. */
+/**
+ * The translated name of a CPU level: one key per level (`level.<name>`), on every page.
+ * @param {string | number | null | undefined} level
+ * @returns {string}
+ */
 export function levelLabel(level) {
   return t(`level.${level || "random"}`);
 }
 
 /** The level a new computer seat gets, as the lobby chooses it (lobby/room_life.py): the
  * second a game lists (a beginner that searches a little), not "random", which teaches
- * nothing; the only one where a game has one. */
+ * nothing; the only one where a game has one.
+ * @param {string[]} levels
+ * @returns {string}
+ */
 export function defaultCpuLevel(levels) {
   return (levels.length > 1 ? levels[1] : levels[0]) || "";
 }
@@ -173,6 +224,12 @@ export function defaultCpuLevel(levels) {
 /**
  * One seat-kind select. `spec` is {kind, level, local}; choices are "human" (invite),
  * "local" (this device), "cpu" and "empty". Test ids: seat-kind-<i>, seat-level-<i>.
+ * @param {number} index
+ * @param {{ kind: string, level: string | number, local: boolean, name?: string }} spec
+ * @param {string[]} cpuLevels
+ * @param {() => void} onChange
+ * @param {{ allowLocal?: boolean, playersOnly?: boolean }} [extra]
+ * @returns {Array<HTMLElement | null>}
  */
 export function seatKindControls(index, spec, cpuLevels, onChange, { allowLocal = true, playersOnly = false } = {}) {
   const kinds = ["human", ...(allowLocal ? ["local"] : []), ...(cpuLevels.length ? ["cpu"] : []), "empty"];
@@ -236,7 +293,11 @@ export function seatKindControls(index, spec, cpuLevels, onChange, { allowLocal 
   return [kindSelect, levelSelect, nameInput];
 }
 
-/** "2–8 players", "2 or 4 players" from a game's allowed seat counts. */
+/**
+ * "2–8 players", "2 or 4 players" from a game's allowed seat counts.
+ * @param {any} meta
+ * @returns {string}
+ */
 export function seatCountsText(meta) {
   const counts = meta.seat_counts && meta.seat_counts.length ? meta.seat_counts : [];
   if (!counts.length) return "";

@@ -24,6 +24,10 @@ export function pace() {
   return PACES[currentPace()];
 }
 
+/**
+ * Choose the pace of others' moves (kept by the browser).
+ * @param {string} name
+ */
 export function setPace(name) {
   if (Object.hasOwn(PACES, name)) store.savePace(name);
 }

@@ -4,7 +4,10 @@ import * as api from "./api.js";
 import * as store from "./store.js";
 
 /** The stored player token, or a new guest player's (none when the server cannot make one:
- * the room still works, only stakes and statistics need a player). */
+ * the room still works, only stakes and statistics need a player).
+ * @param {string} nickname
+ * @returns {Promise<string>}
+ */
 export async function playerToken(nickname) {
   const saved = store.player();
   if (saved && saved.token) return saved.token;
@@ -18,7 +21,12 @@ export async function playerToken(nickname) {
 }
 
 /** Run `call(token)`; a token the server no longer knows (its store was reset) is replaced
- * by a new guest player once. */
+ * by a new guest player once.
+ * @template T
+ * @param {string} nickname
+ * @param {(token: string) => Promise<T>} call
+ * @returns {Promise<T>}
+ */
 export async function withPlayer(nickname, call) {
   const token = await playerToken(nickname);
   try {

@@ -23,12 +23,16 @@ function stakeChoices(game) {
   return option ? option.choices : [0];
 }
 
+/** @type {number | null} */
 let looking = null; // the timer of the place being looked at, one per page
 
 /**
  * The "Play now" panel; `nicknameInput` is the start page's name field. Returns
  * {panel, offers(gameId), play(gameId)}: `play` asks at once for that title (a gallery
  * tile's "Play now") with the panel's other choices as they stand.
+ * @param {any[]} games
+ * @param {HTMLInputElement} nicknameInput
+ * @param {import("./types.js").Nav} nav
  */
 export function quickSection(games, nicknameInput, nav) {
   if (looking) clearTimeout(looking);
@@ -98,11 +102,11 @@ export function quickSection(games, nicknameInput, nav) {
       return;
     }
     const waited = Number(place.waited_ms) || 0;
-    const offered = place.cpu_offer && (!waitForPeople || (place.cpu_after_s && waited >= place.cpu_after_s * 1000));
+    const cpuOffered = place.cpu_offer && (!waitForPeople || (place.cpu_after_s && waited >= place.cpu_after_s * 1000));
     const alone = (place.waiting || 1) <= 1;
     status.textContent =
-      offered && alone && !waitForPeople ? t("quick.alone", { seats: place.seats }) : t("quick.waiting", { count: place.waiting || 1, seats: place.seats });
-    actions.dataset.state = offered ? "offer" : "waiting";
+      cpuOffered && alone && !waitForPeople ? t("quick.alone", { seats: place.seats }) : t("quick.waiting", { count: place.waiting || 1, seats: place.seats });
+    actions.dataset.state = cpuOffered ? "offer" : "waiting";
     const buttons = [
       h(
         "button",
@@ -121,7 +125,7 @@ export function quickSection(games, nicknameInput, nav) {
         t("quick.cancel"),
       ),
     ];
-    if (offered && alone && !waitForPeople) {
+    if (cpuOffered && alone && !waitForPeople) {
       buttons.unshift(
         h(
           "button",
@@ -137,7 +141,7 @@ export function quickSection(games, nicknameInput, nav) {
         ),
       );
     }
-    if (offered) {
+    if (cpuOffered) {
       buttons.unshift(
         h(
           "button",

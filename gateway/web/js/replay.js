@@ -45,6 +45,14 @@ function firstStep() {
 }
 
 class ReplayViewer {
+  // The page's parts: renderPage() makes them, again on a change of language.
+  /** @type {HTMLElement} */ counterEl;
+  /** @type {HTMLElement} */ eventsEl;
+  /** @type {HTMLElement} */ areaEl;
+  /** @type {HTMLElement} */ ownZoneEl;
+  /** @type {HTMLElement} */ seatsEl;
+  /** @type {HTMLElement} */ playButton;
+
   constructor(root, nav, code, number) {
     this.root = root;
     this.nav = nav;
@@ -53,6 +61,10 @@ class ReplayViewer {
     this.seat = firstSeat(code);
     this.step = firstStep();
     this.replays = new Map(); // seat -> the replay as that seat saw it (or "all")
+    /** @type {import("./types.js").GameModule | undefined} the game's draw module, once loaded */
+    this.module = undefined;
+    /** @type {any} the game's GameMeta, once loaded */
+    this.meta = undefined;
     this.timer = null;
     this.closed = false;
     this.onKey = (event) => this.key(event);
@@ -248,10 +260,10 @@ class ReplayViewer {
     }
     const playing = Boolean(this.timer);
     this.playButton.setAttribute("aria-label", playing ? t("replay.pause") : t("replay.play"));
-    this.playButton.title = this.playButton.getAttribute("aria-label");
+    this.playButton.title = this.playButton.getAttribute("aria-label") || "";
     this.playButton.replaceChildren(icon(playing ? "pause" : "play"));
     this.playButton.setAttribute("aria-pressed", String(playing));
-    const params = new URLSearchParams({ seat: this.seat, step: String(this.step) });
+    const params = new URLSearchParams({ seat: /** @type {string} */ (this.seat), step: String(this.step) });
     // The fragment stays: a private room's invitation, for a reload or a shared link.
     window.history.replaceState({}, "", `${api.replayPath(data.code, data.number)}?${params}${window.location.hash}`);
     return `${counter}. ${said}`;
@@ -261,7 +273,7 @@ class ReplayViewer {
     area.replaceChildren();
     own.replaceChildren();
     try {
-      this.module.render(area, view, ctx);
+      /** @type {import("./types.js").GameModule} loaded before any frame */ (this.module).render(area, view, ctx);
     } catch (error) {
       console.error("render failed", error);
       area.replaceChildren(h("p", { class: "hint" }, t("ui.render_failed")));
@@ -338,7 +350,14 @@ class ReplayViewer {
   }
 }
 
-/** Show the replay of game `number` of room `code`; returns a function that closes it. */
+/**
+ * Show the replay of game `number` of room `code`; returns a function that closes it.
+ * @param {HTMLElement} root
+ * @param {import("./types.js").Nav} nav
+ * @param {string} code
+ * @param {number} number
+ * @returns {() => void}
+ */
 export function showReplay(root, nav, code, number) {
   const viewer = new ReplayViewer(root, nav, code, number);
   viewer.start();

@@ -5,7 +5,13 @@ import { formatNumber, t } from "./i18n.js";
 import { seatColour, seatInk, seatMarkOf, seatNameOf } from "./seats.js";
 import * as store from "./store.js";
 
-/** The headline: "You win!", "Anna wins!", "Draw", "Anna and Ben share first place". */
+/**
+ * The headline: "You win!", "Anna wins!", "Draw", "Anna and Ben share first place".
+ * @param {import("./types.js").Result} result
+ * @param {import("./types.js").ShownRoom} room
+ * @param {number[]} held
+ * @returns {string}
+ */
 export function resultHeadline(result, room, held) {
   const placings = result.placings || [];
   const firsts = placings.map((rank, seat) => (rank === 1 ? seat : null)).filter((s) => s !== null);
@@ -80,6 +86,21 @@ function fairnessDetails(fairness) {
   return details;
 }
 
+/**
+ * @param {HTMLElement} container
+ * @param {object} spec
+ * @param {import("./types.js").Result} spec.result
+ * @param {import("./types.js").RoomInfo} spec.room
+ * @param {number[]} spec.held
+ * @param {((score: any, seat: number) => string | null) | null} spec.scoreText
+ * @param {boolean} spec.canRematch
+ * @param {boolean} spec.voted
+ * @param {() => void} spec.onRematch
+ * @param {() => void} spec.onClose
+ * @param {() => void} spec.onHome
+ * @param {(() => void) | null} [spec.onReplay]
+ * @param {{ code: string, number: number, announced: string } | null} [spec.fairness]
+ */
 export function renderResult(container, { result, room, held, scoreText, canRematch, voted, onRematch, onClose, onHome, onReplay = null, fairness = null }) {
   const placings = result.placings || [];
   const scores = result.scores || [];
@@ -126,6 +147,11 @@ export function renderResult(container, { result, room, held, scoreText, canRema
   );
 }
 
+/**
+ * A score as the result panel says it: "12 points", or the value as text.
+ * @param {any} score
+ * @returns {string | null}
+ */
 export function defaultScoreText(score) {
   if (score === null || score === undefined) return null;
   return typeof score === "number" ? t("result.points", { count: score, points: formatNumber(score) }) : String(score);

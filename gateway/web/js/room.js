@@ -34,6 +34,31 @@ const CLOCK_TEN_S = 10;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class Room {
+  // The frame's elements: build() makes them, again on a change of language.
+  /** @type {HTMLElement} */ frameEl;
+  /** @type {HTMLElement} */ titleEl;
+  /** @type {HTMLElement} */ codeEl;
+  /** @type {HTMLElement} */ codeHintEl;
+  /** @type {HTMLElement} */ stakeEl;
+  /** @type {HTMLElement} */ stakeAmount;
+  /** @type {HTMLElement} */ clockEl;
+  /** @type {HTMLElement} */ chatButton;
+  /** @type {HTMLElement} */ badgeEl;
+  /** @type {HTMLElement} */ bannerEl;
+  /** @type {HTMLElement} */ watchingEl;
+  /** @type {HTMLElement} */ seatsEl;
+  /** @type {HTMLElement} */ statusEl;
+  /** @type {HTMLElement} */ gameTopEl;
+  /** @type {HTMLElement} */ areaEl;
+  /** @type {HTMLElement} */ waitingEl;
+  /** @type {HTMLElement} */ resultEl;
+  /** @type {HTMLElement} */ tickerEl;
+  /** @type {HTMLElement} */ tickerText;
+  /** @type {HTMLElement} */ ownZoneEl;
+  /** @type {HTMLElement} */ drawerEl;
+  /** @type {{ log: HTMLElement, chat: HTMLElement }} */ tabs;
+  /** @type {{ log: HTMLElement, chat: HTMLElement }} */ panels;
+
   constructor(root, code, ticket, nav) {
     this.root = root;
     this.code = code;
@@ -339,6 +364,10 @@ export class Room {
     );
   }
 
+  /**
+   * @param {import("./types.js").ServerFrame & Record<string, any>} msg
+   * @param {{ firstWelcome?: boolean }} [info]
+   */
   onMessage(msg, info = {}) {
     if (msg.welcome) {
       this.welcomes += 1;
@@ -476,6 +505,7 @@ export class Room {
     this.gap = null;
   }
 
+  /** @param {import("./types.js").Update} update */
   applyUpdate(update) {
     const wasMyTurn = this.myTurn();
     const before = this.statusSeen;
@@ -554,9 +584,9 @@ export class Room {
       case "game_over": {
         // The lobby's game_over carries the result; an engine's own game_over does not.
         if (!event.result) return null;
-        let text = t("event.game_over_result", { headline: resultHeadline(event.result, this.room, this.held) });
+        let text = t("event.game_over_result", { headline: resultHeadline(event.result, /** @type {import("./types.js").RoomInfo} */ (this.room), this.held) });
         if (event.seed) text = `${text} ${t("event.seed_revealed", { seed: event.seed.slice(0, 16) })}`;
-        const paid = Object.entries(event.pot || {}).map(([seat, coins]) => t("event.pot_won", { name: ctx.seatName(Number(seat)), coins: formatNumber(coins) }));
+        const paid = Object.entries(event.pot || {}).map(([seat, won]) => t("event.pot_won", { name: ctx.seatName(Number(seat)), coins: formatNumber(won) }));
         return [text, ...paid].join(" ");
       }
       case "player_removed":
@@ -601,7 +631,7 @@ export class Room {
     if (mine.length) target = mine.includes(this.activeSeat) ? this.activeSeat : mine[0];
     else target = this.held.includes(this.activeSeat) ? this.activeSeat : this.held[0];
     this.activeSeat = target;
-    const handOver = this.held.length > 1 && this.room.status === "playing" && mine.includes(target) && this.revealedSeat !== target;
+    const handOver = this.held.length > 1 && /** @type {import("./types.js").RoomInfo} a welcome came */ (this.room).status === "playing" && mine.includes(target) && this.revealedSeat !== target;
     if (this.removeHandover && (!handOver || this.handoverFor !== target)) {
       this.removeHandover();
       this.removeHandover = null;
@@ -618,7 +648,7 @@ export class Room {
           this.removeHandover = null;
           this.revealedSeat = this.activeSeat;
           this.render();
-          const first = this.frameEl.querySelector(".game-area .lit, .own-zone button:not([disabled])");
+          const first = /** @type {HTMLElement | null} */ (this.frameEl.querySelector(".game-area .lit, .own-zone button:not([disabled])"));
           if (first) first.focus();
         },
       });
@@ -701,7 +731,12 @@ export class Room {
 
   // -- rendering ---------------------------------------------------------------------------
 
+  /**
+   * @param {import("./types.js").View | null} view
+   * @returns {import("./types.js").DrawContext}
+   */
   context(view) {
+    /** @type {import("./types.js").ShownRoom} */
     const room = this.room || { seats: [] };
     const mySeat = this.held.includes(this.activeSeat) ? this.activeSeat : null;
     const pending = Boolean(this.conn && this.conn.pending);
@@ -746,7 +781,7 @@ export class Room {
     this.stakeEl.hidden = !room.stake;
     this.stakeAmount.textContent = room.stake ? formatNumber(room.stake) : "";
     this.stakeEl.setAttribute("aria-label", room.stake ? t("stake.chip", { coins: formatNumber(room.stake) }) : "");
-    this.stakeEl.title = this.stakeEl.getAttribute("aria-label");
+    this.stakeEl.title = this.stakeEl.getAttribute("aria-label") || "";
     // The button's text is exactly the code (tests and screen readers read it); the hint
     // that a tap copies the link is its description.
     this.codeEl.textContent = this.code;
@@ -758,7 +793,7 @@ export class Room {
     const module = this.module;
     const badge =
       module && typeof module.seatBadge === "function" && view && room.status !== "waiting"
-        ? (seat) => module.seatBadge(view, seat, this.context(view))
+        ? (seat) => /** @type {import("./types.js").SeatBadge} */ (module.seatBadge)(view, seat, this.context(view))
         : null;
     renderSeats(this.seatsEl, { room, held: this.held, toMove: room.status === "playing" ? this.toMove() : [], badge });
     this.renderClock();
@@ -815,7 +850,7 @@ export class Room {
   /** A CPU plays one of this device's seats (its player was away, or let the clock run out):
    * the status line says so and offers the seat back. True when it did. */
   renderCpuPlaysForMe() {
-    const room = this.room;
+    const room = /** @type {import("./types.js").RoomInfo} render() runs after a welcome */ (this.room);
     const taken = room.status === "playing" && (room.seats || []).some((s) => s.cpu_plays && this.held.includes(s.seat));
     if (!taken) return false;
     const hadFocus = this.statusEl.contains(document.activeElement);
@@ -826,7 +861,7 @@ export class Room {
       h("button", { type: "button", class: "resume-button", "data-testid": "resume", onclick: () => this.conn.send({ resume: {} }) }, t("takeover.resume")),
     );
     this.statusEl.classList.remove("mine");
-    if (hadFocus) this.statusEl.querySelector("button").focus({ preventScroll: true });
+    if (hadFocus) /** @type {HTMLButtonElement} */ (this.statusEl.querySelector("button")).focus({ preventScroll: true });
     return true;
   }
 
@@ -858,7 +893,7 @@ export class Room {
   showScrollCue() {
     const area = this.areaEl;
     const more = area.scrollHeight - area.clientHeight - area.scrollTop > 2;
-    area.parentElement.classList.toggle("more-below", more);
+    /** @type {HTMLElement} */ (area.parentElement).classList.toggle("more-below", more);
   }
 
   renderGame(view) {
@@ -892,7 +927,7 @@ export class Room {
       // columns wait for the other player's move) the game area holds the focus and
       // remembers it, so the next turn finds the keyboard on the same square, never on the page.
       const wanted = focusId === "game-area" && this.boardFocusId ? this.boardFocusId : focusId;
-      const again = this.frameEl.querySelector(`[data-testid="${CSS.escape(wanted)}"]`);
+      const again = /** @type {(HTMLElement & { disabled?: boolean }) | null} */ (this.frameEl.querySelector(`[data-testid="${CSS.escape(wanted)}"]`));
       if (again && !again.disabled) {
         this.boardFocusId = again === this.areaEl ? this.boardFocusId : wanted;
         again.focus({ preventScroll: true });
@@ -906,7 +941,7 @@ export class Room {
   /** The first keyboard stop of the drawn game (the board's roving square, a card, a button). */
   boardTabStop() {
     const stops = '[tabindex="0"], button:not([disabled]), [role="button"]:not([tabindex="-1"]), select, input';
-    return this.areaEl.querySelector(stops) || this.ownZoneEl.querySelector(stops);
+    return /** @type {HTMLElement | null} */ (this.areaEl.querySelector(stops) || this.ownZoneEl.querySelector(stops));
   }
 
   skipToBoard() {
@@ -916,21 +951,23 @@ export class Room {
   }
 
   renderResultPanel(view) {
+    const room = /** @type {import("./types.js").RoomInfo} render() runs after a welcome */ (this.room);
     const result = view && view.result;
-    const show = Boolean(result && this.room.status === "finished" && !this.resultDismissed);
+    const show = Boolean(result && room.status === "finished" && !this.resultDismissed);
     this.resultEl.hidden = !show;
     if (!show) return;
     const module = this.module;
     const ctx = this.context(view);
+    /** @type {((score: any, seat: number) => string | null) | null} */
     let scoreText = defaultScoreText;
     if (module && module.resultScores === false) scoreText = null;
-    else if (module && typeof module.scoreText === "function") scoreText = (score, seat) => module.scoreText(score, seat, ctx);
-    const number = this.room.game_number;
+    else if (module && typeof module.scoreText === "function") scoreText = (score, seat) => /** @type {import("./types.js").ScoreText} */ (module.scoreText)(score, seat, ctx);
+    const number = room.game_number;
     renderResult(this.resultEl, {
       result,
       // The shuffle check only where there is a shuffle: a game without chance has no seed to check.
       fairness: number && this.meta && this.meta.chance ? { code: this.code, number, announced: this.announcedHashes[number] || "" } : null,
-      room: this.room,
+      room,
       held: this.held,
       scoreText,
       canRematch: this.held.length > 0,
@@ -951,7 +988,7 @@ export class Room {
     });
     // The panel is new: put focus on its first button so keyboard users land there.
     if (!this.resultEl.contains(document.activeElement)) {
-      const first = this.resultEl.querySelector("button:not([disabled])");
+      const first = /** @type {HTMLElement | null} */ (this.resultEl.querySelector("button:not([disabled])"));
       if (first && !this.removeHandover) first.focus({ preventScroll: true });
     }
   }
@@ -988,7 +1025,14 @@ export class Room {
   }
 }
 
-/** Open the room at /r/CODE with a stored ticket; returns a function that closes it. */
+/**
+ * Open the room at /r/CODE with a stored ticket; returns a function that closes it.
+ * @param {HTMLElement} root
+ * @param {string} code
+ * @param {import("./types.js").Ticket} ticket
+ * @param {import("./types.js").Nav} nav
+ * @returns {() => void}
+ */
 export function openRoom(root, code, ticket, nav) {
   const room = new Room(root, code, ticket, nav);
   room.start();

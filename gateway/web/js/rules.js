@@ -15,6 +15,7 @@ import { tutorialFor } from "./tutorial.js";
  */
 async function fillRules(article, gameId, level) {
   const query = new URLSearchParams({ lang: currentLanguage(), level: String(level) });
+  /** @type {string | null} */
   let html = null;
   try {
     const response = await fetch(`/api/games/${encodeURIComponent(gameId)}/rules?${query}`, { cache: "no-cache" });
@@ -51,7 +52,12 @@ async function tutorialLink(gameId, slot) {
   slot.replaceChildren(h("a", { class: "button-link", href, "data-testid": "rules-tutorial" }, t("tutorial.try")));
 }
 
-/** Open the rules of `gameId`; `tutorial: false` leaves out the tutorial link (on the tutorial itself). */
+/**
+ * Open the rules of `gameId`; `tutorial: false` leaves out the tutorial link (on the tutorial itself).
+ * @param {string} gameId
+ * @param {{ tutorial?: boolean }} [options]
+ * @returns {Promise<void>}
+ */
 export async function openRules(gameId, { tutorial = true } = {}) {
   const article = loadingArticle();
   const slot = h("p", { class: "rules-tutorial" });
@@ -60,7 +66,13 @@ export async function openRules(gameId, { tutorial = true } = {}) {
   await fillRules(article, gameId, 3);
 }
 
-/** The rules as a page: back to the gallery, or on to create a room for the game. */
+/**
+ * The rules as a page: back to the gallery, or on to create a room for the game.
+ * @param {HTMLElement} root
+ * @param {import("./types.js").Nav} nav
+ * @param {string} gameId
+ * @returns {Promise<void>}
+ */
 export async function showRulesPage(root, nav, gameId) {
   await loadGameStrings(gameId);
   const title = t("rules.title", { game: gameName(gameId) });

@@ -13,6 +13,11 @@ function darkTheme() {
   return window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches;
 }
 
+/**
+ * A seat's Okabe–Ito colour (grey for no seat).
+ * @param {number | null | undefined} seat
+ * @returns {string}
+ */
 export function seatColour(seat) {
   if (seat === null || seat === undefined || seat < 0) return "#888";
   const i = seat % PALETTE.length;
@@ -21,6 +26,11 @@ export function seatColour(seat) {
   return PALETTE[i];
 }
 
+/**
+ * The text colour that reads on a seat's colour.
+ * @param {number | null | undefined} seat
+ * @returns {string}
+ */
 export function seatInk(seat) {
   if (seat === null || seat === undefined || seat < 0) return "#000";
   const i = seat % PALETTE.length;
@@ -28,23 +38,40 @@ export function seatInk(seat) {
   return INK[i];
 }
 
+/**
+ * The name of a seat's colour, in the page's language.
+ * @param {number} seat
+ * @returns {string}
+ */
 export function colourName(seat) {
   return t(`colour.${COLOUR_NAMES[seat % COLOUR_NAMES.length]}`);
 }
 
-/** A computer seat's name, "Computer (easy)": the same words for a level on every page. */
+/**
+ * A computer seat's name, "Computer (easy)": the same words for a level on every page.
+ * @param {string | number | undefined} level
+ * @returns {string}
+ */
 export function cpuName(level) {
   return t("seat.cpu_name", { level: levelLabel(level) });
 }
 
 /** A name as a finished game keeps it: a computer seat is kept as "CPU (<level>)" (lobby's
- * finished record) and shown as `cpuName`. */
+ * finished record) and shown as `cpuName`.
+ * @param {string} name
+ * @returns {string}
+ */
 export function recordedName(name) {
   const cpu = /^CPU \((\w*)\)$/.exec(name || "");
   return cpu ? cpuName(cpu[1]) : name;
 }
 
-/** A seat's name: the player's name, else "Computer (easy)" or "Seat 3". */
+/**
+ * A seat's name: the player's name, else "Computer (easy)" or "Seat 3".
+ * @param {import("./types.js").ShownRoom | null | undefined} room
+ * @param {number} seat
+ * @returns {string}
+ */
 export function seatNameOf(room, seat) {
   const info = room && room.seats ? room.seats.find((s) => s.seat === seat) : null;
   if (info && info.name) return info.name;
@@ -55,6 +82,8 @@ export function seatNameOf(room, seat) {
 /**
  * One letter per seat: the name's initial when no other seat shares it, else the seat's
  * number, so tokens can always be told apart.
+ * @param {import("./types.js").ShownRoom | null | undefined} room
+ * @returns {string[]}
  */
 export function seatMarks(room) {
   const seats = (room && room.seats) || [];
@@ -72,13 +101,23 @@ export function seatMarks(room) {
   });
 }
 
+/**
+ * A seat's letter (seatMarks).
+ * @param {import("./types.js").ShownRoom | null | undefined} room
+ * @param {number} seat
+ * @returns {string}
+ */
 export function seatMarkOf(room, seat) {
   const seats = (room && room.seats) || [];
   const index = seats.findIndex((s) => s.seat === seat);
   return index >= 0 ? seatMarks(room)[index] : String(seat + 1);
 }
 
-/** The dot state of a seat: "cpu", "connected", "away" or "open". */
+/**
+ * The dot state of a seat: "cpu", "connected", "away" or "open".
+ * @param {import("./types.js").RoomSeat} info
+ * @returns {"cpu" | "connected" | "away" | "open"}
+ */
 export function presence(info) {
   if (info.kind === "cpu" || info.cpu_plays) return "cpu"; // a CPU plays it for its player
   if (info.kind === "empty" || (info.kind === "human" && !info.taken)) return "open";
@@ -88,6 +127,8 @@ export function presence(info) {
 /**
  * The seats strip. `toMove`: seats to move; `held`: this device's seats; `badge(seat)`: a
  * short score or card count from the game, or null.
+ * @param {HTMLElement} container
+ * @param {{ room: import("./types.js").ShownRoom, held: number[], toMove: number[], badge?: ((seat: number) => string | null | undefined) | null }} spec
  */
 export function renderSeats(container, { room, held, toMove, badge }) {
   const marks = seatMarks(room);

@@ -2,6 +2,7 @@
 // it becomes your turn. Off unless switched on in the menu.
 import * as store from "./store.js";
 
+/** @type {AudioContext | null} */
 let audio = null;
 let enabled = store.soundOn();
 
@@ -9,6 +10,10 @@ export function soundEnabled() {
   return enabled;
 }
 
+/**
+ * Switch sounds on or off (kept by the browser).
+ * @param {boolean} on
+ */
 export function setSound(on) {
   enabled = Boolean(on);
   store.saveSound(enabled);
@@ -17,7 +22,8 @@ export function setSound(on) {
 
 function context() {
   if (!audio) {
-    const Ctor = window.AudioContext || window.webkitAudioContext;
+    // Safari before 14.1 names it webkitAudioContext.
+    const Ctor = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
     if (!Ctor) return null;
     audio = new Ctor();
   }

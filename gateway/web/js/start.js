@@ -170,6 +170,12 @@ function gamePicker(nav) {
   return { panel, fill, info };
 }
 
+/**
+ * The start page: name, join or watch, your rooms, the gallery, Play now.
+ * @param {HTMLElement} root
+ * @param {import("./types.js").Nav} nav
+ * @returns {Promise<void>}
+ */
 export async function showStart(root, nav) {
   resetWallet();
   const nickname = nicknameField();
@@ -222,7 +228,7 @@ export async function showStart(root, nav) {
     ),
   );
 
-  let games = [];
+  let games;
   try {
     games = await listTitles();
   } catch (error) {

@@ -6,7 +6,13 @@ export { isLegal, legalOfType } from "./moves.js";
 
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
-/** s("circle", {cx: 1, cy: 2, r: 3}, children...) — an SVG element. */
+/**
+ * s("circle", {cx: 1, cy: 2, r: 3}, children...) — an SVG element.
+ * @param {string} tag
+ * @param {import("./types.js").Attrs | null} [attrs]
+ * @param {...import("./types.js").Child} children
+ * @returns {SVGElement}
+ */
 export function s(tag, attrs, ...children) {
   const el = document.createElementNS(SVG_NS, tag);
   for (const [key, value] of Object.entries(attrs || {})) {
@@ -30,7 +36,13 @@ export function s(tag, attrs, ...children) {
   return el;
 }
 
-/** An <svg> that scales to its box, keeping its aspect ratio. */
+/**
+ * An <svg> that scales to its box, keeping its aspect ratio.
+ * @param {number} width
+ * @param {number} height
+ * @param {{ label?: string, testid?: string, role?: string, class?: any }} [attrs]
+ * @returns {SVGElement}
+ */
 export function svgRoot(width, height, attrs = {}) {
   return s("svg", {
     viewBox: `0 0 ${width} ${height}`,
@@ -46,6 +58,9 @@ export function svgRoot(width, height, attrs = {}) {
  * An SVG group that behaves as a button: focusable by Tab, activated by click, Enter or
  * Space, spoken as `label`. `disabled` keeps it out of the tab order; `pressed` makes it a
  * toggle button (aria-pressed).
+ * @param {{ label?: string, testid?: string, onPress?: (e: Event) => void, disabled?: boolean, pressed?: boolean | undefined, className?: any }} spec
+ * @param {...import("./types.js").Child} children
+ * @returns {SVGElement}
  */
 export function svgButton({ label, testid, onPress, disabled = false, pressed, className }, ...children) {
   const g = s(
@@ -65,7 +80,11 @@ export function svgButton({ label, testid, onPress, disabled = false, pressed, c
   return g;
 }
 
-/** An HTML button with a label, test id and handler; `disabled` greys it out. */
+/**
+ * An HTML button with a label, test id and handler; `disabled` greys it out.
+ * @param {{ text?: import("./types.js").Child, label?: string, testid?: string, onPress?: (e: Event) => void, disabled?: boolean, pressed?: boolean | undefined, className?: any, title?: string | undefined }} spec
+ * @returns {HTMLButtonElement}
+ */
 export function button({ text, label, testid, onPress, disabled = false, pressed, className, title }) {
   return h(
     "button",
@@ -86,6 +105,13 @@ export function button({ text, label, testid, onPress, disabled = false, pressed
 /**
  * A seat's token: a disc in the seat's colour carrying its letter, so colour is never the
  * only signal. `ctx` is the render context.
+ * @param {import("./types.js").DrawContext} ctx
+ * @param {number} seat
+ * @param {number} cx
+ * @param {number} cy
+ * @param {number} r
+ * @param {{ class?: any }} [attrs]
+ * @returns {SVGElement}
  */
 export function seatToken(ctx, seat, cx, cy, r, attrs = {}) {
   return s(
@@ -108,15 +134,18 @@ export function seatToken(ctx, seat, cx, cy, r, attrs = {}) {
 /**
  * Left/Right (and Up/Down) arrow keys move focus among `items` (elements in order):
  * a board reads like a row of buttons.
+ * @param {import("./types.js").El[]} items
  */
 export function arrowKeys(items) {
   items.forEach((item, index) => {
     item.addEventListener("keydown", (e) => {
+      const key = /** @type {KeyboardEvent} */ (e).key;
+      /** @type {number | null} */
       let next = null;
-      if (e.key === "ArrowRight" || e.key === "ArrowDown") next = index + 1;
-      if (e.key === "ArrowLeft" || e.key === "ArrowUp") next = index - 1;
-      if (e.key === "Home") next = 0;
-      if (e.key === "End") next = items.length - 1;
+      if (key === "ArrowRight" || key === "ArrowDown") next = index + 1;
+      if (key === "ArrowLeft" || key === "ArrowUp") next = index - 1;
+      if (key === "Home") next = 0;
+      if (key === "End") next = items.length - 1;
       if (next === null) return;
       e.preventDefault();
       const target = items[(next + items.length) % items.length];
@@ -125,7 +154,10 @@ export function arrowKeys(items) {
   });
 }
 
-/** Add a game's own stylesheet once: useStylesheet(new URL("./style.css", import.meta.url)). */
+/**
+ * Add a game's own stylesheet once: useStylesheet(new URL("./style.css", import.meta.url)).
+ * @param {URL | string} url
+ */
 export function useStylesheet(url) {
   const href = String(url);
   if (document.querySelector(`link[rel="stylesheet"][href="${CSS.escape(href)}"]`)) return;

@@ -34,6 +34,7 @@ async function tutorialScript(name) {
 }
 
 // Kept across re-renders (a language switch redraws the page) while the player stays on it.
+/** @type {{ name: string | null, step: number, solved: Set<number>, states: Array<Record<string, any>> }} */
 const progress = { name: null, step: 0, solved: new Set(), states: [] };
 
 function announce(text) {
@@ -65,6 +66,12 @@ function homeLink(nav) {
 /**
  * Show the tutorial `name` in `root`. `gameId` (from ?game=) is the title whose rules page led
  * here: "Play now" preselects it and "Back to the rules" opens its rules.
+ */
+/**
+ * @param {HTMLElement} root
+ * @param {string} name
+ * @param {{ go: (path: string) => void }} nav
+ * @param {string | null} [gameId]
  */
 export async function showTutorial(root, name, nav, gameId = null) {
   useStylesheet(new URL("../css/tutorial.css", import.meta.url));
@@ -180,7 +187,7 @@ export async function showTutorial(root, name, nav, gameId = null) {
       text.focus();
       announce(`${count.textContent}. ${step.quote ? `${quote.textContent} ` : ""}${text.textContent}`);
     } else if (focus === "next") {
-      const onward = buttons.querySelector("[data-testid=tutorial-next], [data-testid=tutorial-play]");
+      const onward = /** @type {HTMLElement | null} */ (buttons.querySelector("[data-testid=tutorial-next], [data-testid=tutorial-play]"));
       if (onward) onward.focus();
     }
   };

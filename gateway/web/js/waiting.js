@@ -6,7 +6,12 @@ import { levelLabel, optionFields, optionSummary, optionValues, seatCountsText, 
 import * as store from "./store.js";
 import { colourName, presence, seatColour, seatInk, seatMarks, seatNameOf } from "./seats.js";
 
-/** The share box: the code in large letters, copy buttons, the QR code of the link. */
+/**
+ * The share box: the code in large letters, copy buttons, the QR code of the link.
+ * @param {string} code
+ * @param {{ qrOpen?: boolean }} [options]
+ * @returns {HTMLElement}
+ */
 export function shareBox(code, { qrOpen = true } = {}) {
   const link = api.roomLink(code, (store.ticketFor(code) || {}).invite);
   const copy = async (text, done) => {
@@ -77,7 +82,11 @@ function qrBlock(link, label, open) {
   return block;
 }
 
-/** "K 7 Q M 2": a code read letter by letter. */
+/**
+ * "K 7 Q M 2": a code read letter by letter.
+ * @param {string} code
+ * @returns {string}
+ */
 export function spelled(code) {
   return [...code].join(" ");
 }
@@ -104,13 +113,16 @@ function seatLine(room, info, held, mark) {
 
 /**
  * Render the waiting panel. `send(frame)` sends a client frame ({start: {}}, {settings: ...}).
+ * @param {HTMLElement} container
+ * @param {{ room: import("./types.js").RoomInfo, meta: any, held: number[], send: (frame: Record<string, any>) => void, gameId: string, wallet?: number | null }} spec
  */
 export function renderWaiting(container, { room, meta, held, send, gameId, wallet = null }) {
-  const isHost = held.includes(room.host_seat);
+  const isHost = room.host_seat !== undefined && held.includes(room.host_seat);
   const marks = seatMarks(room);
   const cpuLevels = (meta && meta.cpu_levels) || [];
   const schema = (meta && meta.options) || [];
   const values = optionValues(schema, room.options || {});
+  /** @type {Array<{ kind: string, level: string | number, local: boolean, fixed?: boolean | undefined }>} */
   const specs = (room.seats || []).map((info) => ({
     kind: info.kind,
     level: info.level || "",

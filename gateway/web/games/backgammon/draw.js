@@ -366,6 +366,7 @@ function draw(container, view, ctx) {
       { class: "bg-dice", role: "group", "aria-label": ctx.t("dice.label", { name: ctx.seatName(roller), a: pub.dice[0], b: pub.dice[1] }), "data-testid": "bg-dice" },
       ...faces,
     );
+    /** @type {HTMLElement[]} */
     const controls = [diceBox];
     if (myTurn) {
       controls.push(
@@ -403,6 +404,7 @@ function draw(container, view, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   draw(container, view, ctx);
 }
@@ -411,6 +413,7 @@ function stepsText(steps, ctx) {
   return steps.map(([from, to]) => `${from === 25 ? ctx.t("step.bar") : from}/${to === 0 ? ctx.t("step.off") : to}`).join(" ");
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
   switch (event.code) {
@@ -444,6 +447,7 @@ export function describe(event, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   if (!ctx.canMove || !view.public || view.public.over) return null;
   const deciding = decision(view.legal_moves);
@@ -455,7 +459,10 @@ export function status(view, ctx) {
   return done ? ctx.t("status.confirm") : ctx.t("status.move", { x: view.public.dice[0], y: view.public.dice[1] });
 }
 
-/** The seats strip: checkers borne off, and the cube beside its owner's count. */
+/**
+ * The seats strip: checkers borne off, and the cube beside its owner's count.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const off = view.public && view.public.off;
   if (!Array.isArray(off)) return null;

@@ -24,7 +24,7 @@ function marks(view, ctx) {
   const key = `gameroom.bingo.${ctx.room && ctx.room.code}.${ctx.mySeat}.${view.public.cards[ctx.mySeat].join("-")}`;
   if (ctx.state.marksKey !== key) {
     ctx.state.marksKey = key;
-    let saved = [];
+    let saved;
     try {
       saved = JSON.parse(localStorage.getItem(key) || "[]");
     } catch {
@@ -100,6 +100,12 @@ function renderBoard(view, ctx) {
   return h("div", { class: "bg-board", role: "table", "aria-label": ctx.t("board.label"), "data-testid": "ball-board" }, rows);
 }
 
+/**
+ * @param {import("../../js/types.js").View} view
+ * @param {import("../../js/types.js").DrawContext} ctx
+ * @param {number} seat
+ * @param {{ interactive?: boolean, testid: string, cells?: string }} spec
+ */
 function renderCard(view, ctx, seat, { interactive, testid, cells }) {
   const card = view.public.cards[seat];
   const mark = interactive ? marks(view, ctx) : null;
@@ -113,6 +119,7 @@ function renderCard(view, ctx, seat, { interactive, testid, cells }) {
     if (!interactive || free) {
       return h("span", { class: ["bg-cell", free && "free", marked && "marked", win.has(cell) && "win"], "data-testid": `${testid}-cell-${cell}`, role: "img", "aria-label": label }, free ? ctx.t("card.free_short") : String(number));
     }
+    const kept = /** @type {NonNullable<typeof mark>} */ (mark); // an interactive card has its marks
     const button = h(
       "button",
       {
@@ -123,8 +130,8 @@ function renderCard(view, ctx, seat, { interactive, testid, cells }) {
         "aria-pressed": String(Boolean(marked)),
         "aria-label": label,
         onclick: () => {
-          mark.toggle(cell);
-          const now = mark.has(cell);
+          kept.toggle(cell);
+          const now = kept.has(cell);
           button.classList.toggle("marked", now);
           button.setAttribute("aria-pressed", String(now));
           button.setAttribute("aria-label", ctx.t(now ? "card.marked" : "card.number", { ball: `${LETTERS[cell % 5]} ${number}` }));
@@ -171,6 +178,7 @@ function renderActions(view, ctx) {
   );
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   container = scrollBox(container, ctx); // taller than the table on a phone: scrolls, and shows it
   const pub = view.public;
@@ -187,6 +195,7 @@ export function render(container, view, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
   switch (event.code) {
@@ -203,6 +212,7 @@ export function describe(event, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   if (ctx.mySeat === null || view.result) return null;
   if (ctx.canMove && isLegal(view, { type: "draw" })) return ctx.t("status.draw");

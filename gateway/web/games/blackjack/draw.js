@@ -190,6 +190,7 @@ function playActions(view, ctx) {
   return row;
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   const pub = view.public;
   container.append(
@@ -224,6 +225,7 @@ export function render(container, view, ctx) {
   ctx.ownZone.append(zone);
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   const t = ctx.t;
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
@@ -245,6 +247,7 @@ export function describe(event, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   const pub = view.public;
   const mine = ctx.mySeat;
@@ -255,14 +258,20 @@ export function status(view, ctx) {
   return ctx.t("status.play", { total: handTotal(pub.hands[mine]), dealer: pub.dealer_total });
 }
 
-/** The seats strip: the chips in front of each player. */
+/**
+ * The seats strip: the chips in front of each player.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const pub = view.public;
   if (!pub || !pub.chips) return null;
   return ctx.t("score.chips", { chips: ctx.formatNumber(pub.chips[seat]) });
 }
 
-/** Result panel: the chips at the end. */
+/**
+ * Result panel: the chips at the end.
+ * @type {import("../../js/types.js").ScoreText}
+ */
 export function scoreText(score, seat, ctx) {
   return ctx.t("score.chips", { chips: ctx.formatNumber(score) });
 }

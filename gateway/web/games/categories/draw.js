@@ -173,6 +173,7 @@ function answersTable(view, ctx, answers, { points = null, struck = [], vetoes =
   );
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   container = scrollBox(container, ctx); // taller than the table on a phone: scrolls, and shows it
   const pub = view.public;
@@ -205,6 +206,7 @@ export function render(container, view, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
   switch (event.code) {
@@ -229,12 +231,14 @@ export function describe(event, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   const pub = view.public;
   if (!ctx.canMove) return null;
   return ctx.t(pub.phase === "review" ? "status.review" : "status.write", { letter: pub.letter });
 }
 
+/** @type {import("../../js/types.js").SeatBadge} */
 export function seatBadge(view, seat, ctx) {
   const scores = view.public && view.public.scores;
   return scores && typeof scores[seat] === "number" ? ctx.formatNumber(scores[seat]) : null;

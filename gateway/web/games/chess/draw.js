@@ -288,6 +288,7 @@ function moveList(pub, ctx) {
   let number = Number(start[5]) || 1;
   const blackFirst = start[1] === "b";
   const items = [];
+  /** @type {HTMLElement | null} */
   let current = null;
   pub.san.forEach((san, i) => {
     const whiteMove = blackFirst ? i % 2 === 1 : i % 2 === 0;
@@ -336,10 +337,12 @@ function actions(view, ctx) {
   );
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   draw(container, view, ctx);
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
   switch (event.code) {
@@ -358,13 +361,17 @@ export function describe(event, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   if (!ctx.canMove) return null;
   const colour = ctx.t(`colour.${colourOfSeat(view.public, ctx.mySeat)}`);
   return ctx.t(view.public.check ? "status.check" : "status.move", { colour });
 }
 
-/** The seats strip says who plays which colour. */
+/**
+ * The seats strip says who plays which colour.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   if (!view.public || typeof view.public.white !== "number") return null;
   return ctx.t(`colour.${colourOfSeat(view.public, seat)}`);

@@ -27,6 +27,11 @@ function turn([x, y, z], times) {
   return c;
 }
 
+/**
+ * Each hole's place on screen and its drawn row; draw() numbers the holes of a row (`col`).
+ * @param {number} bottomHome
+ * @returns {Array<{ px: number, py: number, row: number, col?: number }>}
+ */
 function layout(bottomHome) {
   // Point 3 is drawn at the bottom: turn the player's home there.
   const times = bottomHome - 3;
@@ -129,21 +134,27 @@ function draw(container, view, ctx) {
   rovingGrid(rows, ctx.state, preferred);
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   draw(container, view, ctx);
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   if (event.code !== "moved") return null;
   return ctx.t("event.moved", { name: ctx.seatName(event.seat) });
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   if (!ctx.canMove) return null;
   return ctx.t("status.pick");
 }
 
-/** The seats strip: pegs in the target point. */
+/**
+ * The seats strip: pegs in the target point.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const pub = view.public;
   if (!pub || !pub.targets) return null;

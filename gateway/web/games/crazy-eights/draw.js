@@ -80,6 +80,7 @@ function summary(view, ctx) {
   return parts.join(". ");
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   const pub = view.public;
   const t = ctx.t;
@@ -93,7 +94,7 @@ export function render(container, view, ctx) {
     container.replaceChildren();
     ctx.ownZone.replaceChildren();
     render(container, view, { ...ctx, events: [] });
-    const again = ctx.ownZone.querySelector(".card-btn.selected, .card-btn.playable");
+    const again = /** @type {HTMLElement | null} */ (ctx.ownZone.querySelector(".card-btn.selected, .card-btn.playable"));
     if (again) again.focus({ preventScroll: true });
   };
 
@@ -146,6 +147,7 @@ export function render(container, view, ctx) {
   });
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   const t = ctx.t;
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
@@ -167,6 +169,7 @@ export function describe(event, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   if (!ctx.canMove) return null;
   const pub = view.public;
@@ -176,7 +179,10 @@ export function status(view, ctx) {
   return ctx.t("status.pass");
 }
 
-/** The seats strip: cards in hand; at the end, the hand's value. */
+/**
+ * The seats strip: cards in hand; at the end, the hand's value.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const pub = view.public;
   if (!pub || !pub.hand_counts) return null;
@@ -184,7 +190,10 @@ export function seatBadge(view, seat, ctx) {
   return ctx.t("cards.pile_count", { count: pub.hand_counts[seat] });
 }
 
-/** Result panel: the hand value (low wins). */
+/**
+ * Result panel: the hand value (low wins).
+ * @type {import("../../js/types.js").ScoreText}
+ */
 export function scoreText(score, seat, ctx) {
   return ctx.t("value", { points: score, count: score });
 }

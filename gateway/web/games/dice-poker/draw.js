@@ -252,14 +252,15 @@ function renderSheet(view, ctx) {
   );
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   container = scrollBox(container, ctx); // taller than the table on a phone: scrolls, and shows it
-  const pub = view.public;
   container.append(renderSheet(view, ctx));
   // Once the game is over there is nothing left to roll.
   if (!view.result) ctx.ownZone.append(renderDice(view, ctx));
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
   if (event.code === "rolled") {
@@ -273,6 +274,7 @@ export function describe(event, ctx) {
   return null;
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   const pub = view.public;
   if (!ctx.canMove) return null;
@@ -281,7 +283,10 @@ export function status(view, ctx) {
   return ctx.t("status.score");
 }
 
-/** The seats strip shows each player's total. */
+/**
+ * The seats strip shows each player's total.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const totals = perSeat(view.public && view.public.totals, seat);
   return totals && typeof totals.total === "number" ? ctx.formatNumber(totals.total) : null;

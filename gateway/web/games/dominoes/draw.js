@@ -142,6 +142,7 @@ function introPanel(ctx, redraw) {
   );
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   const pub = view.public;
   const t = ctx.t;
@@ -160,7 +161,7 @@ export function render(container, view, ctx) {
     container.replaceChildren();
     ctx.ownZone.replaceChildren();
     render(container, view, { ...ctx, events: [] });
-    const again = document.querySelector(`[data-testid="${focusId}"]`);
+    const again = /** @type {HTMLElement | null} */ (document.querySelector(`[data-testid="${focusId}"]`));
     if (again) again.focus({ preventScroll: true });
   };
 
@@ -269,6 +270,7 @@ export function render(container, view, ctx) {
   if (ctx.state.introStep !== null && pub.variant === "duel") zone.append(introPanel(ctx, redraw));
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   const t = ctx.t;
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
@@ -292,6 +294,7 @@ export function describe(event, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   if (!ctx.canMove) return null;
   const legal = view.legal_moves || [];
@@ -301,7 +304,10 @@ export function status(view, ctx) {
   return ctx.t("status.next_round");
 }
 
-/** The seats strip: tiles in hand, and the match points in the duel. */
+/**
+ * The seats strip: tiles in hand, and the match points in the duel.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const pub = view.public;
   if (!pub || !pub.hand_counts) return null;
@@ -309,7 +315,10 @@ export function seatBadge(view, seat, ctx) {
   return pub.target ? `${tiles} · ${ctx.t("seat.points", { count: pub.points[seat] })}` : tiles;
 }
 
-/** Result panel: the duel's points, or the house game's pips left (fewest wins). */
+/**
+ * Result panel: the duel's points, or the house game's pips left (fewest wins).
+ * @type {import("../../js/types.js").ScoreText}
+ */
 export function scoreText(score, seat, ctx) {
   const duel = ctx.room && ctx.room.options && ctx.room.options.variant === "duel";
   return ctx.t(duel ? "seat.points" : "pips", { count: score });

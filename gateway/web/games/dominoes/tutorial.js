@@ -18,7 +18,7 @@ function hand(api, list, right, extra = []) {
   return row(
     api.t("tutorial.your_tiles"),
     list.map((x) =>
-      choice(api, { id: `tile-${x.join("-")}`, label: tileName(api, x), right: right === x, params: { tile: tileName(api, x), pips: pips(x) }, className: "tut-tile-choice" }, tile(...x)),
+      choice(api, { id: `tile-${x.join("-")}`, label: tileName(api, x), right: right === x, params: { tile: tileName(api, x), pips: pips(x) }, className: "tut-tile-choice" }, tile(.../** @type {[number, number]} */ (x))),
     ),
     extra,
   );

@@ -47,7 +47,7 @@ function draw(container, view, ctx) {
     for (let c = 0; c < columns; c++) {
       const owner = pub.boxes[r * columns + c];
       const sides =
-        (pub.h[r * columns + c] >= 0) + (pub.h[(r + 1) * columns + c] >= 0) + (pub.v[r * (columns + 1) + c] >= 0) + (pub.v[r * (columns + 1) + c + 1] >= 0);
+        Number(pub.h[r * columns + c] >= 0) + Number(pub.h[(r + 1) * columns + c] >= 0) + Number(pub.v[r * (columns + 1) + c] >= 0) + Number(pub.v[r * (columns + 1) + c + 1] >= 0);
       const at = dotName(r, c);
       const label = owner >= 0 ? ctx.t("box.owned", { at, name: ctx.seatName(owner) }) : ctx.t("box.open", { at, count: sides });
       const children = [s("rect", { x: x(c) + 4, y: y(r) + 4, width: G - 8, height: G - 8, rx: 6, class: "hit db-box-hit" })];
@@ -126,10 +126,12 @@ function draw(container, view, ctx) {
   container.append(svg);
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   draw(container, view, ctx);
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
   switch (event.code) {
@@ -148,13 +150,17 @@ export function describe(event, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   if (!ctx.canMove) return null;
   const last = view.public && view.public.last;
   return ctx.t(last && last.seat === ctx.mySeat ? "status.again" : "status.draw");
 }
 
-/** The seats strip: boxes taken. */
+/**
+ * The seats strip: boxes taken.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const boxes = view.public && view.public.boxes;
   if (!Array.isArray(boxes)) return null;

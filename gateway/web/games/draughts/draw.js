@@ -244,10 +244,12 @@ function counts(board, ctx) {
   return h("ul", { class: "dr-counts" }, line(0), line(1));
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   draw(container, view, ctx);
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
   switch (event.code) {
@@ -268,6 +270,7 @@ export function describe(event, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   if (!ctx.canMove) return null;
   const paths = (view.legal_moves || []).filter((m) => m.type === "move").map((m) => m.path);
@@ -275,7 +278,10 @@ export function status(view, ctx) {
   return ctx.t(capturing ? "status.capture" : "status.move");
 }
 
-/** The seats strip: the colour (filled = black) and the pieces left. */
+/**
+ * The seats strip: the colour (filled = black) and the pieces left.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const board = view.public && view.public.board;
   if (typeof board !== "string") return null;

@@ -29,6 +29,7 @@ function columnSummary(board, column, ctx) {
   return marks.length ? marks.join(" ") : ctx.t("column.empty_short");
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   const pub = view.public;
   const { columns, rows, board } = pub;
@@ -89,7 +90,7 @@ export function render(container, view, ctx) {
         if (landing !== -1) {
           const [cx, cy] = cellCentre(rows, column, landing);
           // The preview carries no letter: it is only ever the mover's own disc.
-          const colour = ctx.seatColour(ctx.mySeat);
+          const colour = ctx.seatColour(/** @type {number} canMove: a seat */ (ctx.mySeat));
           children.push(
             s(
               "g",
@@ -140,7 +141,10 @@ export function render(container, view, ctx) {
   }
 }
 
-/** "Anna dropped a disc in column 4" — columns counted from 1 for people. */
+/**
+ * "Anna dropped a disc in column 4" — columns counted from 1 for people.
+ * @type {import("../../js/types.js").Describe}
+ */
 export function describe(event, ctx) {
   if (event.code === "dropped") return ctx.t("event.dropped", { name: ctx.seatName(event.seat), column: event.column + 1, row: event.row + 1 });
   if (event.code === "won") return ctx.t("event.won", { name: ctx.seatName(event.seat) });
@@ -148,6 +152,7 @@ export function describe(event, ctx) {
   return null;
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   if (ctx.canMove) return ctx.t("status.choose");
   return null;

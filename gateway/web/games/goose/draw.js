@@ -173,34 +173,41 @@ function rollZone(view, ctx) {
   );
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   container.append(h("div", { class: "race" }, board(view, ctx), positions(view, ctx), legend(ctx)));
   if (!view.result) ctx.ownZone.append(rollZone(view, ctx));
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
   if (event.code === "rolled") return ctx.t("event.rolled", { name, dice: (event.dice || []).join(" + "), pips: event.pips, field: event.field });
   if (event.code === "held") return ctx.t(`event.held_${event.where}`, { name });
   if (event.code === "waits") return ctx.t(`event.waits_${event.where}`, { name });
   if (event.code === "released") {
-    const where = ctx.t(`field.${event.where}`);
-    return event.by === null || event.by === undefined ? ctx.t("event.released_all", { name, where }) : ctx.t("event.released", { name, where, by: ctx.seatName(event.by) });
+    const field = ctx.t(`field.${event.where}`);
+    return event.by === null || event.by === undefined ? ctx.t("event.released_all", { name, where: field }) : ctx.t("event.released", { name, where: field, by: ctx.seatName(event.by) });
   }
   return null;
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   if (!ctx.canMove) return null;
   return ctx.t("status.roll");
 }
 
-/** The seats strip shows each token's field. */
+/**
+ * The seats strip shows each token's field.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const fields = view.public && view.public.fields;
   return fields && typeof fields[seat] === "number" ? ctx.formatNumber(fields[seat]) : null;
 }
 
+/** @type {import("../../js/types.js").ScoreText} */
 export function scoreText(score, seat, ctx) {
   return ctx.t("result.field", { field: score });
 }

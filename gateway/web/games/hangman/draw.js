@@ -8,6 +8,7 @@ useStylesheet(new URL("./style.css", import.meta.url));
 
 // The eleven strokes in the order they are drawn: ground, post, beam, brace, rope, head,
 // body, two arms, two legs.
+/** @type {Array<[string, Record<string, number>]>} */
 const STROKES = [
   ["line", { x1: 10, y1: 150, x2: 90, y2: 150 }],
   ["line", { x1: 30, y1: 150, x2: 30, y2: 10 }],
@@ -155,6 +156,7 @@ function letterKeys(view, ctx) {
   return h("div", { class: "hm-keys", role: "group", "aria-label": ctx.t("keys.label"), "data-testid": "hm-keys" }, keys);
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   const pub = view.public;
   container.append(
@@ -174,6 +176,7 @@ export function render(container, view, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
   switch (event.code) {
@@ -196,12 +199,14 @@ export function describe(event, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   const pub = view.public;
   if (!ctx.canMove) return null;
   return ctx.t(pub.phase === "set" ? "status.set" : "status.guess");
 }
 
+/** @type {import("../../js/types.js").SeatBadge} */
 export function seatBadge(view, seat, ctx) {
   const scores = view.public && view.public.scores;
   return scores && typeof scores[seat] === "number" ? ctx.formatNumber(scores[seat]) : null;

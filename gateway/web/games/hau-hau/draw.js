@@ -146,6 +146,7 @@ function summary(view, ctx) {
   });
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   const pub = view.public;
   const t = ctx.t;
@@ -168,6 +169,7 @@ export function render(container, view, ctx) {
   });
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   const t = ctx.t;
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
@@ -192,6 +194,7 @@ export function describe(event, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   const pub = view.public;
   if (pub.phase === "rps") {
@@ -201,7 +204,10 @@ export function status(view, ctx) {
   return sheddingStatus(view, ctx, { stackKey: "status.stack_or_draw", stage: () => pub.stage });
 }
 
-/** The seats strip: round wins and, during play, the cards in hand and "Hau!". */
+/**
+ * The seats strip: round wins and, during play, the cards in hand and "Hau!".
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const pub = view.public;
   if (!pub || !pub.wins) return null;
@@ -212,7 +218,10 @@ export function seatBadge(view, seat, ctx) {
   return `${wins} · ${count}${call}`;
 }
 
-/** Result panel: round wins. */
+/**
+ * Result panel: round wins.
+ * @type {import("../../js/types.js").ScoreText}
+ */
 export function scoreText(score, seat, ctx) {
   return ctx.t("match.wins", { count: score });
 }

@@ -120,10 +120,12 @@ function draw(container, view, ctx) {
   container.append(svg);
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   draw(container, view, ctx);
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
   switch (event.code) {
@@ -142,19 +144,26 @@ export function describe(event, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   if (!ctx.canMove) return null;
   return ctx.t("status.sow");
 }
 
-/** The seats strip: seeds in each store. */
+/**
+ * The seats strip: seeds in each store.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const pits = view.public && view.public.pits;
   if (!Array.isArray(pits)) return null;
   return ctx.formatNumber(pits[STORE[seat]]);
 }
 
-/** The result names what was counted (seeds in a store), not "points". */
+/**
+ * The result names what was counted (seeds in a store), not "points".
+ * @type {import("../../js/types.js").ScoreText}
+ */
 export function scoreText(score, seat, ctx) {
   return typeof score === "number" ? ctx.t("result.seeds", { count: score }) : null;
 }

@@ -15,6 +15,7 @@ import {
 
 const LAST_CARD = { seats: "last_card", text: "call.last_card" };
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   const pub = view.public;
   const t = ctx.t;
@@ -33,15 +34,20 @@ export function render(container, view, ctx) {
   });
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   return describeShedding(event, ctx, { choiceKey: "colour", wishKey: "event.played_wild" });
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   return sheddingStatus(view, ctx, { stackKey: "status.stack_or_draw" });
 }
 
-/** The seats strip: cards in hand, "last card", or the finishing place. */
+/**
+ * The seats strip: cards in hand, "last card", or the finishing place.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   return placeOrCountBadge(view, seat, ctx, LAST_CARD);
 }

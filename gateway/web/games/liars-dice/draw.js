@@ -254,6 +254,7 @@ function renderOwn(view, ctx) {
   );
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   container = scrollBox(container, ctx); // taller than the table on a phone: scrolls, and shows it
   const lifted = renderLifted(view, ctx);
@@ -265,6 +266,7 @@ export function render(container, view, ctx) {
   if (ctx.mySeat !== null && !view.result && view.public.dice_count[ctx.mySeat] > 0) ctx.ownZone.append(renderOwn(view, ctx));
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
   switch (event.code) {
@@ -287,12 +289,16 @@ export function describe(event, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   if (!ctx.canMove) return null;
   return view.public.bid ? ctx.t("status.raise_or_challenge", { bid: bidText(ctx, view.public.bid) }) : ctx.t("status.open");
 }
 
-/** The seats strip shows each player's dice left. */
+/**
+ * The seats strip shows each player's dice left.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const count = view.public && view.public.dice_count ? view.public.dice_count[seat] : null;
   return typeof count === "number" ? ctx.t("badge.dice", { count }) : null;

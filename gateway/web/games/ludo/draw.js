@@ -16,6 +16,7 @@ export function trackOf(pub) {
   return { colours: pub.board, length, lap: length, lane: GOAL_FIELDS, startAt: 0 };
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   const track = trackOf(view.public);
   const drawn = board(view, ctx, track, { testid: "ludo-board", label: ctx.t("board.label", { fields: track.length, colours: track.colours }) });
@@ -24,6 +25,7 @@ export function render(container, view, ctx) {
   if (!view.result) ctx.ownZone.append(controls(view, ctx, track));
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
   switch (event.code) {
@@ -44,12 +46,16 @@ export function describe(event, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   if (!ctx.canMove) return null;
   return ctx.t(view.public.phase === "roll" ? (view.public.sixes > 0 ? "status.roll_again" : "status.roll") : "status.move");
 }
 
-/** The seats strip shows how many of a seat's pieces are in the goal. */
+/**
+ * The seats strip shows how many of a seat's pieces are in the goal.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const pub = view.public;
   if (!pub || !pub.pieces) return null;
@@ -58,6 +64,7 @@ export function seatBadge(view, seat, ctx) {
   return ctx.t("badge.goal", { count: home });
 }
 
+/** @type {import("../../js/types.js").ScoreText} */
 export function scoreText(score, seat, ctx) {
   return ctx.t("result.goal", { count: score });
 }

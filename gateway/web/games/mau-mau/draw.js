@@ -14,6 +14,7 @@ import {
 
 const MAU = { seats: "mau", text: "call.mau" };
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   const pub = view.public;
   const t = ctx.t;
@@ -31,15 +32,20 @@ export function render(container, view, ctx) {
   });
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   return describeShedding(event, ctx, { choiceKey: "suit", wishKey: "event.played_wish" });
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   return sheddingStatus(view, ctx, { stackKey: "status.seven_or_draw" });
 }
 
-/** The seats strip: cards in hand, "Mau!", or the finishing place. */
+/**
+ * The seats strip: cards in hand, "Mau!", or the finishing place.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   return placeOrCountBadge(view, seat, ctx, MAU);
 }

@@ -59,6 +59,7 @@ function choiceButtons(view, ctx) {
   return zone;
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   const pub = view.public;
   const colours = palette(ctx);
@@ -81,6 +82,7 @@ export function render(container, view, ctx) {
   ctx.ownZone.append(controls(view, ctx, TRACK, { palette: colours }));
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
   const colour = typeof event.colour === "number" ? ctx.t(`colour.${COLOURS[event.colour]}`) : "";
@@ -108,6 +110,7 @@ export function describe(event, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   if (!ctx.canMove) return null;
   const pub = view.public;
@@ -116,7 +119,10 @@ export function status(view, ctx) {
   return ctx.t(pub.phase === "roll" ? (pub.sixes > 0 || pub.bonus > 0 ? "status.roll_again" : "status.roll") : "status.move", { colour });
 }
 
-/** The seats strip shows a seat's colours and how many of their pieces are in the goal. */
+/**
+ * The seats strip shows a seat's colours and how many of their pieces are in the goal.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const pub = view.public;
   if (!pub || !pub.pieces || pub.phase === "choose") return null;
@@ -124,6 +130,7 @@ export function seatBadge(view, seat, ctx) {
   return ctx.t("badge.goal", { count: home, colours: colourNames(ctx, pub.colours[seat]) });
 }
 
+/** @type {import("../../js/types.js").ScoreText} */
 export function scoreText(score, seat, ctx) {
   return ctx.t("result.goal", { count: score });
 }

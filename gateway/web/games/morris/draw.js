@@ -235,10 +235,12 @@ function hands(pub, ctx) {
   return h("ul", { class: "mo-hands", "aria-label": ctx.t("hand.label") }, row(0), row(1));
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   draw(container, view, ctx);
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
   switch (event.code) {
@@ -256,12 +258,17 @@ export function describe(event, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   if (!ctx.canMove) return null;
-  return ctx.t(`status.${phaseOf(view.public, ctx.mySeat)}`, { count: view.public.in_hand[ctx.mySeat] });
+  const seat = /** @type {number} canMove: a seat */ (ctx.mySeat);
+  return ctx.t(`status.${phaseOf(view.public, seat)}`, { count: view.public.in_hand[seat] });
 }
 
-/** The seats strip: the colour (hollow = white) and the pieces left, in hand and on the board. */
+/**
+ * The seats strip: the colour (hollow = white) and the pieces left, in hand and on the board.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const pub = view.public;
   if (!pub || typeof pub.board !== "string") return null;

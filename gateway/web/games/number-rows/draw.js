@@ -23,7 +23,6 @@ useStylesheet(new URL("./style.css", import.meta.url));
 const W = 400;
 const LEFT = 46; // the colour tab
 const CELL_H = 30;
-const LINE_GAP = 4;
 const TOP = 4;
 const NARROW_PX = 560; // below this a row shows only its run and next places, ten at most
 const SLOTS = 10;
@@ -64,7 +63,7 @@ function layout(narrow, row) {
     cell,
     rowH: CELL_H + 12,
     font: FONT.narrow,
-    x: (n) => (slot.has(n) ? LEFT + slot.get(n) * cell : null),
+    x: (n) => (slot.has(n) ? LEFT + /** @type {number} */ (slot.get(n)) * cell : null),
     gaps: shown.flatMap((n, i) => (n === null ? [LEFT + i * cell] : [])),
   };
 }
@@ -80,6 +79,9 @@ function cardId(colour, n) {
  */
 function drawRow(colour, row, y, ctx, mine, laidCard, narrow) {
   const at = layout(narrow, row);
+  // The places drawn below (the run's ends, the next places, the numbers checked for null
+  // first) are always among those the layout shows.
+  const xOf = (n) => /** @type {number} */ (at.x(n));
   const CELL = at.cell;
   const g = s("g", { class: "nr-row", "data-testid": `row-${colour}`, "data-low": row ? row[0] : "", "data-high": row ? row[1] : "" });
   g.append(s("rect", { x: 0, y: y - 5, width: W, height: at.rowH - 2, rx: 8, class: "nr-lane" }));
@@ -92,7 +94,7 @@ function drawRow(colour, row, y, ctx, mine, laidCard, narrow) {
   for (let n = 1; n <= 20; n++) {
     if (taken(n) || next.includes(n) || at.x(n) === null) continue;
     const size = at.font.free;
-    g.append(s("text", { x: at.x(n) + CELL / 2, y: baseline(size), "font-size": size, "text-anchor": "middle", class: "nr-free", text: String(n) }));
+    g.append(s("text", { x: xOf(n) + CELL / 2, y: baseline(size), "font-size": size, "text-anchor": "middle", class: "nr-free", text: String(n) }));
   }
   for (const n of next) {
     const lit = mine.has(cardId(colour, n));
@@ -101,14 +103,14 @@ function drawRow(colour, row, y, ctx, mine, laidCard, narrow) {
       s(
         "g",
         { class: ["nr-ghost", lit && "lit"], "data-testid": `next-${colour}-${n}` },
-        s("rect", { x: at.x(n) + 1, y: y + 1, width: CELL - 2, height: CELL_H - 2, rx: 3 }),
-        s("text", { x: at.x(n) + CELL / 2, y: baseline(size), "font-size": size, "text-anchor": "middle", text: String(n) }),
+        s("rect", { x: xOf(n) + 1, y: y + 1, width: CELL - 2, height: CELL_H - 2, rx: 3 }),
+        s("text", { x: xOf(n) + CELL / 2, y: baseline(size), "font-size": size, "text-anchor": "middle", text: String(n) }),
       ),
     );
   }
   if (row) {
-    const width = at.x(row[1]) - at.x(row[0]) + CELL;
-    g.append(s("rect", { x: at.x(row[0]) - 1, y: y - 1, width: width + 2, height: CELL_H + 2, rx: 5, fill: COLOUR_FILL[colour], class: "nr-bar" }));
+    const width = xOf(row[1]) - xOf(row[0]) + CELL;
+    g.append(s("rect", { x: xOf(row[0]) - 1, y: y - 1, width: width + 2, height: CELL_H + 2, rx: 5, fill: COLOUR_FILL[colour], class: "nr-bar" }));
     for (const x of at.gaps) {
       const size = at.font.laid;
       g.append(s("g", { class: "nr-cell gap" }, s("rect", { x: x + 1.5, y: y + 3, width: CELL - 3, height: CELL_H - 6, rx: 3 }), s("text", { x: x + CELL / 2, y: baseline(size), "font-size": size, "text-anchor": "middle", text: "…" })));
@@ -119,8 +121,8 @@ function drawRow(colour, row, y, ctx, mine, laidCard, narrow) {
       const cell = s(
         "g",
         { class: ["nr-cell", n === 11 && "opener", laidCard === cardId(colour, n) && "fresh"] },
-        s("rect", { x: at.x(n) + 1.5, y: y + 3, width: CELL - 3, height: CELL_H - 6, rx: 3 }),
-        s("text", { x: at.x(n) + CELL / 2, y: baseline(size), "font-size": size, "text-anchor": "middle", text: String(n) }),
+        s("rect", { x: xOf(n) + 1.5, y: y + 3, width: CELL - 3, height: CELL_H - 6, rx: 3 }),
+        s("text", { x: xOf(n) + CELL / 2, y: baseline(size), "font-size": size, "text-anchor": "middle", text: String(n) }),
       );
       if (laidCard === cardId(colour, n) && !ctx.reducedMotion && typeof cell.animate === "function") {
         cell.animate([{ opacity: 0.2, transform: "translateY(-6px)" }, { opacity: 1, transform: "none" }], { duration: 220, easing: "ease-out" });
@@ -157,6 +159,7 @@ function rowText(view, ctx) {
   }).join(". ");
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   const pub = view.public;
   const t = ctx.t;
@@ -200,12 +203,14 @@ export function render(container, view, ctx) {
   );
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   if (event.code !== "laid") return describeDrawing(event, ctx);
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
   return ctx.t("event.laid", { name, card: cardName(event.card, ctx.t) });
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   if (!ctx.canMove) return null;
   const legal = view.legal_moves || [];
@@ -214,7 +219,10 @@ export function status(view, ctx) {
   return ctx.t("status.pass");
 }
 
-/** The seats strip: cards in hand or the finishing place. */
+/**
+ * The seats strip: cards in hand or the finishing place.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   return placeOrCountBadge(view, seat, ctx);
 }

@@ -19,6 +19,7 @@ export function trackOf() {
   return { colours: 4, length: SQUARES, lap: LAP, lane: CORRIDOR, startAt: 4, finish: true };
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   const track = trackOf();
   const drawn = board(view, ctx, track, {
@@ -32,6 +33,7 @@ export function render(container, view, ctx) {
   if (!view.result) ctx.ownZone.append(controls(view, ctx, track));
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
   switch (event.code) {
@@ -67,6 +69,7 @@ export function describe(event, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   if (!ctx.canMove) return null;
   const pub = view.public;
@@ -74,7 +77,10 @@ export function status(view, ctx) {
   return ctx.t("status.move", { pips: pub.pending.join(" + ") });
 }
 
-/** The seats strip shows how many of a seat's pieces are in the goal. */
+/**
+ * The seats strip shows how many of a seat's pieces are in the goal.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const pub = view.public;
   if (!pub || !pub.pieces) return null;
@@ -82,6 +88,7 @@ export function seatBadge(view, seat, ctx) {
   return ctx.t("badge.goal", { count: goal });
 }
 
+/** @type {import("../../js/types.js").ScoreText} */
 export function scoreText(score, seat, ctx) {
   return ctx.t("result.goal", { count: score });
 }

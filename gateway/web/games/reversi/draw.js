@@ -129,10 +129,12 @@ function scoreLine(board, pub, ctx) {
   return h("ul", { class: "rv-scores", "aria-label": ctx.t("discs.label") }, item(0), item(1));
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   draw(container, view, ctx);
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
   switch (event.code) {
@@ -147,19 +149,26 @@ export function describe(event, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   if (!ctx.canMove) return null;
   return ctx.t(isLegal(view, PASS) ? "status.pass" : "status.place");
 }
 
-/** The seats strip: the colour (filled = black) and the discs on the board. */
+/**
+ * The seats strip: the colour (filled = black) and the discs on the board.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const board = view.public && view.public.board;
   if (typeof board !== "string") return null;
   return countBadge(seat === 0, [...board].filter((ch) => ch === DISC[seat]).length, ctx);
 }
 
-/** The result names what was counted (discs on the board), not "points". */
+/**
+ * The result names what was counted (discs on the board), not "points".
+ * @type {import("../../js/types.js").ScoreText}
+ */
 export function scoreText(score, seat, ctx) {
   return typeof score === "number" ? ctx.t("result.discs", { count: score }) : null;
 }

@@ -59,6 +59,7 @@ function grid(view, ctx, owner, mode, fleet) {
       else if (shots.has(id)) label = ctx.t("cell.miss", { at: at(r, c) });
       else if (ship) label = ctx.t(mine ? "cell.ship" : "cell.their_ship", { at: at(r, c), ship: ctx.t(`ship.${ship}`), name: ctx.seatName(owner) });
       else label = ctx.t("cell.water", { at: at(r, c) });
+      /** @type {import("../../js/types.js").Move | null} */
       let move = null;
       if (mode === "place" && next) move = { type: "place", ship: next[0], row: r, col: c, dir };
       if (mode === "fire") move = { type: "fire", row: r, col: c };
@@ -161,10 +162,12 @@ function draw(container, view, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   draw(container, view, ctx);
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
   switch (event.code) {
@@ -181,6 +184,7 @@ export function describe(event, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   if (!ctx.canMove) return null;
   const pub = view.public;
@@ -190,10 +194,14 @@ export function status(view, ctx) {
     return ctx.t("status.place", { ship: ctx.t(`ship.${next[0]}`), size: next[1], dir: ctx.t(`dir.${ctx.state.dir || "h"}`) });
   }
   const last = pub.last;
-  return ctx.t(last && last.seat === ctx.mySeat && last.result !== "miss" ? "status.again" : "status.fire", { name: ctx.seatName(1 - ctx.mySeat) });
+  const seat = /** @type {number} canMove: a seat */ (ctx.mySeat);
+  return ctx.t(last && last.seat === seat && last.result !== "miss" ? "status.again" : "status.fire", { name: ctx.seatName(1 - seat) });
 }
 
-/** The seats strip: enemy ships sunk. */
+/**
+ * The seats strip: enemy ships sunk.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const sunk = view.public && view.public.sunk;
   if (!Array.isArray(sunk)) return null;

@@ -166,22 +166,28 @@ function rollZone(view, ctx) {
   );
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   container.append(h("div", { class: "race" }, board(view, ctx), positions(view, ctx)));
   if (!view.result) ctx.ownZone.append(rollZone(view, ctx));
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   if (!ctx.canMove) return null;
   return ctx.t(view.public.rolls > 0 ? "status.roll_again" : "status.roll");
 }
 
-/** The seats strip shows each token's square. */
+/**
+ * The seats strip shows each token's square.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const square = view.public && view.public.squares ? view.public.squares[seat] : null;
   return typeof square === "number" ? ctx.formatNumber(square) : null;
 }
 
+/** @type {import("../../js/types.js").ScoreText} */
 export function scoreText(score, seat, ctx) {
   return ctx.t("result.square", { square: score });
 }

@@ -3,7 +3,7 @@
 // discard top) and then a lit building pile; a hand card can instead go onto one of your
 // discard piles, which ends the turn. Everything lit comes from view.legal_moves.
 import { keepTextReadable } from "../../js/cards.js";
-import { button, h, s, svgButton, svgRoot, seatToken, useStylesheet } from "../../js/svg.js";
+import { button, h, s, svgButton, svgRoot, useStylesheet } from "../../js/svg.js";
 
 useStylesheet(new URL("./style.css", import.meta.url));
 
@@ -17,7 +17,7 @@ const number = (card) => (isWild(card) ? null : Number(face(card).slice(1)));
 
 function band(card) {
   if (isWild(card)) return "wild";
-  const n = number(card);
+  const n = /** @type {number} */ (number(card));
   return n <= 4 ? "low" : n <= 8 ? "mid" : "high";
 }
 
@@ -47,6 +47,10 @@ function emptySlot(x, y, text, w = CARD_W, hgt = CARD_H) {
 }
 
 /** A small card for the other seats' rows (an empty pile drawn as a dashed outline). */
+/**
+ * @param {string} card
+ * @param {string | null} [extra]
+ */
 function miniCard(card, extra = null) {
   const svg = s("svg", { viewBox: `0 0 ${CARD_W} ${CARD_H}`, class: ["sp-mini", extra], "aria-hidden": "true" });
   // No corner number on a small card: its big number is the one that reads.
@@ -78,6 +82,7 @@ function discards(view) {
   return (view.legal_moves || []).filter((m) => m.type === "discard");
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   const pub = view.public;
   const t = ctx.t;
@@ -91,7 +96,7 @@ export function render(container, view, ctx) {
     container.replaceChildren();
     ctx.ownZone.replaceChildren();
     render(container, view, { ...ctx, events: [] });
-    const again = focusId && document.querySelector(`[data-testid="${focusId}"]`);
+    const again = focusId && /** @type {HTMLElement | null} */ (document.querySelector(`[data-testid="${focusId}"]`));
     if (again) again.focus({ preventScroll: true });
   };
   const choose = (source, testid) => {
@@ -249,6 +254,7 @@ function seatLine(view, seat, ctx) {
   });
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   const t = ctx.t;
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
@@ -268,6 +274,7 @@ export function describe(event, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   if (!ctx.canMove) return null;
   const legal = view.legal_moves || [];
@@ -275,14 +282,20 @@ export function status(view, ctx) {
   return ctx.t("status.turn");
 }
 
-/** The seats strip: the cards left in the stock pile. */
+/**
+ * The seats strip: the cards left in the stock pile.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const counts = view.public && view.public.stock_counts;
   if (!counts) return null;
   return ctx.t("stock.left", { count: counts[seat] });
 }
 
-/** Result panel: stock cards left (fewer is better). */
+/**
+ * Result panel: stock cards left (fewer is better).
+ * @type {import("../../js/types.js").ScoreText}
+ */
 export function scoreText(score, seat, ctx) {
   return ctx.t("stock.left", { count: score });
 }

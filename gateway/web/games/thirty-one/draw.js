@@ -133,6 +133,7 @@ function summary(view, ctx) {
   return parts.join(". ");
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   const pub = view.public;
   const t = ctx.t;
@@ -141,7 +142,7 @@ export function render(container, view, ctx) {
     container.replaceChildren();
     ctx.ownZone.replaceChildren();
     render(container, view, { ...ctx, events: [] });
-    const again = container.querySelector(".middle-card.selected") || ctx.ownZone.querySelector(".card-btn.selected, .card-btn.playable");
+    const again = /** @type {HTMLElement | null} */ (container.querySelector(".middle-card.selected") || ctx.ownZone.querySelector(".card-btn.selected, .card-btn.playable"));
     if (again) again.focus({ preventScroll: true });
   };
 
@@ -205,6 +206,7 @@ export function render(container, view, ctx) {
   );
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   const t = ctx.t;
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
@@ -235,6 +237,7 @@ export function describe(event, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   if (!ctx.canMove) return null;
   const pub = view.public;
@@ -242,7 +245,10 @@ export function status(view, ctx) {
   return ctx.t("status.turn");
 }
 
-/** The seats strip: lives, "swimming", out. */
+/**
+ * The seats strip: lives, "swimming", out.
+ * @type {import("../../js/types.js").SeatBadge}
+ */
 export function seatBadge(view, seat, ctx) {
   const pub = view.public;
   if (!pub || !pub.lives) return null;
@@ -251,7 +257,10 @@ export function seatBadge(view, seat, ctx) {
   return flag ? `${lives} · ${flag}` : lives;
 }
 
-/** Result panel: the lives left. */
+/**
+ * Result panel: the lives left.
+ * @type {import("../../js/types.js").ScoreText}
+ */
 export function scoreText(score, seat, ctx) {
   return ctx.t("lives", { count: score });
 }

@@ -159,6 +159,7 @@ function tally(view, ctx) {
   return h("details", { class: "vn-tally", "data-testid": "vn-tally" }, h("summary", null, ctx.t("tally.title", { round: last.round })), h("ul", null, rows));
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   const again = () => {
     container.replaceChildren();
@@ -177,6 +178,7 @@ function draw(container, view, ctx) {
   ctx.ownZone.append(...zone);
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
   switch (event.code) {
@@ -203,12 +205,14 @@ export function describe(event, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   if (!ctx.canMove) return view.public.phase === "over" ? null : ctx.t(`status.wait.${view.public.phase}`);
   const kind = seatAction(view) || (view.legal_moves[0] && view.legal_moves[0].type);
   return ctx.t(`status.${kind}`);
 }
 
+/** @type {import("../../js/types.js").SeatBadge} */
 export function seatBadge(view, seat, ctx) {
   return view.public.alive[seat] ? null : ctx.t("seat.dead");
 }

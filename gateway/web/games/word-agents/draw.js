@@ -222,6 +222,7 @@ function clueForm(view, ctx) {
   );
 }
 
+/** @type {import("../../js/types.js").Render} */
 export function render(container, view, ctx) {
   container = scrollBox(container, ctx); // taller than the table on a phone: scrolls, and shows it
   const pub = view.public;
@@ -248,6 +249,7 @@ export function render(container, view, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Describe} */
 export function describe(event, ctx) {
   const name = typeof event.seat === "number" ? ctx.seatName(event.seat) : "";
   const team = typeof event.team === "number" ? ctx.t(`team.${event.team}`) : "";
@@ -271,12 +273,14 @@ export function describe(event, ctx) {
   }
 }
 
+/** @type {import("../../js/types.js").Status} */
 export function status(view, ctx) {
   const pub = view.public;
   if (!ctx.canMove) return null;
   return ctx.t(`status.${pub.phase}`);
 }
 
+/** @type {import("../../js/types.js").SeatBadge} */
 export function seatBadge(view, seat, ctx) {
   const pub = view.public;
   if (!pub || !pub.chiefs) return null;

@@ -16,6 +16,10 @@ function dieShown(api, value) {
  * The track's fields 1–6 as choices; `pieces` maps a field to "own" or "other", `right` the
  * fields that are the move, `lit` the ones to light.
  */
+/**
+ * @param {any} api
+ * @param {{ pieces: Record<number, string>, right?: number[], lit?: number[], hint?: string | null, params?: Record<string, any> | null, onRight?: (() => void) | null }} spec
+ */
 function track(api, { pieces, right = [], lit = [], hint = null, params = null, onRight = null }) {
   const names = { own: api.t("tutorial.piece.own"), other: api.t("tutorial.piece.other") };
   return h(

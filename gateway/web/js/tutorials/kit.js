@@ -9,6 +9,11 @@ import { s } from "../svg.js";
  * One choice of a scene. A right one solves the step (after `onRight`, which may note what
  * was chosen in `api.state`); a wrong one shows `hint` (a key, with `params`) and stays.
  */
+/**
+ * @param {any} api
+ * @param {{ id: string, label: string, right?: boolean, hint?: string | null, params?: Record<string, any> | null, onRight?: (() => void) | null, className?: string | null, lit?: boolean }} spec
+ * @param {...import("../types.js").Child} content
+ */
 export function choice(api, { id, label, right = false, hint = null, params = null, onRight = null, className = null, lit = false }, ...content) {
   return h(
     "button",
@@ -31,21 +36,41 @@ export function choice(api, { id, label, right = false, hint = null, params = nu
   );
 }
 
-/** A row of choices (cards in a hand, letters, answers). */
+/**
+ * A row of choices (cards in a hand, letters, answers).
+ * @param {string} label
+ * @param {...import("../types.js").Child} items
+ * @returns {HTMLElement}
+ */
 export function row(label, ...items) {
   return h("div", { class: "tut-row", role: "group", "aria-label": label }, items);
 }
 
-/** A labelled picture that is not a choice (the discard pile, the open ends). */
+/**
+ * A labelled picture that is not a choice (the discard pile, the open ends).
+ * @param {string} label
+ * @param {...import("../types.js").Child} content
+ * @returns {HTMLElement}
+ */
 export function shown(label, ...content) {
   return h("figure", { class: "tut-shown" }, h("figcaption", { class: "tut-caption" }, label), content);
 }
 
-/** A card face with its spoken name, for a choice or a picture. */
+/**
+ * A card face with its spoken name, for a choice or a picture.
+ * @param {string} id
+ * @returns {SVGElement}
+ */
 export function card(id) {
   return cardSvg(id, { class: "tut-card" });
 }
 
+/**
+ * A card's spoken name ("Seven of hearts").
+ * @param {string} id
+ * @param {import("../types.js").Translate} t
+ * @returns {string}
+ */
 export function nameOfCard(id, t) {
   return cardName(id, t);
 }
@@ -59,7 +84,12 @@ const PIPS = {
   6: [[28, 25], [72, 25], [28, 50], [72, 50], [28, 75], [72, 75]],
 };
 
-/** A die showing `value` (blank for none), spoken as `label`. */
+/**
+ * A die showing `value` (blank for none), spoken as `label`.
+ * @param {number | null} value
+ * @param {string} label
+ * @returns {SVGElement}
+ */
 export function die(value, label) {
   return s(
     "svg",
@@ -69,7 +99,12 @@ export function die(value, label) {
   );
 }
 
-/** A domino tile a|b drawn across (a picture: its choice or caption says its values). */
+/**
+ * A domino tile a|b drawn across (a picture: its choice or caption says its values).
+ * @param {number} a
+ * @param {number} [b]
+ * @returns {SVGElement}
+ */
 export function tile(a, b) {
   const half = (value, x) => (PIPS[value] || []).map(([cx, cy]) => s("circle", { cx: x + cx, cy, r: 8, class: "tut-pip" }));
   return s(
@@ -82,7 +117,11 @@ export function tile(a, b) {
   );
 }
 
-/** A piece on a square: "own" (a filled disc), "other" (a ring), "x" or "o". */
+/**
+ * A piece on a square: "own" (a filled disc), "other" (a ring), "x" or "o".
+ * @param {string | null | undefined} kind
+ * @returns {HTMLElement | null}
+ */
 export function piece(kind) {
   if (kind === "x" || kind === "o") return h("span", { class: ["tut-piece", kind], "aria-hidden": "true" }, kind === "x" ? "✕" : "◯");
   return kind ? h("span", { class: ["tut-piece", kind], "aria-hidden": "true" }) : null;
@@ -92,6 +131,9 @@ export function piece(kind) {
  * A board of `cols` columns from `cells` (top row first): each {kind, lit, chosen, right,
  * hint, params, dark}. Squares are named like a chess board ("b3", row 1 at the bottom); the
  * label says what stands there and whether it is lit.
+ * @param {any} api
+ * @param {{ cols: number, cells: any[], label: string, names: Record<string, string> }} spec
+ * @returns {HTMLElement}
  */
 export function board(api, { cols, cells, label, names }) {
   const rows = Math.ceil(cells.length / cols);
@@ -108,7 +150,11 @@ export function board(api, { cols, cells, label, names }) {
   );
 }
 
-/** What the board's pieces are called, for its labels. */
+/**
+ * What the board's pieces are called, for its labels.
+ * @param {import("../types.js").Translate} t
+ * @returns {Record<string, string>}
+ */
 export function pieceNames(t) {
   return {
     empty: t("tutorial.empty"),

@@ -10,11 +10,11 @@ const WORD = "RADIO";
 const LIVES = 11;
 
 function pattern(api, known) {
-  const letters = [...WORD].map((c) => (known.includes(c) ? c : "_"));
-  const spoken = letters.map((c) => (c === "_" ? api.t("tutorial.blank") : c)).join(" ");
+  const shownLetters = [...WORD].map((c) => (known.includes(c) ? c : "_"));
+  const spoken = shownLetters.map((c) => (c === "_" ? api.t("tutorial.blank") : c)).join(" ");
   return shown(
     api.t("tutorial.word"),
-    h("p", { class: "tut-word", role: "img", "aria-label": spoken, "data-testid": "tutorial-word" }, letters.join(" ")),
+    h("p", { class: "tut-word", role: "img", "aria-label": spoken, "data-testid": "tutorial-word" }, shownLetters.join(" ")),
   );
 }
 
