@@ -159,7 +159,10 @@ class Steps:
             if isinstance(step, PlayerMove):
                 move_metrics(room.game).total.observe(time.perf_counter() - started)
             return Outcome(room, revision, events)
-        raise Refusal("unavailable", "the room is too busy; try again")
+        what = step.kind if isinstance(step, Edit) else type(step).__name__
+        log.warning("room %s: %s not written, %d writes lost to other writers", step.code, what, WRITE_ATTEMPTS)
+        again = "send the move again" if isinstance(step, PlayerMove) else "try again"
+        raise Refusal("unavailable", f"the room is too busy; {again}")
 
     async def _read(self, step: Step) -> tuple[Room, int, bool, dict[str, Any] | None]:
         """The room, its revision, whether it is this process's kept copy, and (a player's move
