@@ -17,12 +17,12 @@ import logging
 from rulekit import Refusal
 
 from .context import LobbyContext
-from .move_path import MovePath
+from .steps import Steps
 
 log = logging.getLogger(__name__)
 
 
-async def catch_up_rooms(ctx: LobbyContext, moves: MovePath, codes: set[str]) -> None:
+async def catch_up_rooms(ctx: LobbyContext, steps: Steps, codes: set[str]) -> None:
     """Announce `codes` and every room with a connection here, each as the store holds it."""
     rooms = codes | {code for code, _ in ctx.hub.rooms()}
     for code in sorted(rooms):
@@ -30,7 +30,7 @@ async def catch_up_rooms(ctx: LobbyContext, moves: MovePath, codes: set[str]) ->
         ctx.latest.forget(code)
         try:
             room, revision = await ctx.load(code)
-            await moves.announce(room, revision, [])
+            await steps.announce(room, revision, [])
         except Refusal:
             continue  # gone meanwhile (expired)
         except Exception:

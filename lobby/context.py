@@ -101,6 +101,17 @@ class LobbyContext:
     def runtime(self, code: str) -> RoomRuntime:
         return self.rooms.setdefault(code, RoomRuntime())
 
+    def idle(self, code: str) -> bool:
+        """True when nothing (timer, CPU turn, write) is under way for the room in this process."""
+        runtime = self.rooms.get(code)
+        if runtime is None:
+            return True
+        return (
+            runtime.timer is None
+            and (runtime.cpu_task is None or runtime.cpu_task.done())
+            and not runtime.lock.locked()
+        )
+
     def spawn(self, work: Awaitable[None]) -> None:
         task = asyncio.get_running_loop().create_task(work)  # type: ignore[arg-type]
         self.tasks.add(task)

@@ -3,8 +3,11 @@ room, gone past the grace period, or let the move clock run out TIMEOUTS_BEFORE_
 times in a row) until that player is back.
 
 A taken-over seat keeps its holder: `left` marks that a CPU plays it for them. The holder gets
-it back by acting: connecting again (lobby/room_life.py), a move of theirs that is accepted
-(lobby/move_path.py), or `resume`."""
+it back by acting: connecting again (lobby/connections.py), a move of theirs that is accepted
+(lobby/steps.py), or `resume`.
+
+Every change here is a step run through the pipeline (lobby/steps.py): CPU moves as `CpuMove`,
+the rest as the `Edit`s built below."""
 
 from __future__ import annotations
 
@@ -17,11 +20,10 @@ import secrets
 from rulekit import Refusal
 from rulekit.playout import instantiate
 
-from .context import LobbyContext, require
-from .hub import Subscriber
-from .move_path import MovePath
-from .ports import Driver
-from .room import Room
+from .context import LobbyContext
+from .ports import Runner
+from .room import Room, Ticket
+from .step_kinds import CpuMove, Edit
 from .store import StoredEvent
 
 log = logging.getLogger(__name__)
@@ -31,12 +33,10 @@ TIMEOUTS_BEFORE_TAKEOVER = 3  # the move clock ran out this often in a row: the 
 
 
 class CpuSeats:
-    def __init__(self, ctx: LobbyContext, moves: MovePath) -> None:
+    def __init__(self, ctx: LobbyContext) -> None:
         self.ctx = ctx
-        self.moves = moves
-        self.driver: Driver | None = None  # wired by the Lobby
 
-    async def drive(self, code: str) -> None:
+    async def drive(self, code: str, steps: Runner) -> None:
         """Play the room's CPU seats while one is to move and this replica drives the room."""
         ctx = self.ctx
         failures = 0
@@ -71,7 +71,7 @@ class CpuSeats:
                     return
                 move = instantiate(random.choice(legal), random.Random())
             try:
-                if await self.moves.apply_as_lobby(code, seat, move, room.version):
+                if await steps.run(CpuMove(code, seat, move, room.version)) is not None:
                     # Failures count per turn: in a simultaneous step people's moves overtake
                     # CPU moves now and then all game long, and that must not add up.
                     failures = 0
@@ -131,9 +131,8 @@ class CpuSeats:
             if seat.timeouts >= TIMEOUTS_BEFORE_TAKEOVER and room.status == "playing":
                 self.hand_to_cpu(room, seat_number, "timeouts", events)
 
-    async def resume(self, subscriber: Subscriber) -> None:
+    def resume(self, ticket: Ticket) -> Edit:
         """The player says they are back: every seat of theirs a CPU plays is theirs again."""
-        ticket = require(subscriber)
 
         async def change(room: Room) -> list[StoredEvent] | None:
             events: list[StoredEvent] = []
@@ -141,15 +140,12 @@ class CpuSeats:
                 self.hand_back(room, seat_number, events)
             return events or None
 
-        await self.moves.mutate(ticket.code, change)
+        return Edit(ticket.code, "resume", change)
 
-    async def seats_gone(self, code: str, seats: set[int], announce_presence: bool = True) -> None:
-        """Seats that lost their last connection here (or on a replica that died): their grace
-        period starts, unless they are connected elsewhere."""
-        assert self.driver is not None, "CPU seats have no driver"
-        ctx = self.ctx
-        present = await ctx.bus.present_seats(code) if seats else set()
-        now = ctx.now_ms()
+    @staticmethod
+    def seats_gone(code: str, seats: set[int], present: set[int], now: int) -> Edit:
+        """Seats that lost their last connection (`present`: the seats connected anywhere):
+        their grace period starts."""
 
         async def change(room: Room) -> list[StoredEvent] | None:
             if room.status != "playing":
@@ -164,18 +160,12 @@ class CpuSeats:
                     changed = True
             return [] if changed else None
 
-        room, revision, written = await self.moves.mutate(code, change)
-        if written is None:
-            if announce_presence:
-                await self.moves.announce(room, revision, [], presence=True)
-            await self.driver.after_change(room, revision, force=True)
+        return Edit(code, "seats_gone", change)
 
-    async def take_over_gone(self, code: str) -> None:
-        """Seats gone past the grace period: a CPU plays them until their player is back."""
-        ctx = self.ctx
-        present = await ctx.bus.present_seats(code)
-        now = ctx.now_ms()
-        grace = ctx.settings.takeover_grace_ms
+    def take_over_gone(self, code: str, present: set[int], now: int) -> Edit:
+        """Seats gone past the grace period (`present`: the seats connected anywhere): a CPU
+        plays them until their player is back."""
+        grace = self.ctx.settings.takeover_grace_ms
 
         async def change(room: Room) -> list[StoredEvent] | None:
             if room.status != "playing":
@@ -197,4 +187,4 @@ class CpuSeats:
                     changed = True
             return events if changed else None
 
-        await self.moves.mutate(code, change)
+        return Edit(code, "take_over", change)

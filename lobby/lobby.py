@@ -1,11 +1,16 @@
 """The lobby the gateway runs: one object whose methods are what clients can do, composed of
 the parts that do it.
 
-    room_life.py   create, join, seats, settings, connections, start, rematch, leave
-    move_path.py   a move checked, applied, written once (versions, move ids), announced
-    clocks.py      the room's driver: move clocks, takeover timers, CPU turns, the lease
+    steps.py       THE pipeline: every change of a room (a player's move, a CPU's move, a clock's
+                   timeout, an edit) read, checked, applied, written once, announced (`Steps.run`)
+    step_kinds.py  the steps as small records; move_path.py: an engine's reply taken into a room
+    room_life.py   create, join, seats, settings, start, rematch, a player removed
+    connections.py a connection's hello and its loss, a player leaving
+    clocks.py      the room's driver, an observer of the pipeline: move clocks, takeover timers,
+                   CPU turns, the lease (schedule.py: when a room next needs it)
     cpu_seats.py   CPU seats played, a CPU taking over an absent player's seat and handing it back
     delivery.py    views and events to connections, catch-up, resync, chat
+    retention.py   rooms untouched for the retention period deleted
     quick_seating.py   "Play now": the queue in the store, tables filled first come first seated
     replays.py     a finished game played again through its family service, frame by frame
     room.py        the room as a typed record (and how it is stored)
@@ -26,19 +31,22 @@ from . import codes
 from .bus import LocalBus, RedisBus
 from .bus_back import catch_up_rooms
 from .clocks import RoomDriver
-from .context import LobbyContext, LobbySettings
+from .connections import Connections
+from .context import LobbyContext, LobbySettings, require
 from .cpu_seats import CpuSeats
 from .delivery import Delivery
 from .engines import Engines
 from .hub import Subscriber
 from .ledger import Ledger
-from .move_path import MovePath
 from .players import Players
 from .quick_seating import QuickSeating
 from .replays import Replays, frames, parse_seat
+from .retention import Retention
 from .room import Room, Ticket, plain_json
 from .room_life import RoomLife
 from .staked_tables import StakedTables
+from .step_kinds import PlayerMove
+from .steps import Steps
 from .store import FinishedGame, Store, StoredEvent
 
 __all__ = ["Lobby", "LobbySettings", "Subscriber", "Ticket"]
@@ -62,11 +70,13 @@ class Lobby:
         self.players = Players(store, self.ledger, self.settings.clock)
         self.stakes = StakedTables(self.ledger, self._room_or_none, self.ctx.now_ms, self.settings.stake_sweep_ms)
         self.delivery = Delivery(self.ctx)
-        self.moves = MovePath(self.ctx, self.delivery, self.stakes)
-        self.cpu = CpuSeats(self.ctx, self.moves)
-        self.driver = RoomDriver(self.ctx, self.moves, self.cpu)
-        self.life = RoomLife(self.ctx, self.moves, self.delivery, self.cpu, self.players, self.stakes)
-        self.moves.driver = self.cpu.driver = self.life.driver = self.driver
+        self.cpu = CpuSeats(self.ctx)
+        # The driver observes committed steps; the pipeline hands itself to it with each one.
+        self.driver = RoomDriver(self.ctx, self.cpu)
+        self.steps = Steps(self.ctx, self.delivery, self.stakes, self.cpu, observers=(self.driver,))
+        self.life = RoomLife(self.ctx, self.steps, self.delivery, self.players, self.stakes)
+        self.connections = Connections(self.ctx, self.steps, self.delivery, self.cpu)
+        self.retention = Retention(self.ctx)
         self.quick = QuickSeating(self.ctx, self.life, self.players, self.ledger)
         self.replays = Replays(engines)
         self._sweeper: asyncio.Task[None] | None = None
@@ -93,12 +103,12 @@ class Lobby:
             # Nobody is connected to a process that just started: absent seats start their grace.
             absent = {i for i, s in enumerate(room.seats) if s.holder and s.gone_ms is None and not s.left}
             if absent:
-                await self.cpu.seats_gone(code, absent, announce_presence=False)
+                await self.connections.seats_gone(code, absent, announce_presence=False)
             else:
-                await self.driver.after_change(room, revision, force=True)
+                await self.steps.observe(room, revision, force=True)
         loop = asyncio.get_running_loop()
         self._sweeper = loop.create_task(self.stakes.sweep_forever())
-        self._expiry = loop.create_task(self.life.expire_forever())
+        self._expiry = loop.create_task(self.retention.expire_forever())
 
     async def close(self) -> None:
         for task in (self._sweeper, self._expiry):
@@ -258,13 +268,13 @@ class Lobby:
         return await self.quick.cancel(entry_id, secret)
 
     async def ticket(self, code: str, token: str) -> Ticket:
-        return await self.life.ticket(code, token)
+        return await self.connections.ticket(code, token)
 
     async def connect(self, subscriber: Subscriber, code: str, token: str, last_event: int) -> None:
-        await self.life.connect(subscriber, code, token, last_event)
+        await self.connections.connect(subscriber, code, token, last_event)
 
     def disconnect(self, subscriber: Subscriber) -> None:
-        self.life.disconnect(subscriber)
+        self.connections.disconnect(subscriber)
 
     async def start_game(self, subscriber: Subscriber) -> None:
         await self.life.start_game(subscriber)
@@ -281,16 +291,18 @@ class Lobby:
         await self.life.rematch(subscriber)
 
     async def leave(self, subscriber: Subscriber) -> None:
-        await self.life.leave(subscriber)
+        await self.connections.leave(subscriber)
 
     async def remove_player(self, subscriber: Subscriber, seat: int) -> None:
         await self.life.remove_player(subscriber, seat)
 
     async def move(self, subscriber: Subscriber, seat: int, move: Any, client_move_id: str, version: int) -> None:
-        await self.moves.move(subscriber, seat, move, client_move_id, version)
+        """A seat's move; the answer (an update naming the move id, or a refusal) goes to
+        `subscriber` (`Steps.run`)."""
+        await self.steps.run(PlayerMove(subscriber, require(subscriber), seat, move, client_move_id, version))
 
     async def resume(self, subscriber: Subscriber) -> None:
-        await self.cpu.resume(subscriber)
+        await self.steps.run(self.cpu.resume(require(subscriber)))
 
     async def resync(self, subscriber: Subscriber) -> None:
         await self.delivery.resync(subscriber)
@@ -315,24 +327,24 @@ class Lobby:
         present = None if carried is None else set(carried) | self.bus.hub.present_seats(code)
         await self.delivery.deliver(room, revision, events, presence=payload["presence"], present=present)
         if not payload["presence"] and self.bus.holds(code):
-            await self.driver.after_change(room, revision)
+            await self.steps.observe(room, revision)
 
     async def on_seats_gone(self, code: str, seats: set[int]) -> None:
         """These seats' presence lapsed (their replica died or stalled)."""
         try:
-            await self.cpu.seats_gone(code, seats)
+            await self.connections.seats_gone(code, seats)
         except Refusal:
             return
 
     async def on_orphan(self, code: str) -> None:
-        await self.driver.on_orphan(code)
+        await self.driver.on_orphan(code, self.steps)
 
     async def on_bus_back(self, unannounced: set[str], held: set[str]) -> None:
         """Redis is back after it was away: lobby/bus_back.py."""
-        await catch_up_rooms(self.ctx, self.moves, unannounced | held)
+        await catch_up_rooms(self.ctx, self.steps, unannounced | held)
 
     def on_lost(self, code: str) -> None:
         self.driver.on_lost(code)
 
     def idle(self, code: str) -> bool:
-        return self.driver.idle(code)
+        return self.ctx.idle(code)

@@ -1,9 +1,11 @@
-"""A room's life: created, joined, its seats and settings, connections coming and going, the
-game started, a rematch, players leaving."""
+"""A room's life: created, joined, its seats and settings, the game started, a rematch, a
+player removed. Connections coming and going and players leaving are lobby/connections.py;
+old rooms swept away, lobby/retention.py.
+
+Every change of a stored room is an `Edit` run through the step pipeline (lobby/steps.py)."""
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import logging
 import secrets
@@ -13,18 +15,18 @@ from rulekit import Refusal, resolve_options
 
 from . import codes
 from .context import LobbyContext, require
-from .cpu_seats import CpuSeats
-from .delivery import Delivery, room_info
+from .delivery import Delivery
 from .hub import Subscriber
 from .join_requests import join_token
 from .metrics import ROOMS_STARTED
-from .move_path import MovePath, absorb
+from .move_path import absorb
 from .players import Players
-from .ports import Driver
-from .room import SEAT_KINDS, Room, Seat, Ticket, TicketEntry, clean_name, plain_json
+from .room import SEAT_KINDS, Room, Seat, TicketEntry, clean_name, plain_json
 from .shuffle import contribute, deal_seed, new_shuffle, public_chain
 from .staked_tables import StakedTables
 from .stakes import stake_of
+from .step_kinds import Edit, Outcome
+from .steps import Steps
 from .store import StoredEvent
 
 log = logging.getLogger(__name__)
@@ -33,26 +35,22 @@ room_log = logging.getLogger("lobby.rooms")
 
 MAX_SEATS_SPEC = 16
 MAX_TICKETS = 200
-RETENTION_SWEEP_MS = 3_600_000  # at most this long between retention sweeps (lobby time)
 
 
 class RoomLife:
     def __init__(
         self,
         ctx: LobbyContext,
-        moves: MovePath,
+        steps: Steps,
         delivery: Delivery,
-        cpu: CpuSeats,
         players: Players,
         stakes: StakedTables,
     ) -> None:
         self.ctx = ctx
-        self.moves = moves
+        self.steps = steps
         self.delivery = delivery
-        self.cpu = cpu
         self.players = players
         self.stakes = stakes
-        self.driver: Driver | None = None  # wired by the Lobby
         self.accepting_rooms = True
 
     # -- creating and joining ------------------------------------------------------------------
@@ -165,7 +163,7 @@ class RoomLife:
             self._mark_absent(table, set())  # nobody is connected yet: their grace runs
             return events
 
-        await self._with_stakes(escrows, self.moves.mutate(room.code, change))
+        await self._with_stakes(escrows, self.steps.run(Edit(room.code, "start", change)))
         ROOMS_STARTED.labels(game).inc()
         room_log.info("room %s opened by Play now: %s started for %d", room.code, game, len(room.seats))
         return [{"code": room.code, "seats": [number], "token": token} for number, token in enumerate(tokens)]
@@ -225,90 +223,13 @@ class RoomLife:
             room.tickets[key] = TicketEntry(held, name, player.id if player else "")
             return []
 
-        room, _, _ = await self.moves.mutate(code, change)
-        return await self._ticket_answer(room, token)
+        joined = await self.steps.run(Edit(code, "join", change))
+        assert joined is not None  # an edit is applied or raises
+        return await self._ticket_answer(joined.room, token)
 
     async def _ticket_answer(self, room: Room, token: str) -> dict[str, Any]:
         held = room.tickets[codes.token_hash(token)].seats
         return {"code": room.code, "seats": held, "token": token, "room": await self.delivery.info(room)}
-
-    async def ticket(self, code: str, token: str) -> Ticket:
-        room, _ = await self.ctx.load(code)
-        entry = room.tickets.get(codes.token_hash(token or ""))
-        if entry is None:
-            raise Refusal("bad_token")
-        return Ticket(room.code, codes.token_hash(token), list(entry.seats), entry.name, entry.player)
-
-    # -- connections ----------------------------------------------------------------------------
-    async def connect(self, subscriber: Subscriber, code: str, token: str, last_event: int) -> None:
-        """Hello: register the connection, hand a seat back, send welcome and catch-up."""
-        ctx = self.ctx
-        ticket = await self.ticket(code, token)
-        ticket.sent_event = max(0, last_event)
-        subscriber.ticket = ticket
-        ctx.hub.add(ticket.code, subscriber)
-        await ctx.bus.sync_presence(ticket.code)
-
-        async def change(room: Room) -> list[StoredEvent] | None:
-            events: list[StoredEvent] = []
-            changed = False
-            if room.status == "playing" and not room.someone_here():
-                # The first player back at a table that waited: whoever is still away gets a
-                # whole grace period from now, not from when they left days ago.
-                now = ctx.now_ms()
-                for seat in room.seats:
-                    if seat.gone_ms is not None and not seat.left:
-                        seat.gone_ms = now
-                        changed = True
-            for seat_number in room.tickets[ticket.key].seats:
-                seat = room.seats[seat_number]
-                if seat.gone_ms is not None:
-                    seat.gone_ms = None
-                    changed = True
-                # Back with the token: the CPU hands the seat over.
-                changed = self.cpu.hand_back(room, seat_number, events) or changed
-            return events if changed else None
-
-        room, revision, written = await self.moves.mutate(ticket.code, change)
-        async with ctx.runtime(ticket.code).fanout:
-            # Loaded inside the fan-out lock: any change this connection was skipped for (it was
-            # not ready) is older than what it gets now.
-            room, revision = await ctx.load(ticket.code)
-            present = await ctx.bus.present_seats(ticket.code)
-            ticket.seats = list(room.tickets[ticket.key].seats)
-            subscriber.send({"welcome": {"room": room_info(room, present), "seats": ticket.seats}})
-            await self.delivery.catch_up(subscriber, room, revision, present, last_event)
-            ticket.ready = True
-        await self.delivery.send_chat_history(subscriber, ticket.code)
-        if written is None:
-            await self.moves.announce(room, revision, [], presence=True, skip=subscriber)
-        # A pot not paid because a process died after the game's last write is paid now.
-        await self.moves.settle(room)
-
-    def disconnect(self, subscriber: Subscriber) -> None:
-        ticket = subscriber.ticket
-        if ticket is None:
-            return
-        self.ctx.hub.remove(ticket.code, subscriber)
-        self.ctx.spawn(self._disconnected(ticket.code))
-
-    async def _disconnected(self, code: str) -> None:
-        assert self.driver is not None, "room life has no driver"
-        ctx = self.ctx
-        try:
-            lost = await ctx.bus.sync_presence(code)
-            await self.cpu.seats_gone(code, lost)
-        except Refusal:
-            pass
-        # Nothing of the room left in this process: forget it (a later change brings it back).
-        runtime = ctx.rooms.get(code)
-        if (
-            runtime is not None
-            and not ctx.hub.subscribers(code)
-            and self.driver.idle(code)
-            and not runtime.fanout.locked()
-        ):
-            del ctx.rooms[code]
 
     # -- host actions -----------------------------------------------------------------------------
     async def start_game(self, subscriber: Subscriber) -> None:
@@ -331,7 +252,8 @@ class RoomLife:
             self._mark_absent(room, here)
             return events
 
-        room, _, _ = await self._with_stakes(escrows, self.moves.mutate(ticket.code, change))
+        started = await self._with_stakes(escrows, self.steps.run(Edit(ticket.code, "start", change)))
+        room = started.room
         ROOMS_STARTED.labels(room.game).inc()
         room_log.info("room %s: game %d of %s started", room.code, room.game_number, room.game)
 
@@ -349,7 +271,7 @@ class RoomLife:
         now = self.ctx.now_ms()
         number = room.game_number + 1
         # The last game's pot first (paid already unless that failed): the room forgets its escrow now.
-        await self.moves.settle(room)
+        await self.steps.settle(room)
         room.stake = None
         if stake_of({"options": room.options}):
             room.stake = await self.stakes.escrow(room.to_json(), number, escrows)
@@ -375,13 +297,14 @@ class RoomLife:
             started.update(stake=room.stake["amount"], pot=room.stake["amount"] * len(room.seats))
         return absorb(room, reply, [started])
 
-    async def _with_stakes(self, escrows: list[str], mutation: Awaitable[Any]) -> Any:
+    async def _with_stakes(self, escrows: list[str], edit: Awaitable[Outcome | None]) -> Outcome:
         """Run a room change that may open escrows; refund each one that did not become the
         room's game (a lost write race, a refusal after the escrow, a failed setup)."""
         kept = ""
         try:
-            result = await mutation
-            kept = (result[0].stake or {}).get("table", "")
+            result = await edit
+            assert result is not None  # an edit is applied or raises
+            kept = (result.room.stake or {}).get("table", "")
             return result
         finally:
             await self.stakes.refund_unplayed(escrows, kept)
@@ -394,7 +317,7 @@ class RoomLife:
             contribute(room, ticket.key, value, commit.lower())
             return []
 
-        await self.moves.mutate(ticket.code, change)
+        await self.steps.run(Edit(ticket.code, "contribute", change))
 
     async def change_settings(
         self, subscriber: Subscriber, options: dict[str, Any] | None, seats: list[dict[str, Any]] | None
@@ -421,7 +344,7 @@ class RoomLife:
                 room.renumber_tickets()
             return []
 
-        await self.moves.mutate(ticket.code, change)
+        await self.steps.run(Edit(ticket.code, "settings", change))
 
     async def rematch(self, subscriber: Subscriber) -> None:
         ticket = require(subscriber)
@@ -448,7 +371,7 @@ class RoomLife:
             self._mark_absent(room, here)
             return events
 
-        await self._with_stakes(escrows, self.moves.mutate(ticket.code, change))
+        await self._with_stakes(escrows, self.steps.run(Edit(ticket.code, "rematch", change)))
 
     async def remove_player(self, subscriber: Subscriber, seat: int) -> None:
         """The host sends the holder of `seat` out of the waiting room: the seat is open again,
@@ -475,68 +398,10 @@ class RoomLife:
             room.last_event += 1
             return [StoredEvent(room.last_event, {"code": "player_removed", "seat": seat, "name": name}, None)]
 
-        await self.moves.mutate(ticket.code, change)
+        await self.steps.run(Edit(ticket.code, "remove_player", change))
         for other in self.ctx.hub.subscribers(ticket.code):
             if other.ticket is not None and other.ticket.key == removed:
                 other.send({"refused": {"code": "removed", "detail": "the host removed you", "client_move_id": ""}})
                 self.ctx.hub.remove(ticket.code, other)
                 other.ticket = None  # a later hello with the same token is refused (bad_token)
         await self.ctx.bus.sync_presence(ticket.code)
-
-    async def leave(self, subscriber: Subscriber) -> None:
-        ticket = require(subscriber)
-
-        async def change(room: Room) -> list[StoredEvent]:
-            events: list[StoredEvent] = []
-            if room.status == "waiting":
-                for seat in room.seats:
-                    if seat.holder == ticket.key:
-                        seat.holder = None
-                        seat.name = ""
-                room.tickets.pop(ticket.key, None)
-                if room.host == ticket.key:
-                    room.host = next(iter(room.tickets), "")
-            else:
-                # The seat stays theirs: a CPU plays it until they come back with the token.
-                for seat_number in room.seats_held_by(ticket.key):
-                    if not room.seats[seat_number].left:
-                        self.cpu.hand_to_cpu(room, seat_number, "left", events)
-            return events
-
-        self.ctx.hub.remove(ticket.code, subscriber)
-        await self.ctx.bus.sync_presence(ticket.code)
-        await self.moves.mutate(ticket.code, change)
-
-    # -- retention ----------------------------------------------------------------------------
-    async def expire_rooms(self) -> list[str]:
-        """Delete the rooms untouched for the retention period: at rest (finished, or waiting:
-        abandoned), or in play but left for good (a table waits for its players while none of
-        them is there, lobby/clocks.py, so only this ends it)."""
-        retention = self.ctx.settings.retention_ms
-        if retention <= 0:
-            return []
-        expired: list[str] = []
-        while batch := await self.ctx.store.expire_rooms(self.ctx.now_ms() - retention):
-            expired += batch
-        for code in expired:
-            # Nothing of the room is left to write: forget this process's part of it.
-            self.ctx.latest.forget(code)
-            if not self.ctx.hub.subscribers(code) and (self.driver is None or self.driver.idle(code)):
-                self.ctx.rooms.pop(code, None)
-        if expired:
-            log.info("expired %d rooms", len(expired))
-        return expired
-
-    async def expire_forever(self) -> None:
-        """Each replica sweeps a quarter of the retention period apart (an hour at most);
-        sweeps on several replicas at once are harmless (a room is deleted once)."""
-        settings = self.ctx.settings
-        if settings.retention_ms <= 0:
-            return
-        every_ms = min(RETENTION_SWEEP_MS, settings.retention_ms // 4)
-        while True:
-            try:
-                await self.expire_rooms()
-            except Exception:
-                log.warning("the retention sweep failed; trying again later", exc_info=True)
-            await asyncio.sleep(max(1.0, every_ms / 1000 / settings.clock_rate))

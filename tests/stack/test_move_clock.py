@@ -16,7 +16,7 @@ from typing import Any, Callable
 import aiohttp
 
 from devstack import Stack
-from tests.support.client import PlayClient, Refused
+from tests.support.client import PlayClient, Refused, rest
 
 RATE = 10
 
@@ -163,5 +163,45 @@ async def test_a_hau_hau_match_where_nobody_throws_still_ends(tmp_path) -> None:
             assert sorted(next(e for e in _events(anna, "game_over") if "result" in e)["result"]["placings"]) == [1, 2]
             await anna.close()
             await ben.close()
+    finally:
+        stack.stop()
+
+
+async def test_a_move_sent_before_the_clock_played_for_the_seat_is_stale_and_changes_nothing(tmp_path) -> None:
+    """Anna, alone at blackjack, chose her bet at the version she saw; the clock ran out first
+    and bet for her, and the cards are dealt: the same seat is to move, and her bet is now
+    illegal too (unless a blackjack ended the round at once, and a new one waits for bets).
+    The version is checked before the engine is asked, so she hears that her move was stale,
+    and the room stays as the clock left it."""
+    stack = _stack(tmp_path, cpu_delay_ms=100)
+    stack.start()
+    try:
+        async with aiohttp.ClientSession() as session:
+            # Relaxed: 60 s of game time, 6 s here, between the clock's bet and its next move.
+            anna = await PlayClient.create(
+                session, stack.base_url, "blackjack", [{"kind": "human"}], "Anna", options={"move_clock": "relaxed"}
+            )
+            await anna.connect()
+            await anna.send({"start": {}})
+            await anna.wait_until(lambda c: c.room["status"] == "playing" and c.views)
+            chosen_at = anna.room["version"]
+            bet = {"type": "bet", "amount": anna.views[0]["legal_moves"][0]["range"]["amount"][0]}
+
+            await anna.wait_until(lambda c: _events(c, "timed_out", 0) and 0 in c.views[0]["to_move"], timeout=60)
+            if anna.views[0]["public"]["phase"] == "play":
+                assert bet not in anna.views[0]["legal_moves"]
+            before = await rest(session, stack.base_url, "GET", f"/api/rooms/{anna.code}")
+            assert before["version"] > chosen_at
+
+            try:
+                await anna.move(0, bet, version=chosen_at)
+            except Refused as refused:
+                assert refused.code == "stale_version", refused
+            else:
+                raise AssertionError("a move chosen before the clock's was accepted")
+            after = await rest(session, stack.base_url, "GET", f"/api/rooms/{anna.code}")
+            assert (after["version"], after["last_event"]) == (before["version"], before["last_event"])
+            assert [e for e in _events(anna, "bet", 0)] == [{"code": "bet", "seat": 0, "amount": bet["amount"]}]
+            await anna.close()
     finally:
         stack.stop()
