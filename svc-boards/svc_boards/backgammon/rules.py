@@ -54,7 +54,6 @@ from rulekit import (
     BaseEngine,
     Event,
     GameMeta,
-    IllegalMove,
     Move,
     MoveClock,
     Option,
@@ -62,6 +61,7 @@ from rulekit import (
     Rng,
     State,
     View,
+    clock_moves,
     event,
 )
 
@@ -435,9 +435,7 @@ class Backgammon(BaseEngine):
         """Out of time: the turn the race-and-safety evaluation likes best (one ply, as the
         medium fallback level plays), the same choice for the same position. Before the roll
         the clock rolls (never doubles); facing a double it takes, so the game goes on."""
-        legal = self.legal_moves(state, seat) if seat is not None else []
-        if seat is None or not legal:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat, legal = clock_moves(self, state, seat)
         if state.get("phase") == "decide":
             return {"type": "roll"}
         if state.get("phase") == "answer":

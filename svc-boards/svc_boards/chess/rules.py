@@ -45,7 +45,6 @@ from rulekit import (
     Deadline,
     Event,
     GameMeta,
-    IllegalMove,
     Move,
     MoveClock,
     Option,
@@ -53,6 +52,7 @@ from rulekit import (
     Rng,
     State,
     View,
+    clock_seat,
     event,
 )
 from rulekit.clock import TURN_STARTED, clock_choice
@@ -561,8 +561,7 @@ class Chess(BaseEngine):
     def timeout_move(self, state: State, seat: int | None) -> Move:
         """The flag: once the bank is empty, `play` ends the game on time whatever the move,
         so the clock sends the one move every position has."""
-        if seat is None or seat not in self.to_move(state):
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat = clock_seat(seat, self.to_move(state))
         return dict(RESIGN)
 
     def _run_clock(self, state: State, seat: int, now_ms: int) -> bool:

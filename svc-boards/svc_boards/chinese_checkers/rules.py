@@ -28,13 +28,13 @@ from rulekit import (
     BaseEngine,
     Event,
     GameMeta,
-    IllegalMove,
     Move,
     MoveClock,
     Result,
     Rng,
     State,
     View,
+    clock_moves,
     event,
     placings_from_scores,
 )
@@ -153,9 +153,7 @@ class ChineseCheckers(BaseEngine):
     def timeout_move(self, state: State, seat: int | None) -> Move:
         """Out of time: the move that brings a peg furthest towards the target's tip (the
         rearmost peg first among equals)."""
-        legal = self.legal_moves(state, seat) if seat is not None else []
-        if not legal or seat is None:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat, legal = clock_moves(self, state, seat)
         tip = TIPS[target(state["homes"][seat])]
         return max(legal, key=lambda m: (distance(m["from"], tip) - distance(m["to"], tip), distance(m["from"], tip)))
 

@@ -48,7 +48,6 @@ from rulekit import (
     BaseEngine,
     Event,
     GameMeta,
-    IllegalMove,
     Move,
     MoveClock,
     Option,
@@ -57,6 +56,7 @@ from rulekit import (
     Rng,
     State,
     View,
+    clock_moves,
     event,
     placings_from_scores,
 )
@@ -422,9 +422,7 @@ class Dominoes(BaseEngine):
         """Out of time: the heaviest tile that fits (a double first among equals, the left end
         first), which leaves the fewest pips should the round block; else draw, pass or start
         the next round, whichever is the one legal move."""
-        legal = self.legal_moves(state, seat) if seat is not None else []
-        if not legal:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat, legal = clock_moves(self, state, seat)
         plays = [move for move in legal if move["type"] == "play"]
         if not plays:
             return legal[0]

@@ -28,7 +28,6 @@ from rulekit import (
     BaseEngine,
     Event,
     GameMeta,
-    IllegalMove,
     Move,
     MoveClock,
     Option,
@@ -36,6 +35,7 @@ from rulekit import (
     Rng,
     State,
     View,
+    clock_moves,
     event,
     placings_from_scores,
 )
@@ -189,9 +189,7 @@ class DotsAndBoxes(BaseEngine):
     def timeout_move(self, state: State, seat: int | None) -> Move:
         """Out of time: a line that closes a box if there is one, else a line that gives no box
         its third side, else the line that hands the next player the fewest boxes."""
-        legal = self.legal_moves(state, seat) if seat is not None else []
-        if not legal:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat, legal = clock_moves(self, state, seat)
         closing = [m for m in legal if closes(state, m)]
         if closing:
             return max(closing, key=lambda m: len(closes(state, m)))

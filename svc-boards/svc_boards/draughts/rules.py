@@ -35,7 +35,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from rulekit import BaseEngine, Event, GameMeta, IllegalMove, Move, MoveClock, Result, Rng, State, View, event
+from rulekit import BaseEngine, Event, GameMeta, Move, MoveClock, Result, Rng, State, View, clock_moves, event
 
 ROWS = 8
 SQUARES = 32
@@ -306,9 +306,7 @@ class Draughts(BaseEngine):
         """Out of time: a move that wins, else (captures being compulsory, any capture on
         offer is a legal move) the one taking the most pieces, then one after which the
         opponent has nothing to capture, then a crowning; on a tie the first in board order."""
-        legal = self.legal_moves(state, seat) if seat is not None else []
-        if not legal:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat, legal = clock_moves(self, state, seat)
         board, mover = state["board"], state["turn"]
 
         def value(move: Move) -> tuple[bool, int, bool, bool]:

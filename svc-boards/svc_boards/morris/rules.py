@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from rulekit import BaseEngine, Event, GameMeta, IllegalMove, Move, MoveClock, Option, Result, Rng, State, View, event
+from rulekit import BaseEngine, Event, GameMeta, Move, MoveClock, Option, Result, Rng, State, View, clock_moves, event
 
 POINTS = (
     "a7", "d7", "g7",
@@ -306,9 +306,7 @@ class Morris(BaseEngine):
         """Out of time: a move that wins, else one that closes a mill (taking the first
         piece on offer), else one after which the opponent cannot close a mill; on a tie the
         first in board order."""
-        legal = self.legal_moves(state, seat) if seat is not None else []
-        if not legal:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat, legal = clock_moves(self, state, seat)
 
         def value(move: Move) -> tuple[bool, bool, bool]:
             child = self.successor(state, state["turn"], move)

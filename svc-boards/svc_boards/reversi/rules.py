@@ -30,13 +30,13 @@ from rulekit import (
     BaseEngine,
     Event,
     GameMeta,
-    IllegalMove,
     Move,
     MoveClock,
     Result,
     Rng,
     State,
     View,
+    clock_moves,
     event,
     placings_from_scores,
 )
@@ -260,9 +260,7 @@ class Reversi(BaseEngine):
         """Out of time: the square a reversi player values most (corners first, never the
         squares next to an empty corner while another will do), then the most flips; a
         pass when that is the only move."""
-        legal = self.legal_moves(state, seat) if seat is not None else []
-        if not legal:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat, legal = clock_moves(self, state, seat)
         if legal[0]["type"] == "pass":
             return legal[0]
         flips = dict(flip_counts(state["board"], state["turn"]))

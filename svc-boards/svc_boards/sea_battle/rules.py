@@ -39,13 +39,13 @@ from rulekit import (
     BaseEngine,
     Event,
     GameMeta,
-    IllegalMove,
     Move,
     MoveClock,
     Result,
     Rng,
     State,
     View,
+    clock_moves,
     event,
 )
 from rulekit.rng import new_rng_state
@@ -293,9 +293,7 @@ class SeaBattle(BaseEngine):
         """Out of time: while placing, the rest of the fleet at random, then `ready`; while
         firing, next to a hit of a ship not yet sunk (along the line of two hits first), else
         the first free cell of a checkerboard, else the first free cell."""
-        legal = self.legal_moves(state, seat) if seat is not None else []
-        if not legal or seat is None:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat, legal = clock_moves(self, state, seat)
         if state["phase"] == "placing":
             return {"type": "ready"} if {"type": "ready"} in legal else {"type": "random"}
         return follow_up(1 - seat, state["shots"][seat], state["hits"][seat], sunk_ships(state, 1 - seat))

@@ -31,7 +31,6 @@ from rulekit import (
     BaseEngine,
     Event,
     GameMeta,
-    IllegalMove,
     Move,
     MoveClock,
     Option,
@@ -39,6 +38,7 @@ from rulekit import (
     Rng,
     State,
     View,
+    clock_seat,
     clone,
     event,
     new_rng_state,
@@ -310,8 +310,7 @@ class Blackjack(BaseEngine):
     # -- clock -----------------------------------------------------------------------------
     def timeout_move(self, state: State, seat: int | None) -> Move:
         """Out of time: the smallest bet while betting, else stand."""
-        if seat is None or seat not in self.to_move(state):
-            raise IllegalMove("illegal_move", "no clock runs for this seat")
+        seat = clock_seat(seat, self.to_move(state), "illegal_move")
         return {"type": "bet", "amount": MIN_BET} if state["phase"] == "bet" else {"type": "stand"}
 
     # -- views -----------------------------------------------------------------------------

@@ -42,7 +42,6 @@ from rulekit import (
     Deadline,
     Event,
     GameMeta,
-    IllegalMove,
     Move,
     MoveClock,
     Option,
@@ -50,6 +49,7 @@ from rulekit import (
     Rng,
     State,
     View,
+    clock_seat,
     event,
     new_rng_state,
 )
@@ -419,8 +419,7 @@ class BlackjackDuel(BaseEngine):
     def timeout_move(self, state: State, seat: int | None) -> Move:
         """Out of time: "automatisch mitgegangen bzw. gestanden – nach einem Double wird
         automatisch gefoldet"."""
-        if seat is None or seat not in self.to_move(state):
-            raise IllegalMove("illegal_move", "no clock runs for this seat")
+        seat = clock_seat(seat, self.to_move(state), "illegal_move")
         if state["stage"] == "draw":
             return {"type": "stand"}
         if owed(state, seat) > 0:

@@ -48,6 +48,7 @@ from rulekit import (
     Rng,
     State,
     View,
+    clock_seat,
     event,
     placings_from_scores,
 )
@@ -625,8 +626,7 @@ class ContractRummy(CardEngine):
         """Out of time: draw hidden; in the buy window do nothing (an undecided seat passes, a
         request stands); take a proposal back; otherwise discard the dearest card, never a
         joker while another card can go; between rounds the next round starts."""
-        if seat is None or seat not in self.to_move(state):
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat = clock_seat(seat, self.to_move(state))
         phase = state["phase"]
         if phase == "scored":
             return {"type": "next_round"}

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import Event, GameMeta, Move, MoveClock, Option, Result, Rng, State, View, event
+from rulekit import Event, GameMeta, Move, MoveClock, Option, Result, Rng, State, View, clock_moves, event
 
 from ..core import (
     COLOURS,
@@ -206,8 +206,8 @@ class LastCard(CardEngine):
         """Out of time: draw a card or take the penalty, pass after a draw; when a card must
         be laid (drawing is only for a hand without one), the plainest, wishing the colour
         held most."""
-        legal = self.legal_moves(state, seat) if seat is not None else []
-        hand = state["hands"][seat] if legal else []
+        seat, legal = clock_moves(self, state, seat)
+        hand = state["hands"][seat]
         return shedding_default(legal, hand, lambda card: KEEP.get(parse(card)[1], 0), "colour", COLOURS)
 
     def result(self, state: State) -> Result | None:

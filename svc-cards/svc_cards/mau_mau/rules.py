@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import Event, GameMeta, Move, MoveClock, Option, Result, Rng, State, View, event
+from rulekit import Event, GameMeta, Move, MoveClock, Option, Result, Rng, State, View, clock_moves, event
 
 from ..core import (
     SUITS,
@@ -210,8 +210,8 @@ class MauMau(CardEngine):
             special = SPECIAL.get(parse(card)[1])
             return special[1] if special is not None and options[special[0]] else 0
 
-        legal = self.legal_moves(state, seat) if seat is not None else []
-        return shedding_default(legal, state["hands"][seat] if legal else [], keep, "suit", SUITS)
+        seat, legal = clock_moves(self, state, seat)
+        return shedding_default(legal, state["hands"][seat], keep, "suit", SUITS)
 
     def result(self, state: State) -> Result | None:
         if state["turn"] is not None:

@@ -24,13 +24,13 @@ from typing import Any
 from rulekit import (
     Event,
     GameMeta,
-    IllegalMove,
     Move,
     MoveClock,
     Option,
     Result,
     Rng,
     State,
+    clock_moves,
     event,
     placings_from_scores,
 )
@@ -179,9 +179,7 @@ class OhHell(TrickEngine):
         """Out of time: the host's next deal starts; a bid is the count of aces and kings held
         (the nearest the hook allows, lower first); a card is the lowest that may be played
         (a low card rarely takes a trick nobody planned for)."""
-        legal = self.legal_moves(state, seat) if seat is not None else []
-        if not legal:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat, legal = clock_moves(self, state, seat)
         if legal[0]["type"] in ("next_deal",):
             return legal[0]
         assert seat is not None

@@ -32,13 +32,13 @@ from typing import Any
 from rulekit import (
     Event,
     GameMeta,
-    IllegalMove,
     Move,
     MoveClock,
     Option,
     Result,
     Rng,
     State,
+    clock_moves,
     event,
     new_rng_state,
     placings_from_scores,
@@ -264,9 +264,7 @@ class PenaltyTricks(TrickEngine):
         left (the deal's penalty cards, then hearts where heart tricks cost, then the highest);
         a card played is the lowest that may be played, or, when the seat cannot follow suit,
         the most dangerous one (that is where a player gets rid of it)."""
-        legal = self.legal_moves(state, seat) if seat is not None else []
-        if not legal:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat, legal = clock_moves(self, state, seat)
         if legal[0]["type"] == "next_deal":
             return legal[0]
         kind = state["kinds"][state["deal"]]

@@ -35,7 +35,6 @@ from rulekit import (
     Deadline,
     Event,
     GameMeta,
-    IllegalMove,
     Move,
     MoveClock,
     Option,
@@ -43,6 +42,7 @@ from rulekit import (
     Rng,
     State,
     View,
+    clock_seat,
     event,
     new_rng_state,
 )
@@ -331,8 +331,7 @@ class Poker(BaseEngine):
     # -- clock -----------------------------------------------------------------------------
     def timeout_move(self, state: State, seat: int | None) -> Move:
         """Out of time: "automatisch gecheckt – musst du etwas bezahlen, wird automatisch gefoldet"."""
-        if seat is None or seat not in self.to_move(state):
-            raise IllegalMove("illegal_move", "no clock runs for this seat")
+        seat = clock_seat(seat, self.to_move(state), "illegal_move")
         return {"type": "check"} if {"type": "check"} in self.legal_moves(state, seat) else {"type": "fold"}
 
     def deadline(self, state: State) -> Deadline | None:

@@ -36,7 +36,6 @@ from typing import Any
 from rulekit import (
     Event,
     GameMeta,
-    IllegalMove,
     Move,
     MoveClock,
     Option,
@@ -44,6 +43,7 @@ from rulekit import (
     Rng,
     State,
     View,
+    clock_seat,
     event,
     placings_from_scores,
 )
@@ -356,8 +356,7 @@ class Rummy(CardEngine):
         """Out of time: draw from the stock; with a proposal below the minimum, take it back;
         otherwise discard the card that would cost most if left in hand (never a joker while
         another card can go)."""
-        if seat is None or seat != state["turn"]:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat = clock_seat(seat, (state["turn"],))
         if state["phase"] == "draw":
             return {"type": "draw"}
         if state["staged"]:

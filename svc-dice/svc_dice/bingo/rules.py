@@ -37,7 +37,6 @@ from rulekit import (
     BaseEngine,
     Event,
     GameMeta,
-    IllegalMove,
     Move,
     MoveClock,
     Option,
@@ -45,6 +44,7 @@ from rulekit import (
     Rng,
     State,
     View,
+    clock_seat,
     event,
 )
 
@@ -175,8 +175,7 @@ class Bingo(BaseEngine):
     def timeout_move(self, state: State, seat: int | None) -> Move:
         """Out of time the drawer draws; once the drum is empty every pattern is complete, and
         the clock calls Bingo."""
-        if seat is None or seat != state["drawer"] or state["winner"] is not None:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat = clock_seat(seat, (state["drawer"],) if state["winner"] is None else ())
         return {"type": "draw"} if len(state["drawn"]) < BALLS else {"type": "bingo"}
 
     def result(self, state: State) -> Result | None:

@@ -19,13 +19,13 @@ from rulekit import (
     BaseEngine,
     Event,
     GameMeta,
-    IllegalMove,
     Move,
     MoveClock,
     Result,
     Rng,
     State,
     View,
+    clock_seat,
     event,
     placings_from_scores,
 )
@@ -230,8 +230,7 @@ class DicePoker(BaseEngine):
         """Out of time: roll when the turn has no roll yet, else score the open row worth the
         most for these dice; on equal points (a crossing out above all) the row a player
         gives up most easily (SACRIFICE)."""
-        if seat is None or seat != state["turn"]:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat = clock_seat(seat, (state["turn"],))
         if state["rolls_left"] == ROLLS_PER_TURN:
             return {"type": "roll", "keep": []}
         offers = offers_for(state["sheet"][seat], state["dice"])

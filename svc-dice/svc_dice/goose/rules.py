@@ -27,7 +27,6 @@ from rulekit import (
     BaseEngine,
     Event,
     GameMeta,
-    IllegalMove,
     Move,
     MoveClock,
     Option,
@@ -35,6 +34,7 @@ from rulekit import (
     Rng,
     State,
     View,
+    clock_seat,
     event,
 )
 
@@ -234,8 +234,7 @@ class Goose(BaseEngine):
 
     def timeout_move(self, state: State, seat: int | None) -> Move:
         """Out of time: roll (it is the only move there is)."""
-        if seat is None or state["over"] or seat != state["turn"]:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat = clock_seat(seat, () if state["over"] else (state["turn"],))
         return dict(ROLL)
 
     def result(self, state: State) -> Result | None:

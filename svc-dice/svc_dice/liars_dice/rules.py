@@ -43,13 +43,13 @@ from rulekit import (
     BaseEngine,
     Event,
     GameMeta,
-    IllegalMove,
     Move,
     MoveClock,
     Result,
     Rng,
     State,
     View,
+    clock_seat,
     event,
     new_rng_state,
 )
@@ -307,8 +307,7 @@ class LiarsDice(BaseEngine):
         """Out of time: the safe play from the seat's own dice. Challenge when the standing bid
         is more likely false than true; otherwise the lowest bid on the face the seat holds
         most of (the higher face on a tie) that beats it, or the challenge when none does."""
-        if seat is None or seat != state["turn"]:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat = clock_seat(seat, (state["turn"],))
         own = faces(state["cups"][seat])
         total = sum(state["dice_count"])
         unseen = total - len(own)

@@ -20,7 +20,7 @@ seat's pieces colour by colour (piece k is colour `colours[k // PIECES]`, index 
 
 from __future__ import annotations
 
-from rulekit import BaseEngine, Event, IllegalMove, Move, Result, Rng, State, View, event
+from rulekit import BaseEngine, Event, Move, Result, Rng, State, View, clock_seat, event
 
 from .pieces import lead
 from .track import Track
@@ -242,5 +242,4 @@ class RaceEngine(BaseEngine):
         return {"placings": list(state["places"]), "scores": scores}
 
     def check_timeout_seat(self, state: State, seat: int | None) -> None:
-        if seat is None or state["over"] or seat != state["turn"]:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        clock_seat(seat, () if state["over"] else (state["turn"],))

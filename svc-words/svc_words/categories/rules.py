@@ -25,7 +25,6 @@ from rulekit import (
     BaseEngine,
     Event,
     GameMeta,
-    IllegalMove,
     Move,
     MoveClock,
     Option,
@@ -33,6 +32,7 @@ from rulekit import (
     Rng,
     State,
     View,
+    clock_seat,
     clone,
     event,
     new_rng_state,
@@ -308,8 +308,7 @@ class Categories(BaseEngine):
     def timeout_move(self, state: State, seat: int | None) -> Move:
         """Out of time: what is written is handed in (empty columns score 0); in the review,
         Accept."""
-        if seat is None or seat not in self.to_move(state):
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat = clock_seat(seat, self.to_move(state))
         return {"type": "done"} if state["phase"] == "writing" else {"type": "accept"}
 
     def result(self, state: State) -> Result | None:

@@ -25,7 +25,6 @@ from rulekit import (
     BaseEngine,
     Event,
     GameMeta,
-    IllegalMove,
     Move,
     MoveClock,
     Option,
@@ -33,6 +32,7 @@ from rulekit import (
     Rng,
     State,
     View,
+    clock_seat,
     clone,
     event,
     new_rng_state,
@@ -258,8 +258,7 @@ class Hangman(BaseEngine):
     def timeout_move(self, state: State, seat: int | None) -> Move:
         """Out of time: the setter gets a word drawn from the list; a guesser names the most
         frequent letter of the language not guessed yet (`play_timeout` draws a random one)."""
-        if seat is None or seat not in self.to_move(state):
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat = clock_seat(seat, self.to_move(state))
         if state["phase"] == "set":
             return {"type": "draw_word"}
         guessed = set(state["guessed"])

@@ -31,13 +31,13 @@ from rulekit import (
     BaseEngine,
     Event,
     GameMeta,
-    IllegalMove,
     Move,
     MoveClock,
     Result,
     Rng,
     State,
     View,
+    clock_seat,
     clone,
     event,
     new_rng_state,
@@ -365,8 +365,7 @@ class VillageNight(BaseEngine):
         vote alike; never abstaining), the witch keeps her potions, the others sleep. The lot is
         drawn from a copy of the game's generator, so the default stays a pure function of the
         state."""
-        if seat is None or seat not in self.to_move(state):
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat = clock_seat(seat, self.to_move(state))
         legal = self.legal_moves(state, seat)
         votes = [m for m in legal if m["type"] in ("kill", "look", "vote")]
         if not votes:
