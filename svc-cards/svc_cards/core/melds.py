@@ -182,7 +182,7 @@ def _generate_melds(hand: list[Card], rules: Rules, max_run: int) -> list[Meld]:
     faces: dict[str, Card] = {}
     jokers: list[Card] = []
     by_rank: dict[str, list[Card]] = {}
-    second_aces: dict[str, Card] = {}  # suit -> a second ace of it, for A-2-...-K-A
+    second_aces: dict[str | None, Card] = {}  # suit -> a second ace of it, for A-2-...-K-A
     for card in hand:
         suit, rank = parse(card)
         if rank == JOKER:
@@ -249,9 +249,9 @@ def _generate_melds(hand: list[Card], rules: Rules, max_run: int) -> list[Meld]:
                     for replaced in combinations(natural, more):
                         cards, used = [], 0
                         for value in places:
-                            card = high if value == HIGH else by_value[value]
-                            if card is not None and value not in replaced:
-                                cards.append(card)
+                            place = high if value == HIGH else by_value[value]
+                            if place is not None and value not in replaced:
+                                cards.append(place)
                             else:
                                 cards.append(jokers[used])
                                 used += 1
