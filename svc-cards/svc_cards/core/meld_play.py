@@ -11,7 +11,7 @@ its hand (taken from the discard pile, taken back, swapped jokers), public.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from rulekit import Event, Move, State, View, event
 
@@ -19,6 +19,24 @@ from .cards import Card
 from .melds import lay_off, swap_joker
 from .views import CardEngine, determinize_cards
 from .views import hidden_from as table_hidden_from
+
+
+class TableMeld(TypedDict):
+    kind: str  # "set", "run"
+    cards: list[Card]
+    owner: int
+
+
+class MeldKeys(TypedDict):
+    """The meld play keys every seat sees (see above)."""
+
+    open_zones: list[str]
+    melds: list[TableMeld]
+    staged: list[int]
+    took_back: bool
+    phase: str
+    known: list[list[Card]]
+
 
 # The moves of a turn's play phase checked by kind (`MeldEngine.check_move`).
 PLAY_KINDS = frozenset(("meld", "lay_off", "swap", "take_back", "discard"))

@@ -11,7 +11,7 @@ Pots with all-ins are in `pots.py`.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, TypedDict
 
 from rulekit import BaseEngine, Deadline, Event, MoveClock, Option, Result, Rng, State, View, event, new_rng_state
 from rulekit.clock import TURN_STARTED
@@ -28,6 +28,22 @@ STAKES = (0, 1000, 5000, 25000)
 STAKE_OPTION = Option("stake", "choice", 0, "option.stake", choices=STAKES)
 CLOCK = MoveClock(fixed_s=MOVE_SECONDS)
 CPU_LEVELS = ("random", "easy", "strong")
+
+
+class StakesTable(TypedDict):
+    """The table-stakes keys every seat sees (the state less the deck, the cards and the seed)."""
+
+    phase: str  # "play", "over"
+    stacks: list[int]
+    level: int  # how often the forced bet has doubled
+    button: int
+    out: list[list[int] | None]  # [deal number, stack at its start] once a seat has no coins
+    pause_until_ms: int | None  # while the shown cards of the last showdown stay on the table
+    dealt: list[bool]  # the seats dealt in this deal
+    start_stacks: list[int]
+    folded: list[bool]
+    acted: list[bool]  # acted in this betting round
+    turn: int | None
 
 
 def starting_stack(options: dict[str, Any]) -> int:

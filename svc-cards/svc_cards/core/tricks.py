@@ -23,11 +23,13 @@ they stay in its hand until every seat has chosen, then `exchange` moves them al
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from rulekit import Event, Move, Result, Rng, State, event, new_rng_state, placings_from_scores
 from rulekit.contract import View
 
 from .cards import SUITS, Card, build_decks, parse
-from .views import CardEngine, determinize_cards
+from .views import CardEngine, TablePrivate, determinize_cards
 
 # Ace high: the index in this string orders the ranks of a suit.
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -36,6 +38,29 @@ TRICK_ZONES = ["trick", "taken"]
 NOBODY: frozenset[int] = frozenset()
 ONLY = tuple(frozenset((seat,)) for seat in range(8))
 HOST = 0  # the seat that starts the next deal: the room's creator holds seat 0
+
+
+class LastTrick(TypedDict):
+    cards: list[Card]
+    seats: list[int]
+    winner: int
+
+
+class TrickKeys(TypedDict):
+    """The trick keys every seat sees (see above)."""
+
+    open_zones: list[str]
+    trick: list[Card]
+    trick_seats: list[int]
+    leader: int | None
+    taken: list[Card]
+    tricks_won: list[int]
+    last_trick: LastTrick | None
+    voids: list[list[str]]
+
+
+class TrickPrivate(TablePrivate):
+    passing: list[Card]  # the seat's own pass choice so far
 
 
 def rank_value(card: Card) -> int:

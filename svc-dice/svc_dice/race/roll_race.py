@@ -8,10 +8,20 @@ its tokens in its own per-seat lists (`per_seat`) and writes `play` and `result`
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from rulekit import BaseEngine, Event, Move, State, View, clock_seat, event
 from rulekit.players import Ask, Choice, legal_or_refuse
 
 ROLL: Move = {"type": "roll"}
+
+
+class RollRaceKeys(TypedDict):
+    """A roll race's keys (see above); the whole state but the generator is public."""
+
+    turn: int
+    round: int
+    over: bool
 
 
 def new_round(state: State, limit: int) -> list[Event]:
