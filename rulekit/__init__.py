@@ -1,6 +1,6 @@
 """The shared rule kit: the engine contract, the generator, options, errors and test harness."""
 
-from .clock import MoveClock
+from .clock import MoveClock, clock_moves, clock_seat
 from .contract import (
     BaseEngine,
     BaseView,
@@ -44,6 +44,8 @@ __all__ = [
     "RngState",
     "State",
     "View",
+    "clock_moves",
+    "clock_seat",
     "clone",
     "event",
     "move_matches",

@@ -9,9 +9,13 @@ turn began (`turn_started_ms`); `BaseEngine.apply` restarts it on every move.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final, Mapping
+from typing import TYPE_CHECKING, Any, Collection, Final, Mapping, Protocol, TypeVar
 
+from .errors import IllegalMove
 from .options import Option
+
+if TYPE_CHECKING:
+    from .contract import Move
 
 OPTION_KEY = "move_clock"
 LABEL = "option.move_clock"
@@ -19,6 +23,8 @@ CHOICES = ("off", "relaxed", "normal", "fast")
 FIXED = "fixed"
 # When the current turn began; None while no time is known (a setup without `now_ms`).
 TURN_STARTED: Final = "turn_started_ms"
+# What `timeout_move` says to a seat it has no default move for (no clock runs for it).
+NO_CLOCK = "no clock runs for this seat"
 
 
 @dataclass(frozen=True)
@@ -78,3 +84,31 @@ class MoveClock:
 def clock_choice(options: Mapping[str, Any]) -> str | None:
     value = options.get(OPTION_KEY)
     return value if isinstance(value, str) else None
+
+
+# -- the guard of `timeout_move` -------------------------------------------------------------
+
+
+StateT_contra = TypeVar("StateT_contra", contravariant=True)
+StateT = TypeVar("StateT")
+
+
+class _LegalMoves(Protocol[StateT_contra]):
+    def legal_moves(self, state: StateT_contra, seat: int) -> list[Move]: ...
+
+
+def clock_seat(seat: int | None, timed: Collection[int | None], code: str = "not_your_turn") -> int:
+    """`seat` when the clock runs for it (it is one of the `timed` seats); any other seat,
+    or none, is refused with `code`."""
+    if seat is None or seat not in timed:
+        raise IllegalMove(code, NO_CLOCK)
+    return seat
+
+
+def clock_moves(engine: _LegalMoves[StateT], state: StateT, seat: int | None) -> tuple[int, list[Move]]:
+    """The seat the clock runs for and its legal moves (never empty); a seat with none, or no
+    seat, is refused with `not_your_turn`."""
+    legal = engine.legal_moves(state, seat) if seat is not None else []
+    if seat is None or not legal:
+        raise IllegalMove("not_your_turn", NO_CLOCK)
+    return seat, legal

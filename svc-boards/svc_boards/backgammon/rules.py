@@ -50,7 +50,18 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, cast
 
-from rulekit import BaseEngine, Event, GameMeta, IllegalMove, Move, MoveClock, Option, Result, Rng, event
+from rulekit import (
+    BaseEngine,
+    Event,
+    GameMeta,
+    Move,
+    MoveClock,
+    Option,
+    Result,
+    Rng,
+    clock_moves,
+    event,
+)
 
 from .evaluation import evaluate
 from .state import BackgammonState, BackgammonView
@@ -427,9 +438,7 @@ class Backgammon(BaseEngine[BackgammonState, BackgammonView]):
         """Out of time: the turn the race-and-safety evaluation likes best (one ply, as the
         medium fallback level plays), the same choice for the same position. Before the roll
         the clock rolls (never doubles); facing a double it takes, so the game goes on."""
-        legal = self.legal_moves(state, seat) if seat is not None else []
-        if seat is None or not legal:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat, legal = clock_moves(self, state, seat)
         if state.get("phase") == "decide":
             return {"type": "roll"}
         if state.get("phase") == "answer":

@@ -40,7 +40,19 @@ from typing import Any, cast
 
 import chess
 
-from rulekit import BaseEngine, Deadline, Event, GameMeta, IllegalMove, Move, MoveClock, Option, Result, Rng, event
+from rulekit import (
+    BaseEngine,
+    Deadline,
+    Event,
+    GameMeta,
+    Move,
+    MoveClock,
+    Option,
+    Result,
+    Rng,
+    clock_seat,
+    event,
+)
 from rulekit.clock import TURN_STARTED, clock_choice
 
 from .state import ChessState, ChessView
@@ -553,8 +565,7 @@ class Chess(BaseEngine[ChessState, ChessView]):
     def timeout_move(self, state: ChessState, seat: int | None) -> Move:
         """The flag: once the bank is empty, `play` ends the game on time whatever the move,
         so the clock sends the one move every position has."""
-        if seat is None or seat not in self.to_move(state):
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat = clock_seat(seat, self.to_move(state))
         return dict(RESIGN)
 
     def _run_clock(self, state: ChessState, seat: int, now_ms: int) -> bool:

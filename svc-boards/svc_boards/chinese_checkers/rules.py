@@ -24,7 +24,18 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from rulekit import BaseEngine, Event, GameMeta, IllegalMove, Move, MoveClock, Result, Rng, event, placings_from_scores
+from rulekit import (
+    BaseEngine,
+    Event,
+    GameMeta,
+    Move,
+    MoveClock,
+    Result,
+    Rng,
+    clock_moves,
+    event,
+    placings_from_scores,
+)
 
 from .board import HOLES, POINTS, TIPS, destinations, distance, reaches
 from .state import ChineseCheckersPublic, ChineseCheckersState, ChineseCheckersView
@@ -141,9 +152,7 @@ class ChineseCheckers(BaseEngine[ChineseCheckersState, ChineseCheckersView]):
     def timeout_move(self, state: ChineseCheckersState, seat: int | None) -> Move:
         """Out of time: the move that brings a peg furthest towards the target's tip (the
         rearmost peg first among equals)."""
-        legal = self.legal_moves(state, seat) if seat is not None else []
-        if not legal or seat is None:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat, legal = clock_moves(self, state, seat)
         tip = TIPS[target(state["homes"][seat])]
         return max(legal, key=lambda m: (distance(m["from"], tip) - distance(m["to"], tip), distance(m["from"], tip)))
 

@@ -48,13 +48,13 @@ from rulekit import (
     BaseEngine,
     Event,
     GameMeta,
-    IllegalMove,
     Move,
     MoveClock,
     Option,
     Refusal,
     Result,
     Rng,
+    clock_moves,
     event,
     placings_from_scores,
 )
@@ -427,9 +427,7 @@ class Dominoes(BaseEngine[DominoesState, DominoesView]):
         """Out of time: the heaviest tile that fits (a double first among equals, the left end
         first), which leaves the fewest pips should the round block; else draw, pass or start
         the next round, whichever is the one legal move."""
-        legal = self.legal_moves(state, seat) if seat is not None else []
-        if not legal:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat, legal = clock_moves(self, state, seat)
         plays = [move for move in legal if move["type"] == "play"]
         if not plays:
             return legal[0]

@@ -28,12 +28,12 @@ from rulekit import (
     BaseEngine,
     Event,
     GameMeta,
-    IllegalMove,
     Move,
     MoveClock,
     Option,
     Result,
     Rng,
+    clock_moves,
     event,
     placings_from_scores,
 )
@@ -194,9 +194,7 @@ class DotsAndBoxes(BaseEngine[DotsAndBoxesState, DotsAndBoxesView]):
     def timeout_move(self, state: DotsAndBoxesState, seat: int | None) -> Move:
         """Out of time: a line that closes a box if there is one, else a line that gives no box
         its third side, else the line that hands the next player the fewest boxes."""
-        legal = self.legal_moves(state, seat) if seat is not None else []
-        if not legal:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat, legal = clock_moves(self, state, seat)
         closing = [m for m in legal if closes(state, m)]
         if closing:
             return max(closing, key=lambda m: len(closes(state, m)))

@@ -35,7 +35,17 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from rulekit import BaseEngine, Event, GameMeta, IllegalMove, Move, MoveClock, Result, Rng, event
+from rulekit import (
+    BaseEngine,
+    Event,
+    GameMeta,
+    Move,
+    MoveClock,
+    Result,
+    Rng,
+    clock_moves,
+    event,
+)
 
 from .state import DraughtsState, DraughtsView
 
@@ -306,9 +316,7 @@ class Draughts(BaseEngine[DraughtsState, DraughtsView]):
         """Out of time: a move that wins, else (captures being compulsory, any capture on
         offer is a legal move) the one taking the most pieces, then one after which the
         opponent has nothing to capture, then a crowning; on a tie the first in board order."""
-        legal = self.legal_moves(state, seat) if seat is not None else []
-        if not legal:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat, legal = clock_moves(self, state, seat)
         board, mover = state["board"], state["turn"]
 
         def value(move: Move) -> tuple[bool, int, bool, bool]:

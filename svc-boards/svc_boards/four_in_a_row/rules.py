@@ -10,7 +10,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import BaseEngine, Event, GameMeta, IllegalMove, Move, MoveClock, Option, Result, Rng, event
+from rulekit import (
+    BaseEngine,
+    Event,
+    GameMeta,
+    IllegalMove,
+    Move,
+    MoveClock,
+    Option,
+    Result,
+    Rng,
+    clock_moves,
+    event,
+)
 
 from .state import FourInARowState, FourInARowView
 
@@ -157,10 +169,7 @@ class FourInARow(BaseEngine[FourInARowState, FourInARowView]):
     def timeout_move(self, state: FourInARowState, seat: int | None) -> Move:
         """Out of time: win at once if a drop does, else block the opponent's winning drop,
         else the column nearest the centre (the one that takes part in the most lines)."""
-        legal = self.legal_moves(state, seat) if seat is not None else []
-        if not legal:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
-        assert seat is not None
+        seat, legal = clock_moves(self, state, seat)
         centre = (state["columns"] - 1) / 2
 
         def wins(mover: int, move: Move) -> bool:

@@ -31,12 +31,12 @@ from rulekit import (
     BaseEngine,
     Event,
     GameMeta,
-    IllegalMove,
     Move,
     MoveClock,
     Option,
     Result,
     Rng,
+    clock_moves,
     event,
     placings_from_scores,
 )
@@ -173,9 +173,7 @@ class Kalaha(BaseEngine[KalahaState, KalahaView]):
         """Out of time: the sowing that ends in the store (another turn) if there is one,
         else the one that brings the most seeds into the store (a capture); on a tie the
         pit nearest the store."""
-        legal = self.legal_moves(state, seat) if seat is not None else []
-        if not legal:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat, legal = clock_moves(self, state, seat)
         store = STORE[state["turn"]]
 
         def gain(move: Move) -> tuple[bool, int, int]:

@@ -37,7 +37,18 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from rulekit import BaseEngine, Event, GameMeta, IllegalMove, Move, MoveClock, Option, Result, Rng, event
+from rulekit import (
+    BaseEngine,
+    Event,
+    GameMeta,
+    Move,
+    MoveClock,
+    Option,
+    Result,
+    Rng,
+    clock_moves,
+    event,
+)
 
 from .state import Last, MorrisState, MorrisView
 
@@ -306,9 +317,7 @@ class Morris(BaseEngine[MorrisState, MorrisView]):
         """Out of time: a move that wins, else one that closes a mill (taking the first
         piece on offer), else one after which the opponent cannot close a mill; on a tie the
         first in board order."""
-        legal = self.legal_moves(state, seat) if seat is not None else []
-        if not legal:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat, legal = clock_moves(self, state, seat)
 
         def value(move: Move) -> tuple[bool, bool, bool]:
             child = self.successor(state, state["turn"], move)

@@ -26,7 +26,18 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, cast
 
-from rulekit import BaseEngine, Event, GameMeta, IllegalMove, Move, MoveClock, Result, Rng, event, placings_from_scores
+from rulekit import (
+    BaseEngine,
+    Event,
+    GameMeta,
+    Move,
+    MoveClock,
+    Result,
+    Rng,
+    clock_moves,
+    event,
+    placings_from_scores,
+)
 
 from .state import ReversiPublic, ReversiState, ReversiView
 
@@ -246,9 +257,7 @@ class Reversi(BaseEngine[ReversiState, ReversiView]):
         """Out of time: the square a reversi player values most (corners first, never the
         squares next to an empty corner while another will do), then the most flips; a
         pass when that is the only move."""
-        legal = self.legal_moves(state, seat) if seat is not None else []
-        if not legal:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat, legal = clock_moves(self, state, seat)
         if legal[0]["type"] == "pass":
             return legal[0]
         flips = dict(flip_counts(state["board"], state["turn"]))

@@ -35,7 +35,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import BaseEngine, Event, GameMeta, IllegalMove, Move, MoveClock, Result, Rng, event
+from rulekit import (
+    BaseEngine,
+    Event,
+    GameMeta,
+    Move,
+    MoveClock,
+    Result,
+    Rng,
+    clock_moves,
+    event,
+)
 from rulekit.rng import new_rng_state
 
 from .grid import FLEET, FLEET_CELLS, SIZE, cell, occupied, placements, ship_cells
@@ -282,9 +292,7 @@ class SeaBattle(BaseEngine[SeaBattleState, SeaBattleView]):
         """Out of time: while placing, the rest of the fleet at random, then `ready`; while
         firing, next to a hit of a ship not yet sunk (along the line of two hits first), else
         the first free cell of a checkerboard, else the first free cell."""
-        legal = self.legal_moves(state, seat) if seat is not None else []
-        if not legal or seat is None:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat, legal = clock_moves(self, state, seat)
         if state["phase"] == "placing":
             return {"type": "ready"} if {"type": "ready"} in legal else {"type": "random"}
         return follow_up(1 - seat, state["shots"][seat], state["hits"][seat], sunk_ships(state, 1 - seat))

@@ -31,12 +31,12 @@ from rulekit import (
     BaseEngine,
     Event,
     GameMeta,
-    IllegalMove,
     Move,
     MoveClock,
     Option,
     Result,
     Rng,
+    clock_seat,
     clone,
     event,
     new_rng_state,
@@ -315,8 +315,7 @@ class Blackjack(BaseEngine[BlackjackState, BlackjackView]):
     # -- clock -----------------------------------------------------------------------------
     def timeout_move(self, state: BlackjackState, seat: int | None) -> Move:
         """Out of time: the smallest bet while betting, else stand."""
-        if seat is None or seat not in self.to_move(state):
-            raise IllegalMove("illegal_move", "no clock runs for this seat")
+        seat = clock_seat(seat, self.to_move(state), "illegal_move")
         return {"type": "bet", "amount": MIN_BET} if state["phase"] == "bet" else {"type": "stand"}
 
     # -- views -----------------------------------------------------------------------------

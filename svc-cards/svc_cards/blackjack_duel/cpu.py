@@ -129,17 +129,20 @@ def easy(ask: Ask) -> Choice:
     seat, public, private = ask.seat, view["public"], view["private"]
     call = _of(legal, "call")
     if public["stage"] == "draw":
-        if _of(legal, "split") and _split_worth(view, seat):
-            return Choice(_of(legal, "split"), 1)
+        split, hit = _of(legal, "split"), _of(legal, "hit")
+        if split and _split_worth(view, seat):
+            return Choice(split, 1)
         total = private["totals"][public["hand_turn"]]
-        return Choice(_of(legal, "hit") if total < EASY_DRAW_BELOW and _of(legal, "hit") else {"type": "stand"}, 1)
-    facing = call is not None and call["amount"] > 0 and public["doubled"]
+        return Choice(hit if hit and total < EASY_DRAW_BELOW else {"type": "stand"}, 1)
+    assert call is not None  # every betting turn offers a call (all-in with less)
+    facing = call["amount"] > 0 and public["doubled"]
     if public["stage"] == "bet1":
         strong_open = _open_points(private["hands"][0][0]) >= 9
         return Choice(call if not facing or strong_open else {"type": "fold"}, 1)
     best = max((t for t in private["totals"] if t <= TWENTY_ONE), default=0)
-    if best >= 20 and _of(legal, "double"):
-        return Choice(_of(legal, "double"), 1)
+    double = _of(legal, "double")
+    if best >= 20 and double:
+        return Choice(double, 1)
     if facing and best < 17:
         return Choice({"type": "fold"}, 1)
     return Choice(call or legal[0], 1)
@@ -151,15 +154,17 @@ def strong(ask: Ask) -> Choice:
     seat, public, private = ask.seat, view["public"], view["private"]
     rnd = random.Random(ask.seed)
     if public["stage"] == "draw":
-        if _of(legal, "split") and _split_worth(view, seat):
-            return Choice(_of(legal, "split"), 1)
+        split = _of(legal, "split")
+        if split and _split_worth(view, seat):
+            return Choice(split, 1)
         if _of(legal, "hit") is None:
             return Choice({"type": "stand"}, 1)
         stand, hit = pot_shares(view, seat, STRONG_SAMPLES, ask.seed, (False, True))
         return Choice({"type": "hit"} if hit > stand else {"type": "stand"}, STRONG_SAMPLES)
     call = _of(legal, "call")
+    assert call is not None  # every betting turn offers a call (all-in with less)
     double = _of(legal, "double")
-    to_pay = call["amount"] if call else 0
+    to_pay = call["amount"]
     live = sum(1 for s in range(view["seats"]) if public["dealt"][s] and not public["folded"][s])
     if public["stage"] == "bet2" and all(t > TWENTY_ONE for t in private["totals"]):
         if double and rnd.random() < BLUFF_RATE:

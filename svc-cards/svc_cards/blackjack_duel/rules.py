@@ -37,34 +37,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import (
-    BaseEngine,
-    Deadline,
-    Event,
-    GameMeta,
-    IllegalMove,
-    Move,
-    MoveClock,
-    Option,
-    Result,
-    Rng,
-    State,
-    View,
-    event,
-    new_rng_state,
-)
-from rulekit.clock import TURN_STARTED
-from rulekit.contract import SCHEMA_VERSION
+from rulekit import Event, GameMeta, Move, Rng, State, View, clock_seat, event
 
-from ..core import Card, build_decks
+from ..core import Card
 from ..core.blackjack import TWENTY_ONE, hand_total, is_natural, splittable
 from ..core.pots import shares, side_pots
+from ..core.stakes import (
+    CLOCK,
+    CPU_LEVELS,
+    LEVEL_MS,
+    MOVE_SECONDS,
+    STAKE_OPTION,
+    StakesEngine,
+    contenders,
+    left_of_button,
+    next_bettor,
+    next_in,
+    seat_order,
+    starting_stack,
+)
 
-MOVE_SECONDS = 15
-LEVEL_MS = 90_000  # the ante doubles every 90 s of game time
-SHOWDOWN_MS = 5_000  # shown hands stay on the table this long
-FRIENDLY_STACK = 1000
-STAKES = (0, 1000, 5000, 25000)
+__all__ = ["ENGINE", "LEVEL_MS", "MOVE_SECONDS", "hand_key", "hidden_from", "starting_stack"]
+
 STAGES = ("bet1", "draw", "bet2")
 
 META = GameMeta(
@@ -79,36 +73,14 @@ META = GameMeta(
     # The ante doubles every 90 s of game time, so a table ends within some hundred rounds
     # at a second a move.
     longest_game=20_000,
-    options=(Option("stake", "choice", 0, "option.stake", choices=STAKES),),
-    cpu_levels=("random", "easy", "strong"),
-    clock=MoveClock(fixed_s=MOVE_SECONDS),
+    options=(STAKE_OPTION,),
+    cpu_levels=CPU_LEVELS,
+    clock=CLOCK,
 )
-
-# State keys no view shows as they are: the shoe, every hand's cards, the generator.
-SECRET = frozenset(("deck", "cards", "rng", "schema", "game", "seats", "options"))
-# What the view adds to the public state (left out again by `determinize`).
-DERIVED = ("pot", "hands", "ante_up_at_ms")
-
-
-def starting_stack(options: dict[str, Any]) -> int:
-    return int(options.get("stake") or 0) or FRIENDLY_STACK
-
-
-def next_in(seats: int, seat: int, allowed: list[bool]) -> int:
-    """The next seat after `seat` (seat numbers upwards) with `allowed` true."""
-    for step in range(1, seats + 1):
-        other = (seat + step) % seats
-        if allowed[other]:
-            return other
-    raise ValueError("no seat allowed")
 
 
 def in_round(state: State, seat: int) -> bool:
     return state["dealt"][seat] and not state["folded"][seat]
-
-
-def contenders(state: State) -> list[int]:
-    return [s for s in range(state["seats"]) if in_round(state, s)]
 
 
 def owed(state: State, seat: int, stake: int | None = None) -> int:
@@ -134,52 +106,31 @@ def face_up(hand: list[Card]) -> Card:
     return hand[0]
 
 
-class BlackjackDuel(BaseEngine):
+class BlackjackDuel(StakesEngine):
     meta = META
+    LEVEL_STARTED = "ante_started_ms"
+    # State keys no view shows as they are: the shoe, every hand's cards, the generator.
+    SECRET = frozenset(("deck", "cards", "rng", "schema", "game", "seats", "options"))
+    DERIVED = ("pot", "hands", "ante_up_at_ms")
 
     # -- setup -----------------------------------------------------------------------------
     def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
-        stack = starting_stack(options)
-        state: State = {
-            "phase": "play",
-            "stacks": [stack] * seats,
-            "ante_base": stack // 50,
-            "ante": stack // 50,
-            "level": 0,
-            "ante_started_ms": None,
-            "round": 0,
-            "button": rng.below(seats),
-            "carry": 0,
-            "out": [None] * seats,  # [round, stack at its start] once a seat has no coins
-            "last_round": None,
-            "pause_until_ms": None,
-            "seats": seats,
-        }
+        state = self.seat_table(seats, options, rng)
+        stack = state["stacks"][0]
+        state.update(ante_base=stack // 50, ante=stack // 50, round=0, carry=0, last_round=None)
         self._deal_round(state, rng, 0, first=True)
         return state
-
-    def start_clock(self, state: State, now_ms: int) -> None:
-        state["ante_started_ms"] = now_ms or None
 
     def _deal_round(self, state: State, rng: Rng, now_ms: int, first: bool = False) -> list[Event]:
         seats = state["seats"]
         stacks = state["stacks"]
-        alive = [stack > 0 for stack in stacks]
         events: list[Event] = []
-        if state["ante_started_ms"] is None and now_ms:
-            state["ante_started_ms"] = now_ms
-        started = state["ante_started_ms"]
-        if started is not None and now_ms:
-            level = max(state["level"], (now_ms - started) // LEVEL_MS)
-            if level != state["level"]:
-                state["level"] = level
-                state["ante"] = state["ante_base"] << level
-                events.append(event("ante_up", level=level, ante=state["ante"]))
-        if not first:
-            state["button"] = next_in(seats, state["button"], alive)
+        level = self.level_up(state, now_ms)
+        if level is not None:
+            state["ante"] = state["ante_base"] << level
+            events.append(event("ante_up", level=level, ante=state["ante"]))
         state["round"] += 1
-        deck = build_decks("french52", 1, first=state["round"])
-        rng.shuffle(deck)
+        alive, deck = self.new_deal(state, state["round"], rng, first)
         state.update(
             stage="bet1",
             deck=deck,
@@ -195,10 +146,7 @@ class BlackjackDuel(BaseEngine):
             stood=[[] for _ in range(seats)],
             hand_turn=0,
         )
-        first_seat = next_in(seats, state["button"], alive)
-        order = [first_seat]
-        while len(order) < sum(alive):
-            order.append(next_in(seats, order[-1], alive))
+        order = seat_order(seats, next_in(seats, state["button"], alive), alive)
         for seat in order:  # the open cards, then the hidden ones
             state["cards"][seat].append([deck.pop()])
             state["committed"][seat].append(0)
@@ -214,10 +162,6 @@ class BlackjackDuel(BaseEngine):
         return events + self._next_bet(state, state["button"], rng, now_ms)
 
     # -- whose move ------------------------------------------------------------------------
-    def to_move(self, state: State) -> frozenset[int]:
-        turn = state["turn"]
-        return frozenset((turn,)) if state["phase"] == "play" and turn is not None else frozenset()
-
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         if state["phase"] != "play" or seat != state["turn"]:
             return []
@@ -284,12 +228,9 @@ class BlackjackDuel(BaseEngine):
         if len(live) == 1:
             return self._end_round(state, rng, now_ms, shown=False)
         seats = state["seats"]
-        waiting = [s for s in range(seats) if can_bet(state, s) and (not state["acted"][s] or owed(state, s) > 0)]
-        bettors = [s for s in range(seats) if can_bet(state, s)]
-        if len(bettors) == 1 and owed(state, bettors[0]) == 0:
-            waiting = []  # alone with coins and nothing to pay: nothing to decide
-        if waiting:
-            state["turn"] = next_in(seats, after, [s in waiting for s in range(seats)])
+        turn = next_bettor(state, after, lambda s: can_bet(state, s), lambda s: owed(state, s) > 0)
+        if turn is not None:
+            state["turn"] = turn
             return []
         state["acted"] = [False] * seats
         state["doubled"] = False
@@ -364,7 +305,7 @@ class BlackjackDuel(BaseEngine):
             for seat in live:
                 shown_hands[seat] = [list(hand) for hand in state["cards"][seat]]
             events.append(event("showdown", hands=shown_hands))
-        order = [(state["button"] + step) % seats for step in range(1, seats + 1)]
+        order = left_of_button(state)
         rank = {(s, h): order.index(s) * 2 + h for s, h in entrants}
         carried = 0
         for number, pot in enumerate(pots):
@@ -401,49 +342,32 @@ class BlackjackDuel(BaseEngine):
             "won": won,
             "paid": [sum(c) for c in state["committed"]],
             "carried": state["carry"],
-            "until_ms": now_ms + SHOWDOWN_MS if shown and now_ms else None,
+            "until_ms": self.showdown_pause(state, now_ms, shown),
         }
-        if shown and now_ms:
-            state["pause_until_ms"] = now_ms + SHOWDOWN_MS
-        for seat in range(seats):
-            if state["dealt"][seat] and state["stacks"][seat] == 0:
-                state["out"][seat] = [state["round"], state["start_stacks"][seat]]
-                events.append(event("busted", seat=seat))
-        alive = [s for s in range(seats) if state["stacks"][s] > 0]
-        if len(alive) == 1:
-            state["phase"] = "over"
-            return events + [event("table_won", seat=alive[0], coins=state["stacks"][alive[0]]), event("game_over")]
+        events += self.bust_out(state, state["round"])
+        if state["phase"] == "over":
+            return events
         return events + self._deal_round(state, rng, now_ms)
 
     # -- clock -----------------------------------------------------------------------------
     def timeout_move(self, state: State, seat: int | None) -> Move:
         """Out of time: "automatisch mitgegangen bzw. gestanden – nach einem Double wird
         automatisch gefoldet"."""
-        if seat is None or seat not in self.to_move(state):
-            raise IllegalMove("illegal_move", "no clock runs for this seat")
+        seat = clock_seat(seat, self.to_move(state), "illegal_move")
         if state["stage"] == "draw":
             return {"type": "stand"}
         if owed(state, seat) > 0:
             return {"type": "fold"}
         return {"type": "call", "amount": 0}
 
-    def deadline(self, state: State) -> Deadline | None:
-        found = super().deadline(state)
-        pause = state.get("pause_until_ms")
-        if found is not None and pause and pause > (state.get(TURN_STARTED) or 0):
-            # The first player's 15 s start once the shown hands have been on the table 5 s.
-            found["at_ms"] = pause + MOVE_SECONDS * 1000
-        return found
-
     # -- views -----------------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> View:
         view = self.base_view(state, seat)
-        public = {key: _copy(value) for key, value in state.items() if key not in SECRET}
+        public = self.public_state(state)
         public["pot"] = sum(sum(c) for c in state["committed"]) + state["carry"]
         # Every hand: its face-up first card and how many cards it holds.
         public["hands"] = [[{"up": face_up(hand), "count": len(hand)} for hand in hands] for hands in state["cards"]]
-        started = state["ante_started_ms"]
-        public["ante_up_at_ms"] = None if started is None else started + (state["level"] + 1) * LEVEL_MS
+        public["ante_up_at_ms"] = self.level_up_at_ms(state)
         view["public"] = public
         if seat is not None:
             hands = state["cards"][seat]
@@ -461,14 +385,11 @@ class BlackjackDuel(BaseEngine):
 
     def determinize(self, view: View, seat: int, seed: bytes) -> State:
         public = view["public"]
-        state: State = {key: _copy(value) for key, value in public.items() if key not in DERIVED}
-        state.update(schema=SCHEMA_VERSION, game=view["game"], seats=view["seats"], options=_copy(view["options"]))
         own_known = public["stage"] != "bet1" and public["dealt"][seat]
         known: set[Card] = {hand["up"] for hands in public["hands"] for hand in hands}
         if own_known:
             known.update(card for hand in view["private"]["hands"] for card in hand)
-        pool = [card for card in build_decks("french52", 1, first=public["round"]) if card not in known]
-        Rng(new_rng_state(seed + b":determinize")).shuffle(pool)
+        state, pool = self.determinized_public(view, public["round"], known, seed)
         cards: list[list[list[Card]]] = []
         for other, hands in enumerate(public["hands"]):
             if other == seat and own_known:
@@ -481,29 +402,12 @@ class BlackjackDuel(BaseEngine):
             cards.append(mine)
         state["cards"] = cards
         state["deck"] = pool
-        state["rng"] = new_rng_state(seed)
         return state
-
-    def result(self, state: State) -> Result | None:
-        if state["phase"] != "over":
-            return None
-        # Winner first, then by the round a seat went out in (later is better), then its stack then.
-        keys = [(1 << 30, 0) if out is None else (out[0], out[1]) for out in state["out"]]
-        placings = [1 + sum(1 for other in keys if other > key) for key in keys]
-        return {"placings": placings, "scores": list(state["stacks"])}
 
 
 def sees_own(state: State, seat: int) -> bool:
     """Whether `seat` knows its hidden card: from the drawing stage on, never before."""
     return state["stage"] != "bet1" and state["dealt"][seat]
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value
 
 
 def hidden_from(state: State, seat: int | None) -> set[Card]:

@@ -48,25 +48,24 @@ from rulekit import (
     Rng,
     State,
     View,
+    clock_seat,
     event,
     placings_from_scores,
 )
 from rulekit.clock import TURN_STARTED
 from rulekit.contract import Deadline
 
-from ..core import Card, CardEngine, determinize_cards, next_seat
-from ..core import hidden_from as table_hidden_from
+from ..core import Card, next_seat
 from ..core.cards import build_decks
+from ..core.meld_play import MeldEngine, known_hidden_from
 from ..core.melds import (
     FIFTEEN,
     Rules,
     card_points,
     is_joker,
     joker_swaps,
-    lay_off,
     lay_offs,
     possible_melds,
-    swap_joker,
 )
 
 DECKS = 3
@@ -103,7 +102,6 @@ CONTRACTS: tuple[tuple[int, int, int, int], ...] = (
 
 NOBODY: frozenset[int] = frozenset()
 WINDOW_MOVES = frozenset(("buy", "withdraw", "keep", "pass"))
-PLAY_KINDS = frozenset(("meld", "lay_off", "swap", "take_back", "discard"))
 
 META = GameMeta(
     id="contract-rummy",
@@ -153,11 +151,6 @@ def hand_penalty(hand: list[Card]) -> int:
     return sum(map(penalty, hand))
 
 
-def _forget(known: list[Card], card: Card) -> None:
-    if card in known:
-        known.remove(card)
-
-
 def still_needed(state: State, seat: int) -> dict[str, int]:
     """How many sets and runs of the contract the seat's proposal still lacks."""
     need = contract(state["round"])
@@ -200,7 +193,7 @@ def may_buy(state: State, seat: int) -> bool:
     )
 
 
-class ContractRummy(CardEngine):
+class ContractRummy(MeldEngine):
     meta = META
 
     # -- setup ---------------------------------------------------------------------------------
@@ -279,29 +272,7 @@ class ContractRummy(CardEngine):
                     seats.add(seat)
         return frozenset(seats)
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
-        return list(self.listed_moves(state, seat))
-
-    def listed_moves(self, state: State, seat: int) -> list[Move]:
-        """The legal moves, from a small cache: the harness, validation and the view ask for
-        the same position's moves in turn, and the meld search is most of a step's cost. The
-        key holds everything the moves depend on."""
-        if state["phase"] != "play" or seat != state["turn"]:
-            return self._moves(state, seat)
-        key = self._key(state, seat)
-        cache = self._cache
-        moves = cache.get(key)
-        if moves is None:
-            moves = self._moves(state, seat)
-            if len(cache) >= 64:
-                cache.clear()
-            cache[key] = moves
-        return moves
-
-    _cache: dict[tuple[Any, ...], list[Move]] = {}
-
-    @staticmethod
-    def _key(state: State, seat: int) -> tuple[Any, ...]:
+    def cache_key(self, state: State, seat: int) -> tuple[Any, ...]:
         return (
             seat,
             state["round"],
@@ -311,21 +282,6 @@ class ContractRummy(CardEngine):
             state["took_back"],
             state["down"][seat],
         )
-
-    def check_move(self, state: State, seat: int, move: Any) -> None:
-        """A move of the turn whose moves are not listed yet is first looked for among the
-        legal moves of its own kind (listed by the same code), so a discard is checked without
-        searching the hand's melds; a move not found there takes the full check."""
-        if (
-            type(move) is dict
-            and move.get("type") in PLAY_KINDS
-            and state["phase"] == "play"
-            and seat == state["turn"]
-            and self._key(state, seat) not in self._cache
-            and move in self._moves(state, seat, move["type"])
-        ):
-            return
-        super().check_move(state, seat, move)
 
     def _moves(self, state: State, seat: int, only: str | None = None) -> list[Move]:
         """The legal moves (of the kind `only` alone, when given, in the play phase)."""
@@ -399,32 +355,16 @@ class ContractRummy(CardEngine):
                 events = [event("chose_draw", seat=seat)]
                 return events + self._maybe_close(state, rng)
             return self._resolve_and_draw(state, rng)
-        hand, known = state["hands"][seat], state["known"][seat]
         if kind == "meld":
             return self._meld(state, seat, move["kind"], list(move["cards"]))
         if kind == "take_back":
-            return self._take_back(state, seat)
+            return self.take_back(state, seat)
         if kind == "lay_off":
-            card = move["card"]
-            hand.remove(card)
-            _forget(known, card)
-            lay_off(state["melds"][move["meld"]], card, move.get("end"))
-            events = [event("laid_off", seat=seat, meld=move["meld"], card=card, end=move.get("end"))]
-            return events + self._maybe_out(state, seat)
+            return self.lay_off_card(state, seat, move)
         if kind == "swap":
-            card, joker = move["card"], move["joker"]
-            hand.remove(card)
-            _forget(known, card)
-            swap_joker(state["melds"][move["meld"]], joker, card)
-            hand.append(joker)
-            known.append(joker)
-            return [event("swapped", seat=seat, meld=move["meld"], joker=joker, card=card)]
-        card = move["card"]
-        hand.remove(card)
-        _forget(known, card)
-        state["discard_pile"].append(card)
-        events = [event("discarded", seat=seat, card=card)]
-        if not hand:
+            return self.swap(state, seat, move)
+        events = self.discard(state, seat, move["card"])
+        if not state["hands"][seat]:
             return events + self._end_round(state, seat)
         return events + self._next_turn(state, seat, now_ms)
 
@@ -530,34 +470,19 @@ class ContractRummy(CardEngine):
 
     # -- melds -----------------------------------------------------------------------------------
     def _meld(self, state: State, seat: int, kind: str, cards: list[Card]) -> list[Event]:
-        hand, known = state["hands"][seat], state["known"][seat]
-        for card in cards:
-            hand.remove(card)
-            _forget(known, card)
-        state["melds"].append({"kind": kind, "cards": cards, "owner": seat})
-        events = [event("melded", seat=seat, meld=len(state["melds"]) - 1, kind=kind, cards=list(cards))]
+        index = self.lay_meld(state, seat, kind, cards)
+        events = [event("melded", seat=seat, meld=index, kind=kind, cards=list(cards))]
         if state["down"][seat]:
-            return events + self._maybe_out(state, seat)
-        state["staged"].append(len(state["melds"]) - 1)
+            return events + self.maybe_out(state, seat)
+        state["staged"].append(index)
         need = still_needed(state, seat)
         if need["sets"] <= 0 and need["runs"] <= 0:
             state["down"][seat] = True
             state["staged"] = []
             events.append(event("went_down", seat=seat))
-        return events + self._maybe_out(state, seat)
+        return events + self.maybe_out(state, seat)
 
-    def _take_back(self, state: State, seat: int) -> list[Event]:
-        hand, known = state["hands"][seat], state["known"][seat]
-        count = 0
-        for index in sorted(state["staged"], reverse=True):
-            cards = state["melds"].pop(index)["cards"]
-            hand.extend(cards)
-            known.extend(cards)
-            count += len(cards)
-        state.update(staged=[], took_back=True)
-        return [event("took_back", seat=seat, count=count)]
-
-    def _maybe_out(self, state: State, seat: int) -> list[Event]:
+    def maybe_out(self, state: State, seat: int) -> list[Event]:
         if state["hands"][seat]:
             return []
         return self._end_round(state, seat)
@@ -625,8 +550,7 @@ class ContractRummy(CardEngine):
         """Out of time: draw hidden; in the buy window do nothing (an undecided seat passes, a
         request stands); take a proposal back; otherwise discard the dearest card, never a
         joker while another card can go; between rounds the next round starts."""
-        if seat is None or seat not in self.to_move(state):
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat = clock_seat(seat, self.to_move(state))
         phase = state["phase"]
         if phase == "scored":
             return {"type": "next_round"}
@@ -658,23 +582,6 @@ class ContractRummy(CardEngine):
                 "lay_offs": lay_offs(hand, state["melds"], FIFTEEN) if state["down"][seat] else [],
             }
 
-    def determinize(self, view: View, seat: int, seed: bytes) -> State:
-        """The table sample, then every card another seat is known to hold (taken open, bought,
-        swapped, taken back) moved into that hand for one of its unknown cards."""
-        state = determinize_cards(view, seat, seed, self.view_keys)
-        hands = state["hands"]
-        for other, known in enumerate(state["known"]):
-            if other == seat:
-                continue
-            for card in known:
-                if card in hands[other]:
-                    continue
-                spare = next(c for c in hands[other] if c not in known)
-                zone = next(z for z in [*hands, state["draw_pile"], state["discard_pile"]] if card in z)
-                zone[zone.index(card)] = spare
-                hands[other][hands[other].index(spare)] = card
-        return state
-
     def result(self, state: State) -> Result | None:
         if state["phase"] != "over":
             return None
@@ -687,10 +594,7 @@ def hidden_from(state: State, seat: int | None) -> set[Card]:
     a hand; once a round is over its hands are shown."""
     if state["phase"] in ("scored", "over"):
         return set(state["draw_pile"])
-    secret = table_hidden_from(state, seat)
-    for known in state["known"]:
-        secret.difference_update(known)
-    return secret
+    return known_hidden_from(state, seat)
 
 
 ENGINE = ContractRummy()

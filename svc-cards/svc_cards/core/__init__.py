@@ -27,6 +27,14 @@ Melds (`melds.py`, the rummy games; import from `svc_cards.core.melds`)
     holds what differs between games (largest set, distinct suits). Jokers: face "X", deck
     kind "rummy55" (52 + 3 jokers).
 
+Meld play (`meld_play.py`, the rummy games): `MeldEngine` (the turn's cached legal moves,
+    laying melds, laying off, joker swaps, taking a proposal back, discarding, `determinize`
+    with the cards everyone saw go into a hand), `known_hidden_from`.
+
+Table stakes (`stakes.py`, poker and blackjack duel; pots in `pots.py`): `StakesEngine` (the
+    deal's start, a forced bet doubling with game time, busting out, the pause after a
+    showdown, places), `next_in`, `seat_order`, `next_bettor`, `contenders`, `starting_stack`.
+
 Views and tests (`views.py`)
     `CardEngine`: BaseEngine with a fast copy in `apply`, the standard view (public: every
     non-secret state key + hand_counts, draw_size, discard_size, discard_top; private: hand)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from rulekit import IllegalMove, Move
+from rulekit import Move
 
 from .cards import Card
 from .tactics import by_card, majority_suit, of_type, with_choice
@@ -23,9 +23,8 @@ def shedding_default(
     choice_key: str | None = None,
     choices: tuple[str, ...] = (),
 ) -> Move:
-    """`keep(card)` ranks how much the player would miss a card (0: a plain card)."""
-    if not legal:
-        raise IllegalMove("not_your_turn", "no clock runs for this seat")
+    """`legal` is what `rulekit.clock_moves` gives for the seat on the clock (never empty);
+    `keep(card)` ranks how much the player would miss a card (0: a plain card)."""
     for kind in ("draw", "pass"):
         move = of_type(legal, kind)
         if move is not None:

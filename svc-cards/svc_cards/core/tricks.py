@@ -12,6 +12,10 @@ State keys (with the table's `hands` and `draw_pile`, the stock, whose order nob
     voids         per seat, the suits it showed it does not hold (public: everyone saw it)
     open_zones    ["trick", "taken"]: counted in the census and seen by determinize
 
+A match of deals (`TrickEngine`): `phase` is the game's own while a deal is played, then
+"scored" (the host, seat 0, the room's creator, starts the next deal so everyone can read
+the score first) or "over" after the last deal; `deal` counts the deals, `scores` the match.
+
 Passing (a simultaneous phase): `passing` holds per seat the cards it has chosen so far;
 they stay in its hand until every seat has chosen, then `exchange` moves them all at once.
 `passing` is a secret key: each seat sees only its own choice (`private.passing`).
@@ -19,16 +23,44 @@ they stay in its hand until every seat has chosen, then `exchange` moves them al
 
 from __future__ import annotations
 
-from rulekit import Event, Rng, State, event, new_rng_state
+from typing import TypedDict
+
+from rulekit import Event, Move, Result, Rng, State, event, new_rng_state, placings_from_scores
 from rulekit.contract import View
 
 from .cards import SUITS, Card, build_decks, parse
-from .views import CardEngine, determinize_cards
+from .views import CardEngine, TablePrivate, determinize_cards
 
 # Ace high: the index in this string orders the ranks of a suit.
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 RANK_ORDER = {rank: index for index, rank in enumerate(RANKS)}
 TRICK_ZONES = ["trick", "taken"]
+NOBODY: frozenset[int] = frozenset()
+ONLY = tuple(frozenset((seat,)) for seat in range(8))
+HOST = 0  # the seat that starts the next deal: the room's creator holds seat 0
+
+
+class LastTrick(TypedDict):
+    cards: list[Card]
+    seats: list[int]
+    winner: int
+
+
+class TrickKeys(TypedDict):
+    """The trick keys every seat sees (see above)."""
+
+    open_zones: list[str]
+    trick: list[Card]
+    trick_seats: list[int]
+    leader: int | None
+    taken: list[Card]
+    tricks_won: list[int]
+    last_trick: LastTrick | None
+    voids: list[list[str]]
+
+
+class TrickPrivate(TablePrivate):
+    passing: list[Card]  # the seat's own pass choice so far
 
 
 def rank_value(card: Card) -> int:
@@ -259,8 +291,66 @@ class TrickEngine(CardEngine):
         self.fill_secrets(state, view, seat)
         return state
 
+    # -- a match of deals ----------------------------------------------------------------------
+    # The state key of the seat that moves on one place with every deal (dealer, starter).
+    rotating = "dealer"
+
+    def deal(self, state: State, rng: Rng) -> list[Event]:
+        """Deal the cards of deal `state["deal"]` and open its first phase."""
+        raise NotImplementedError
+
+    def playing_seats(self, state: State) -> frozenset[int]:
+        """Who is to move while a deal is played (the seat whose turn it is)."""
+        return ONLY[state["turn"]]
+
+    def deal_moves(self, state: State, seat: int) -> list[Move]:
+        """The moves of a seat to move while a deal is played."""
+        raise NotImplementedError
+
+    def to_move(self, state: State) -> frozenset[int]:
+        phase = state["phase"]
+        if phase == "over":
+            return NOBODY
+        if phase == "scored":
+            return ONLY[state["host"]]
+        return self.playing_seats(state)
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        if seat not in self.to_move(state):
+            return []
+        if state["phase"] == "scored":
+            return [{"type": "next_deal"}]
+        return self.deal_moves(state, seat)
+
+    def next_deal(self, state: State, rng: Rng) -> list[Event]:
+        """The host's `next_deal`: the rotating seat moves on and the next deal is dealt."""
+        state["deal"] += 1
+        state[self.rotating] = (state[self.rotating] + 1) % len(state["hands"])
+        return self.deal(state, rng)
+
+    def end_deal(self, state: State, points: list[int], deals: int, scored: Event) -> list[Event]:
+        """Add the deal's `points` to the match; the event `scored`, and after the last of
+        `deals` deals the match's end."""
+        state["scores"] = [total + gained for total, gained in zip(state["scores"], points, strict=True)]
+        state["turn"] = None
+        last = state["deal"] + 1 == deals
+        state["phase"] = "over" if last else "scored"
+        scored["scores"] = list(state["scores"])
+        if last:
+            return [scored, event("match_over", scores=list(state["scores"]))]
+        return [scored]
+
+    def result(self, state: State) -> Result | None:
+        if state["phase"] != "over":
+            return None
+        scores = state["scores"]
+        return {"placings": placings_from_scores(scores), "scores": list(scores)}
+
 
 __all__ = [
+    "HOST",
+    "NOBODY",
+    "ONLY",
     "RANKS",
     "SUITS",
     "TrickEngine",

@@ -18,7 +18,7 @@ Two optional state keys, both absent in games that do not need them (nothing cha
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, TypedDict
 
 from rulekit import BaseEngine, Event, Rng, State, View, event, new_rng_state
 from rulekit.contract import SCHEMA_VERSION
@@ -31,6 +31,37 @@ SECRET_KEYS = frozenset((*CARD_ZONES, "rng"))
 BASE_KEYS = frozenset(("schema", "game", "seats", "options"))
 # Keys a view adds to the public part; `determinize` drops them again.
 DERIVED_KEYS = ("hand_counts", "draw_size", "discard_size", "discard_top")
+
+
+class TableKeys(TypedDict):
+    """The card table's keys every seat sees as they are (`table.py`)."""
+
+    deck_kind: str
+    decks: int
+    turn: int | None
+    direction: int
+    finished: list[int]
+
+
+class CardZones(TypedDict):
+    """The card table's zones no view shows as they are."""
+
+    hands: list[list[Card]]
+    draw_pile: list[Card]
+    discard_pile: list[Card]
+
+
+class TablePublic(TypedDict):
+    """What the view says of the zones (`public_table`)."""
+
+    hand_counts: list[int]
+    draw_size: int
+    discard_size: int
+    discard_top: Card | None
+
+
+class TablePrivate(TypedDict):
+    hand: list[Card]
 
 
 def copy_state(data: Any) -> Any:

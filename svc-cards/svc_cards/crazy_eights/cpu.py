@@ -7,11 +7,9 @@
   suit (a whole rank per turn, an eight as a joker, a draw when stuck counted as a delay),
   and takes the play with the fewest; ties go to keeping eights, then to the play after
   which most of its cards fit, then to shedding more.
-- `monte_carlo` (not a level yet; measured weaker or no better): determinized Monte Carlo
-  (rulekit.montecarlo) over that rule-based play: MC_ROLLOUTS rollouts on samples of the
-  seat's view; rollouts play the game out to its end with the rule-based level (a random
-  legal move one time in ten, MC_EPSILON) and score a win 1, a loss 0. The rule-based move
-  stands unless another wins MC_MARGIN more often (bench/mc_strength.py, docs/cpu-strength.md).
+- `monte_carlo` (not a level yet; measured weaker or no better): the shedding games'
+  determinized Monte Carlo over that rule-based play (`core.tactics.shedding_monte_carlo`;
+  bench/mc_strength.py, docs/cpu-strength.md).
 """
 
 from __future__ import annotations
@@ -19,22 +17,11 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from rulekit import State
-from rulekit.montecarlo import MonteCarlo, greedy_level, horizon, lead_value
 from rulekit.players import Ask, Choice
 
 from ..core import SUITS, Card, parse
-from ..core.tactics import legal_or_refuse
+from ..core.tactics import legal_or_refuse, shedding_monte_carlo
 from .rules import EIGHT, ENGINE
-
-MC_ROLLOUTS = 60  # about 35 ms a move on an idle core (0.5-2 ms a rollout to the end)
-MC_BUDGET_MS = 100  # a time cap too, for a loaded machine
-MC_MARGIN = 0.05  # the rule-based move stands unless a move wins this much more often
-MC_EPSILON = 0.1  # share of rollout moves made at random, so rollouts of one sample differ
-# Rollouts play to the end of the game; this many moves is only a net for a rare long one,
-# scored by hand sizes.
-PLAYOUT_LIMIT = 200
-CARD_SCALE = 2.0  # a lead of this many cards is worth about 3 wins in 4
 
 Move = dict
 Face = tuple[str, str]  # (suit, rank)
@@ -122,21 +109,7 @@ def strong(ask: Ask) -> Choice:
     return Choice(min(plays, key=lambda move: _plan_key(move, hand)))
 
 
-def fewer_cards(state: State, seat: int) -> float:
-    """Value of a rollout stopped at the limit: fewer cards in hand than the others."""
-    playing = [other for other in range(len(state["hands"])) if other not in state["finished"]]
-    return lead_value([-len(hand) for hand in state["hands"]], seat, CARD_SCALE, playing)
-
-
-# Determinized Monte Carlo: rollouts cap (and time cap) per move; see rulekit.montecarlo.
-MONTE_CARLO = MonteCarlo(
-    rollouts=MC_ROLLOUTS,
-    budget_ms=MC_BUDGET_MS,
-    policy=greedy_level(strong, ENGINE.meta.id, MC_EPSILON),
-    evaluate=horizon(PLAYOUT_LIMIT, fewer_cards),
-    prior=strong,
-    margin=MC_MARGIN,
-)
+MONTE_CARLO = shedding_monte_carlo(ENGINE, strong)
 monte_carlo = MONTE_CARLO.player(ENGINE)
 
 

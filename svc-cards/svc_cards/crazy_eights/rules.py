@@ -34,7 +34,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from rulekit import Event, GameMeta, IllegalMove, Move, MoveClock, Result, Rng, State, event, placings_from_scores
+from rulekit import Event, GameMeta, Move, MoveClock, Result, Rng, State, clock_moves, event, placings_from_scores
 
 from ..core import (
     SUITS,
@@ -243,11 +243,9 @@ class CrazyEights(CardEngine):
         nothing playable, so when a card must be laid: one card, an eight only if nothing
         else fits, the highest-valued (a round's end counts what is left), an eight wishing
         the suit held most."""
-        legal = self.legal_moves(state, seat) if seat is not None else []
+        seat, legal = clock_moves(self, state, seat)
         plays = [move for move in legal if move["type"] == "play"]
         if not plays:
-            if not legal:
-                raise IllegalMove("not_your_turn", "no clock runs for this seat")
             return legal[0]
 
         def cost(move: Move) -> tuple[int, int, int]:

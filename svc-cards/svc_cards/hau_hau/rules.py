@@ -28,7 +28,6 @@ from typing import Any
 from rulekit import (
     Event,
     GameMeta,
-    IllegalMove,
     Move,
     MoveClock,
     Option,
@@ -36,6 +35,7 @@ from rulekit import (
     Rng,
     State,
     View,
+    clock_seat,
     event,
     placings_from_scores,
 )
@@ -288,8 +288,7 @@ class HauHau(CardEngine):
         """Out of time: a throw from the generator, otherwise "automatically drawn" (a pass
         once drawn). The throw shown here reads the generator without advancing it; the
         clock's own throw (`play_timeout`) advances it."""
-        if seat is None or seat not in self.to_move(state):
-            raise IllegalMove("illegal_move", "no clock runs for this seat")
+        seat = clock_seat(seat, self.to_move(state), "illegal_move")
         if state["phase"] == "rps":
             return {"type": "rps", "hand": SHAPES[Rng(state["rng"]).below(len(SHAPES))]}
         return {"type": "pass" if state["stage"] == "drew" and not state["pending"] else "draw"}

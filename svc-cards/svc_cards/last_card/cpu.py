@@ -7,33 +7,27 @@
   card that gives the turn back only with a card to follow it, prefers the card after which
   it holds the most of the colour in force, passes a penalty on whenever it can (+2 before
   +4), names its majority colour.
-- `monte_carlo` (not a level yet; measured weaker or no better): determinized Monte Carlo
-  (rulekit.montecarlo) over that rule-based play: MC_ROLLOUTS rollouts on samples of the
-  seat's view; rollouts play the game out to its end with the rule-based level (a random
-  legal move one time in ten, MC_EPSILON) and score a win 1, a loss 0. The rule-based move
-  stands unless another wins MC_MARGIN more often (bench/mc_strength.py, docs/cpu-strength.md).
+- `monte_carlo` (not a level yet; measured weaker or no better): the shedding games'
+  determinized Monte Carlo over that rule-based play (`core.tactics.shedding_monte_carlo`;
+  bench/mc_strength.py, docs/cpu-strength.md).
 """
 
 from __future__ import annotations
 
-import random
-
-from rulekit import State
-from rulekit.montecarlo import MonteCarlo, greedy_level, horizon, lead_value
 from rulekit.players import Ask, Choice
 
 from ..core import COLOURS, DRAW_TWO, REVERSE, SKIP, WILD, WILD_DRAW_FOUR, Card, parse
-from ..core.tactics import by_card, fewest_cards, legal_or_refuse, majority_suit, next_in_view, of_type, with_choice
+from ..core.tactics import (
+    by_card,
+    fewest_cards,
+    legal_or_refuse,
+    next_in_view,
+    play_naming_majority,
+    shedding_easy,
+    shedding_monte_carlo,
+    without_play,
+)
 from .rules import ENGINE
-
-MC_ROLLOUTS = 60  # about 35 ms a move on an idle core (0.5-2 ms a rollout to the end)
-MC_BUDGET_MS = 100  # a time cap too, for a loaded machine
-MC_MARGIN = 0.05  # the rule-based move stands unless a move wins this much more often
-MC_EPSILON = 0.1  # share of rollout moves made at random, so rollouts of one sample differ
-# Rollouts play to the end of the game; this many moves is only a net for a rare long one,
-# scored by hand sizes.
-PLAYOUT_LIMIT = 200
-CARD_SCALE = 2.0  # a lead of this many cards is worth about 3 wins in 4
 
 # With two players left each of these gives the turn straight back.
 ACTIONS = (SKIP, REVERSE, DRAW_TWO)
@@ -47,17 +41,10 @@ HOLD_MALUS = -0.5  # otherwise an action card is worth keeping
 
 def _finish(moves: list[dict], hand: list[Card], card: Card) -> dict:
     """The move for `card`, naming the majority colour if it is a wild."""
-    return with_choice(moves, "colour", majority_suit(hand, COLOURS, leaving=card))
+    return play_naming_majority(moves, hand, card, "colour", COLOURS)
 
 
-def easy(ask: Ask) -> Choice:
-    legal = legal_or_refuse(ask.view)
-    hand = ask.view["private"]["hand"]
-    plays = by_card(legal)
-    if not plays:
-        return Choice(of_type(legal, "draw") or of_type(legal, "pass") or legal[0])
-    card = random.Random(ask.seed).choice(sorted(plays))
-    return Choice(_finish(plays[card], hand, card))
+easy = shedding_easy("colour", COLOURS)
 
 
 def _follows(card: Card, rest: list[Card]) -> bool:
@@ -95,7 +82,7 @@ def strong(ask: Ask) -> Choice:
     hand = view["private"]["hand"]
     plays = by_card(legal)
     if not plays:
-        return Choice(of_type(legal, "draw") or of_type(legal, "pass") or legal[0])
+        return Choice(without_play(legal))
     public = view["public"]
     if public["pending"]:
         twos = sorted(card for card in plays if parse(card)[1] == DRAW_TWO)
@@ -108,21 +95,7 @@ def strong(ask: Ask) -> Choice:
     return Choice(_finish(plays[card], hand, card))
 
 
-def fewer_cards(state: State, seat: int) -> float:
-    """Value of a rollout stopped at the limit: fewer cards in hand than the others."""
-    playing = [other for other in range(len(state["hands"])) if other not in state["finished"]]
-    return lead_value([-len(hand) for hand in state["hands"]], seat, CARD_SCALE, playing)
-
-
-# Determinized Monte Carlo: rollouts cap (and time cap) per move; see rulekit.montecarlo.
-MONTE_CARLO = MonteCarlo(
-    rollouts=MC_ROLLOUTS,
-    budget_ms=MC_BUDGET_MS,
-    policy=greedy_level(strong, ENGINE.meta.id, MC_EPSILON),
-    evaluate=horizon(PLAYOUT_LIMIT, fewer_cards),
-    prior=strong,
-    margin=MC_MARGIN,
-)
+MONTE_CARLO = shedding_monte_carlo(ENGINE, strong)
 monte_carlo = MONTE_CARLO.player(ENGINE)
 
 

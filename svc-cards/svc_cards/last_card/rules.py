@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import Event, GameMeta, Move, MoveClock, Option, Result, Rng, State, View, event
+from rulekit import Event, GameMeta, Move, MoveClock, Option, Rng, State, clock_moves, event
 
 from ..core import (
     COLOURS,
@@ -31,7 +31,6 @@ from ..core import (
     WILD,
     WILD_DRAW_FOUR,
     Card,
-    CardEngine,
     active_seats,
     deal,
     draw,
@@ -39,12 +38,11 @@ from ..core import (
     new_table,
     next_seat,
     parse,
-    placings,
-    played_event,
     reverse,
     turn_up,
 )
 from ..core.clock import shedding_default
+from ..core.shedding import SheddingEngine
 
 MAX_SEATS = 16
 WILDS = (WILD, WILD_DRAW_FOUR)
@@ -93,9 +91,8 @@ def play_moves(card: Card) -> list[Move]:
 KEEP = {SKIP: 1, REVERSE: 1, DRAW_TWO: 2, WILDS[0]: 3, WILDS[1]: 4}
 
 
-class LastCard(CardEngine):
+class LastCard(SheddingEngine):
     meta = META
-    view_keys = frozenset(("last_card",))
 
     def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
         state = new_table(seats, "colour", decks_for(seats), rng)
@@ -105,10 +102,6 @@ class LastCard(CardEngine):
         state["pending"] = 0  # cards the player to move must draw unless they stack
         state["drew"] = False  # the player to move has drawn and may play that card or pass
         return state
-
-    def to_move(self, state: State) -> frozenset[int]:
-        turn = state["turn"]
-        return frozenset() if turn is None else frozenset((turn,))
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         if seat != state["turn"]:
@@ -137,9 +130,7 @@ class LastCard(CardEngine):
         if kind == "play":
             return self._play_card(state, seat, move["card"], move.get("colour"), rng)
         if kind == "pass":
-            state["drew"] = False
-            state["turn"] = next_seat(state, seat)
-            return [event("passed", seat=seat)]
+            return self.pass_turn(state, seat)
         return self._draw(state, seat, rng)
 
     def _draw(self, state: State, seat: int, rng: Rng) -> list[Event]:
@@ -160,14 +151,8 @@ class LastCard(CardEngine):
 
     def _play_card(self, state: State, seat: int, card: Card, colour: str | None, rng: Rng) -> list[Event]:
         hand = state["hands"][seat]
-        hand.remove(card)
-        state["discard_pile"].append(card)
-        suit, rank = parse(card)
-        state["colour"] = colour or suit
-        state["drew"] = False
-        events = [played_event(seat, card, "colour", colour)]
-        if len(hand) == 1:
-            events.append(event("last_card", seat=seat))
+        events = self.lay(state, seat, card, colour)
+        rank = parse(card)[1]
         # Two left means two players still playing: the mover counts only while it has cards.
         two_left = bool(hand) and len(active_seats(state)) == 2
         if not hand:
@@ -196,25 +181,13 @@ class LastCard(CardEngine):
             state["turn"] = next_seat(state, seat)
         return events
 
-    def decorate(self, view: View, state: State, seat: int | None) -> None:
-        finished = state["finished"]
-        view["public"]["last_card"] = [
-            s for s, hand in enumerate(state["hands"]) if len(hand) == 1 and s not in finished
-        ]
-
     def timeout_move(self, state: State, seat: int | None) -> Move:
         """Out of time: draw a card or take the penalty, pass after a draw; when a card must
         be laid (drawing is only for a hand without one), the plainest, wishing the colour
         held most."""
-        legal = self.legal_moves(state, seat) if seat is not None else []
-        hand = state["hands"][seat] if legal else []
+        seat, legal = clock_moves(self, state, seat)
+        hand = state["hands"][seat]
         return shedding_default(legal, hand, lambda card: KEEP.get(parse(card)[1], 0), "colour", COLOURS)
-
-    def result(self, state: State) -> Result | None:
-        if state["turn"] is not None:
-            return None
-        places = placings(state)
-        return {"placings": places, "scores": [state["seats"] - place for place in places]}
 
 
 ENGINE = LastCard()

@@ -6,33 +6,27 @@
   going out, plays an ace ("again", or an eight with two left) only when it holds a card to
   follow it, prefers the card after which it holds the most of the suit in force, passes a
   run of sevens on whenever it can, wishes its majority suit.
-- `monte_carlo` (not a level yet; measured weaker or no better): determinized Monte Carlo
-  (rulekit.montecarlo) over that rule-based play: MC_ROLLOUTS rollouts on samples of the
-  seat's view; rollouts play the game out to its end with the rule-based level (a random
-  legal move one time in ten, MC_EPSILON) and score a win 1, a loss 0. The rule-based move
-  stands unless another wins MC_MARGIN more often (bench/mc_strength.py, docs/cpu-strength.md).
+- `monte_carlo` (not a level yet; measured weaker or no better): the shedding games'
+  determinized Monte Carlo over that rule-based play (`core.tactics.shedding_monte_carlo`;
+  bench/mc_strength.py, docs/cpu-strength.md).
 """
 
 from __future__ import annotations
 
-import random
-
-from rulekit import State
-from rulekit.montecarlo import MonteCarlo, greedy_level, horizon, lead_value
 from rulekit.players import Ask, Choice
 
 from ..core import SUITS, Card, parse
-from ..core.tactics import by_card, fewest_cards, legal_or_refuse, majority_suit, next_in_view, of_type, with_choice
+from ..core.tactics import (
+    by_card,
+    fewest_cards,
+    legal_or_refuse,
+    next_in_view,
+    play_naming_majority,
+    shedding_easy,
+    shedding_monte_carlo,
+    without_play,
+)
 from .rules import ENGINE
-
-MC_ROLLOUTS = 60  # about 35 ms a move on an idle core (0.5-2 ms a rollout to the end)
-MC_BUDGET_MS = 100  # a time cap too, for a loaded machine
-MC_MARGIN = 0.05  # the rule-based move stands unless a move wins this much more often
-MC_EPSILON = 0.1  # share of rollout moves made at random, so rollouts of one sample differ
-# Rollouts play to the end of the game; this many moves is only a net for a rare long one,
-# scored by hand sizes.
-PLAYOUT_LIMIT = 200
-CARD_SCALE = 2.0  # a lead of this many cards is worth about 3 wins in 4
 
 # Weights of the strong level's card value.
 COLOUR_WEIGHT = 0.6  # per card left in the suit the played card sets
@@ -43,16 +37,10 @@ JACK_VALUE = -20.0  # a wishing jack is kept for when nothing else fits
 
 
 def _finish(moves: list[dict], hand: list[Card], card: Card) -> dict:
-    return with_choice(moves, "suit", majority_suit(hand, SUITS, leaving=card))
+    return play_naming_majority(moves, hand, card, "suit", SUITS)
 
 
-def easy(ask: Ask) -> Choice:
-    legal = legal_or_refuse(ask.view)
-    plays = by_card(legal)
-    if not plays:
-        return Choice(of_type(legal, "draw") or of_type(legal, "pass") or legal[0])
-    card = random.Random(ask.seed).choice(sorted(plays))
-    return Choice(_finish(plays[card], ask.view["private"]["hand"], card))
+easy = shedding_easy("suit", SUITS)
 
 
 def _follows(card: Card, rest: list[Card], options: dict) -> bool:
@@ -90,7 +78,7 @@ def strong(ask: Ask) -> Choice:
     hand = view["private"]["hand"]
     plays = by_card(legal)
     if not plays:
-        return Choice(of_type(legal, "draw") or of_type(legal, "pass") or legal[0])
+        return Choice(without_play(legal))
     if view["public"]["pending"] or view["public"]["drew"]:
         card = sorted(plays)[0]
         return Choice(_finish(plays[card], hand, card))
@@ -98,21 +86,7 @@ def strong(ask: Ask) -> Choice:
     return Choice(_finish(plays[card], hand, card))
 
 
-def fewer_cards(state: State, seat: int) -> float:
-    """Value of a rollout stopped at the limit: fewer cards in hand than the others."""
-    playing = [other for other in range(len(state["hands"])) if other not in state["finished"]]
-    return lead_value([-len(hand) for hand in state["hands"]], seat, CARD_SCALE, playing)
-
-
-# Determinized Monte Carlo: rollouts cap (and time cap) per move; see rulekit.montecarlo.
-MONTE_CARLO = MonteCarlo(
-    rollouts=MC_ROLLOUTS,
-    budget_ms=MC_BUDGET_MS,
-    policy=greedy_level(strong, ENGINE.meta.id, MC_EPSILON),
-    evaluate=horizon(PLAYOUT_LIMIT, fewer_cards),
-    prior=strong,
-    margin=MC_MARGIN,
-)
+MONTE_CARLO = shedding_monte_carlo(ENGINE, strong)
 monte_carlo = MONTE_CARLO.player(ENGINE)
 
 

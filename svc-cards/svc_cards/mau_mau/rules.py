@@ -20,24 +20,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import Event, GameMeta, Move, MoveClock, Option, Result, Rng, State, View, event
+from rulekit import Event, GameMeta, Move, MoveClock, Option, Rng, State, clock_moves, event
 
 from ..core import (
     SUITS,
     Card,
-    CardEngine,
     deal,
     draw,
     finish,
     new_table,
     next_seat,
     parse,
-    placings,
-    played_event,
     reverse,
     turn_up,
 )
 from ..core.clock import shedding_default
+from ..core.shedding import SheddingEngine
 
 MAX_SEATS = 8
 HAND_SIZE = 5
@@ -98,9 +96,10 @@ SPECIAL = {
 }
 
 
-class MauMau(CardEngine):
+class MauMau(SheddingEngine):
     meta = META
-    view_keys = frozenset(("mau",))
+    follow = "suit"
+    one_left = "mau"
 
     def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
         kind = "french32" if options["deck"] == 32 else "french52"
@@ -112,10 +111,6 @@ class MauMau(CardEngine):
         state["pending"] = 0  # cards owed to a run of sevens
         state["drew"] = False  # the player to move has drawn and may play that card or pass
         return state
-
-    def to_move(self, state: State) -> frozenset[int]:
-        turn = state["turn"]
-        return frozenset() if turn is None else frozenset((turn,))
 
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         if seat != state["turn"]:
@@ -147,9 +142,7 @@ class MauMau(CardEngine):
         if kind == "play":
             return self._play_card(state, seat, move["card"], move.get("suit"))
         if kind == "pass":
-            state["drew"] = False
-            state["turn"] = next_seat(state, seat)
-            return [event("passed", seat=seat)]
+            return self.pass_turn(state, seat)
         if state["pending"]:
             _, events = draw(state, seat, state["pending"], rng)
             state["pending"] = 0
@@ -165,15 +158,9 @@ class MauMau(CardEngine):
     def _play_card(self, state: State, seat: int, card: Card, wish: str | None) -> list[Event]:
         options = state["options"]
         hand = state["hands"][seat]
-        hand.remove(card)
-        state["discard_pile"].append(card)
-        suit, rank = parse(card)
-        state["suit"] = wish or suit
+        events = self.lay(state, seat, card, wish)
         state["wished"] = wish is not None
-        state["drew"] = False
-        events = [played_event(seat, card, "suit", wish)]
-        if len(hand) == 1:
-            events.append(event("mau", seat=seat))
+        rank = parse(card)[1]
         if not hand:
             events.append(event("mau_mau", seat=seat))
             events += finish(state, seat)
@@ -196,10 +183,6 @@ class MauMau(CardEngine):
             state["turn"] = next_seat(state, seat)
         return events
 
-    def decorate(self, view: View, state: State, seat: int | None) -> None:
-        finished = state["finished"]
-        view["public"]["mau"] = [s for s, hand in enumerate(state["hands"]) if len(hand) == 1 and s not in finished]
-
     def timeout_move(self, state: State, seat: int | None) -> Move:
         """Out of time: draw a card or take the sevens, pass after a draw; when a card must
         be laid (drawing is only for a hand where nothing fits), the plainest: a switched-on
@@ -210,14 +193,8 @@ class MauMau(CardEngine):
             special = SPECIAL.get(parse(card)[1])
             return special[1] if special is not None and options[special[0]] else 0
 
-        legal = self.legal_moves(state, seat) if seat is not None else []
-        return shedding_default(legal, state["hands"][seat] if legal else [], keep, "suit", SUITS)
-
-    def result(self, state: State) -> Result | None:
-        if state["turn"] is not None:
-            return None
-        places = placings(state)
-        return {"placings": places, "scores": [state["seats"] - place for place in places]}
+        seat, legal = clock_moves(self, state, seat)
+        return shedding_default(legal, state["hands"][seat], keep, "suit", SUITS)
 
 
 ENGINE = MauMau()

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import Event, GameMeta, IllegalMove, Move, MoveClock, Option, Result, Rng, State, View, event
+from rulekit import Event, GameMeta, Move, MoveClock, Option, Result, Rng, State, View, clock_moves, event
 
 from ..core import (
     COLOURS,
@@ -175,9 +175,7 @@ class NumberRows(CardEngine):
         laid, as the rules demand. When a card must be laid, the one that opens the fewest
         places for the others: counting each number it makes layable, +1 when the player
         holds that card, -1 when someone else may; an 11 opens two."""
-        legal = self.legal_moves(state, seat) if seat is not None else []
-        if not legal:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat, legal = clock_moves(self, state, seat)
         if len(legal) == 1:
             return legal[0]
         hand = set(state["hands"][seat])

@@ -21,26 +21,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import (
-    Event,
-    GameMeta,
-    IllegalMove,
-    Move,
-    MoveClock,
-    Option,
-    Result,
-    Rng,
-    State,
-    event,
-    placings_from_scores,
-)
+from rulekit import Event, GameMeta, Move, MoveClock, Option, Rng, State, clock_moves, event
 
 from ..core import parse
-from ..core.tricks import TrickEngine, deal_round, led_suit, new_trick_table, play_card, playable, rank_value
-
-NOBODY: frozenset[int] = frozenset()
-ONLY = tuple(frozenset((seat,)) for seat in range(8))
-HOST = 0  # the seat that starts the next deal: the room's creator holds seat 0
+from ..core.tricks import HOST, TrickEngine, deal_round, led_suit, new_trick_table, play_card, playable, rank_value
 
 META = GameMeta(
     id="oh-hell",
@@ -99,10 +83,10 @@ class OhHell(TrickEngine):
             scores=[0] * seats,
             history=[],
         )
-        self._deal(state, rng)
+        self.deal(state, rng)
         return state
 
-    def _deal(self, state: State, rng: Rng) -> list[Event]:
+    def deal(self, state: State, rng: Rng) -> list[Event]:
         seats = len(state["hands"])
         first = (state["dealer"] + 1) % seats
         cards = state["schedule"][state["deal"]]
@@ -111,21 +95,8 @@ class OhHell(TrickEngine):
         state.update(phase="bidding", bids=[None] * seats, turn=first)
         return events
 
-    def to_move(self, state: State) -> frozenset[int]:
-        phase = state["phase"]
-        if phase == "over":
-            return NOBODY
-        if phase == "scored":
-            return ONLY[state["host"]]
-        return ONLY[state["turn"]]
-
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
-        if seat not in self.to_move(state):
-            return []
-        phase = state["phase"]
-        if phase == "scored":
-            return [{"type": "next_deal"}]
-        if phase == "bidding":
+    def deal_moves(self, state: State, seat: int) -> list[Move]:
+        if state["phase"] == "bidding":
             return [{"type": "bid", "bid": bid} for bid in bid_options(state, seat)]
         return [{"type": "play", "card": card} for card in playable(state["hands"][seat], led_suit(state))]
 
@@ -133,9 +104,7 @@ class OhHell(TrickEngine):
         kind = move["type"]
         seats = len(state["hands"])
         if kind == "next_deal":
-            state["deal"] += 1
-            state["dealer"] = (state["dealer"] + 1) % seats
-            return self._deal(state, rng)
+            return self.next_deal(state, rng)
         if kind == "bid":
             state["bids"][seat] = move["bid"]
             events = [event("bid", seat=seat, bid=move["bid"])]
@@ -153,49 +122,25 @@ class OhHell(TrickEngine):
     def _score(self, state: State) -> list[Event]:
         bids, tricks = state["bids"], state["tricks_won"]
         points = [deal_points(bid, won) for bid, won in zip(bids, tricks, strict=True)]
-        state["scores"] = [total + gained for total, gained in zip(state["scores"], points, strict=True)]
         cards = state["schedule"][state["deal"]]
         state["history"].append(
             {"cards": cards, "dealer": state["dealer"], "bids": list(bids), "tricks": list(tricks), "points": points}
         )
-        state["turn"] = None
-        last = state["deal"] + 1 == len(state["schedule"])
-        state["phase"] = "over" if last else "scored"
-        events = [
-            event(
-                "deal_scored",
-                deal=state["deal"] + 1,
-                bids=list(bids),
-                tricks=list(tricks),
-                points=points,
-                scores=list(state["scores"]),
-            )
-        ]
-        if last:
-            events.append(event("match_over", scores=list(state["scores"])))
-        return events
+        scored = event("deal_scored", deal=state["deal"] + 1, bids=list(bids), tricks=list(tricks), points=points)
+        return self.end_deal(state, points, len(state["schedule"]), scored)
 
     def timeout_move(self, state: State, seat: int | None) -> Move:
         """Out of time: the host's next deal starts; a bid is the count of aces and kings held
         (the nearest the hook allows, lower first); a card is the lowest that may be played
         (a low card rarely takes a trick nobody planned for)."""
-        legal = self.legal_moves(state, seat) if seat is not None else []
-        if not legal:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat, legal = clock_moves(self, state, seat)
         if legal[0]["type"] in ("next_deal",):
             return legal[0]
-        assert seat is not None
         if legal[0]["type"] == "bid":
             strong = sum(1 for card in state["hands"][seat] if parse(card)[1] in ("A", "K"))
             best = min(legal, key=lambda move: (abs(move["bid"] - strong), move["bid"]))
             return best
         return min(legal, key=lambda move: (rank_value(move["card"]), move["card"]))
-
-    def result(self, state: State) -> Result | None:
-        if state["phase"] != "over":
-            return None
-        scores = state["scores"]
-        return {"placings": placings_from_scores(scores), "scores": list(scores)}
 
 
 ENGINE = OhHell()

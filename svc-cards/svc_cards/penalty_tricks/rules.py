@@ -29,24 +29,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import (
-    Event,
-    GameMeta,
-    IllegalMove,
-    Move,
-    MoveClock,
-    Option,
-    Result,
-    Rng,
-    State,
-    event,
-    new_rng_state,
-    placings_from_scores,
-)
+from rulekit import Event, GameMeta, Move, MoveClock, Option, Rng, State, clock_moves, event, new_rng_state
 from rulekit.contract import View
 
 from ..core import Card, parse
 from ..core.tricks import (
+    HOST,
     TRICK_ZONES,
     TrickEngine,
     deal_round,
@@ -63,9 +51,6 @@ from ..core.tricks import (
     trick_hidden_from,
 )
 
-NOBODY: frozenset[int] = frozenset()
-ONLY = tuple(frozenset((seat,)) for seat in range(8))
-HOST = 0  # the seat that starts the next deal: the room's creator holds seat 0
 PASS_COUNT = 3
 KINDS = ("hearts", "queens", "king_last", "all")
 # Deals whose first lead may not be a heart while the starter holds another suit.
@@ -167,6 +152,7 @@ class PenaltyTricks(TrickEngine):
     meta = META
     extra_secret = frozenset(("passing", "passed"))
     flat_keys = ("history",)  # changed in place; `scores` and `deal_points` are replaced
+    rotating = "starter"
 
     def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
         state = new_trick_table(seats)
@@ -183,10 +169,10 @@ class PenaltyTricks(TrickEngine):
             history=[],
             passed=None,
         )
-        self._deal(state, rng)
+        self.deal(state, rng)
         return state
 
-    def _deal(self, state: State, rng: Rng) -> list[Event]:
+    def deal(self, state: State, rng: Rng) -> list[Event]:
         seats = len(state["hands"])
         first = state["starter"]
         kind = state["kinds"][state["deal"]]
@@ -197,33 +183,20 @@ class PenaltyTricks(TrickEngine):
         state.update(phase="passing", turn=None, deal_points=[0] * seats, passed=None)
         return events
 
-    def to_move(self, state: State) -> frozenset[int]:
-        phase = state["phase"]
-        if phase == "over":
-            return NOBODY
-        if phase == "scored":
-            return ONLY[state["host"]]
-        if phase == "passing":
+    def playing_seats(self, state: State) -> frozenset[int]:
+        if state["phase"] == "passing":
             return passers(state, PASS_COUNT)
-        return ONLY[state["turn"]]
+        return super().playing_seats(state)
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
-        if seat not in self.to_move(state):
-            return []
-        phase = state["phase"]
-        if phase == "scored":
-            return [{"type": "next_deal"}]
-        if phase == "passing":
+    def deal_moves(self, state: State, seat: int) -> list[Move]:
+        if state["phase"] == "passing":
             return [{"type": "pass", "card": card} for card in pass_choices(state, seat)]
         return [{"type": "play", "card": card} for card in lead_options(state, seat)]
 
     def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         kind = move["type"]
-        seats = len(state["hands"])
         if kind == "next_deal":
-            state["deal"] += 1
-            state["starter"] = (state["starter"] + 1) % seats
-            return self._deal(state, rng)
+            return self.next_deal(state, rng)
         if kind == "pass":
             state["passing"][seat].append(move["card"])
             events = [event("pass_chosen", seat=seat, count=len(state["passing"][seat]))]
@@ -248,25 +221,17 @@ class PenaltyTricks(TrickEngine):
 
     def _score(self, state: State) -> list[Event]:
         points = list(state["deal_points"])
-        state["scores"] = [total + gained for total, gained in zip(state["scores"], points, strict=True)]
         kind = state["kinds"][state["deal"]]
         state["history"].append({"kind": kind, "starter": state["starter"], "points": points})
-        state["turn"] = None
-        last = state["deal"] + 1 == len(state["kinds"])
-        state["phase"] = "over" if last else "scored"
-        events = [event("deal_scored", deal=state["deal"] + 1, kind=kind, points=points, scores=list(state["scores"]))]
-        if last:
-            events.append(event("match_over", scores=list(state["scores"])))
-        return events
+        scored = event("deal_scored", deal=state["deal"] + 1, kind=kind, points=points)
+        return self.end_deal(state, points, len(state["kinds"]), scored)
 
     def timeout_move(self, state: State, seat: int | None) -> Move:
         """Out of time: the host's next deal starts; a pass gives away the most dangerous card
         left (the deal's penalty cards, then hearts where heart tricks cost, then the highest);
         a card played is the lowest that may be played, or, when the seat cannot follow suit,
         the most dangerous one (that is where a player gets rid of it)."""
-        legal = self.legal_moves(state, seat) if seat is not None else []
-        if not legal:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat, legal = clock_moves(self, state, seat)
         if legal[0]["type"] == "next_deal":
             return legal[0]
         kind = state["kinds"][state["deal"]]
@@ -276,12 +241,6 @@ class PenaltyTricks(TrickEngine):
         if suit is not None and all(parse(move["card"])[0] != suit for move in legal):
             return max(legal, key=lambda move: (danger(move["card"], kind), move["card"]))
         return min(legal, key=lambda move: (rank_value(move["card"]), move["card"]))
-
-    def result(self, state: State) -> Result | None:
-        if state["phase"] != "over":
-            return None
-        scores = state["scores"]
-        return {"placings": placings_from_scores(scores), "scores": list(scores)}
 
     def decorate(self, view: View, state: State, seat: int | None) -> None:
         super().decorate(view, state, seat)

@@ -30,34 +30,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import (
-    BaseEngine,
-    Deadline,
-    Event,
-    GameMeta,
-    IllegalMove,
-    Move,
-    MoveClock,
-    Option,
-    Result,
-    Rng,
-    State,
-    View,
-    event,
-    new_rng_state,
-)
-from rulekit.clock import TURN_STARTED
-from rulekit.contract import SCHEMA_VERSION
+from rulekit import Event, GameMeta, Move, Rng, State, View, clock_seat, event
 
-from ..core import Card, build_decks
-from ..core.pots import side_pots
+from ..core import Card
+from ..core.pots import shares, side_pots
+from ..core.stakes import (
+    CLOCK,
+    CPU_LEVELS,
+    LEVEL_MS,
+    MOVE_SECONDS,
+    SHOWDOWN_MS,
+    STAKE_OPTION,
+    StakesEngine,
+    contenders,
+    left_of_button,
+    next_bettor,
+    next_in,
+    seat_order,
+    starting_stack,
+)
 from .hands import best_hand
 
-MOVE_SECONDS = 15
-LEVEL_MS = 90_000  # blinds double every 90 s of game time
-SHOWDOWN_MS = 5_000  # shown cards stay on the table this long
-FRIENDLY_STACK = 1000
-STAKES = (0, 1000, 5000, 25000)
+__all__ = ["ENGINE", "LEVEL_MS", "MOVE_SECONDS", "SHOWDOWN_MS", "hidden_from", "side_pots", "starting_stack"]
+
 STREETS = ("preflop", "flop", "turn", "river")
 BOARD_CARDS = {"flop": 3, "turn": 1, "river": 1}
 
@@ -73,26 +68,10 @@ META = GameMeta(
     # Blinds double every 90 s of game time, so a table ends within a few hundred hands at
     # one second a move; random 5-seat tables end within about 1,500 moves.
     longest_game=20_000,
-    options=(Option("stake", "choice", 0, "option.stake", choices=STAKES),),
-    cpu_levels=("random", "easy", "strong"),
-    clock=MoveClock(fixed_s=MOVE_SECONDS),
+    options=(STAKE_OPTION,),
+    cpu_levels=CPU_LEVELS,
+    clock=CLOCK,
 )
-
-# State keys no view shows as they are: the deck, every hole card, the generator.
-SECRET = frozenset(("deck", "hole", "rng", "schema", "game", "seats", "options"))
-
-
-def starting_stack(options: dict[str, Any]) -> int:
-    return int(options.get("stake") or 0) or FRIENDLY_STACK
-
-
-def next_in(seats: int, seat: int, allowed: list[bool]) -> int:
-    """The next seat after `seat` (clockwise: seat numbers upwards) with `allowed` true."""
-    for step in range(1, seats + 1):
-        other = (seat + step) % seats
-        if allowed[other]:
-            return other
-    raise ValueError("no seat allowed")
 
 
 def can_act(state: State, seat: int) -> bool:
@@ -106,56 +85,32 @@ def highest_bet(state: State) -> int:
     return max(highest, state["blinds"][1]) if state["street"] == "preflop" else highest
 
 
-def contenders(state: State) -> list[int]:
-    return [s for s in range(state["seats"]) if state["dealt"][s] and not state["folded"][s]]
-
-
-class Poker(BaseEngine):
+class Poker(StakesEngine):
     meta = META
+    LEVEL_STARTED = "blinds_started_ms"
+    # State keys no view shows as they are: the deck, every hole card, the generator.
+    SECRET = frozenset(("deck", "hole", "rng", "schema", "game", "seats", "options"))
+    DERIVED = ("pot", "hole_counts", "blinds_up_at_ms")
 
     # -- setup -----------------------------------------------------------------------------
     def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
-        stack = starting_stack(options)
-        state: State = {
-            "phase": "play",
-            "stacks": [stack] * seats,
-            "small_blind_base": stack // 100,
-            "blinds": [stack // 100, stack // 50],
-            "level": 0,
-            "blinds_started_ms": None,
-            "hand": 0,
-            "button": rng.below(seats),
-            "out": [None] * seats,  # [hand, stack at its start] once a seat has no coins
-            "last_hand": None,
-            "pause_until_ms": None,
-            "seats": seats,
-        }
+        state = self.seat_table(seats, options, rng)
+        stack = state["stacks"][0]
+        state.update(small_blind_base=stack // 100, blinds=[stack // 100, stack // 50], hand=0, last_hand=None)
         self._deal_hand(state, rng, 0, first=True)
         return state
-
-    def start_clock(self, state: State, now_ms: int) -> None:
-        state["blinds_started_ms"] = now_ms or None
 
     def _deal_hand(self, state: State, rng: Rng, now_ms: int, first: bool = False) -> list[Event]:
         seats = state["seats"]
         stacks = state["stacks"]
-        alive = [stack > 0 for stack in stacks]
         events: list[Event] = []
-        if state["blinds_started_ms"] is None and now_ms:
-            state["blinds_started_ms"] = now_ms
-        started = state["blinds_started_ms"]
-        if started is not None and now_ms:
-            level = max(state["level"], (now_ms - started) // LEVEL_MS)
-            if level != state["level"]:
-                state["level"] = level
-                base = state["small_blind_base"] << level
-                state["blinds"] = [base, 2 * base]
-                events.append(event("blinds_up", level=level, small_blind=base, big_blind=2 * base))
-        if not first:
-            state["button"] = next_in(seats, state["button"], alive)
+        level = self.level_up(state, now_ms)
+        if level is not None:
+            base = state["small_blind_base"] << level
+            state["blinds"] = [base, 2 * base]
+            events.append(event("blinds_up", level=level, small_blind=base, big_blind=2 * base))
         state["hand"] += 1
-        deck = build_decks("french52", 1, first=state["hand"])
-        rng.shuffle(deck)
+        alive, deck = self.new_deal(state, state["hand"], rng, first)
         button = state["button"]
         small_seat = next_in(seats, button, alive)
         big_seat = next_in(seats, small_seat, alive)
@@ -173,9 +128,7 @@ class Poker(BaseEngine):
             small_blind_seat=small_seat,
             big_blind_seat=big_seat,
         )
-        order = [small_seat]
-        while len(order) < sum(alive):
-            order.append(next_in(seats, order[-1], alive))
+        order = seat_order(seats, small_seat, alive)
         for _ in range(2):
             for seat in order:
                 state["hole"][seat].append(deck.pop())
@@ -189,10 +142,6 @@ class Poker(BaseEngine):
         return events + self._next_turn(state, big_seat, rng, now_ms)
 
     # -- whose move ------------------------------------------------------------------------
-    def to_move(self, state: State) -> frozenset[int]:
-        turn = state["turn"]
-        return frozenset((turn,)) if state["phase"] == "play" and turn is not None else frozenset()
-
     def legal_moves(self, state: State, seat: int) -> list[Move]:
         if state["phase"] != "play" or seat != state["turn"]:
             return []
@@ -247,16 +196,10 @@ class Poker(BaseEngine):
         live = contenders(state)
         if len(live) == 1:
             return self._end_hand(state, rng, now_ms, shown=False)
-        seats = state["seats"]
         highest = highest_bet(state)
-        waiting = [
-            s for s in range(seats) if can_act(state, s) and (not state["acted"][s] or state["bets"][s] < highest)
-        ]
-        actors = [s for s in range(seats) if can_act(state, s)]
-        if len(actors) == 1 and state["bets"][actors[0]] >= highest:
-            waiting = []  # alone with coins behind and nothing to call: nothing to decide
-        if waiting:
-            state["turn"] = next_in(seats, after, [s in waiting for s in range(seats)])
+        turn = next_bettor(state, after, lambda s: can_act(state, s), lambda s: state["bets"][s] < highest)
+        if turn is not None:
+            state["turn"] = turn
             return []
         return self._close_round(state, rng, now_ms)
 
@@ -294,7 +237,7 @@ class Poker(BaseEngine):
                 values[seat] = value
                 shown_hands[seat] = {"cards": list(state["hole"][seat]), "hand": name}
             events.append(event("showdown", hands=shown_hands))
-        order = [(state["button"] + step) % seats for step in range(1, seats + 1)]
+        order = left_of_button(state)
         for number, pot in enumerate(pots):
             eligible = pot["eligible"]
             if shown and len(eligible) > 1:
@@ -302,9 +245,8 @@ class Poker(BaseEngine):
                 winners = [s for s in order if s in eligible and values[s] == best]
             else:
                 winners = eligible
-            share, odd = divmod(pot["amount"], len(winners))
-            for place, seat in enumerate(winners):
-                won[seat] += share + (1 if place < odd else 0)
+            for seat, share in zip(winners, shares(pot["amount"], winners), strict=True):
+                won[seat] += share
             events.append(event("pot_won", pot=number, amount=pot["amount"], seats=winners))
         for seat in range(seats):
             state["stacks"][seat] += won[seat]
@@ -314,43 +256,26 @@ class Poker(BaseEngine):
             "board": list(state["board"]),
             "shown": shown_hands,
             "won": won,
-            "until_ms": now_ms + SHOWDOWN_MS if shown and now_ms else None,
+            "until_ms": self.showdown_pause(state, now_ms, shown),
         }
-        if shown and now_ms:
-            state["pause_until_ms"] = now_ms + SHOWDOWN_MS
-        for seat in range(seats):
-            if state["dealt"][seat] and state["stacks"][seat] == 0:
-                state["out"][seat] = [state["hand"], state["start_stacks"][seat]]
-                events.append(event("busted", seat=seat))
-        alive = [s for s in range(seats) if state["stacks"][s] > 0]
-        if len(alive) == 1:
-            state["phase"] = "over"
-            return events + [event("table_won", seat=alive[0], coins=state["stacks"][alive[0]]), event("game_over")]
+        events += self.bust_out(state, state["hand"])
+        if state["phase"] == "over":
+            return events
         return events + self._deal_hand(state, rng, now_ms)
 
     # -- clock -----------------------------------------------------------------------------
     def timeout_move(self, state: State, seat: int | None) -> Move:
         """Out of time: "automatisch gecheckt – musst du etwas bezahlen, wird automatisch gefoldet"."""
-        if seat is None or seat not in self.to_move(state):
-            raise IllegalMove("illegal_move", "no clock runs for this seat")
+        seat = clock_seat(seat, self.to_move(state), "illegal_move")
         return {"type": "check"} if {"type": "check"} in self.legal_moves(state, seat) else {"type": "fold"}
-
-    def deadline(self, state: State) -> Deadline | None:
-        found = super().deadline(state)
-        pause = state.get("pause_until_ms")
-        if found is not None and pause and pause > (state.get(TURN_STARTED) or 0):
-            # The first player's 15 s start once the shown cards have been on the table 5 s.
-            found["at_ms"] = pause + MOVE_SECONDS * 1000
-        return found
 
     # -- views -----------------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> View:
         view = self.base_view(state, seat)
-        public = {key: _copy(value) for key, value in state.items() if key not in SECRET}
+        public = self.public_state(state)
         public["pot"] = sum(state["committed"])
         public["hole_counts"] = [len(cards) for cards in state["hole"]]
-        started = state["blinds_started_ms"]
-        public["blinds_up_at_ms"] = None if started is None else started + (state["level"] + 1) * LEVEL_MS
+        public["blinds_up_at_ms"] = self.level_up_at_ms(state)
         view["public"] = public
         if seat is not None:
             view["private"] = {"hand": list(state["hole"][seat])}
@@ -358,14 +283,8 @@ class Poker(BaseEngine):
 
     def determinize(self, view: View, seat: int, seed: bytes) -> State:
         public = view["public"]
-        state: State = {
-            key: _copy(value) for key, value in public.items() if key not in ("pot", "hole_counts", "blinds_up_at_ms")
-        }
-        state.update(schema=SCHEMA_VERSION, game=view["game"], seats=view["seats"], options=_copy(view["options"]))
         own = list(view["private"]["hand"])
-        seen = set(own) | set(public["board"])
-        pool = [card for card in build_decks("french52", 1, first=public["hand"]) if card not in seen]
-        Rng(new_rng_state(seed + b":determinize")).shuffle(pool)
+        state, pool = self.determinized_public(view, public["hand"], set(own) | set(public["board"]), seed)
         hole: list[list[Card]] = []
         for other, count in enumerate(public["hole_counts"]):
             if other == seat:
@@ -375,24 +294,7 @@ class Poker(BaseEngine):
                 del pool[:count]
         state["hole"] = hole
         state["deck"] = pool
-        state["rng"] = new_rng_state(seed)
         return state
-
-    def result(self, state: State) -> Result | None:
-        if state["phase"] != "over":
-            return None
-        # Winner first, then by the hand a seat went out in (later is better), then its stack then.
-        keys = [(1 << 30, 0) if out is None else (out[0], out[1]) for out in state["out"]]
-        placings = [1 + sum(1 for other in keys if other > key) for key in keys]
-        return {"placings": placings, "scores": list(state["stacks"])}
-
-
-def _copy(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value
 
 
 def hidden_from(state: State, seat: int | None) -> set[Card]:

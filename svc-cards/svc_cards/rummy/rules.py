@@ -36,7 +36,6 @@ from typing import Any
 from rulekit import (
     Event,
     GameMeta,
-    IllegalMove,
     Move,
     MoveClock,
     Option,
@@ -44,23 +43,14 @@ from rulekit import (
     Rng,
     State,
     View,
+    clock_seat,
     event,
     placings_from_scores,
 )
 
-from ..core import Card, CardEngine, deal, determinize_cards, new_table, next_seat, turn_up
-from ..core import hidden_from as table_hidden_from
-from ..core.melds import (
-    RUMMY,
-    card_points,
-    is_joker,
-    joker_swaps,
-    lay_off,
-    lay_offs,
-    meld_points,
-    possible_melds,
-    swap_joker,
-)
+from ..core import Card, deal, new_table, next_seat, turn_up
+from ..core.meld_play import MeldEngine, known_hidden_from
+from ..core.melds import RUMMY, card_points, is_joker, joker_swaps, lay_offs, meld_points, possible_melds
 from ..core.table import refill
 
 DECK = "rummy55"
@@ -69,7 +59,6 @@ JOKER_PENALTY = 20
 RESHUFFLES = 2
 
 NOBODY: frozenset[int] = frozenset()
-PLAY_KINDS = frozenset(("meld", "lay_off", "swap", "take_back", "discard"))
 ONLY = tuple(frozenset((seat,)) for seat in range(16))
 
 META = GameMeta(
@@ -120,12 +109,7 @@ def _melds_with_points(hand: list[Card]) -> list[dict[str, Any]]:
 _VIEW_MELDS: dict[tuple[Card, ...], tuple[tuple[str, tuple[Card, ...], int], ...]] = {}
 
 
-def _forget(known: list[Card], card: Card) -> None:
-    if card in known:
-        known.remove(card)
-
-
-class Rummy(CardEngine):
+class Rummy(MeldEngine):
     meta = META
 
     def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
@@ -153,29 +137,7 @@ class Rummy(CardEngine):
         turn = state["turn"]
         return NOBODY if turn is None else ONLY[turn]
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
-        return list(self.listed_moves(state, seat))
-
-    def listed_moves(self, state: State, seat: int) -> list[Move]:
-        """The legal moves, from a small cache: the harness, validation and the view ask for
-        the same position's moves in turn, and the meld search is most of a step's cost. The
-        key holds everything the moves depend on."""
-        if seat != state["turn"] or state["phase"] != "play":
-            return self._moves(state, seat)
-        key = self._key(state, seat)
-        cache = self._cache
-        moves = cache.get(key)
-        if moves is None:
-            moves = self._moves(state, seat)
-            if len(cache) >= 64:
-                cache.clear()
-            cache[key] = moves
-        return moves
-
-    _cache: dict[tuple[Any, ...], list[Move]] = {}
-
-    @staticmethod
-    def _key(state: State, seat: int) -> tuple[Any, ...]:
+    def cache_key(self, state: State, seat: int) -> tuple[Any, ...]:
         return (
             seat,
             tuple(state["hands"][seat]),
@@ -185,21 +147,6 @@ class Rummy(CardEngine):
             bool(state["staged"]),
             state["taken"],
         )
-
-    def check_move(self, state: State, seat: int, move: Any) -> None:
-        """A move of the turn whose moves are not listed yet is first looked for among the
-        legal moves of its own kind (listed by the same code), so a discard is checked without
-        searching the hand's melds; a move not found there takes the full check."""
-        if (
-            type(move) is dict
-            and move.get("type") in PLAY_KINDS
-            and seat == state["turn"]
-            and state["phase"] == "play"
-            and self._key(state, seat) not in self._cache
-            and move in self._moves(state, seat, move["type"])
-        ):
-            return
-        super().check_move(state, seat, move)
 
     def _moves(self, state: State, seat: int, only: str | None = None) -> list[Move]:
         """The legal moves (of the kind `only` alone, when given, in the play phase)."""
@@ -239,27 +186,13 @@ class Rummy(CardEngine):
         if kind == "meld":
             return self._meld(state, seat, move["kind"], list(move["cards"]))
         if kind == "lay_off":
-            card = move["card"]
-            hand.remove(card)
-            _forget(known, card)
-            lay_off(state["melds"][move["meld"]], card, move.get("end"))
-            events = [event("laid_off", seat=seat, meld=move["meld"], card=card, end=move.get("end"))]
-            return events + self._maybe_out(state, seat)
+            return self.lay_off_card(state, seat, move)
         if kind == "swap":
-            card, joker = move["card"], move["joker"]
-            hand.remove(card)
-            _forget(known, card)
-            swap_joker(state["melds"][move["meld"]], joker, card)
-            hand.append(joker)
-            known.append(joker)
-            return [event("swapped", seat=seat, meld=move["meld"], joker=joker, card=card)]
+            return self.swap(state, seat, move)
         if kind == "take_back":
-            return self._take_back(state, seat)
-        card = move["card"]
-        hand.remove(card)
-        _forget(known, card)
-        state["discard_pile"].append(card)
-        events = [event("discarded", seat=seat, card=card)]
+            state["staged_points"] = 0
+            return self.take_back(state, seat)
+        events = self.discard(state, seat, move["card"])
         if not hand:
             return events + self._end(state, seat)
         return events + self._next_turn(state, seat, rng)
@@ -271,14 +204,9 @@ class Rummy(CardEngine):
         return [event("drawn", visible_to=[seat], seat=seat, cards=[card]), event("drew", seat=seat, count=1)]
 
     def _meld(self, state: State, seat: int, kind: str, cards: list[Card]) -> list[Event]:
-        hand, known = state["hands"][seat], state["known"][seat]
-        for card in cards:
-            hand.remove(card)
-            _forget(known, card)
-        meld = {"kind": kind, "cards": cards, "owner": seat}
-        state["melds"].append(meld)
-        points = meld_points(meld)
-        events = [event("melded", seat=seat, meld=len(state["melds"]) - 1, kind=kind, cards=list(cards), points=points)]
+        index = self.lay_meld(state, seat, kind, cards)
+        points = meld_points(state["melds"][index])
+        events = [event("melded", seat=seat, meld=index, kind=kind, cards=list(cards), points=points)]
         if not state["opened"][seat]:
             state["staged"].append(len(state["melds"]) - 1)
             state["staged_points"] += points
@@ -286,21 +214,9 @@ class Rummy(CardEngine):
                 state["opened"][seat] = True
                 events.append(event("opened", seat=seat, points=state["staged_points"]))
                 state.update(staged=[], staged_points=0)
-        return events + self._maybe_out(state, seat)
+        return events + self.maybe_out(state, seat)
 
-    def _take_back(self, state: State, seat: int) -> list[Event]:
-        hand, known = state["hands"][seat], state["known"][seat]
-        staged = state["staged"]
-        count = 0
-        for index in sorted(staged, reverse=True):
-            cards = state["melds"].pop(index)["cards"]
-            hand.extend(cards)
-            known.extend(cards)
-            count += len(cards)
-        state.update(staged=[], staged_points=0, took_back=True)
-        return [event("took_back", seat=seat, count=count)]
-
-    def _maybe_out(self, state: State, seat: int) -> list[Event]:
+    def maybe_out(self, state: State, seat: int) -> list[Event]:
         if state["hands"][seat] or not state["opened"][seat]:
             return []
         return self._end(state, seat)
@@ -335,29 +251,11 @@ class Rummy(CardEngine):
 
     view_keys = frozenset(("shown_hands",))
 
-    def determinize(self, view: View, seat: int, seed: bytes) -> State:
-        """The table sample, then every card another seat is known to hold moved into that
-        hand in exchange for one of its unknown cards."""
-        state = determinize_cards(view, seat, seed, self.view_keys)
-        hands = state["hands"]
-        for other, known in enumerate(state["known"]):
-            if other == seat:
-                continue
-            for card in known:
-                if card in hands[other]:
-                    continue
-                spare = next(c for c in hands[other] if c not in known)
-                zone = next(z for z in [*hands, state["draw_pile"], state["discard_pile"]] if card in z)
-                zone[zone.index(card)] = spare
-                hands[other][hands[other].index(spare)] = card
-        return state
-
     def timeout_move(self, state: State, seat: int | None) -> Move:
         """Out of time: draw from the stock; with a proposal below the minimum, take it back;
         otherwise discard the card that would cost most if left in hand (never a joker while
         another card can go)."""
-        if seat is None or seat != state["turn"]:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat = clock_seat(seat, (state["turn"],))
         if state["phase"] == "draw":
             return {"type": "draw"}
         if state["staged"]:
@@ -378,10 +276,7 @@ def hidden_from(state: State, seat: int | None) -> set[Card]:
     a hand; once the game is over the hands are shown."""
     if state["turn"] is None:
         return set(state["draw_pile"])
-    secret = table_hidden_from(state, seat)
-    for known in state["known"]:
-        secret.difference_update(known)
-    return secret
+    return known_hidden_from(state, seat)
 
 
 ENGINE = Rummy()

@@ -34,7 +34,6 @@ from typing import Any
 from rulekit import (
     Event,
     GameMeta,
-    IllegalMove,
     Move,
     MoveClock,
     Option,
@@ -42,6 +41,7 @@ from rulekit import (
     Rng,
     State,
     View,
+    clock_seat,
     event,
     new_rng_state,
     placings_from_scores,
@@ -322,8 +322,7 @@ class StockPile(CardEngine):
         highest number (a wild card is kept), onto the discard pile that already shows that
         number or the one above it, else an empty pile, else the pile with the highest top.
         With an empty hand: pass."""
-        if seat is None or seat != state["turn"]:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat = clock_seat(seat, (state["turn"],))
         hand = state["hands"][seat]
         if not hand:
             return {"type": "pass"}

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import Event, GameMeta, IllegalMove, Move, MoveClock, Result, Rng, State, View, event, placings_from_scores
+from rulekit import Event, GameMeta, Move, MoveClock, Result, Rng, State, View, clock_seat, event, placings_from_scores
 
 from ..core import Card, CardEngine, active_seats, build_decks, deal, determinize_cards, new_table, next_seat, parse
 from ..core import hidden_from as table_hidden_from
@@ -262,8 +262,7 @@ class ThirtyOne(CardEngine):
     def timeout_move(self, state: State, seat: int | None) -> Move:
         """Out of time: never a knock. Swap the card (or all three) that raises the hand's
         points most, else push ("schieben")."""
-        if seat is None or seat != state["turn"]:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat = clock_seat(seat, (state["turn"],))
         hand, middle = state["hands"][seat], state["middle"]
         best: Move = {"type": "push"}
         most = points_half(hand)

@@ -33,7 +33,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import BaseEngine, Event, GameMeta, IllegalMove, Move, MoveClock, Option, Result, Rng, event
+from rulekit import (
+    BaseEngine,
+    Event,
+    GameMeta,
+    Move,
+    MoveClock,
+    Option,
+    Result,
+    Rng,
+    clock_seat,
+    event,
+)
 
 from .state import BingoState, BingoView
 
@@ -162,8 +173,7 @@ class Bingo(BaseEngine[BingoState, BingoView]):
     def timeout_move(self, state: BingoState, seat: int | None) -> Move:
         """Out of time the drawer draws; once the drum is empty every pattern is complete, and
         the clock calls Bingo."""
-        if seat is None or seat != state["drawer"] or state["winner"] is not None:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat = clock_seat(seat, (state["drawer"],) if state["winner"] is None else ())
         return {"type": "draw"} if len(state["drawn"]) < BALLS else {"type": "bingo"}
 
     def result(self, state: BingoState) -> Result | None:

@@ -15,7 +15,18 @@ from __future__ import annotations
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
-from rulekit import BaseEngine, Event, GameMeta, IllegalMove, Move, MoveClock, Result, Rng, event, placings_from_scores
+from rulekit import (
+    BaseEngine,
+    Event,
+    GameMeta,
+    Move,
+    MoveClock,
+    Result,
+    Rng,
+    clock_seat,
+    event,
+    placings_from_scores,
+)
 
 from .state import DicePokerState, DicePokerView, Totals
 
@@ -217,8 +228,7 @@ class DicePoker(BaseEngine[DicePokerState, DicePokerView]):
         """Out of time: roll when the turn has no roll yet, else score the open row worth the
         most for these dice; on equal points (a crossing out above all) the row a player
         gives up most easily (SACRIFICE)."""
-        if seat is None or seat != state["turn"]:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat = clock_seat(seat, (state["turn"],))
         if state["rolls_left"] == ROLLS_PER_TURN:
             return {"type": "roll", "keep": []}
         offers = offers_for(state["sheet"][seat], state["dice"])

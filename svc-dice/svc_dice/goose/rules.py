@@ -23,20 +23,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import (
-    BaseEngine,
-    Event,
-    GameMeta,
-    IllegalMove,
-    Move,
-    MoveClock,
-    Option,
-    Result,
-    Rng,
-    State,
-    View,
-    event,
-)
+from rulekit import Event, GameMeta, Move, MoveClock, Option, Result, Rng, State, event
+
+from ..race.roll_race import RollRace, new_round
 
 GOAL = 63
 FACES = 6
@@ -52,7 +41,6 @@ DEATH = 58
 # Where a first throw of nine from the start goes, by the higher die.
 FIRST_NINE = {6: 26, 5: 53}
 WAITING_FIELDS = {WELL: "well", PRISON: "prison"}
-ROLL: Move = {"type": "roll"}
 
 META = GameMeta(
     id="goose",
@@ -86,8 +74,9 @@ def racing(state: State) -> list[int]:
     return [seat for seat in range(state["seats"]) if state["places"][seat] is None]
 
 
-class Goose(BaseEngine):
+class Goose(RollRace):
     meta = META
+    per_seat = ("fields", "inn_turns", "held", "places")
 
     def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
         return {
@@ -100,14 +89,6 @@ class Goose(BaseEngine):
             "last_roll": None,
             "over": False,
         }
-
-    def to_move(self, state: State) -> frozenset[int]:
-        return frozenset() if state["over"] else frozenset((state["turn"],))
-
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
-        if state["over"] or seat != state["turn"]:
-            return []
-        return [dict(ROLL)]
 
     def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         count = 2 if state["options"]["dice"] == "two" else 1
@@ -190,12 +171,10 @@ class Goose(BaseEngine):
         while True:
             current = (current + 1) % state["seats"]
             if current == 0:
-                state["round"] += 1
-                if state["round"] > ROUND_LIMIT:
-                    state["over"] = True
+                ended = new_round(state, ROUND_LIMIT)
+                if ended:
                     self._place_the_rest(state)
-                    events.append(event("round_limit", rounds=ROUND_LIMIT))
-                    return events
+                    return events + ended
             if state["places"][current] is not None:
                 continue
             if state["held"][current] is not None:
@@ -216,27 +195,6 @@ class Goose(BaseEngine):
         for seat in left:
             ahead = sum(state["fields"][other] > state["fields"][seat] for other in left)
             state["places"][seat] = placed + ahead + 1
-
-    def copy_state(self, state: State) -> State:
-        copied = dict(state)
-        for key in ("fields", "inn_turns", "held", "places"):
-            copied[key] = list(state[key])
-        copied["options"] = dict(state["options"])
-        copied["rng"] = dict(state["rng"])
-        if state["last_roll"] is not None:
-            copied["last_roll"] = {**state["last_roll"], "dice": list(state["last_roll"]["dice"])}
-        return copied
-
-    def view(self, state: State, seat: int | None) -> View:
-        view = self.base_view(state, seat)
-        view["public"] = self.open_state(state)
-        return view
-
-    def timeout_move(self, state: State, seat: int | None) -> Move:
-        """Out of time: roll (it is the only move there is)."""
-        if seat is None or state["over"] or seat != state["turn"]:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
-        return dict(ROLL)
 
     def result(self, state: State) -> Result | None:
         if not state["over"]:

@@ -39,7 +39,18 @@ from __future__ import annotations
 from math import comb
 from typing import Any
 
-from rulekit import BaseEngine, Event, GameMeta, IllegalMove, Move, MoveClock, Result, Rng, event, new_rng_state
+from rulekit import (
+    BaseEngine,
+    Event,
+    GameMeta,
+    Move,
+    MoveClock,
+    Result,
+    Rng,
+    clock_seat,
+    event,
+    new_rng_state,
+)
 
 from .state import Bid, LiarsDiceState, LiarsDiceView
 
@@ -299,8 +310,7 @@ class LiarsDice(BaseEngine[LiarsDiceState, LiarsDiceView]):
         """Out of time: the safe play from the seat's own dice. Challenge when the standing bid
         is more likely false than true; otherwise the lowest bid on the face the seat holds
         most of (the higher face on a tie) that beats it, or the challenge when none does."""
-        if seat is None or seat != state["turn"]:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat = clock_seat(seat, (state["turn"],))
         own = faces(state["cups"][seat])
         total = sum(state["dice_count"])
         unseen = total - len(own)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from rulekit import BaseEngine, Event, IllegalMove, Move, Result, Rng, event
+from rulekit import BaseEngine, Event, Move, Result, Rng, clock_seat, event
 
 from .pieces import lead
 from .state import RaceState, RaceView
@@ -243,5 +243,4 @@ class RaceEngine(BaseEngine[RaceState, RaceView]):
         return {"placings": list(state["places"]), "scores": scores}
 
     def check_timeout_seat(self, state: RaceState, seat: int | None) -> None:
-        if seat is None or state["over"] or seat != state["turn"]:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        clock_seat(seat, () if state["over"] else (state["turn"],))

@@ -7,13 +7,6 @@ pick either without a surprise, and docs/cpu-strength.md says why they play alik
 
 from __future__ import annotations
 
-from rulekit.players import Ask, Choice, legal_or_refuse
-
-
-def roller(ask: Ask) -> Choice:
-    """Rolls: the one legal move (refuses when the seat is not to move)."""
-    (move,) = legal_or_refuse(ask.view)
-    return Choice(dict(move))
-
+from ..race.roll_race import roller
 
 LEVELS = {"easy": roller, "strong": roller}

@@ -17,20 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import (
-    BaseEngine,
-    Event,
-    GameMeta,
-    IllegalMove,
-    Move,
-    MoveClock,
-    Result,
-    Rng,
-    State,
-    View,
-    event,
-    placings_from_scores,
-)
+from rulekit import Event, GameMeta, Move, MoveClock, Result, Rng, State, event, placings_from_scores
+
+from ..race.roll_race import RollRace, new_round
 
 GOAL = 100
 FACES = 6
@@ -40,7 +29,6 @@ ROUND_LIMIT = 300
 # The classic board: foot of the ladder -> its top, head of the snake -> its tail.
 LADDERS = {1: 38, 4: 14, 9: 31, 21: 42, 28: 84, 36: 44, 51: 67, 71: 91, 80: 100}
 SNAKES = {16: 6, 47: 26, 49: 11, 56: 53, 62: 19, 64: 60, 87: 24, 93: 73, 95: 75, 98: 78}
-ROLL: Move = {"type": "roll"}
 
 META = GameMeta(
     id="snakes-and-ladders",
@@ -64,19 +52,12 @@ def land(square: int, pips: int) -> tuple[int, int]:
     return reached, LADDERS.get(reached, SNAKES.get(reached, reached))
 
 
-class SnakesAndLadders(BaseEngine):
+class SnakesAndLadders(RollRace):
     meta = META
+    per_seat = ("squares",)
 
     def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
         return {"turn": 0, "round": 1, "squares": [0] * seats, "rolls": 0, "last_roll": None, "over": False}
-
-    def to_move(self, state: State) -> frozenset[int]:
-        return frozenset() if state["over"] else frozenset((state["turn"],))
-
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
-        if state["over"] or seat != state["turn"]:
-            return []
-        return [dict(ROLL)]
 
     def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         pips = rng.die(FACES)
@@ -101,30 +82,8 @@ class SnakesAndLadders(BaseEngine):
         state["turn"] = following
         state["rolls"] = 0
         if following == 0:
-            state["round"] += 1
-            if state["round"] > ROUND_LIMIT:
-                state["over"] = True
-                events.append(event("round_limit", rounds=ROUND_LIMIT))
+            events += new_round(state, ROUND_LIMIT)
         return events
-
-    def copy_state(self, state: State) -> State:
-        copied = dict(state)
-        copied["squares"] = list(state["squares"])
-        copied["options"] = dict(state["options"])
-        copied["rng"] = dict(state["rng"])
-        copied["last_roll"] = None if state["last_roll"] is None else dict(state["last_roll"])
-        return copied
-
-    def view(self, state: State, seat: int | None) -> View:
-        view = self.base_view(state, seat)
-        view["public"] = self.open_state(state)
-        return view
-
-    def timeout_move(self, state: State, seat: int | None) -> Move:
-        """Out of time: roll (it is the only move there is)."""
-        if seat is None or state["over"] or seat != state["turn"]:
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
-        return dict(ROLL)
 
     def result(self, state: State) -> Result | None:
         if not state["over"]:

@@ -25,12 +25,12 @@ from rulekit import (
     BaseEngine,
     Event,
     GameMeta,
-    IllegalMove,
     Move,
     MoveClock,
     Option,
     Result,
     Rng,
+    clock_seat,
     clone,
     event,
     new_rng_state,
@@ -316,8 +316,7 @@ class Categories(BaseEngine[CategoriesState, CategoriesView]):
     def timeout_move(self, state: CategoriesState, seat: int | None) -> Move:
         """Out of time: what is written is handed in (empty columns score 0); in the review,
         Accept."""
-        if seat is None or seat not in self.to_move(state):
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat = clock_seat(seat, self.to_move(state))
         return {"type": "done"} if state["phase"] == "writing" else {"type": "accept"}
 
     def result(self, state: CategoriesState) -> Result | None:

@@ -25,12 +25,12 @@ from rulekit import (
     BaseEngine,
     Event,
     GameMeta,
-    IllegalMove,
     Move,
     MoveClock,
     Option,
     Result,
     Rng,
+    clock_seat,
     clone,
     event,
     new_rng_state,
@@ -264,8 +264,7 @@ class Hangman(BaseEngine[HangmanState, HangmanView]):
     def timeout_move(self, state: HangmanState, seat: int | None) -> Move:
         """Out of time: the setter gets a word drawn from the list; a guesser names the most
         frequent letter of the language not guessed yet (`play_timeout` draws a random one)."""
-        if seat is None or seat not in self.to_move(state):
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat = clock_seat(seat, self.to_move(state))
         if state["phase"] == "set":
             return {"type": "draw_word"}
         guessed = set(state["guessed"])

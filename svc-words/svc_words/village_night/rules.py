@@ -27,7 +27,19 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from rulekit import BaseEngine, Event, GameMeta, IllegalMove, Move, MoveClock, Result, Rng, clone, event, new_rng_state
+from rulekit import (
+    BaseEngine,
+    Event,
+    GameMeta,
+    Move,
+    MoveClock,
+    Result,
+    Rng,
+    clock_seat,
+    clone,
+    event,
+    new_rng_state,
+)
 
 from .state import Chat, VillageNightPrivate, VillageNightPublic, VillageNightState, VillageNightView
 
@@ -352,8 +364,7 @@ class VillageNight(BaseEngine[VillageNightState, VillageNightView]):
         vote alike; never abstaining), the witch keeps her potions, the others sleep. The lot is
         drawn from a copy of the game's generator, so the default stays a pure function of the
         state."""
-        if seat is None or seat not in self.to_move(state):
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat = clock_seat(seat, self.to_move(state))
         legal = self.legal_moves(state, seat)
         votes = [m for m in legal if m["type"] in ("kill", "look", "vote")]
         if not votes:

@@ -24,12 +24,12 @@ from rulekit import (
     BaseEngine,
     Event,
     GameMeta,
-    IllegalMove,
     Move,
     MoveClock,
     Option,
     Result,
     Rng,
+    clock_seat,
     clone,
     event,
     new_rng_state,
@@ -277,8 +277,7 @@ class WordAgents(BaseEngine[WordAgentsState, WordAgentsView]):
         """Out of time: the first seat of a team names itself chief; a chief gives an empty
         clue for one word; a voter votes to end the turn once the team has guessed, else
         for a card (`play_timeout` draws a random hidden one)."""
-        if seat is None or seat not in self.to_move(state):
-            raise IllegalMove("not_your_turn", "no clock runs for this seat")
+        seat = clock_seat(seat, self.to_move(state))
         phase = state["phase"]
         if phase == "appoint":
             return {"type": "appoint", "seat": seat}

@@ -1,0 +1,31 @@
+"""Mau-Mau's state and what a seat's view holds, as the engine writes them.
+
+The state's other keys (schema, game, seats, options, rng, turn_started_ms) are rulekit's; the
+view's other parts (game, seat, to_move, legal_moves, result, ...) are `BaseEngine.base_view`'s.
+"""
+
+from __future__ import annotations
+
+from typing import NotRequired, TypedDict
+
+from ..core.views import CardZones, TableKeys, TablePrivate, TablePublic
+
+
+class MauMauTable(TableKeys):
+    suit: str  # the suit to follow: the top's, or the one a jack wished
+    wished: bool  # whether `suit` was named by a jack
+    pending: int  # cards owed to a run of sevens
+    drew: bool  # the seat to move has drawn and may play that card or pass
+
+
+class MauMauState(MauMauTable, CardZones):
+    pass
+
+
+class MauMauPublic(MauMauTable, TablePublic):
+    mau: list[int]  # seats down to their last card
+
+
+class MauMauView(TypedDict):
+    public: MauMauPublic
+    private: NotRequired[TablePrivate]
