@@ -1,0 +1,16 @@
+"""What the platform knows of stock-pile beyond its rules: CPU levels, test budget, secrets, invariants."""
+
+from __future__ import annotations
+
+from rulekit.declaration import Budget, GameDeclaration
+
+from . import ENGINE
+from .cpu import LEVELS
+from .rules import hidden_from
+
+DECLARATION = GameDeclaration(
+    engine=ENGINE,
+    budget=Budget({2: 200, 4: 100, 6: 60}, thorough=20, scanned=5),
+    levels=LEVELS,
+    hidden_from=hidden_from,
+)

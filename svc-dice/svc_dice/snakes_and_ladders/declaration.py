@@ -1,0 +1,14 @@
+"""What the platform knows of snakes-and-ladders beyond its rules: CPU levels, test budget, secrets, invariants."""
+
+from __future__ import annotations
+
+from rulekit.declaration import Budget, GameDeclaration
+
+from . import ENGINE
+from .cpu import LEVELS
+
+DECLARATION = GameDeclaration(
+    engine=ENGINE,
+    budget=Budget(200),
+    levels=LEVELS,
+)

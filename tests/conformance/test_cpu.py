@@ -1,0 +1,78 @@
+"""Every CPU level of every game, asked along seeded random games at the smallest and largest
+table: it answers with one of the seat's legal moves, it is handed that seat's view and
+nothing more (no secret of `hidden_from`, no generator), it refuses a seat that is not to move,
+and where the game hides something its answer is the same from a state dealt differently
+(the engine's `determinize`) that the seat cannot tell apart."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rulekit import Refusal, State, move_matches, to_json
+from rulekit.declaration import GameDeclaration
+from rulekit.players import Ask
+from rulekit.playout import instantiate, leaves
+
+from .cases import DECLARATIONS, case_id
+
+# Small budgets keep the suite quick; bench/ai_strength.py measures the levels at real budgets.
+BUDGET_MS = 15
+ASKED = 6  # positions per game where every level is asked
+EVERY = 5  # a position is asked every EVERY-th step (and every forced one)
+MOST_STEPS = 400  # the walk stops here: long games are asked in their opening and middle
+
+CASES = [
+    (d, seats)
+    for d in DECLARATIONS
+    if d.levels
+    for seats in sorted({d.engine.meta.allowed_seat_counts()[0], d.engine.meta.allowed_seat_counts()[-1]})
+]
+
+
+def _secrets_in(declaration: GameDeclaration, state: State, seat: int, view: dict) -> set:
+    if declaration.hidden_from is None:
+        return set()
+    secret = set(declaration.hidden_from(state, seat))
+    return secret.intersection(v for v in leaves(view) if isinstance(v, (str, int)) and not isinstance(v, bool))
+
+
+@pytest.mark.parametrize(("declaration", "seats"), CASES, ids=case_id)
+def test_every_level_answers_legally_from_a_view(declaration: GameDeclaration, seats: int) -> None:
+    engine = declaration.engine
+    label = f"cpu:{declaration.id}:{seats}"
+    rnd = random.Random(label)
+    state = engine.setup(seats, {}, label.encode())
+    asked = redealt = step = 0
+    while engine.result(state) is None and asked < ASKED and step < MOST_STEPS:
+        to_move = sorted(engine.to_move(state))
+        seat = rnd.choice(to_move)
+        legal = engine.legal_moves(state, seat)
+        if step % EVERY == 0 or len(legal) == 1:
+            asked += 1
+            view = engine.view(state, seat)
+            assert '"rng"' not in to_json(view) and state["rng"]["seed"] not in to_json(view)
+            assert not _secrets_in(declaration, state, seat, view), f"{label} step {step}: the view shows secrets"
+            twin_view = None
+            if engine.meta.hidden_information:
+                twin = engine.determinize(view, seat, b"twin:%d" % step)
+                twin_view = engine.view(twin, seat)
+                assert twin_view == view, f"{label} step {step}: determinize gave a state the seat tells apart"
+                redealt += to_json(twin) != to_json(state)
+            for level, player in declaration.levels.items():
+                seed = f"{label}:{step}".encode()
+                move = player(Ask(declaration.id, seat, view, level, seed, BUDGET_MS)).move
+                assert any(move_matches(m, move) for m in legal), (label, step, level, move)
+            idle = [s for s in range(seats) if s not in to_move]
+            if idle:
+                for level, player in declaration.levels.items():
+                    with pytest.raises(Refusal) as refused:
+                        player(Ask(declaration.id, idle[0], engine.view(state, idle[0]), level, b"idle", BUDGET_MS))
+                    assert refused.value.code == "not_your_turn", (label, level)
+        state, _ = engine.apply(state, seat, instantiate(rnd.choice(legal), rnd), 1000 * (step + 1))
+        step += 1
+    assert asked > 0
+    if engine.meta.hidden_information and declaration.hidden_from is not None:
+        # determinize samples what the seat cannot see, it does not copy the true state
+        assert redealt > 0, f"{label}: every determinized state was the true one"
