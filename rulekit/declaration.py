@@ -47,12 +47,14 @@ class Budget:
 @dataclass(frozen=True)
 class Variant:
     """Host options worth playing: `games` per seat count in `seats` (every allowed count when
-    empty), under `label` (part of each game's seed)."""
+    empty), under `label` (part of each game's seed); `policy` picks their moves where it
+    differs from the game's."""
 
     label: str
     options: Mapping[str, Any]
     games: int
     seats: tuple[int, ...] = ()
+    policy: Callable[[int], Chooser] | None = None
 
 
 @dataclass(frozen=True)

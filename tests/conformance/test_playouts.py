@@ -47,7 +47,7 @@ def test_declared_variants(declaration: GameDeclaration, variant: Variant) -> No
             check=declaration.check,
             hidden_from=declaration.hidden_from,
             after_game=declaration.finished,
-            policy=declaration.policy,
+            policy=variant.policy or declaration.policy,
         )
         assert tally.games == tally.planned > 0
 
