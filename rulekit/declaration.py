@@ -48,13 +48,15 @@ class Budget:
 class Variant:
     """Host options worth playing: `games` per seat count in `seats` (every allowed count when
     empty), under `label` (part of each game's seed); `policy` picks their moves where it
-    differs from the game's."""
+    differs from the game's. With `every_check` every game runs the contract checks and scans
+    every view (a series for the hidden-information scan)."""
 
     label: str
     options: Mapping[str, Any]
     games: int
     seats: tuple[int, ...] = ()
     policy: Callable[[int], Chooser] | None = None
+    every_check: bool = False
 
 
 @dataclass(frozen=True)

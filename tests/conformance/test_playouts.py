@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from rulekit.declaration import GameDeclaration, Variant
+from rulekit.playout import random_choice, run_playouts
 from tests import budget
 
 from .cases import DECLARATIONS, case_id, seat_cases
@@ -37,6 +38,21 @@ def test_seeded_random_games(declaration: GameDeclaration, seats: int, block: in
 )
 def test_declared_variants(declaration: GameDeclaration, variant: Variant) -> None:
     counts = variant.seats or declaration.engine.meta.allowed_seat_counts()
+    policy = variant.policy or declaration.policy
+    if variant.every_check:
+        run_playouts(
+            declaration.engine,
+            budget.extra(variant.games),
+            seat_counts=counts,
+            options=variant.options,
+            label=variant.label,
+            hidden_from=declaration.hidden_from,
+            check=declaration.check,
+            after_game=declaration.finished,
+            keep=False,
+            choose=policy(0) if policy is not None else random_choice,
+        )
+        return
     for seats in counts:
         tally = budget.playouts(
             declaration.engine,
@@ -47,7 +63,7 @@ def test_declared_variants(declaration: GameDeclaration, variant: Variant) -> No
             check=declaration.check,
             hidden_from=declaration.hidden_from,
             after_game=declaration.finished,
-            policy=variant.policy or declaration.policy,
+            policy=policy,
         )
         assert tally.games == tally.planned > 0
 

@@ -1,19 +1,15 @@
-"""Invariants every shedding game's playouts check on every move.
-
-How many games each card game plays, and which of them run every check and scan every view,
-is set in tests/budget.py with every other title's counts.
-"""
+"""Invariants the card games' declarations check on every move of their test games (the
+conformance suite, tests/conformance), and of every finished game where players go out one by
+one."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from svc_cards.core import cards_conserved
-
 from rulekit import Engine, Event, Move, State
-from rulekit.playout import Playout
+from rulekit.playout import Check, Playout
 
-Check = Callable[[State, State, int, Move, list[Event]], None]
+from . import cards_conserved
 
 
 def card_check(engine: Engine, extra: Check | None = None) -> Check:
