@@ -11,7 +11,7 @@ are the test run's plus the ones after them: a failure in either names a seed th
 (`random_playout(engine, seats, options, seed)`). GAMEROOM_PLAYOUT_SCALE=<factor> scales every
 test-mode count at once (0.1 for a quick look, 4 before a release).
 
-A new game adds one line to GAMES.
+A new game's budget is a line of its declaration (`rulekit.declaration.Budget`).
 """
 
 from __future__ import annotations
@@ -21,7 +21,13 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from svc_boards.registry import REGISTRY as BOARDS
+from svc_cards.registry import REGISTRY as CARDS
+from svc_dice.registry import REGISTRY as DICE
+from svc_words.registry import REGISTRY as WORDS
+
 from rulekit import Engine
+from rulekit.declaration import Budget, GameDeclaration
 from rulekit.playout import Check, Chooser, HiddenFrom, Playout, PlayoutFailure, random_choice, run_playouts
 
 SOAK = os.environ.get("GAMEROOM_SOAK", "") not in ("", "0")
@@ -30,63 +36,13 @@ SOAK_GAMES = 2000
 SOAK_EXTRA = 4
 
 
-@dataclass(frozen=True)
-class Series:
-    """A title's `make test` series: `games` per seat count, one number for every seat count or
-    {seats: games}, where a seat count not listed takes the games of the nearest one below it.
-    The first `thorough` games of a series run the harness's contract checks at every step
-    (state untouched by `apply`, JSON round trip, a made-up move refused) and the first
-    `scanned` also scan every view and delivered event."""
-
-    games: int | Mapping[int, int]
-    thorough: int = 100
-    scanned: int = 10
-
-
-# Sized by each title's measured cost (bench/playout_budget.py; docs/benchmarks.md) so that none costs
-# much more than half a minute of one core in `make test`.
-GAMES: dict[str, Series] = {
-    "chess": Series(500),
-    "four-in-a-row": Series(1000),
-    "draughts": Series(1000),
-    "morris": Series(800),
-    "reversi": Series(800),
-    "kalaha": Series(1000),
-    "dots-and-boxes": Series({2: 200, 3: 150, 4: 150}),
-    "sea-battle": Series(80, thorough=10, scanned=20),
-    "dominoes": Series({2: 3000, 3: 2000, 4: 2000}, scanned=30),
-    "chinese-checkers": Series({2: 90, 3: 60, 4: 45, 6: 30}, thorough=5, scanned=2),
-    "dice-poker": Series({2: 400, 3: 100, 5: 40}, thorough=40),
-    "last-card": Series({2: 300, 5: 100, 9: 40, 13: 30}, thorough=20, scanned=3),
-    "mau-mau": Series({2: 400, 5: 150}, thorough=50),
-    "hau-hau": Series({2: 100, 4: 60}, thorough=15, scanned=3),
-    "crazy-eights": Series({2: 500, 4: 300}),
-    "number-rows": Series({2: 300, 5: 150}, thorough=50),
-    "thirty-one": Series({2: 400, 5: 120, 8: 60}, thorough=30, scanned=5),
-    "poker": Series({3: 2000, 5: 1000}, thorough=60, scanned=10),
-    "blackjack-duel": Series({3: 500, 5: 300}, thorough=30, scanned=5),
-    "oh-hell": Series({3: 400}, thorough=20, scanned=5),
-    "penalty-tricks": Series(500, thorough=50, scanned=10),
-    "rummy": Series({2: 25, 4: 12}, thorough=6, scanned=2),
-    # Fifteen rounds of leaning play (the playout test's chooser): 2,000-7,000 moves, 1-5 CPU s
-    # a game with the contract checks. One game per seat count with them is some 22 CPU s;
-    # scanning its views too would be 35, so views are scanned in the soak.
-    "contract-rummy": Series(1, thorough=1, scanned=0),
-    "snakes-and-ladders": Series(200),
-    "goose": Series(60),
-    "hangman": Series({2: 100, 5: 60}, thorough=30),
-    "categories": Series({2: 30, 5: 10}, thorough=10, scanned=5),
-    "ludo": Series({2: 60, 3: 30, 4: 16, 5: 8, 7: 5}, thorough=2, scanned=1),
-    "mensch": Series({2: 150, 4: 120}, thorough=3, scanned=1),
-    "parchis": Series({2: 280, 3: 160, 4: 110}, thorough=10, scanned=4),
-    "backgammon": Series(400, thorough=30),
-    "liars-dice": Series(400, thorough=40),
-    "bingo": Series({2: 40, 5: 10, 9: 4}, thorough=5, scanned=2),
-    "village-night": Series({5: 600, 9: 300, 13: 150}, thorough=20, scanned=5),
-    "stock-pile": Series({2: 200, 4: 100, 6: 60}, thorough=20, scanned=5),
-    "word-agents": Series(400, thorough=40, scanned=8),
-    "blackjack": Series(350, thorough=30, scanned=10),
+# A title's `make test` series is its declaration's budget (rulekit.declaration.Budget), sized
+# by its measured cost (bench/playout_budget.py; docs/benchmarks.md) so that none costs much more
+# than half a minute of one core in `make test`.
+DECLARATIONS: dict[str, GameDeclaration] = {
+    declaration.id: declaration for registry in (BOARDS, CARDS, DICE, WORDS) for declaration in registry.declarations()
 }
+GAMES: dict[str, Budget] = {game: declaration.budget for game, declaration in DECLARATIONS.items()}
 
 # A seat count's series runs in BLOCKS test items, so two workers share the long soak series.
 BLOCKS = 4 if SOAK else 1
@@ -96,10 +52,7 @@ def games(game_id: str, seats: int) -> int:
     """Games per seat count for this run."""
     if SOAK:
         return SOAK_GAMES
-    sized = GAMES[game_id].games
-    if not isinstance(sized, int):
-        sized = sized[max(s for s in sized if s <= seats)]
-    return max(1, round(sized * SCALE))
+    return max(1, round(GAMES[game_id].at(seats) * SCALE))
 
 
 def checked(game_id: str) -> tuple[int | None, int | None]:

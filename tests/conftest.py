@@ -17,6 +17,14 @@ from devstack import Stack  # noqa: E402  (needs the path above)
 from tests import budget  # noqa: E402
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-golden",
+        action="store_true",
+        help="write the golden playthroughs again before replaying them (tests/conformance/golden.py)",
+    )
+
+
 def pytest_report_header() -> str:
     if budget.SOAK:
         return f"playouts: soak, {budget.SOAK_GAMES} games per title and seat count, every view scanned"

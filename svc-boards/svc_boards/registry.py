@@ -1,18 +1,18 @@
-"""The games svc-boards hosts, listed explicitly."""
+"""The games svc-boards hosts, listed explicitly: one declaration each (the engine and what the platform knows of it)."""
 
 from rulekit import Registry
 
-from .backgammon import ENGINE as BACKGAMMON
-from .chess import ENGINE as CHESS
-from .chinese_checkers import ENGINE as CHINESE_CHECKERS
-from .dominoes import ENGINE as DOMINOES
-from .dots_and_boxes import ENGINE as DOTS_AND_BOXES
-from .draughts import ENGINE as DRAUGHTS
-from .four_in_a_row import ENGINE as FOUR_IN_A_ROW
-from .kalaha import ENGINE as KALAHA
-from .morris import ENGINE as MORRIS
-from .reversi import ENGINE as REVERSI
-from .sea_battle import ENGINE as SEA_BATTLE
+from .backgammon.declaration import DECLARATION as BACKGAMMON
+from .chess.declaration import DECLARATION as CHESS
+from .chinese_checkers.declaration import DECLARATION as CHINESE_CHECKERS
+from .dominoes.declaration import DECLARATION as DOMINOES
+from .dots_and_boxes.declaration import DECLARATION as DOTS_AND_BOXES
+from .draughts.declaration import DECLARATION as DRAUGHTS
+from .four_in_a_row.declaration import DECLARATION as FOUR_IN_A_ROW
+from .kalaha.declaration import DECLARATION as KALAHA
+from .morris.declaration import DECLARATION as MORRIS
+from .reversi.declaration import DECLARATION as REVERSI
+from .sea_battle.declaration import DECLARATION as SEA_BATTLE
 
 REGISTRY = Registry(
     "boards",

@@ -20,18 +20,10 @@ from svc_boards.backgammon.rules import after
 
 from rulekit.players import Ask, Player, random_player
 from tests.games.backgammon.support import position, reach
-from tests.games.board_cpu import check_every_level_returns_a_legal_move, check_levels_registered
+from tests.games.board_cpu import check_every_level_returns_a_legal_move
 
 GAME = "backgammon"
 needs_gnubg = pytest.mark.skipif(gnubg.binary_path() is None, reason="GNU Backgammon (Debian's gnubg) is not installed")
-
-
-def test_levels_are_registered() -> None:
-    check_levels_registered(GAME)
-
-
-def test_every_level_returns_a_legal_move() -> None:
-    check_every_level_returns_a_legal_move(ENGINE, GAME)
 
 
 def test_every_fallback_level_returns_a_legal_move(monkeypatch: pytest.MonkeyPatch) -> None:

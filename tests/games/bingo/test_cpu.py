@@ -5,9 +5,8 @@ tests.games.bingo.strength`)."""
 from __future__ import annotations
 
 import pytest
-from svc_ai.players import PLAYERS, choose, levels_of
+from svc_ai.players import choose
 from svc_dice.bingo import ENGINE
-from svc_dice.bingo.cpu import LEVELS
 
 from rulekit import State
 from rulekit.players import Ask
@@ -16,11 +15,6 @@ from tests.games.snakes_and_ladders.strength import win_rate
 
 def ask(state: State, seat: int, level: str, seed: bytes = b"cpu") -> Ask:
     return Ask("bingo", seat, ENGINE.view(state, seat), level, seed, 1000)
-
-
-def test_levels_registered() -> None:
-    assert PLAYERS["bingo"] is LEVELS
-    assert levels_of("bingo") == list(ENGINE.meta.cpu_levels)
 
 
 @pytest.mark.parametrize("pattern", ["line", "full_card"])

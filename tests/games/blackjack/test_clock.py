@@ -7,7 +7,7 @@ from __future__ import annotations
 from svc_cards.blackjack import ENGINE
 from svc_cards.blackjack.rules import MIN_BET
 
-from tests.games.clock.support import deadline_seconds, positions
+from tests.games.clock.support import deadline_seconds
 
 
 def test_seconds_per_choice() -> None:
@@ -44,13 +44,3 @@ def test_a_table_where_nobody_ever_moves_ends() -> None:
         moves += 1
         assert moves < 100
     assert state["round"] == 5
-
-
-def test_the_clock_always_plays_a_legal_move() -> None:
-    checked = 0
-    for state in positions(ENGINE, 3, 4):
-        for seat in ENGINE.to_move(state):
-            move = ENGINE.timeout_move(state, seat)
-            ENGINE.check_move(state, seat, move)
-            checked += 1
-    assert checked > 20

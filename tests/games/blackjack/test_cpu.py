@@ -4,39 +4,12 @@ followed, and the strong level ahead of random and easy in final chips (docs/cpu
 
 from __future__ import annotations
 
-import pytest
 from svc_cards.blackjack import ENGINE
-from svc_cards.blackjack.cpu import DOUBLE, DOUBLE_OR_STAND, HIT, LEVELS, STAND, basic_strategy
+from svc_cards.blackjack.cpu import DOUBLE, DOUBLE_OR_STAND, HIT, STAND, basic_strategy
 
 from tests.games.blackjack.strength import final_chips
 from tests.games.blackjack.table import dealt
-from tests.games.card_core.cpu_checks import SLOWEST_S, every_level_answers_legally, refuses_when_not_to_move
-from tests.games.card_core.cpu_views import cpu_move, levels_registered
-
-
-def test_levels_registered() -> None:
-    assert levels_registered(ENGINE, LEVELS)
-
-
-@pytest.mark.parametrize("seats", [1, 3, 8])
-def test_every_level_returns_a_legal_move_quickly(seats: int) -> None:
-    slowest = every_level_answers_legally(ENGINE, seats, b"bj-cpu-%d" % seats)
-    assert slowest < SLOWEST_S
-
-
-def test_refuses_when_not_to_move() -> None:
-    state = dealt(["S5 H6", "D9 C9"], "D10 C7")
-    refuses_when_not_to_move(ENGINE, LEVELS, state, 1)
-
-
-@pytest.mark.parametrize("level", ["easy", "strong"])
-def test_decides_from_the_seats_view_only(level: str) -> None:
-    """Another hidden card and another shoe give the same move."""
-    for hole in ("C7", "C2", "CA"):
-        state = dealt(["S5 H6"], "D10 " + hole)
-        twin = dealt(["S5 H6"], "D10 " + hole, draws="SK HK DK")
-        assert ENGINE.view(twin, 0) == ENGINE.view(state, 0)
-        assert cpu_move(ENGINE, twin, level) == cpu_move(ENGINE, state, level)
+from tests.games.card_core.cpu_views import cpu_move
 
 
 def test_easy_hits_below_17() -> None:

@@ -3,48 +3,11 @@
 
 from __future__ import annotations
 
-import random
-
-import pytest
 from svc_cards.blackjack_duel import ENGINE
-from svc_cards.blackjack_duel.cpu import LEVELS, pot_share
-from svc_cards.blackjack_duel.rules import hidden_from
+from svc_cards.blackjack_duel.cpu import pot_share
 
 from tests.games.blackjack_duel.table import act, dealt, rig
-from tests.games.card_core.cpu_checks import SLOWEST_S, every_level_answers_legally, refuses_when_not_to_move
-from tests.games.card_core.cpu_views import cpu_move, levels_registered
-
-
-def test_levels_registered() -> None:
-    assert levels_registered(ENGINE, LEVELS)
-
-
-@pytest.mark.parametrize("seats", [3, 5])
-def test_every_level_returns_a_legal_move_quickly(seats: int) -> None:
-    slowest = every_level_answers_legally(ENGINE, seats, b"duel-cpu-%d" % seats)
-    assert slowest < SLOWEST_S
-
-
-@pytest.mark.parametrize("level", ["easy", "strong"])
-def test_decides_from_the_seats_view_only(level: str) -> None:
-    """The cards the seat may not know dealt differently give the same move (in the first round
-    its own hidden card too)."""
-    rnd = random.Random(5)
-    for index in range(8):
-        state = dealt([1000] * 3, seed=b"view-%d" % index)
-        if index % 2:
-            state, _ = act(state, "call", "call", "call")
-        seat = state["turn"]
-        hidden = sorted(hidden_from(state, seat))
-        swap = dict(zip(hidden, rnd.sample(hidden, len(hidden)), strict=True))
-        twin = dict(state, cards=[[[swap.get(c, c) for c in hand] for hand in hands] for hands in state["cards"]])
-        twin["deck"] = [swap[c] for c in state["deck"]]
-        assert twin != state and ENGINE.view(twin, seat) == ENGINE.view(state, seat)
-        assert cpu_move(ENGINE, twin, level, seat) == cpu_move(ENGINE, state, level, seat)
-
-
-def test_refuses_when_not_to_move() -> None:
-    refuses_when_not_to_move(ENGINE, LEVELS, dealt([1000] * 3), 2)
+from tests.games.card_core.cpu_views import cpu_move
 
 
 def test_pot_share_of_a_blackjack_and_of_a_bust() -> None:

@@ -9,7 +9,7 @@ import random
 from collections.abc import Callable, Iterable, Iterator
 from types import ModuleType
 
-from svc_ai.players import PLAYERS, choose, levels_of
+from svc_ai.players import choose
 
 from rulekit import Engine, State
 from rulekit.players import Ask, Choice, Player
@@ -39,11 +39,6 @@ def untimed(level: str, cpu: ModuleType, engine: Engine) -> str | Player:
     if level == "monte_carlo" or cpu.LEVELS.get(level) is cpu.monte_carlo:
         return dataclasses.replace(cpu.MONTE_CARLO, budget_ms=10**9).player(engine)
     return level
-
-
-def levels_registered(engine: Engine, levels: dict) -> bool:
-    """Whether the CPU registry serves the game's `levels`, in the order its metadata lists."""
-    return PLAYERS[engine.meta.id] is levels and levels_of(engine.meta.id) == list(engine.meta.cpu_levels)
 
 
 def random_positions(

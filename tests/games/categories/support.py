@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from svc_words.categories import ENGINE
@@ -22,18 +21,3 @@ def write(state: State, seat: int, *answers: str) -> State:
 
 def play(state: State, mover: int, kind: str, **fields: Any) -> tuple[State, list[dict[str, Any]]]:
     return ENGINE.apply(state, mover, {"type": kind, **fields}, 0)
-
-
-def hidden_from(state: State, seat: int | None) -> Iterable[Any]:
-    """While the round is written: the others' answers (long enough not to be a mere letter,
-    and not one this seat wrote too)."""
-    if state["phase"] != "writing":
-        return []
-    own = set(state["answers"][seat]) if seat is not None else set()
-    return [
-        answer
-        for author, row in enumerate(state["answers"])
-        if author != seat
-        for answer in row
-        if len(answer) >= 4 and answer not in own
-    ]

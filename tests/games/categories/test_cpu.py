@@ -6,18 +6,13 @@ from __future__ import annotations
 import statistics
 
 import pytest
-from svc_ai.players import PLAYERS, choose, levels_of
+from svc_ai.players import choose
 from svc_words.categories import ENGINE
-from svc_words.categories.cpu import LEVELS, LISTS, planned_answers
+from svc_words.categories.cpu import LISTS, planned_answers
 from svc_words.categories.rules import COLUMNS, LETTERS, compare_key
 
 from rulekit import move_matches
 from rulekit.players import Ask
-
-
-def test_levels_registered() -> None:
-    assert PLAYERS["categories"] is LEVELS
-    assert levels_of("categories") == list(ENGINE.meta.cpu_levels)
 
 
 @pytest.mark.parametrize("language", ["de", "en", "es", "sv"])

@@ -4,7 +4,6 @@ loses on time, or the game is drawn when the opponent cannot mate."""
 
 from __future__ import annotations
 
-import pytest
 from svc_boards.chess import ENGINE
 from svc_boards.chess.rules import start_position
 
@@ -84,9 +83,3 @@ def test_no_clock_when_off_or_without_a_start_time() -> None:
     state, _ = move(unknown, "d2d4", 500_000)
     assert state["bank_ms"] == [600_000 + 5_000, 600_000]
     assert ENGINE.deadline(state)["at_ms"] == 500_000 + 600_000
-
-
-@pytest.mark.parametrize("choice", ["relaxed", "normal", "fast"])
-def test_the_timeout_move_is_legal(choice: str) -> None:
-    state = game(choice)
-    assert ENGINE.timeout_move(state, WHITE) in ENGINE.legal_moves(state, WHITE)

@@ -12,7 +12,7 @@ import signal
 import chess
 import pytest
 from svc_ai import stockfish
-from svc_ai.players import choose, levels_of
+from svc_ai.players import choose
 from svc_boards.chess import ENGINE
 from svc_boards.chess import cpu as chess_cpu
 from svc_boards.chess.rules import start_position
@@ -75,11 +75,6 @@ TEST_POSITIONS = [
     ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", ()),  # castling
     (None, ("e2e4", "a7a6", "e4e5", "d7d5")),  # en passant available
 ]
-
-
-def test_levels_are_registered() -> None:
-    assert levels_of(GAME) == ["random", *LEVELS] == list(ENGINE.meta.cpu_levels)
-    assert list(chess_cpu.LEVELS) == LEVELS
 
 
 @needs_stockfish

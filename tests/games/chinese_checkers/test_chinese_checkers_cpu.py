@@ -5,15 +5,11 @@ from __future__ import annotations
 
 import random
 
-from svc_ai.players import choose, levels_of
+from svc_ai.players import choose
 from svc_boards.chinese_checkers import ENGINE
 
 from rulekit.players import Ask
 from tests.games.chinese_checkers.strength import match
-
-
-def test_levels_are_registered() -> None:
-    assert levels_of("chinese-checkers") == ["random", "easy", "strong"]
 
 
 def test_every_level_returns_a_legal_move() -> None:

@@ -6,12 +6,12 @@ import statistics
 import time
 
 import pytest
-from svc_ai.players import PLAYERS, choose, levels_of
+from svc_ai.players import choose
 from svc_dice.dice_poker import ENGINE
-from svc_dice.dice_poker.cpu import KEEP_HANDS, KEEP_PROBS, LEVELS, bonus_chance
+from svc_dice.dice_poker.cpu import KEEP_HANDS, KEEP_PROBS, bonus_chance
 from svc_dice.dice_poker.rules import ROWS, offers_for
 
-from rulekit import Refusal, State, move_matches
+from rulekit import State, move_matches
 from rulekit.players import Ask, Choice
 
 GAMES_PER_LEVEL = 100
@@ -41,11 +41,6 @@ def test_reroll_tables_are_distributions() -> None:
     assert [len(hands) for hands in KEEP_HANDS[:1]] == [252]
 
 
-def test_levels_registered() -> None:
-    assert PLAYERS["dice-poker"] is LEVELS
-    assert levels_of("dice-poker") == list(ENGINE.meta.cpu_levels)
-
-
 @pytest.mark.parametrize("seats", [2, 5])
 def test_every_level_returns_a_legal_move_quickly(seats: int) -> None:
     """At every point of whole games, each level answers with a listed move within 50 ms."""
@@ -66,14 +61,6 @@ def test_every_level_returns_a_legal_move_quickly(seats: int) -> None:
         step += 1
     print(f"slowest CPU move with {seats} seats: {slowest * 1000:.1f} ms")
     assert slowest < 0.05
-
-
-def test_refuses_when_not_to_move() -> None:
-    state = ENGINE.setup(2, {}, b"cpu-idle")
-    for player in LEVELS.values():
-        with pytest.raises(Refusal) as refused:
-            player(Ask("dice-poker", 1, ENGINE.view(state, 1), "strong", b"x", 1000))
-        assert refused.value.code == "not_your_turn"
 
 
 def test_easy_keeps_the_most_frequent_number_and_takes_the_most_points() -> None:

@@ -5,16 +5,12 @@ from __future__ import annotations
 
 import random
 
-from svc_ai.players import choose, levels_of
+from svc_ai.players import choose
 from svc_boards.dominoes import ENGINE
 from svc_boards.dominoes.cpu import score
 
 from rulekit.players import Ask
 from tests.games.dominoes.strength import match
-
-
-def test_levels_are_registered() -> None:
-    assert levels_of("dominoes") == ["random", "easy", "strong"]
 
 
 def test_every_level_returns_a_legal_move() -> None:

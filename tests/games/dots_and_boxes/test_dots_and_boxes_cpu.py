@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from svc_ai.players import choose, levels_of
+from svc_ai.players import choose
 from svc_boards.dots_and_boxes import ENGINE
 
 from rulekit import State
@@ -25,10 +25,6 @@ def two_chains() -> State:
     state = ENGINE.setup(2, {"columns": 4, "rows": 2}, b"chains")
     state["h"] = [0] * 12
     return state
-
-
-def test_levels_are_registered() -> None:
-    assert levels_of(GAME) == ["random", "easy", "strong"]
 
 
 def test_every_level_returns_a_legal_move() -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import time
 
 import pytest
-from svc_ai.players import choose, levels_of
+from svc_ai.players import choose
 from svc_boards.four_in_a_row import ENGINE
-from svc_boards.four_in_a_row.cpu import LEVELS, geometry, threat_evaluation
+from svc_boards.four_in_a_row.cpu import geometry, threat_evaluation
 
 from rulekit import Refusal, State
 from rulekit.players import Ask, Choice
@@ -43,11 +43,6 @@ def match(levels: tuple[str, str], variant: str, seed: str) -> list[float]:
         state, _ = ENGINE.apply(state, seat, choice.move, 0)
         ply += 1
     return ENGINE.result(state)["scores"]
-
-
-def test_levels_are_registered() -> None:
-    assert levels_of(GAME) == list(ENGINE.meta.cpu_levels) == ["random", "easy", "medium", "strong"]
-    assert set(LEVELS) == {"easy", "medium", "strong"}
 
 
 @pytest.mark.parametrize("variant", ["7x6-4", "9x7-5"])

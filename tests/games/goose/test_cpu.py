@@ -6,19 +6,11 @@ that over many games no level beats another beyond chance (docs/cpu-strength.md 
 from __future__ import annotations
 
 import pytest
-from svc_ai.players import PLAYERS, choose, levels_of
+from svc_ai.players import choose
 from svc_dice.goose import ENGINE
-from svc_dice.goose.cpu import LEVELS, roller
 
-from rulekit import Refusal
 from rulekit.players import Ask
 from tests.games.snakes_and_ladders.strength import win_rate
-
-
-def test_levels_registered() -> None:
-    assert PLAYERS["goose"] is LEVELS
-    assert levels_of("goose") == list(ENGINE.meta.cpu_levels)
-    assert set(LEVELS.values()) == {roller}
 
 
 @pytest.mark.parametrize("dice", ["two", "one"])
@@ -32,13 +24,6 @@ def test_every_level_rolls_from_the_view(level: str, dice: str) -> None:
         move = choose(Ask("goose", seat, ENGINE.view(state, seat), level, b"%d" % step, 1000)).move
         assert move == {"type": "roll"}
         state, _ = ENGINE.apply(state, seat, move, 0)
-
-
-def test_refuses_when_not_to_move() -> None:
-    state = ENGINE.setup(2, {}, b"goose-idle")
-    with pytest.raises(Refusal) as refused:
-        roller(Ask("goose", 1, ENGINE.view(state, 1), "strong", b"x", 1000))
-    assert refused.value.code == "not_your_turn"
 
 
 def test_no_level_is_stronger_than_chance() -> None:

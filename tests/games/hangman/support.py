@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from svc_words.hangman import ENGINE
@@ -25,10 +24,3 @@ def guess(state: State, *letters: str) -> tuple[State, list[dict[str, Any]]]:
         state, more = ENGINE.apply(state, seat, {"type": "guess", "letter": letter}, 0)
         events += more
     return state, events
-
-
-def hidden_from(state: State, seat: int | None) -> Iterable[Any]:
-    """The word, from everyone but its setter, while it is being guessed."""
-    if state["word"] is None or seat == state["setter"]:
-        return []
-    return ["".join(state["word"])]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from svc_words.hangman import ENGINE
 
 from rulekit import State
-from tests.games.clock.support import deadline_seconds, positions
+from tests.games.clock.support import deadline_seconds
 
 
 def game() -> State:
@@ -39,9 +39,3 @@ def test_a_guesser_out_of_time_names_a_random_open_letter() -> None:
         if state["phase"] != "guess":
             break
     assert len(letters) >= 4  # never the same letter twice, and not just the top of a list
-
-
-def test_the_clock_move_is_always_legal() -> None:
-    for state in positions(ENGINE, 3, 4):
-        (seat,) = ENGINE.to_move(state)
-        assert ENGINE.timeout_move(state, seat) in ENGINE.legal_moves(state, seat)

@@ -6,13 +6,13 @@ from __future__ import annotations
 import statistics
 
 import pytest
-from svc_ai.players import PLAYERS, choose, levels_of
+from svc_ai.players import choose
 from svc_words.hangman import ENGINE
-from svc_words.hangman.cpu import LEVELS, best_letter, misses_against_strong
+from svc_words.hangman.cpu import best_letter, misses_against_strong
 from svc_words.hangman.rules import WORDS
 from svc_words.letters import letters_of
 
-from rulekit import Refusal, State, move_matches
+from rulekit import State, move_matches
 from rulekit.players import Ask
 
 from .support import game, guess
@@ -23,11 +23,6 @@ GAMES = 40
 def ask(state: State, level: str, seed: bytes = b"cpu") -> Ask:
     (seat,) = ENGINE.to_move(state)
     return Ask("hangman", seat, ENGINE.view(state, seat), level, seed, 1000)
-
-
-def test_levels_registered() -> None:
-    assert PLAYERS["hangman"] is LEVELS
-    assert levels_of("hangman") == list(ENGINE.meta.cpu_levels)
 
 
 @pytest.mark.parametrize("language", ["de", "en", "es", "sv"])
@@ -47,14 +42,6 @@ def test_every_level_plays_legal_moves_and_sets_listed_words(language: str) -> N
         if state["phase"] == "guess" and events[-1]["code"] == "word_set" and step % 3:
             assert events[-1]["drawn"] is False  # a listed word is never refused
         step += 1
-
-
-def test_refuses_when_not_to_move() -> None:
-    state = game()
-    for player in LEVELS.values():
-        with pytest.raises(Refusal) as refused:
-            player(Ask("hangman", 2, ENGINE.view(state, 2), "strong", b"x", 1000))
-        assert refused.value.code == "not_your_turn"
 
 
 def test_strong_guesses_the_letter_of_most_fitting_words() -> None:

@@ -5,20 +5,10 @@ from __future__ import annotations
 from svc_boards.kalaha import ENGINE
 
 from tests.games.board_cpu import (
-    check_every_level_returns_a_legal_move,
-    check_levels_registered,
     strong_wins_against_random,
 )
 
 GAME = "kalaha"
-
-
-def test_levels_are_registered() -> None:
-    check_levels_registered(GAME)
-
-
-def test_every_level_returns_a_legal_move() -> None:
-    check_every_level_returns_a_legal_move(ENGINE, GAME)
 
 
 def test_strong_beats_random() -> None:

@@ -4,7 +4,7 @@ strength (the table in docs/cpu-strength.md: `python -m tests.games.liars_dice.s
 from __future__ import annotations
 
 import pytest
-from svc_ai.players import PLAYERS, choose, levels_of
+from svc_ai.players import choose
 from svc_dice.liars_dice import ENGINE
 from svc_dice.liars_dice.cpu import LEVELS
 from svc_dice.liars_dice.rules import die_number
@@ -17,11 +17,6 @@ from tests.games.snakes_and_ladders.strength import win_rate
 def ask(state: State, level: str, seed: bytes = b"cpu") -> Ask:
     seat = state["turn"]
     return Ask("liars-dice", seat, ENGINE.view(state, seat), level, seed, 1000)
-
-
-def test_levels_registered() -> None:
-    assert PLAYERS["liars-dice"] is LEVELS
-    assert levels_of("liars-dice") == list(ENGINE.meta.cpu_levels)
 
 
 @pytest.mark.parametrize("seats", [2, 5, 8])

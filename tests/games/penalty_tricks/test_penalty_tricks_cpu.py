@@ -6,26 +6,16 @@ from __future__ import annotations
 import pytest
 from svc_cards.core import cards_conserved
 from svc_cards.penalty_tricks import ENGINE, cpu
-from svc_cards.penalty_tricks.cpu import LEVELS
-from svc_cards.penalty_tricks.rules import hidden_from
 
-from tests.games.card_core.cpu_checks import SLOWEST_S, every_level_answers_legally, refuses_when_not_to_move
-from tests.games.card_core.cpu_views import ask_player, levels_registered, random_positions, untimed
+from tests.games.card_core.cpu_checks import SLOWEST_S, every_level_answers_legally
+from tests.games.card_core.cpu_views import ask_player, random_positions, untimed
 from tests.games.penalty_tricks.strength import win_share
 from tests.games.penalty_tricks.test_penalty_tricks_rules import play, table
-
-
-def test_levels_registered() -> None:
-    assert levels_registered(ENGINE, LEVELS)
 
 
 @pytest.mark.parametrize("seats", [3, 6])
 def test_every_level_returns_a_legal_move(seats: int) -> None:
     assert every_level_answers_legally(ENGINE, seats, b"penalty-cpu-%d" % seats, {"cycles": 1}) < SLOWEST_S * 2
-
-
-def test_refuses_when_not_to_move() -> None:
-    refuses_when_not_to_move(ENGINE, LEVELS, table(starter=0), 1)
 
 
 def strong_untimed():  # type: ignore[no-untyped-def]
@@ -35,23 +25,6 @@ def strong_untimed():  # type: ignore[no-untyped-def]
         return cpu.rules(ask) if ask.view["legal_moves"][0]["type"] != "play" else mc(ask)
 
     return player
-
-
-@pytest.mark.parametrize("level", ["easy", "strong"])
-def test_decides_from_the_seats_view_only(level: str) -> None:
-    """The cards the seat cannot see dealt differently give the same move."""
-    player = strong_untimed() if level == "strong" else level
-    state, _ = play(table(seats=4, kind="all", starter=0), "S2.0")
-    seat = state["turn"]
-    twin = dict(state)
-    hidden = sorted(hidden_from(state, seat))
-    swap = dict(zip(hidden, hidden[1:] + hidden[:1], strict=True))
-    twin["hands"] = [
-        hand if other == seat else sorted(swap[c] for c in hand) for other, hand in enumerate(state["hands"])
-    ]
-    assert ENGINE.view(twin, seat)["private"] == ENGINE.view(state, seat)["private"]
-    moves = [ask_player(ENGINE, s, seat, player, b"same").move for s in (state, twin)]
-    assert moves[0] == moves[1]
 
 
 def test_the_queen_of_spades_is_passed_and_thrown_away() -> None:

@@ -3,47 +3,11 @@ level ahead of random."""
 
 from __future__ import annotations
 
-import random
-
-import pytest
 from svc_cards.poker import ENGINE, cpu
-from svc_cards.poker.cpu import LEVELS, win_chance
-from svc_cards.poker.rules import hidden_from
+from svc_cards.poker.cpu import win_chance
 
-from tests.games.card_core.cpu_checks import SLOWEST_S, every_level_answers_legally, refuses_when_not_to_move
-from tests.games.card_core.cpu_views import ask_player, cpu_move, levels_registered
+from tests.games.card_core.cpu_views import ask_player, cpu_move
 from tests.games.poker.table import act, dealt, rig
-
-
-def test_levels_registered() -> None:
-    assert levels_registered(ENGINE, LEVELS)
-
-
-@pytest.mark.parametrize("seats", [3, 5])
-def test_every_level_returns_a_legal_move_quickly(seats: int) -> None:
-    slowest = every_level_answers_legally(ENGINE, seats, b"poker-cpu-%d" % seats)
-    assert slowest < SLOWEST_S
-
-
-@pytest.mark.parametrize("level", ["easy", "strong"])
-def test_decides_from_the_seats_view_only(level: str) -> None:
-    """The other hole cards and the deck dealt differently give the same move: the levels
-    sample the unseen cards from the view, never the table."""
-    rnd = random.Random(5)
-    for index in range(6):
-        state = ENGINE.setup(3, {}, b"view-%d" % index)
-        seat = state["turn"]
-        hidden = sorted(hidden_from(state, seat))
-        swap = dict(zip(hidden, rnd.sample(hidden, len(hidden)), strict=True))
-        twin = dict(state, hole=[[swap.get(c, c) for c in cards] for cards in state["hole"]])
-        twin["deck"] = [swap[c] for c in state["deck"]]
-        assert twin != state and ENGINE.view(twin, seat) == ENGINE.view(state, seat)
-        assert cpu_move(ENGINE, twin, level, seat) == cpu_move(ENGINE, state, level, seat)
-
-
-def test_refuses_when_not_to_move() -> None:
-    state, _ = dealt([1000] * 3)
-    refuses_when_not_to_move(ENGINE, LEVELS, state, 1)
 
 
 def test_win_chance_of_the_nuts_and_of_a_dead_hand() -> None:

@@ -6,15 +6,12 @@ alternate; the seeds are those of the table in docs/cpu-strength.md, so the firs
 
 from __future__ import annotations
 
-import pytest
 from svc_cards.rummy import ENGINE
-from svc_cards.rummy.cpu import LEVELS, plan, strong
-from svc_cards.rummy.rules import hidden_from
+from svc_cards.rummy.cpu import plan, strong
 
 from rulekit import State
 from tests.games.card_core.arrange import arrange
-from tests.games.card_core.cpu_checks import SLOWEST_S, every_level_answers_legally, refuses_when_not_to_move
-from tests.games.card_core.cpu_views import cpu_move, hidden_cards_redealt, levels_registered
+from tests.games.card_core.cpu_views import cpu_move
 from tests.games.card_core.strength import win_rate
 
 
@@ -24,28 +21,6 @@ def ask(state: State, level: object = strong) -> dict:
 
 def table(**fields: object) -> State:
     return arrange(ENGINE.setup(2, {}, b"rummy-cpu"), turn=0, **fields)
-
-
-def test_levels_registered() -> None:
-    assert levels_registered(ENGINE, LEVELS)
-
-
-@pytest.mark.parametrize("seats", [2, 4, 6])
-def test_every_level_returns_a_legal_move_quickly(seats: int) -> None:
-    assert every_level_answers_legally(ENGINE, seats, b"rummy-cpu-%d" % seats) < SLOWEST_S
-
-
-def test_refuses_when_not_to_move() -> None:
-    state = ENGINE.setup(3, {}, b"rummy-idle")
-    refuses_when_not_to_move(ENGINE, LEVELS, state, (state["turn"] + 1) % 3)
-
-
-@pytest.mark.parametrize("level", ["easy", "strong"])
-def test_decides_from_the_seats_view_only(level: str) -> None:
-    """The hidden cards (the other hand, the stock) dealt differently give the same move."""
-    for state, twin, seat in hidden_cards_redealt(ENGINE, b"rummy-view", 30, hidden_from):
-        assert ENGINE.view(twin, seat) == ENGINE.view(state, seat)
-        assert ask(twin, level) == ask(state, level)
 
 
 def test_plan_finds_the_disjoint_melds_worth_most() -> None:

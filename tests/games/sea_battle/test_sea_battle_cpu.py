@@ -5,17 +5,13 @@ from __future__ import annotations
 
 import random
 
-from svc_ai.players import choose, levels_of
+from svc_ai.players import choose
 from svc_boards.sea_battle import ENGINE
 from svc_boards.sea_battle.cpu import density
 from svc_boards.sea_battle.grid import cell
 
 from rulekit.players import Ask
 from tests.games.sea_battle.strength import match
-
-
-def test_levels_are_registered() -> None:
-    assert levels_of("sea-battle") == ["random", "easy", "strong"]
 
 
 def test_every_level_returns_a_legal_move() -> None:

@@ -2,20 +2,10 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
-from svc_cards.core.cards import build_decks
 from svc_cards.stock_pile import ENGINE
-from svc_cards.stock_pile.rules import DECK_KIND, cards_in_play, face
+from svc_cards.stock_pile.declaration import whole_deck
 
 from rulekit import State
-
-
-def whole_deck(state: State) -> bool:
-    """Every card of the deck in exactly one place: each face as often as the deck has it, no
-    id twice (recycled cards carry new ids)."""
-    cards = cards_in_play(state)
-    return len(set(cards)) == len(cards) and Counter(map(face, cards)) == Counter(map(face, build_decks(DECK_KIND, 1)))
 
 
 def position(

@@ -6,14 +6,11 @@ tests/games/card_core/strength.py's `win_rate` (seats alternate; the seeds of th
 
 from __future__ import annotations
 
-import pytest
 from svc_cards.stock_pile import ENGINE
-from svc_cards.stock_pile.cpu import LEVELS, strong
-from svc_cards.stock_pile.rules import hidden_from
+from svc_cards.stock_pile.cpu import strong
 
-from rulekit import State, move_matches
-from tests.games.card_core.cpu_checks import SLOWEST_S, every_level_answers_legally, refuses_when_not_to_move
-from tests.games.card_core.cpu_views import ask_player, cpu_move, levels_registered, random_positions
+from rulekit import State
+from tests.games.card_core.cpu_views import cpu_move
 from tests.games.card_core.strength import win_rate
 from tests.games.stock_pile.table import position
 
@@ -22,40 +19,6 @@ SHORT = {"stock_size": "short"}
 
 def ask(state: State, level="strong", seat: int | None = None) -> dict:
     return cpu_move(ENGINE, state, level, seat)
-
-
-def test_levels_registered() -> None:
-    assert levels_registered(ENGINE, LEVELS)
-
-
-@pytest.mark.parametrize("seats", [2, 4, 6])
-def test_every_level_returns_a_legal_move_quickly(seats: int) -> None:
-    assert every_level_answers_legally(ENGINE, seats, b"sp-cpu-%d" % seats) < SLOWEST_S
-
-
-def test_refuses_when_not_to_move() -> None:
-    state = ENGINE.setup(3, {}, b"sp-idle")
-    refuses_when_not_to_move(ENGINE, LEVELS, state, (state["turn"] + 1) % 3)
-
-
-@pytest.mark.parametrize("level", ["easy", "strong"])
-def test_decides_from_the_seats_view_only(level: str) -> None:
-    """The hidden cards (other hands, the draw pile, stocks below their tops) dealt
-    differently give the same move."""
-    player = LEVELS[level]
-    for state, seat, rnd, _ in random_positions(ENGINE, b"sp-view", 2, 60, 20):
-        hidden = sorted(hidden_from(state, seat))
-        swap = dict(zip(hidden, rnd.sample(hidden, len(hidden)), strict=True))
-        twin = dict(
-            state,
-            hands=[[swap.get(c, c) for c in hand] for hand in state["hands"]],
-            stocks=[[swap.get(c, c) for c in stock] for stock in state["stocks"]],
-            draw_pile=[swap[c] for c in state["draw_pile"]],
-        )
-        assert ENGINE.view(twin, seat) == ENGINE.view(state, seat)
-        assert ask(twin, player, seat) == ask(state, player, seat)
-        move = ask_player(ENGINE, state, seat, player, b"cpu").move
-        assert any(move_matches(legal, move) for legal in ENGINE.legal_moves(state, seat))
 
 
 def test_strong_plays_its_stock_top_first() -> None:

@@ -7,16 +7,13 @@ strong wins some 58 % against easy; random, which knocks at random, almost never
 
 from __future__ import annotations
 
-import pytest
 from svc_cards.core import card_census, full_decks
-from svc_cards.thirty_one import ENGINE, cpu
-from svc_cards.thirty_one.cpu import LEVELS, strong
-from svc_cards.thirty_one.rules import hidden_from
+from svc_cards.thirty_one import ENGINE
+from svc_cards.thirty_one.cpu import strong
 
-from rulekit import State, move_matches
+from rulekit import State
 from rulekit.players import Player
-from tests.games.card_core.cpu_checks import SLOWEST_S, every_level_answers_legally, refuses_when_not_to_move
-from tests.games.card_core.cpu_views import ask_player, cpu_move, hidden_cards_redealt, levels_registered, untimed
+from tests.games.card_core.cpu_views import cpu_move
 from tests.games.card_core.strength import win_rate
 
 
@@ -32,34 +29,6 @@ def table(hand: list[str], middle: list[str], **fields) -> State:
     state.update({"turn": 0, "starter": 0, "known": [[], []], "knocker": None, "pushes": 0, "turns": 0, **fields})
     assert card_census(state) == full_decks(state)
     return state
-
-
-def test_levels_registered() -> None:
-    assert levels_registered(ENGINE, LEVELS)
-
-
-@pytest.mark.parametrize("seats", [2, 5, 9])
-def test_every_level_returns_a_legal_move_quickly(seats: int) -> None:
-    assert every_level_answers_legally(ENGINE, seats, b"t31-cpu-%d" % seats) < SLOWEST_S
-
-
-def test_refuses_when_not_to_move() -> None:
-    state = ENGINE.setup(3, {}, b"t31-idle")
-    refuses_when_not_to_move(ENGINE, LEVELS, state, (state["turn"] + 1) % 3)
-
-
-@pytest.mark.parametrize("level", ["easy", "strong", "monte_carlo"])
-def test_decides_from_the_seats_view_only(level: str) -> None:
-    """The hidden cards (the other hand less what it took from the middle, the draw pile)
-    dealt differently give the same move."""
-    player = untimed(level, cpu, ENGINE)
-    for state, twin, seat in hidden_cards_redealt(ENGINE, b"t31-view", 12, hidden_from):
-        assert twin["hands"][seat] == state["hands"][seat]
-        assert ENGINE.view(twin, seat) == ENGINE.view(state, seat)
-        assert ask(twin, player) == ask(state, player)
-        # Asked once: the move may differ between asks on a loaded machine (a time cap).
-        chosen = ask_player(ENGINE, state, seat, player, b"cpu").move
-        assert any(move_matches(legal, chosen) for legal in ENGINE.legal_moves(state, seat))
 
 
 def test_strong_takes_thirty_one() -> None:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from svc_words.village_night import ENGINE
-from svc_words.village_night.rules import ROLES, SEER, WITCH, WOLF
 
 from rulekit import Event, State
 
@@ -41,27 +39,3 @@ def everyone(state: State, moves: dict[int, dict[str, Any]] | None = None) -> tu
         state, more = ENGINE.apply(state, seat, move, 0)
         events += more
     return state, events
-
-
-def hidden_from(state: State, seat: int | None) -> Iterable[Any]:
-    """Before the end: every role name this seat has no right to know (a villager never sees
-    "wolf", "seer" or "witch"; the pack sees only "wolf"; the seer what she looked at), the
-    pack's channel and the pack's, seer's and witch's move types for everyone outside them."""
-    if state["phase"] == "over":
-        return []
-    in_play = set(state["roles"])
-    if seat is None:
-        return sorted(in_play | {"pack", "kill", "look", "brew"})
-    role = state["roles"][seat]
-    known = {role}
-    if role == SEER:
-        known |= {seen for _, seen in state["seen"]}
-    secret = in_play - known
-    if role != WOLF:
-        secret |= {"pack", "kill"}
-    if role != SEER:
-        secret.add("look")
-    if role != WITCH:
-        secret.add("brew")
-    assert secret <= set(ROLES) | {"pack", "kill", "look", "brew"}
-    return sorted(secret)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from svc_words.village_night import ENGINE
 
-from tests.games.clock.support import deadline_seconds, positions
+from tests.games.clock.support import deadline_seconds
 
 from .support import everyone, game
 
@@ -39,10 +39,3 @@ def test_the_default_vote_is_random_but_fixed_by_the_state() -> None:
     state, _ = everyone(state)
     votes = {ENGINE.timeout_move(state, s)["seat"] for s in range(16) if state["alive"][s]}
     assert len(votes | choices) > 2
-
-
-def test_the_clock_move_is_always_legal() -> None:
-    for seats in (5, 9):
-        for state in positions(ENGINE, seats, 3):
-            for seat in ENGINE.to_move(state):
-                assert ENGINE.timeout_move(state, seat) in ENGINE.legal_moves(state, seat)

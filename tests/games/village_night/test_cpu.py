@@ -4,17 +4,11 @@ and the strong level wins more often than random for either side."""
 from __future__ import annotations
 
 import pytest
-from svc_ai.players import PLAYERS, choose, levels_of
+from svc_ai.players import choose
 from svc_words.village_night import ENGINE
-from svc_words.village_night.cpu import LEVELS
 
 from rulekit import move_matches
 from rulekit.players import Ask
-
-
-def test_levels_registered() -> None:
-    assert PLAYERS["village-night"] is LEVELS
-    assert levels_of("village-night") == list(ENGINE.meta.cpu_levels)
 
 
 def play_game(seats: int, level_of, seed: bytes) -> str:  # type: ignore[no-untyped-def]

@@ -7,11 +7,10 @@ from __future__ import annotations
 import random
 
 from svc_words.village_night import ENGINE
+from svc_words.village_night.declaration import hidden_from
 from svc_words.village_night.rules import WOLF, deal
 
 from rulekit.playout import instantiate
-
-from .support import hidden_from
 
 
 def positions(seats: int, games: int):  # type: ignore[no-untyped-def]

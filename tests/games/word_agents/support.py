@@ -3,7 +3,6 @@ and what a seat may not see."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from svc_words.word_agents import ENGINE
@@ -49,10 +48,3 @@ def own(state: State) -> list[int]:
 
 def theirs(state: State) -> list[int]:
     return hidden(state, TEAM[1 - state["team"]])
-
-
-def hidden_from(state: State, seat: int | None) -> Iterable[Any]:
-    """The key, from everyone but the two chiefs, until the game is over."""
-    if state["phase"] == "over" or (seat is not None and seat in state["chiefs"]):
-        return []
-    return [state["key"]]

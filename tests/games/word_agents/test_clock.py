@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from svc_words.word_agents import ENGINE
 
-from rulekit import State, move_matches
-from tests.games.clock.support import deadline_seconds, positions
+from rulekit import State
+from tests.games.clock.support import deadline_seconds
 
 
 def game() -> State:
@@ -56,10 +56,3 @@ def test_a_voter_out_of_time_votes_for_a_random_card_then_to_end_the_turn() -> N
             state, events = ENGINE.apply_timeout(state, ENGINE.deadline(state)["at_ms"])
             assert [e["code"] for e in events] == ["timed_out", "voted", "guessing_ended", "turn_passed"]
     assert len(cards) >= 3  # not just the first card of the table
-
-
-def test_the_clock_move_is_always_legal() -> None:
-    for state in positions(ENGINE, 6, 4):
-        for seat in ENGINE.to_move(state):
-            move = ENGINE.timeout_move(state, seat)
-            assert any(move_matches(legal, move) for legal in ENGINE.legal_moves(state, seat))
