@@ -112,7 +112,7 @@ def public_table(state: State, extra_secret: frozenset[str] = frozenset()) -> di
     return public
 
 
-def hidden_from(state: State, seat: int | None) -> set[Card]:
+def hidden_from(state: Mapping[str, Any], seat: int | None) -> set[Card]:
     """Every card id `seat` must not see: other seats' hands and the whole draw pile
     (seat None, a spectator, sees no hand). The discard pile below the top has been shown
     to everyone when it was played, so it is not listed."""
