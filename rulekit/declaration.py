@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic
 
-from .contract import Engine
+from .contract import Engine, StateT
 from .players import Levels
 from .playout import Check, Chooser, HiddenFrom, Playout
 
@@ -45,7 +45,7 @@ class Budget:
 
 
 @dataclass(frozen=True)
-class Variant:
+class Variant(Generic[StateT]):
     """Host options worth playing: `games` per seat count in `seats` (every allowed count when
     empty), under `label` (part of each game's seed); `policy` picks their moves where it
     differs from the game's. With `every_check` every game runs the contract checks and scans
@@ -55,20 +55,23 @@ class Variant:
     options: Mapping[str, Any]
     games: int
     seats: tuple[int, ...] = ()
-    policy: Callable[[int], Chooser] | None = None
+    policy: Callable[[int], Chooser[StateT]] | None = None
     every_check: bool = False
 
 
 @dataclass(frozen=True)
-class GameDeclaration:
-    engine: Engine
+class GameDeclaration(Generic[StateT]):
+    """Generic over the game's state type, taken from its engine (`BaseEngine[ChessState, ...]`):
+    the callbacks take that TypedDict; an engine left untyped gives plain dicts."""
+
+    engine: Engine[StateT, Any]
     budget: Budget
     levels: Levels = field(default_factory=dict)
-    hidden_from: HiddenFrom | None = None
-    check: Check | None = None
-    finished: Callable[[Playout], None] | None = None
-    variants: tuple[Variant, ...] = ()
-    policy: Callable[[int], Chooser] | None = None
+    hidden_from: HiddenFrom[StateT] | None = None
+    check: Check[StateT] | None = None
+    finished: Callable[[Playout[StateT]], None] | None = None
+    variants: tuple[Variant[StateT], ...] = ()
+    policy: Callable[[int], Chooser[StateT]] | None = None
 
     def __post_init__(self) -> None:
         declared = [level for level in self.engine.meta.cpu_levels if level != "random"]

@@ -12,9 +12,9 @@ import re
 import string
 from dataclasses import dataclass, field
 from json.encoder import encode_basestring  # type: ignore[attr-defined]
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Generic, Iterable, Mapping
 
-from .contract import RANGE_KEY, TEXT_KEY, Deadline, Engine, Event, Move, State, move_matches, to_json
+from .contract import RANGE_KEY, TEXT_KEY, Deadline, Engine, Event, Move, Result, StateT, move_matches, to_json
 from .errors import IllegalMove
 
 try:  # writes JSON many times faster; without it the checks are the same, only slower
@@ -22,17 +22,20 @@ try:  # writes JSON many times faster; without it the checks are the same, only 
 except ImportError:  # pragma: no cover
     orjson = None  # type: ignore[assignment]
 
-HiddenFrom = Callable[[State, "int | None"], Iterable[Any]]
-Check = Callable[[State, State, int, Move, list[Event]], None]
-Chooser = Callable[[Engine, State, int, random.Random], Move]
+# Generic over the game's state: a typed game writes `Check[ChessState]` and its callbacks take
+# its own TypedDict; bare (`Check`) they take any state, as for an engine left untyped.
+HiddenFrom = Callable[[StateT, "int | None"], Iterable[Any]]
+Check = Callable[[StateT, StateT, int, Move, list[Event]], None]
+Chooser = Callable[[Engine[StateT, Any], StateT, int, random.Random], Move]
 
 
 @dataclass
-class Playout:
+class Playout(Generic[StateT]):
     seed: bytes
     seats: int
+    # The state the game reached: the first one until it ends.
+    final_state: StateT
     steps: int = 0
-    final_state: State = field(default_factory=dict)
     events: list[Event] = field(default_factory=list)
     moves: list[tuple[int, Move]] = field(default_factory=list)
 
@@ -51,8 +54,15 @@ def instantiate(legal: Move, rnd: random.Random) -> Move:
     return move
 
 
-def random_choice(engine: Engine, state: State, seat: int, rnd: random.Random) -> Move:
+def random_choice(engine: Engine[StateT, Any], state: StateT, seat: int, rnd: random.Random) -> Move:
     return instantiate(rnd.choice(engine.legal_moves(state, seat)), rnd)
+
+
+def final_result(engine: Engine[StateT, Any], state: StateT) -> Result:
+    """The result of a game that has ended, for the checks of finished games."""
+    result = engine.result(state)
+    assert result is not None, "the game has ended without a result"
+    return result
 
 
 def leaves(data: Any) -> Iterable[Any]:
@@ -148,7 +158,7 @@ def _quoted(value: str) -> str | None:
         return None
 
 
-def _state_text(state: State) -> bytes | str:
+def _state_text(state: Mapping[str, Any]) -> bytes | str:
     """A state's canonical JSON text (keys sorted), the same for equal states, whose parse
     equals the state where it round-trips; orjson's where it can write the state."""
     if orjson is not None:
@@ -169,10 +179,10 @@ def _leaked(secret: set[Any], part: Any) -> set[Any]:
 
 
 def _check_private(
-    run: Playout,
-    engine: Engine,
-    state: State,
-    hidden_from: HiddenFrom | None,
+    run: Playout[StateT],
+    engine: Engine[StateT, Any],
+    state: StateT,
+    hidden_from: HiddenFrom[StateT] | None,
     events: list[Event],
     legal: dict[int, list[Move]],
 ) -> None:
@@ -211,14 +221,14 @@ def _check_private(
 
 
 def random_playout(
-    engine: Engine,
+    engine: Engine[StateT, Any],
     seats: int,
     options: Mapping[str, Any] | None,
     seed: bytes,
     *,
-    hidden_from: HiddenFrom | None = None,
-    check: Check | None = None,
-    choose: Chooser = random_choice,
+    hidden_from: HiddenFrom[StateT] | None = None,
+    check: Check[StateT] | None = None,
+    choose: Chooser[StateT] = random_choice,
     step_ms: int = 1000,
     scan_views: bool = True,
     contract_checks: bool = True,
@@ -234,11 +244,11 @@ def random_playout(
     every seat to move, the out-of-turn refusal, every timed-out seat's `timeout_move`
     among its legal moves, and `check`.
     """
-    run = Playout(seed=seed, seats=seats)
     rnd = random.Random(seed)
     # The game starts at a known time, so a clock runs from the first turn on.
     now_ms = step_ms
     state = engine.setup(seats, dict(options or {}), seed, now_ms)
+    run = Playout(seed=seed, seats=seats, final_state=state)
     events: list[Event] = []
     # The state's JSON text, kept from step to step: serialising is most of a playout's cost.
     before: bytes | str = _state_text(state) if contract_checks else ""
@@ -293,7 +303,7 @@ def random_playout(
     return run
 
 
-def _check_state(run: Playout, engine: Engine, state: State) -> None:
+def _check_state(run: Playout[StateT], engine: Engine[StateT, Any], state: StateT) -> None:
     """The invariants of a state reached other than by a random move (a timeout)."""
     result, to_move = engine.result(state), engine.to_move(state)
     if (result is None) == (not to_move):
@@ -306,7 +316,12 @@ def _check_state(run: Playout, engine: Engine, state: State) -> None:
 
 
 def _check_timeout(
-    run: Playout, engine: Engine, state: State, deadline: Deadline, legal: dict[int, list[Move]], thorough: bool
+    run: Playout[StateT],
+    engine: Engine[StateT, Any],
+    state: StateT,
+    deadline: Deadline,
+    legal: dict[int, list[Move]],
+    thorough: bool,
 ) -> None:
     """Every timed-out seat's default move is legal; in the thorough mode the timeout is also
     applied and its state checked."""
@@ -339,7 +354,9 @@ def _check_timeout(
     _check_state(run, engine, timed_out)
 
 
-def _expect_refusal(run: Playout, engine: Engine, state: State, seat: int, move: Move, code: str, now_ms: int) -> None:
+def _expect_refusal(
+    run: Playout[StateT], engine: Engine[StateT, Any], state: StateT, seat: int, move: Move, code: str, now_ms: int
+) -> None:
     try:
         engine.apply(state, seat, move, now_ms)
     except IllegalMove as refusal:
@@ -350,22 +367,22 @@ def _expect_refusal(run: Playout, engine: Engine, state: State, seat: int, move:
 
 
 def run_playouts(
-    engine: Engine,
+    engine: Engine[StateT, Any],
     games: int,
     *,
     seat_counts: Iterable[int] | None = None,
     options: Mapping[str, Any] | None = None,
     label: str = "playout",
-    hidden_from: HiddenFrom | None = None,
-    check: Check | None = None,
+    hidden_from: HiddenFrom[StateT] | None = None,
+    check: Check[StateT] | None = None,
     replay_every: int = 50,
     scanned: int | None = None,
     thorough: int | None = None,
-    after_game: Callable[[Playout], None] | None = None,
+    after_game: Callable[[Playout[StateT]], None] | None = None,
     keep: bool = True,
     first: int = 0,
-    choose: Chooser = random_choice,
-) -> list[Playout]:
+    choose: Chooser[StateT] = random_choice,
+) -> list[Playout[StateT]]:
     """`games` seeded random games per seat count; every `replay_every`-th is replayed to
     prove that the same seed gives the same game. The first `scanned` games per seat count
     (all when None) also scan every view and delivered event for hidden information; the
@@ -376,7 +393,7 @@ def run_playouts(
     so a long series can be split into blocks that run in parallel and give the same games.
     `choose` picks each move (uniformly among the legal ones unless a title says otherwise)."""
     counts = list(seat_counts or engine.meta.allowed_seat_counts())
-    runs = []
+    runs: list[Playout[StateT]] = []
     for seats in counts:
         for index in range(first, first + games):
             seed = f"{label}:{engine.meta.id}:{seats}:{index}".encode()

@@ -5,19 +5,21 @@ then)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from rulekit import Engine, Event, Move, State
+from rulekit import Engine, Event, Move
 from rulekit.declaration import Budget, GameDeclaration, Variant
-from rulekit.playout import Chooser, Playout, random_choice
+from rulekit.playout import Chooser, Playout, final_result, random_choice
 
 from . import ENGINE
 from .cpu import LEVELS
 from .rules import CHECKERS, CUBE_LIMIT, KINDS, may_double, pips
+from .state import BackgammonState
 
 SCORE_OF = {kind: value for value, kind in KINDS.items()}
 
 
-def check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+def check(before: BackgammonState, after: BackgammonState, seat: int, move: Move, events: list[Event]) -> None:
     """Fifteen checkers a side (board, bar and off), never a point shared by both sides, no
     count negative, borne-off checkers never come back, the mover's pips fall by exactly the
     dice it used (a higher die bearing off counts its point), a hit puts the blot on the bar,
@@ -42,10 +44,11 @@ def check(before: State, after: State, seat: int, move: Move, events: list[Event
     else:
         # With the cube, a turn where the mover may double starts before the roll.
         assert after.get("phase") == "decide" or all(1 <= d <= 6 for d in after["dice"])
-        assert after["last"]["seat"] in (0, 1)
+        last = after["last"]
+        assert last is not None and last["seat"] in (0, 1)
 
 
-def cube_check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+def cube_check(before: BackgammonState, after: BackgammonState, seat: int, move: Move, events: list[Event]) -> None:
     """The cube is a power of two from 1 to CUBE_LIMIT, in the middle only at 1, owned by the
     last seat that took; a decision comes only where the mover may double, with no dice
     rolled; a double hands the answer to the other seat, a take doubles the cube and makes it
@@ -75,21 +78,23 @@ def cube_check(before: State, after: State, seat: int, move: Move, events: list[
         assert after["phase"] == "answer" or all(1 <= d <= 6 for d in after["dice"])
 
 
-def scores_are_kind_times_cube(run: Playout) -> None:
+def scores_are_kind_times_cube(run: Playout[BackgammonState]) -> None:
     final = run.final_state
     result = ENGINE.result(final)
     assert result is not None
-    per_kind = {"drop": 1, "turn_limit": 1, **SCORE_OF}[final["kind"]]
+    kind = final["kind"]
+    assert kind is not None
+    per_kind = {"drop": 1, "turn_limit": 1, **SCORE_OF}[kind]
     if final["winner"] is not None:
         assert result["scores"][final["winner"]] == per_kind * final["cube"]
         assert result["scores"][1 - final["winner"]] == 0
 
 
-def cautious(index: int) -> Chooser:
+def cautious(index: int) -> Chooser[BackgammonState]:
     """Random play that doubles and drops now and then (uniform choices end nearly every game
     with an early drop), so the cube climbs and games reach the end on the board too."""
 
-    def choose(engine: Engine, state: State, seat: int, rnd: random.Random) -> Move:
+    def choose(engine: Engine[BackgammonState, Any], state: BackgammonState, seat: int, rnd: random.Random) -> Move:
         phase = state.get("phase")
         if phase == "decide":
             return {"type": "double" if rnd.random() < 0.2 else "roll"}
@@ -100,15 +105,15 @@ def cautious(index: int) -> Chooser:
     return choose if index % 2 else random_choice
 
 
-def either_check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+def either_check(before: BackgammonState, after: BackgammonState, seat: int, move: Move, events: list[Event]) -> None:
     (cube_check if before["options"].get("cube") else check)(before, after, seat, move, events)
 
 
-def finished(run: Playout) -> None:
+def finished(run: Playout[BackgammonState]) -> None:
     if run.final_state["options"].get("cube"):
         scores_are_kind_times_cube(run)
         return
-    result = ENGINE.result(run.final_state)
+    result = final_result(ENGINE, run.final_state)
     assert sorted(result["placings"]) in ([1, 2], [1, 1])
     assert max(result["scores"]) in (1, 2, 3)
 

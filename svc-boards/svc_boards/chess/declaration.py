@@ -6,16 +6,17 @@ from __future__ import annotations
 
 import chess
 
-from rulekit import Event, Move, State
+from rulekit import Event, Move
 from rulekit.declaration import Budget, GameDeclaration
 
 from . import ENGINE
 from .cpu import LEVELS
+from .state import ChessState
 
 ENDINGS = ("resignation", "checkmate", "stalemate", "insufficient_material", "fifty_moves", "threefold_repetition")
 
 
-def check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+def check(before: ChessState, after: ChessState, seat: int, move: Move, events: list[Event]) -> None:
     """The move is legal for python-chess and gives its position, notation, check and ending;
     a resignation changes nothing on the board and hands the other seat the game."""
     assert seat == before["turn"]

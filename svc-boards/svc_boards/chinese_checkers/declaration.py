@@ -12,8 +12,9 @@ rounds, which covers winning and the crowded targets that wandering pegs never r
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from rulekit import Engine, Event, Move, State
+from rulekit import Engine, Event, Move
 from rulekit.declaration import Budget, GameDeclaration
 from rulekit.playout import Chooser, random_choice
 
@@ -21,12 +22,15 @@ from . import ENGINE
 from .board import TIPS, distance
 from .cpu import LEVELS
 from .rules import MAX_ROUNDS, has_won, target
+from .state import ChineseCheckersState
 
 RANDOM_EVERY = 10
 FORWARD_SHARE = 0.8
 
 
-def leaning_forward(engine: Engine, state: State, seat: int, rnd: random.Random) -> Move:
+def leaning_forward(
+    engine: Engine[ChineseCheckersState, Any], state: ChineseCheckersState, seat: int, rnd: random.Random
+) -> Move:
     """A random legal move, drawn FORWARD_SHARE of the time from those that bring a peg
     nearer its target's tip (when there is one)."""
     legal = engine.legal_moves(state, seat)
@@ -38,11 +42,13 @@ def leaning_forward(engine: Engine, state: State, seat: int, rnd: random.Random)
     return rnd.choice(legal)
 
 
-def policy(index: int) -> Chooser:
+def policy(index: int) -> Chooser[ChineseCheckersState]:
     return random_choice if index % RANDOM_EVERY == 0 else leaning_forward
 
 
-def check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+def check(
+    before: ChineseCheckersState, after: ChineseCheckersState, seat: int, move: Move, events: list[Event]
+) -> None:
     for owner in range(len(after["homes"])):
         assert after["board"].count(owner) == 10
     assert before["board"][move["from"]] == seat and before["board"][move["to"]] == -1

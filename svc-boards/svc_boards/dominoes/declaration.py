@@ -5,16 +5,17 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rulekit import Event, Move, State
+from rulekit import Event, Move
 from rulekit.declaration import Budget, GameDeclaration, Variant
 from rulekit.playout import Playout
 
 from . import ENGINE
 from .cpu import LEVELS
 from .rules import TARGET, TILES, hand_pips
+from .state import DominoesState
 
 
-def hidden_from(state: State, seat: int | None) -> list[str]:
+def hidden_from(state: DominoesState, seat: int | None) -> list[str]:
     """The boneyard's tiles always; while a round is played, every hand but the seat's own."""
     hidden = list(state["boneyard"])
     if state["phase"] == "playing":
@@ -22,11 +23,11 @@ def hidden_from(state: State, seat: int | None) -> list[str]:
     return hidden
 
 
-def laid(state: State) -> list[str]:
+def laid(state: DominoesState) -> list[str]:
     return [f"{min(pair)}-{max(pair)}" for pair in state["line"]]
 
 
-def check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+def check(before: DominoesState, after: DominoesState, seat: int, move: Move, events: list[Event]) -> None:
     """Every tile of the set exactly once in hands, boneyard and line; equal halves touch; a
     play moves one tile from the mover's hand to an end, a draw takes tiles until one fits or
     the boneyard is empty; a pass only with nothing to play or draw; points only grow, by the
@@ -54,7 +55,7 @@ def check(before: State, after: State, seat: int, move: Move, events: list[Event
         assert (after["phase"] == "over") == (max(after["points"]) >= TARGET)
 
 
-def finished(run: Playout) -> None:
+def finished(run: Playout[DominoesState]) -> None:
     """Someone wins; a duel ends at 50 points, between two placings."""
     result = ENGINE.result(run.final_state)
     assert result is not None and min(result["placings"]) == 1

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from rulekit import Event, Move, State
+from rulekit import Event, Move
 from rulekit.declaration import Budget, GameDeclaration
 from rulekit.playout import Playout
 
 from . import ENGINE
 from .cpu import LEVELS
 from .rules import DRAW_KING_MOVES, FORWARD, KINGS, MEN, OWN, RAYS, ROW_OF, moves_of
+from .state import DraughtsState
 
 
 def can_jump(board: str, seat: int) -> bool:
@@ -30,7 +31,7 @@ def can_jump(board: str, seat: int) -> bool:
     return False
 
 
-def check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+def check(before: DraughtsState, after: DraughtsState, seat: int, move: Move, events: list[Event]) -> None:
     """Only the mover's piece moves; exactly the reported pieces disappear, all the
     opponent's; the mover's pieces stay as many; men become kings only on the far rank;
     a capture was taken whenever one existed; the forty-move count runs as the rules say;
@@ -39,7 +40,7 @@ def check(before: State, after: State, seat: int, move: Move, events: list[Event
     captured = events[0]["captured"]
     own, other = OWN[seat], OWN[1 - seat]
 
-    def count(state: State, kinds: str) -> int:
+    def count(state: DraughtsState, kinds: str) -> int:
         return sum(state["board"].count(k) for k in kinds)
 
     assert count(after, own) == count(before, own)
@@ -61,13 +62,13 @@ def check(before: State, after: State, seat: int, move: Move, events: list[Event
     assert after["last"] == {"path": path, "captured": captured}
 
 
-def finished(run: Playout) -> None:
+def finished(run: Playout[DraughtsState]) -> None:
     """A game ends for one of the rules' reasons, and the loser's side shows it."""
     state = run.final_state
     assert state["reason"] in {"no_pieces", "no_move", "forty_king_moves"}
     loser = 1 - state["winner"] if state["winner"] is not None else None
     if state["reason"] == "no_pieces":
-        assert not any(cell in OWN[loser] for cell in state["board"])
+        assert loser is not None and not any(cell in OWN[loser] for cell in state["board"])
     elif state["reason"] == "no_move":
         assert not moves_of(state["board"], loser)
 

@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
-from rulekit import Event, Move, State
+from rulekit import Event, Move
 from rulekit.declaration import Budget, GameDeclaration, Variant
 
 from . import ENGINE
 from .cpu import LEVELS
+from .state import FourInARowState
 
 STEPS = ((1, 0), (0, 1), (1, 1), (1, -1), (-1, 0), (0, -1), (-1, -1), (-1, 1))
 
@@ -33,7 +34,7 @@ def is_real_line(board: list[list[int]], line: list[list[int]], seat: int, conne
     return step in STEPS and all((b[0] - a[0], b[1] - a[1]) == step for a, b in zip(line, line[1:], strict=False))
 
 
-def check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+def check(before: FourInARowState, after: FourInARowState, seat: int, move: Move, events: list[Event]) -> None:
     """Exactly one disc more, at the bottom of its column; a win exactly when the new disc
     completes a real line, a draw exactly when the board is full."""
     column, connect = move["column"], before["connect"]
@@ -54,6 +55,7 @@ def check(before: State, after: State, seat: int, move: Move, events: list[Event
     if completed:
         assert events[1:] == [{"code": "won", "seat": seat, "line": after["line"]}]
         line = after["line"]
+        assert line is not None
         assert is_real_line(after["board"], line, seat, connect) and [column, row] in line
         assert any(all(cell in line for cell in window) for window in completed)
         assert result == {"placings": [1, 2] if seat == 0 else [2, 1], "scores": [1, 0] if seat == 0 else [0, 1]}

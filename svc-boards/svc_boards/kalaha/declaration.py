@@ -3,16 +3,17 @@ the seed counts worth playing."""
 
 from __future__ import annotations
 
-from rulekit import Event, Move, State
+from rulekit import Event, Move
 from rulekit.declaration import Budget, GameDeclaration, Variant
-from rulekit.playout import Playout
+from rulekit.playout import Playout, final_result
 
 from . import ENGINE
 from .cpu import LEVELS
 from .rules import STORE
+from .state import KalahaState
 
 
-def check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+def check(before: KalahaState, after: KalahaState, seat: int, move: Move, events: list[Event]) -> None:
     """Seeds are conserved, stores never shrink, no count goes negative, the mover goes again
     exactly after an extra_turn event, the game ends exactly when a side is empty, and `last`
     is this move's seat and pit."""
@@ -32,9 +33,9 @@ def check(before: State, after: State, seat: int, move: Move, events: list[Event
         assert (after["turn"] == seat) == ("extra_turn" in codes)
 
 
-def finished(run: Playout) -> None:
+def finished(run: Playout[KalahaState]) -> None:
     """The scores share out every seed."""
-    result = ENGINE.result(run.final_state)
+    result = final_result(ENGINE, run.final_state)
     assert sum(result["scores"]) == 12 * run.final_state["options"]["seeds"]
 
 

@@ -3,20 +3,21 @@ the settings worth playing."""
 
 from __future__ import annotations
 
-from rulekit import Event, Move, State
+from rulekit import Event, Move
 from rulekit.declaration import Budget, GameDeclaration, Variant
 from rulekit.playout import Playout
 
 from . import ENGINE
 from .cpu import LEVELS
 from .rules import COLOUR, DRAW_QUIET_MOVES, INDEX, LAYOUTS, closes_mill
+from .state import MorrisState
 
 
-def pieces(state: State, seat: int) -> int:
+def pieces(state: MorrisState, seat: int) -> int:
     return state["board"].count(COLOUR[seat]) + state["in_hand"][seat]
 
 
-def check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+def check(before: MorrisState, after: MorrisState, seat: int, move: Move, events: list[Event]) -> None:
     """Pieces are never created; the mover keeps all of its pieces; the other seat loses one
     exactly when the move closes a mill (and only a piece outside mills, if it had one);
     placing ends before moving starts; the quiet-move count runs as the rules say; `last` is
@@ -54,11 +55,12 @@ def check(before: State, after: State, seat: int, move: Move, events: list[Event
     assert after["last"] == last
 
 
-def finished(run: Playout) -> None:
+def finished(run: Playout[MorrisState]) -> None:
     """A game lost on pieces leaves the loser two; a draw comes at the quiet-move limit."""
     state = run.final_state
     if state["reason"] == "too_few_pieces":
-        assert pieces(state, 1 - state["winner"]) == 2
+        winner = state["winner"]
+        assert winner is not None and pieces(state, 1 - winner) == 2
     elif state["reason"] == "fifty_moves":
         assert state["winner"] is None and state["quiet"] == DRAW_QUIET_MOVES
 

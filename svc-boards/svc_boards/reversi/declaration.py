@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from rulekit import Event, Move, State
+from rulekit import Event, Move
 from rulekit.declaration import Budget, GameDeclaration
-from rulekit.playout import Playout
+from rulekit.playout import Playout, final_result
 
 from . import ENGINE
 from .cpu import LEVELS
 from .rules import DISC, INDEX, flip_counts
+from .state import ReversiState
 
 CORNERS = (INDEX["a1"], INDEX["h1"], INDEX["a8"], INDEX["h8"])
 
 
-def check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+def check(before: ReversiState, after: ReversiState, seat: int, move: Move, events: list[Event]) -> None:
     """A placement adds one disc and flips exactly the promised number; a pass changes no disc;
     corners never change colour; the game ends exactly when neither seat can place; `last` is
     the square placed on, None after a pass."""
@@ -34,12 +35,12 @@ def check(before: State, after: State, seat: int, move: Move, events: list[Event
     assert after["over"] == (not flip_counts(after["board"], 0) and not flip_counts(after["board"], 1))
 
 
-def finished(run: Playout) -> None:
+def finished(run: Playout[ReversiState]) -> None:
     """Every disc on the board was placed (four at the start), and the score counts them."""
     board = run.final_state["board"]
     placements = sum(1 for _, move in run.moves if move["type"] == "place")
     assert 64 - board.count(".") == 4 + placements
-    assert ENGINE.result(run.final_state)["scores"] == [board.count("B"), board.count("W")]
+    assert final_result(ENGINE, run.final_state)["scores"] == [board.count("B"), board.count("W")]
 
 
 DECLARATION = GameDeclaration(engine=ENGINE, budget=Budget(800), levels=LEVELS, check=check, finished=finished)

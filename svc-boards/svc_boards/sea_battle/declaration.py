@@ -3,16 +3,17 @@ seat must not see, invariants."""
 
 from __future__ import annotations
 
-from rulekit import Event, Move, State
+from rulekit import Event, Move
 from rulekit.declaration import Budget, GameDeclaration
-from rulekit.playout import Playout
+from rulekit.playout import Playout, final_result
 
 from . import ENGINE
 from .cpu import LEVELS
 from .grid import FLEET, FLEET_CELLS
+from .state import SeaBattleState
 
 
-def hidden_from(state: State, seat: int | None) -> list[int]:
+def hidden_from(state: SeaBattleState, seat: int | None) -> list[int]:
     """The other fleet's cells not yet hit (both fleets' for a spectator); nothing once over."""
     if state["phase"] == "over":
         return []
@@ -26,7 +27,7 @@ def hidden_from(state: State, seat: int | None) -> list[int]:
     ]
 
 
-def check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+def check(before: SeaBattleState, after: SeaBattleState, seat: int, move: Move, events: list[Event]) -> None:
     """Fleets never overlap and are locked once the battle starts; a shot is new, a hit exactly
     when it lands on a ship, the turn passes exactly on a miss; the game ends exactly when the
     seventeenth hit of a seat sinks the last ship."""
@@ -51,8 +52,8 @@ def check(before: State, after: State, seat: int, move: Move, events: list[Event
         assert (after["turn"] == seat) == on_ship
 
 
-def finished(run: Playout) -> None:
-    result = ENGINE.result(run.final_state)
+def finished(run: Playout[SeaBattleState]) -> None:
+    result = final_result(ENGINE, run.final_state)
     assert sorted(result["placings"]) == [1, 2] and max(result["scores"]) == 5.0
 
 

@@ -3,18 +3,19 @@ seat must not see, invariants and the settings' bounds."""
 
 from __future__ import annotations
 
-from rulekit import Event, Move, State
+from rulekit import Event, Move
 from rulekit.declaration import Budget, GameDeclaration, Variant
-from rulekit.playout import Playout
+from rulekit.playout import Playout, final_result
 from svc_cards.core import build_decks
 from svc_cards.core.blackjack import hand_total
 
 from . import ENGINE
 from .cpu import LEVELS
 from .rules import MIN_BET, hidden_from
+from .state import BlackjackState
 
 
-def check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+def check(before: BlackjackState, after: BlackjackState, seat: int, move: Move, events: list[Event]) -> None:
     seats = after["seats"]
     start = after["start_chips"]
     chips, bets = after["chips"], after["bets"]
@@ -31,16 +32,21 @@ def check(before: State, after: State, seat: int, move: Move, events: list[Event
         held = after["shoe"] + after["dealer"] + [c for hand in after["hands"] for c in hand]
         assert sorted(held) == sorted(build_decks("french52", count, first=first))
         turn = after["turn"]
-        assert after["in_round"][turn] and not after["done"][turn] and hand_total(after["hands"][turn])[0] < 21
+        assert (
+            turn is not None
+            and after["in_round"][turn]
+            and not after["done"][turn]
+            and hand_total(after["hands"][turn])[0] < 21
+        )
         assert not after["hole_turned"] and len(after["dealer"]) == 2
     else:
         assert after["turn"] is None and after["shoe"] == [] and after["dealer"] == []
         assert all(after["in_round"][s] == (chips[s] + bets[s] >= MIN_BET) for s in range(seats) if not bets[s])
     if after["phase"] == "over":
-        assert ENGINE.result(after)["scores"] == chips
+        assert final_result(ENGINE, after)["scores"] == chips
 
 
-def finished(run: Playout) -> None:
+def finished(run: Playout[BlackjackState]) -> None:
     final = run.final_state
     assert final["round"] <= final["rounds"]
     assert final["round"] == final["rounds"] or all(c < MIN_BET for c in final["chips"])

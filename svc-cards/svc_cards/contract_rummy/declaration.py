@@ -19,7 +19,7 @@ import random
 
 from rulekit import Engine, Event, Move, State
 from rulekit.declaration import Budget, GameDeclaration
-from rulekit.playout import Chooser, Playout
+from rulekit.playout import Chooser, Playout, final_result
 from svc_cards.core import Card
 from svc_cards.core.invariants import card_check
 from svc_cards.core.melds import FIFTEEN, is_joker, lay_offs, valid
@@ -117,7 +117,7 @@ def policy(index: int) -> Chooser:
 
 
 def finished(run: Playout) -> None:
-    result = ENGINE.result(run.final_state)
+    result = final_result(ENGINE, run.final_state)
     assert min(result["placings"]) == 1 and run.final_state["round"] == 15
     assert run.steps < LEANING_LONGEST
 

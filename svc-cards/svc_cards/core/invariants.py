@@ -5,18 +5,20 @@ one."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from rulekit import Engine, Event, Move, State
+from rulekit import Engine, Event, Move
+from rulekit.contract import StateT
 from rulekit.playout import Check, Playout
 
 from . import cards_conserved
 
 
-def card_check(engine: Engine, extra: Check | None = None) -> Check:
+def card_check(engine: Engine[StateT, Any], extra: Check[StateT] | None = None) -> Check[StateT]:
     """Cards conserved across hands, piles and decks; only a seat that was to move moved;
     every private "drawn" goes to its own seat only and matches the public "drew" count."""
 
-    def check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+    def check(before: StateT, after: StateT, seat: int, move: Move, events: list[Event]) -> None:
         assert seat in engine.to_move(before), f"seat {seat} moved out of turn"
         assert cards_conserved(after), "cards not conserved"
         drawn = [e for e in events if e["code"] == "drawn"]
@@ -32,12 +34,13 @@ def card_check(engine: Engine, extra: Check | None = None) -> Check:
     return check
 
 
-def finished_in_order(engine: Engine) -> Callable[[Playout], None]:
+def finished_in_order(engine: Engine[StateT, Any]) -> Callable[[Playout[StateT]], None]:
     """For games where players go out one by one: the "finished" events come in place order
     (1, 2, ... for every seat) and the result's placings agree with them."""
 
-    def check(run: Playout) -> None:
+    def check(run: Playout[StateT]) -> None:
         result = engine.result(run.final_state)
+        assert result is not None, "a finished game without a result"
         places = [e for e in run.events if e["code"] == "finished"]
         in_order = list(range(1, run.seats + 1))
         assert [result["placings"][e["seat"]] for e in places] == in_order

@@ -16,7 +16,8 @@ Randomness only through the `rng` the engine passes in.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Mapping
+from typing import Any, Callable
 
 from rulekit import Event, Rng, State, event
 
@@ -129,7 +130,7 @@ def drawable(state: State) -> int:
 # -- seat order -----------------------------------------------------------------------------
 
 
-def active_seats(state: State) -> list[int]:
+def active_seats(state: Mapping[str, Any]) -> list[int]:
     """Seats still playing (not finished), in seat order."""
     finished = state["finished"]
     return [seat for seat in range(len(state["hands"])) if seat not in finished]

@@ -23,7 +23,8 @@ they stay in its hand until every seat has chosen, then `exchange` moves them al
 
 from __future__ import annotations
 
-from typing import TypedDict
+from collections.abc import Mapping
+from typing import Any, TypedDict
 
 from rulekit import Event, Move, Result, Rng, State, event, new_rng_state, placings_from_scores
 from rulekit.contract import View
@@ -198,7 +199,7 @@ def exchange(state: State, offset: int) -> list[Event]:
 # -- hidden information ----------------------------------------------------------------------
 
 
-def trick_hidden_from(state: State, seat: int | None) -> set[Card]:
+def trick_hidden_from(state: Mapping[str, Any], seat: int | None) -> set[Card]:
     """Other hands, the stock, and other seats' chosen pass cards (which are in their hands)."""
     secret = set(state["draw_pile"])
     for other, hand in enumerate(state["hands"]):

@@ -18,6 +18,7 @@ Two optional state keys, both absent in games that do not need them (nothing cha
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any, TypedDict
 
 from rulekit import BaseEngine, Event, Rng, State, View, event, new_rng_state
@@ -111,7 +112,7 @@ def public_table(state: State, extra_secret: frozenset[str] = frozenset()) -> di
     return public
 
 
-def hidden_from(state: State, seat: int | None) -> set[Card]:
+def hidden_from(state: Mapping[str, Any], seat: int | None) -> set[Card]:
     """Every card id `seat` must not see: other seats' hands and the whole draw pile
     (seat None, a spectator, sees no hand). The discard pile below the top has been shown
     to everyone when it was played, so it is not listed."""
@@ -122,7 +123,7 @@ def hidden_from(state: State, seat: int | None) -> set[Card]:
     return secret
 
 
-def open_zone_cards(state: State) -> list[Card]:
+def open_zone_cards(state: Mapping[str, Any]) -> list[Card]:
     """The cards in the game's `open_zones` (face-up lists such as a middle), if any."""
     cards: list[Card] = []
     for key in state.get("open_zones", ()):
@@ -154,7 +155,7 @@ def full_decks(state: State) -> Counter[Card]:
 _DECK_SETS: dict[tuple[str, int, int], frozenset[Card]] = {}
 
 
-def cards_conserved(state: State) -> bool:
+def cards_conserved(state: Mapping[str, Any]) -> bool:
     """`card_census(state) == full_decks(state)`, fast: every id is unique, so the census is
     right when the zones hold as many cards as the decks and every one of them."""
     key = (state["deck_kind"], state["decks"], state.get("first_deck", 0))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rulekit import Event, Move, State
 from rulekit.declaration import Budget, GameDeclaration, Variant
-from rulekit.playout import Playout
+from rulekit.playout import Playout, final_result
 from svc_cards.core import SUITS, hidden_from, parse
 from svc_cards.core.invariants import card_check
 
@@ -45,7 +45,7 @@ CHECK = card_check(ENGINE, rules_check)
 
 
 def one_winner(run: Playout) -> None:
-    assert ENGINE.result(run.final_state)["placings"].count(1) == 1
+    assert final_result(ENGINE, run.final_state)["placings"].count(1) == 1
 
 
 DECLARATION = GameDeclaration(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rulekit import Event, Move, State
 from rulekit.declaration import Budget, GameDeclaration, Variant
-from rulekit.playout import Playout
+from rulekit.playout import Playout, final_result
 from svc_cards.core import SUITS, hidden_from
 from svc_cards.core.invariants import card_check
 
@@ -43,7 +43,7 @@ CHECK = card_check(ENGINE, rules_check)
 
 
 def match_decided(run: Playout) -> None:
-    wins = ENGINE.result(run.final_state)["scores"]
+    wins = final_result(ENGINE, run.final_state)["scores"]
     assert max(wins) == rounds_to_win(run.seats) and wins.count(max(wins)) == 1
     if run.seats == 2:
         assert sum(wins) in (3, 4, 5)

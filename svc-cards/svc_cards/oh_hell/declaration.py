@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rulekit import Event, Move, State
 from rulekit.declaration import Budget, GameDeclaration, Variant
-from rulekit.playout import Playout
+from rulekit.playout import Playout, final_result
 from svc_cards.core.invariants import card_check
 from svc_cards.core.tricks import trick_hidden_from
 
@@ -42,7 +42,7 @@ CHECK = card_check(ENGINE, rules_check)
 def whole_match(run: Playout) -> None:
     state = run.final_state
     assert [deal["cards"] for deal in state["history"]] == schedule(run.seats, state["options"]["length"])
-    assert ENGINE.result(state)["scores"] == state["scores"]
+    assert final_result(ENGINE, state)["scores"] == state["scores"]
 
 
 DECLARATION = GameDeclaration(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rulekit import Event, Move, State
 from rulekit.declaration import Budget, GameDeclaration, Variant
-from rulekit.playout import Playout
+from rulekit.playout import Playout, final_result
 from svc_cards.core import cards_conserved, parse
 
 from . import ENGINE
@@ -67,7 +67,7 @@ CHECK = rules_check
 def whole_set(run: Playout) -> None:
     state = run.final_state
     assert [deal["kind"] for deal in state["history"]] == list(KINDS) * state["options"]["cycles"]
-    assert ENGINE.result(state)["scores"] == state["scores"]
+    assert final_result(ENGINE, state)["scores"] == state["scores"]
     starters = [deal["starter"] for deal in state["history"]]
     assert all((b - a) % run.seats == 1 for a, b in zip(starters, starters[1:], strict=False))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rulekit import Event, Move, State
 from rulekit.declaration import Budget, GameDeclaration, Variant
-from rulekit.playout import Playout
+from rulekit.playout import Playout, final_result
 from svc_cards.core import build_decks
 
 from . import ENGINE
@@ -40,7 +40,7 @@ CHECK = chips_and_cards
 
 
 def one_winner(run: Playout) -> None:
-    result = ENGINE.result(run.final_state)
+    result = final_result(ENGINE, run.final_state)
     assert result["placings"].count(1) == 1
     winner = result["placings"].index(1)
     assert result["scores"][winner] == starting_stack(run.final_state["options"]) * run.seats

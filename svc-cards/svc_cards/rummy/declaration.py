@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rulekit import Event, Move, State
 from rulekit.declaration import Budget, GameDeclaration, Variant
-from rulekit.playout import Playout
+from rulekit.playout import Playout, final_result
 from svc_cards.core.invariants import card_check
 from svc_cards.core.melds import RUMMY, valid
 
@@ -40,7 +40,7 @@ CHECK = card_check(ENGINE, rules_check)
 
 
 def placed(run: Playout) -> None:
-    result = ENGINE.result(run.final_state)
+    result = final_result(ENGINE, run.final_state)
     assert min(result["placings"]) == 1
 
 

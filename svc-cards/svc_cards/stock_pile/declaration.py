@@ -7,7 +7,7 @@ from collections import Counter
 
 from rulekit import Event, Move, State
 from rulekit.declaration import Budget, GameDeclaration, Variant
-from rulekit.playout import Playout
+from rulekit.playout import Playout, final_result
 from svc_cards.core.cards import build_decks
 
 from . import ENGINE
@@ -49,7 +49,7 @@ def ends_well(run: Playout) -> None:
     state = run.final_state
     counts = [len(stock) for stock in state["stocks"]]
     assert state["blocked"] or counts[state["winner"]] == 0
-    assert ENGINE.result(state)["placings"][counts.index(min(counts))] == 1
+    assert final_result(ENGINE, state)["placings"][counts.index(min(counts))] == 1
 
 
 DECLARATION = GameDeclaration(

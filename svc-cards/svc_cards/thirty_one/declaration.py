@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rulekit import Event, Move, State
 from rulekit.declaration import Budget, GameDeclaration, Variant
-from rulekit.playout import Playout
+from rulekit.playout import Playout, final_result
 from svc_cards.core import active_seats
 from svc_cards.core.invariants import card_check
 
@@ -44,7 +44,7 @@ CHECK = card_check(ENGINE, rules_check)
 
 
 def one_left(run: Playout) -> None:
-    result = ENGINE.result(run.final_state)
+    result = final_result(ENGINE, run.final_state)
     assert sum(1 for life in run.final_state["lives"] if life) <= 1 and 1 in result["placings"]
 
 

@@ -3,18 +3,19 @@ the full-card pattern."""
 
 from __future__ import annotations
 
-from rulekit import Event, Move, State
+from rulekit import Event, Move
 from rulekit.declaration import Budget, GameDeclaration, Variant
-from rulekit.playout import Playout
+from rulekit.playout import Playout, final_result
 
 from . import ENGINE
 from .cpu import LEVELS
 from .rules import BALLS, winning_cells
+from .state import BingoState
 
 BUDGET = Budget({2: 40, 5: 10, 9: 4}, thorough=5, scanned=2)
 
 
-def check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+def check(before: BingoState, after: BingoState, seat: int, move: Move, events: list[Event]) -> None:
     assert after["cards"] == before["cards"]
     assert len(set(after["drawn"])) == len(after["drawn"]) <= BALLS
     if move["type"] == "draw":
@@ -29,11 +30,11 @@ def check(before: State, after: State, seat: int, move: Move, events: list[Event
         assert events[0]["code"] == ("bingo" if complete else "bingo_refused")
 
 
-def finished(run: Playout) -> None:
+def finished(run: Playout[BingoState]) -> None:
     """Someone called a complete card, and the card's cells are the ones the game names."""
     final = run.final_state
     winner = final["winner"]
-    assert winner is not None and ENGINE.result(final)["placings"][winner] == 1
+    assert winner is not None and final_result(ENGINE, final)["placings"][winner] == 1
     assert winning_cells(final["cards"][winner], final["drawn"], final["options"]["pattern"]) == final["cells"]
 
 

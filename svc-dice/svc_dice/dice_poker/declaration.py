@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from functools import cache
 
-from rulekit import Event, Move, State
+from rulekit import Event, Move
 from rulekit.declaration import Budget, GameDeclaration
-from rulekit.playout import Playout
+from rulekit.playout import Playout, final_result
 
 from . import ENGINE
 from .cpu import LEVELS
+from .state import DicePokerState
 
 UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
 LOWER = ("three_kind", "four_kind", "full_house", "small_straight", "large_straight", "five_kind", "chance")
@@ -43,7 +44,7 @@ def _reference(row: str, dice: tuple[int, ...]) -> int:
     return sum(dice)
 
 
-def check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+def check(before: DicePokerState, after: DicePokerState, seat: int, move: Move, events: list[Event]) -> None:
     dice = after["dice"]
     assert dice == [] or (len(dice) == 5 and all(isinstance(d, int) and 1 <= d <= 6 for d in dice))
     for sheet, totals in zip(after["sheet"], after["totals"], strict=True):
@@ -68,13 +69,13 @@ def check(before: State, after: State, seat: int, move: Move, events: list[Event
         assert (events[-1] == {"code": "game_over"}) == (after["turn"] is None)
 
 
-def finished(run: Playout) -> None:
+def finished(run: Playout[DicePokerState]) -> None:
     """Every row of every sheet scored, each once; the result is the sheets' totals."""
     final = run.final_state
     assert all(None not in sheet.values() for sheet in final["sheet"])
     scored = [e for e in run.events if e["code"] == "scored"]
     assert len(scored) == 13 * run.seats
-    assert ENGINE.result(final)["scores"] == [t["total"] for t in final["totals"]]
+    assert final_result(ENGINE, final)["scores"] == [t["total"] for t in final["totals"]]
     assert run.steps <= 13 * run.seats * 4
 
 

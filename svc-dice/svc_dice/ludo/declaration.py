@@ -3,10 +3,11 @@ bigger boards."""
 
 from __future__ import annotations
 
-from rulekit import Event, Move, State
+from rulekit import Event, Move
 from rulekit.declaration import Budget, GameDeclaration, Variant
 from rulekit.playout import Playout
 
+from ..race.state import RaceState
 from . import ENGINE
 from .cpu import LEVELS
 from .rules import board_for
@@ -14,12 +15,12 @@ from .rules import board_for
 H = -1
 
 
-def check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+def check(before: RaceState, after: RaceState, seat: int, move: Move, events: list[Event]) -> None:
     track = ENGINE.track(after)
     assert after["board"] == board_for(after["seats"], after["options"]["board"])
     playing = [c for colours in after["colours"] for c in colours]
     assert [c for c, p in enumerate(after["pieces"]) if p is not None] == sorted(playing)
-    fields: list[int] = []
+    fields: list[int | None] = []
     for colour in playing:
         pieces = after["pieces"][colour]
         assert len(pieces) == 4 and all(H <= p <= track.goal for p in pieces)
@@ -42,7 +43,7 @@ def check(before: State, after: State, seat: int, move: Move, events: list[Event
             assert ENGINE.legal_moves(after, after["turn"])
 
 
-def finished(run: Playout) -> None:
+def finished(run: Playout[RaceState]) -> None:
     result = ENGINE.result(run.final_state)
     assert result is not None and sorted(result["placings"]) == list(range(1, run.seats + 1))
     assert run.events[-1]["code"] == "game_over"

@@ -3,18 +3,19 @@ invariants and staked tables."""
 
 from __future__ import annotations
 
-from rulekit import Event, Move, State
+from rulekit import Event, Move
 from rulekit.declaration import Budget, GameDeclaration, Variant
 from rulekit.playout import Playout
 from svc_dice.race import in_goal
 
+from ..race.state import RaceState
 from . import ENGINE
 from .cpu import LEVELS
 
 H = -1
 
 
-def check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+def check(before: RaceState, after: RaceState, seat: int, move: Move, events: list[Event]) -> None:
     track = ENGINE.track(after)
     colours = after["colours"]
     if after["seats"] == 2:
@@ -22,7 +23,7 @@ def check(before: State, after: State, seat: int, move: Move, events: list[Event
     else:
         assert sorted(colours) == [[0], [1], [2], [3]]
     assert after["start_rolls"] == before["start_rolls"]
-    fields: list[int] = []
+    fields: list[int | None] = []
     for colour in range(4):
         pieces = after["pieces"][colour]
         assert len(pieces) == 4 and all(H <= p <= track.goal for p in pieces)
@@ -45,7 +46,7 @@ def check(before: State, after: State, seat: int, move: Move, events: list[Event
             assert ENGINE.legal_moves(after, after["turn"])
 
 
-def finished(run: Playout) -> None:
+def finished(run: Playout[RaceState]) -> None:
     result = ENGINE.result(run.final_state)
     assert result is not None and result["placings"].count(1) == 1
     assert run.events[-1]["code"] == "game_over"

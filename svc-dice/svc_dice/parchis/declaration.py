@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rulekit import Event, Move, State
+from rulekit import Event, Move
 from rulekit.declaration import Budget, GameDeclaration, Variant
 from rulekit.playout import Playout
 
+from ..race.state import RaceState
 from . import ENGINE
 from .cpu import LEVELS
 from .rules import GOAL, TRACK
@@ -16,7 +17,7 @@ from .rules import GOAL, TRACK
 H = -1
 
 
-def check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+def check(before: RaceState, after: RaceState, seat: int, move: Move, events: list[Event]) -> None:
     playing = [c for colours in after["colours"] for c in colours]
     assert [c for c, p in enumerate(after["pieces"]) if p is not None] == sorted(playing)
     squares: dict[int, list[int]] = {}
@@ -52,7 +53,7 @@ def check(before: State, after: State, seat: int, move: Move, events: list[Event
             assert ENGINE.legal_moves(after, after["turn"])
 
 
-def finished(run: Playout) -> None:
+def finished(run: Playout[RaceState]) -> None:
     result = ENGINE.result(run.final_state)
     assert result is not None and sorted(result["placings"]) == list(range(1, run.seats + 1))
     assert run.events[-1]["code"] == "game_over"

@@ -6,16 +6,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from rulekit import Event, Move, State
+from rulekit import Event, Move
 from rulekit.declaration import Budget, GameDeclaration
 from rulekit.playout import Playout
 
 from . import ENGINE
 from .cpu import LEVELS
 from .rules import column_points
+from .state import CategoriesState
 
 
-def hidden_from(state: State, seat: int | None) -> Iterable[Any]:
+def hidden_from(state: CategoriesState, seat: int | None) -> Iterable[Any]:
     """While the round is written: the others' answers (long enough not to be a mere letter,
     and not one this seat wrote too)."""
     if state["phase"] != "writing":
@@ -30,7 +31,7 @@ def hidden_from(state: State, seat: int | None) -> Iterable[Any]:
     ]
 
 
-def check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+def check(before: CategoriesState, after: CategoriesState, seat: int, move: Move, events: list[Event]) -> None:
     assert after["round"] >= before["round"]
     if after["history"] != before["history"]:
         last = after["history"][-1]
@@ -52,7 +53,7 @@ def check(before: State, after: State, seat: int, move: Move, events: list[Event
         assert after["letter"] not in "QXY"
 
 
-def finished(run: Playout) -> None:
+def finished(run: Playout[CategoriesState]) -> None:
     assert len(run.final_state["history"]) == run.final_state["rounds"]
 
 

@@ -6,31 +6,33 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from rulekit import Event, Move, State
+from rulekit import Event, Move
 from rulekit.declaration import Budget, GameDeclaration, Variant
-from rulekit.playout import Playout
+from rulekit.playout import Playout, final_result
 
 from . import ENGINE
 from .cpu import LEVELS
 from .rules import HIT_POINTS, MAX_MISSES, SOLVE_POINTS
+from .state import HangmanState
 
 
-def hidden_from(state: State, seat: int | None) -> Iterable[Any]:
+def hidden_from(state: HangmanState, seat: int | None) -> Iterable[Any]:
     """The word, from everyone but its setter, while it is being guessed."""
     if state["word"] is None or seat == state["setter"]:
         return []
     return ["".join(state["word"])]
 
 
-def check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+def check(before: HangmanState, after: HangmanState, seat: int, move: Move, events: list[Event]) -> None:
     gained = [a - b for a, b in zip(after["scores"], before["scores"], strict=True)]
     if move["type"] != "guess":
         assert after["phase"] == "guess" and gained == [0] * before["seats"]
-        assert 3 <= len(after["word"]) <= 20 and after["revealed"] == [None] * len(after["word"])
+        set_word = after["word"]
+        assert set_word is not None and 3 <= len(set_word) <= 20 and after["revealed"] == [None] * len(set_word)
         assert after["guesser"] != after["setter"]
         return
     word = before["word"]
-    assert before["setter"] != seat and before["revealed"] is not None
+    assert word is not None and before["setter"] != seat and before["revealed"] is not None
     if move["letter"] in word:
         solved = after["phase"] != "guess"
         assert gained[seat] == HIT_POINTS + (SOLVE_POINTS if solved else 0)
@@ -52,11 +54,11 @@ def check(before: State, after: State, seat: int, move: Move, events: list[Event
         }
 
 
-def finished(run: Playout) -> None:
+def finished(run: Playout[HangmanState]) -> None:
     """Every seat set a word each round; the result is the scores."""
     final = run.final_state
     assert len(final["history"]) == run.seats * final["options"]["rounds"]
-    assert ENGINE.result(final)["scores"] == final["scores"]
+    assert final_result(ENGINE, final)["scores"] == final["scores"]
 
 
 DECLARATION = GameDeclaration(

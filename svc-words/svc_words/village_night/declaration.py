@@ -6,16 +6,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from rulekit import Event, Move, State
+from rulekit import Event, Move
 from rulekit.declaration import Budget, GameDeclaration
 from rulekit.playout import Playout
 
 from . import ENGINE
 from .cpu import LEVELS
 from .rules import ROLES, SEER, WITCH, WOLF, deal
+from .state import VillageNightState
 
 
-def hidden_from(state: State, seat: int | None) -> Iterable[Any]:
+def hidden_from(state: VillageNightState, seat: int | None) -> Iterable[Any]:
     """Before the end: every role name this seat has no right to know (a villager never sees
     "wolf", "seer" or "witch"; the pack sees only "wolf"; the seer what she looked at), the
     pack's channel and the pack's, seer's and witch's move types for everyone outside them."""
@@ -39,7 +40,7 @@ def hidden_from(state: State, seat: int | None) -> Iterable[Any]:
     return sorted(secret)
 
 
-def check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+def check(before: VillageNightState, after: VillageNightState, seat: int, move: Move, events: list[Event]) -> None:
     # The cards never change hands and the dead never come back.
     assert sorted(after["roles"]) == sorted(deal(after["seats"]))
     assert after["roles"] == before["roles"]
@@ -58,7 +59,7 @@ def check(before: State, after: State, seat: int, move: Move, events: list[Event
         assert ENGINE.to_move(after) <= set(living)
 
 
-def finished(run: Playout) -> None:
+def finished(run: Playout[VillageNightState]) -> None:
     assert run.final_state["winner"] in {"village", "pack"}
 
 
