@@ -116,6 +116,9 @@ async def test_a_move_written_while_redis_is_down_reaches_the_other_replica(make
         await ben.connect()
         await anna.wait_until(lambda c: all(s["connected"] for s in c.room["seats"]))
         await anna.send({"start": {}})
+        # A move names the version its client holds, so each client waits for the start itself:
+        # replica 1 tells replica 2 before its own connections, so Ben may see it before Anna.
+        await anna.wait_until(lambda c: c.room["status"] == "playing" and 0 in c.views)
         await ben.wait_until(lambda c: c.room["status"] == "playing" and 1 in c.views)
         await anna.move(0, {"type": "drop", "column": 0})
         await ben.wait_until(lambda c: c.room["version"] == 2)
