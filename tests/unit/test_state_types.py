@@ -76,7 +76,17 @@ def check_keys(where: str, data: Mapping[str, Any], kind: type) -> None:
 
 
 def test_some_engines_are_typed() -> None:
-    assert {"chess", "four-in-a-row", "hangman", "ludo", "goose", "snakes-and-ladders"} <= set(TYPED)
+    assert {
+        "chess",
+        "four-in-a-row",
+        "hangman",
+        "ludo",
+        "goose",
+        "snakes-and-ladders",
+        "last-card",
+        "mau-mau",
+        "crazy-eights",
+    } <= set(TYPED)
 
 
 @pytest.mark.parametrize("game", sorted(TYPED))

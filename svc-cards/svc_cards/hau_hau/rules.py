@@ -107,7 +107,7 @@ class HauHau(CardEngine):
     view_keys = frozenset(("rps_chosen", "hau"))
 
     def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
-        state = new_table(seats, "hau-hau", 1, rng)
+        state: State = dict(new_table(seats, "hau-hau", 1, rng))
         state.update(
             phase="rps",
             rps_stage="start",  # "start": who begins; "direction": the neighbours throw

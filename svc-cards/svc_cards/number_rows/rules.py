@@ -95,7 +95,7 @@ class NumberRows(CardEngine):
     meta = META
 
     def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
-        state = new_table(seats, "numbered80", 1, rng)
+        state: State = dict(new_table(seats, "numbered80", 1, rng))
         deal(state, 0, cards_each(options["start_cards"], seats))
         holder = next((seat for seat, hand in enumerate(state["hands"]) if RED_ELEVEN in hand), None)
         state["turn"] = holder if holder is not None else rng.below(seats)

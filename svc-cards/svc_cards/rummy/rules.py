@@ -113,7 +113,7 @@ class Rummy(MeldEngine):
     meta = META
 
     def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
-        state = new_table(seats, DECK, 2, rng)
+        state: State = dict(new_table(seats, DECK, 2, rng))
         state["turn"] = rng.below(seats)
         deal(state, state["turn"], HAND)
         turn_up(state, rng)

@@ -177,7 +177,7 @@ class StockPile(CardEngine):
     view_keys = frozenset(("stock_tops", "stock_counts"))
 
     def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
-        state = new_table(seats, DECK_KIND, 1, rng)
+        state: State = dict(new_table(seats, DECK_KIND, 1, rng))
         size = stock_size(seats, options.get("stock_size", "standard"))
         pile = state["draw_pile"]
         state["stocks"] = [[pile.pop() for _ in range(size)] for _ in range(seats)]

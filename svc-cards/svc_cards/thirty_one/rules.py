@@ -84,7 +84,7 @@ class ThirtyOne(CardEngine):
     meta = META
 
     def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
-        state = new_table(seats, DECK, 1, rng)
+        state: State = dict(new_table(seats, DECK, 1, rng))
         state.update(
             open_zones=["middle"],
             middle=[],
