@@ -86,6 +86,14 @@ def test_some_engines_are_typed() -> None:
         "last-card",
         "mau-mau",
         "crazy-eights",
+        "oh-hell",
+        "penalty-tricks",
+        "rummy",
+        "number-rows",
+        "thirty-one",
+        "contract-rummy",
+        "hau-hau",
+        "stock-pile",
     } <= set(TYPED)
 
 
