@@ -13,13 +13,17 @@ import pytest
 from svc_cards.blackjack_duel.state import DuelState, DuelView
 from svc_cards.contract_rummy.state import ContractRummyState, ContractRummyView
 from svc_cards.crazy_eights.state import CrazyEightsState, CrazyEightsView
+from svc_cards.hau_hau.state import HauHauState, HauHauView
 from svc_cards.last_card.state import LastCardState, LastCardView
 from svc_cards.mau_mau.state import MauMauState, MauMauView
+from svc_cards.number_rows.state import NumberRowsState, NumberRowsView
 from svc_cards.oh_hell.state import OhHellState, OhHellView
 from svc_cards.penalty_tricks.state import PenaltyState, PenaltyView
 from svc_cards.poker.state import PokerState, PokerView
 from svc_cards.registry import REGISTRY as CARDS
 from svc_cards.rummy.state import RummyState, RummyView
+from svc_cards.stock_pile.state import StockPileState, StockPileView
+from svc_cards.thirty_one.state import ThirtyOneState, ThirtyOneView
 from svc_dice.goose.state import GooseState, GooseView
 from svc_dice.registry import REGISTRY as DICE
 from svc_dice.snakes_and_ladders.state import SnakesState, SnakesView
@@ -37,7 +41,11 @@ TYPES = {
     "last-card": (LastCardState, LastCardView),
     "mau-mau": (MauMauState, MauMauView),
     "crazy-eights": (CrazyEightsState, CrazyEightsView),
+    "number-rows": (NumberRowsState, NumberRowsView),
     "rummy": (RummyState, RummyView),
+    "thirty-one": (ThirtyOneState, ThirtyOneView),
+    "hau-hau": (HauHauState, HauHauView),
+    "stock-pile": (StockPileState, StockPileView),
     "contract-rummy": (ContractRummyState, ContractRummyView),
     "goose": (GooseState, GooseView),
     "snakes-and-ladders": (SnakesState, SnakesView),

@@ -33,10 +33,12 @@ def _engines() -> dict[str, Engine]:
 
 
 def declared_types(engine: object) -> tuple[type, type] | None:
-    """The state and view TypedDicts an engine's class gives `BaseEngine`, or None (untyped)."""
+    """The state and view TypedDicts an engine's class gives `BaseEngine`, or a family core's
+    generic base (`RollRace[GooseState, GooseView]`), or None (untyped)."""
     for cls in type(engine).__mro__:
         for base in getattr(cls, "__orig_bases__", ()):
-            if typing.get_origin(base) is BaseEngine:
+            origin = typing.get_origin(base)
+            if isinstance(origin, type) and issubclass(origin, BaseEngine) and len(typing.get_args(base)) == 2:
                 state_type, view_type = typing.get_args(base)
                 if hasattr(state_type, "__required_keys__"):
                     return state_type, view_type
@@ -74,7 +76,25 @@ def check_keys(where: str, data: Mapping[str, Any], kind: type) -> None:
 
 
 def test_some_engines_are_typed() -> None:
-    assert {"chess", "four-in-a-row", "hangman", "ludo"} <= set(TYPED)
+    assert {
+        "chess",
+        "four-in-a-row",
+        "hangman",
+        "ludo",
+        "goose",
+        "snakes-and-ladders",
+        "last-card",
+        "mau-mau",
+        "crazy-eights",
+        "oh-hell",
+        "penalty-tricks",
+        "rummy",
+        "number-rows",
+        "thirty-one",
+        "contract-rummy",
+        "hau-hau",
+        "stock-pile",
+    } <= set(TYPED)
 
 
 @pytest.mark.parametrize("game", sorted(TYPED))

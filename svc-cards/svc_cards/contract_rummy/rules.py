@@ -46,7 +46,6 @@ from rulekit import (
     Option,
     Result,
     Rng,
-    State,
     View,
     clock_seat,
     event,
@@ -67,6 +66,7 @@ from ..core.melds import (
     lay_offs,
     possible_melds,
 )
+from .state import BuyWindow, ContractRummyState, ContractRummyView
 
 DECKS = 3
 HAND = 13
@@ -151,7 +151,7 @@ def hand_penalty(hand: list[Card]) -> int:
     return sum(map(penalty, hand))
 
 
-def still_needed(state: State, seat: int) -> dict[str, int]:
+def still_needed(state: ContractRummyState, seat: int) -> dict[str, int]:
     """How many sets and runs of the contract the seat's proposal still lacks."""
     need = contract(state["round"])
     sets, runs = need["sets"], need["runs"]
@@ -163,7 +163,7 @@ def still_needed(state: State, seat: int) -> dict[str, int]:
     return {"sets": sets, "runs": runs, "set_size": need["set_size"], "run_length": need["run_length"]}
 
 
-def contract_melds(state: State, seat: int) -> list[dict[str, Any]]:
+def contract_melds(state: ContractRummyState, seat: int) -> list[dict[str, Any]]:
     """Every meld of the hand that the seat's contract (less its proposal) still asks for."""
     need = still_needed(state, seat)
     if need["sets"] <= 0 and need["runs"] <= 0:
@@ -176,13 +176,27 @@ def contract_melds(state: State, seat: int) -> list[dict[str, Any]]:
     return out
 
 
-def buy_order(state: State) -> list[int]:
+def seat_to_draw(state: ContractRummyState) -> int:
+    """The seat whose turn it is, asked for only while a round is played."""
+    turn = state["turn"]
+    assert turn is not None, "a round in play has a seat to move"
+    return turn
+
+
+def the_window(state: ContractRummyState) -> BuyWindow:
+    """The buy window, asked for only while there is one."""
+    window = state["window"]
+    assert window is not None, "there is no buy window"
+    return window
+
+
+def buy_order(state: ContractRummyState) -> list[int]:
     """Seat order for a buy: from the player after the one to draw round the table."""
-    seats, turn = state["seats"], state["turn"]
+    seats, turn = state["seats"], seat_to_draw(state)
     return [(turn + step) % seats for step in range(1, seats)]
 
 
-def may_buy(state: State, seat: int) -> bool:
+def may_buy(state: ContractRummyState, seat: int) -> bool:
     window = state["window"]
     return (
         window is not None
@@ -193,13 +207,13 @@ def may_buy(state: State, seat: int) -> bool:
     )
 
 
-class ContractRummy(MeldEngine):
+class ContractRummy(MeldEngine[ContractRummyState, ContractRummyView]):
     meta = META
 
     # -- setup ---------------------------------------------------------------------------------
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> ContractRummyState:
         starter = rng.below(seats)
-        state: State = {
+        state: ContractRummyState = {
             "hands": [[] for _ in range(seats)],
             "draw_pile": [],
             "discard_pile": [],
@@ -216,11 +230,22 @@ class ContractRummy(MeldEngine):
             "round_points": None,
             "history": [],
             "shown_hands": None,
+            # The round's own keys, as the first deal (`_deal_round`) sets them again.
+            "turn": starter,
+            "phase": "draw",
+            "melds": [],
+            "down": [False] * seats,
+            "staged": [],
+            "took_back": False,
+            "buys": [0] * seats,
+            "known": [[] for _ in range(seats)],
+            "window": None,
+            "out": None,
         }
         self._deal_round(state, rng, 1)
         return state
 
-    def _deal_round(self, state: State, rng: Rng, number: int) -> list[Event]:
+    def _deal_round(self, state: ContractRummyState, rng: Rng, number: int) -> list[Event]:
         seats = len(state["hands"])
         first_deck = (number - 1) * DECKS
         pile = build_decks(state["deck_kind"], DECKS, first=first_deck)
@@ -231,48 +256,50 @@ class ContractRummy(MeldEngine):
             for step in range(seats):
                 hands[(starter + step) % seats].append(pile.pop())
         state.update(
-            hands=hands,
-            draw_pile=pile,
-            discard_pile=[pile.pop()],
-            first_deck=first_deck,
-            round=number,
-            starter=starter,
-            turn=starter,
-            phase="draw",
-            melds=[],
-            down=[False] * seats,
-            staged=[],
-            took_back=False,
-            buys=[0] * seats,
-            known=[[] for _ in range(seats)],
-            window=None,
-            out=None,
-            round_points=None,
-            shown_hands=None,
+            {
+                "hands": hands,
+                "draw_pile": pile,
+                "discard_pile": [pile.pop()],
+                "first_deck": first_deck,
+                "round": number,
+                "starter": starter,
+                "turn": starter,
+                "phase": "draw",
+                "melds": [],
+                "down": [False] * seats,
+                "staged": [],
+                "took_back": False,
+                "buys": [0] * seats,
+                "known": [[] for _ in range(seats)],
+                "window": None,
+                "out": None,
+                "round_points": None,
+                "shown_hands": None,
+            }
         )
         events = [event("round_started", round=number, starter=starter, contract=contract(number))]
         return events + [event("dealt", visible_to=[seat], seat=seat, cards=list(hands[seat])) for seat in range(seats)]
 
     # -- whose move ------------------------------------------------------------------------------
-    def to_move(self, state: State) -> frozenset[int]:
+    def to_move(self, state: ContractRummyState) -> frozenset[int]:
         phase = state["phase"]
         if phase == "over":
             return NOBODY
         if phase == "scored":
             return frozenset((HOST,))
         if phase == "play":
-            return frozenset((state["turn"],))
+            return frozenset((seat_to_draw(state),))
         window = state["window"]
-        seats = set()
+        seats: set[int] = set()
         if window is None or window["choice"] is None:
-            seats.add(state["turn"])
+            seats.add(seat_to_draw(state))
         if window is not None and window["open"]:
             for seat, call in enumerate(window["calls"]):
                 if call in (None, "buy") and may_buy(state, seat):
                     seats.add(seat)
         return frozenset(seats)
 
-    def cache_key(self, state: State, seat: int) -> tuple[Any, ...]:
+    def cache_key(self, state: ContractRummyState, seat: int) -> tuple[Any, ...]:
         return (
             seat,
             state["round"],
@@ -283,7 +310,7 @@ class ContractRummy(MeldEngine):
             state["down"][seat],
         )
 
-    def _moves(self, state: State, seat: int, only: str | None = None) -> list[Move]:
+    def _moves(self, state: ContractRummyState, seat: int, only: str | None = None) -> list[Move]:
         """The legal moves (of the kind `only` alone, when given, in the play phase)."""
         if seat not in self.to_move(state):
             return []
@@ -292,7 +319,7 @@ class ContractRummy(MeldEngine):
             return [{"type": "next_round"}]
         if phase == "draw":
             if seat != state["turn"]:
-                call = state["window"]["calls"][seat]
+                call = the_window(state)["calls"][seat]
                 if call == "buy":
                     return [{"type": "withdraw"}, {"type": "keep"}]
                 return [{"type": "buy"}, {"type": "pass"}]
@@ -316,7 +343,9 @@ class ContractRummy(MeldEngine):
         return moves
 
     # -- the move path: time closes a buy window first -------------------------------------------
-    def apply(self, state: State, seat: int, move: Move, now_ms: int) -> tuple[State, list[Event]]:
+    def apply(
+        self, state: ContractRummyState, seat: int, move: Move, now_ms: int
+    ) -> tuple[ContractRummyState, list[Event]]:
         window = state.get("window")
         if (
             window is None
@@ -340,7 +369,7 @@ class ContractRummy(MeldEngine):
         new_state[TURN_STARTED] = now_ms
         return new_state, events
 
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: ContractRummyState, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         kind = move["type"]
         if kind == "next_round":
             return self._deal_round(state, rng, state["round"] + 1)
@@ -369,9 +398,9 @@ class ContractRummy(MeldEngine):
         return events + self._next_turn(state, seat, now_ms)
 
     # -- the buy window --------------------------------------------------------------------------
-    def _open_window(self, state: State, discarder: int, now_ms: int) -> list[Event]:
+    def _open_window(self, state: ContractRummyState, discarder: int, now_ms: int) -> list[Event]:
         seconds = int(state["options"]["buy_window"])
-        window = {
+        window: BuyWindow = {
             "card": state["discard_pile"][-1],
             "discarder": discarder,
             "opened_ms": now_ms or None,
@@ -387,16 +416,16 @@ class ContractRummy(MeldEngine):
             return []
         return [event("buy_window", card=window["card"], ends_ms=window["ends_ms"], seconds=seconds)]
 
-    def _call(self, state: State, seat: int, kind: str, rng: Rng) -> list[Event]:
-        calls = state["window"]["calls"]
+    def _call(self, state: ContractRummyState, seat: int, kind: str, rng: Rng) -> list[Event]:
+        calls = the_window(state)["calls"]
         calls[seat] = {"buy": "buy", "withdraw": None, "keep": "kept", "pass": "passed"}[kind]
         code = {"buy": "buy_asked", "withdraw": "buy_withdrawn", "keep": "buy_kept", "pass": "buy_passed"}[kind]
         return [event(code, seat=seat)] + self._maybe_close(state, rng)
 
-    def _maybe_close(self, state: State, rng: Rng) -> list[Event]:
+    def _maybe_close(self, state: ContractRummyState, rng: Rng) -> list[Event]:
         """Close the window early once nothing can change any more: the player to draw has
         chosen to draw and every possible buyer has passed or kept a request."""
-        window = state["window"]
+        window = the_window(state)
         if window["choice"] != "draw":
             return []
         for seat, call in enumerate(window["calls"]):
@@ -404,8 +433,8 @@ class ContractRummy(MeldEngine):
                 return []
         return self._close_window(state, rng, timed=False)
 
-    def _close_window(self, state: State, rng: Rng, timed: bool) -> list[Event]:
-        window = state["window"]
+    def _close_window(self, state: ContractRummyState, rng: Rng, timed: bool) -> list[Event]:
+        window = the_window(state)
         window["open"] = False
         for seat, call in enumerate(window["calls"]):
             if call == "buy":
@@ -419,7 +448,7 @@ class ContractRummy(MeldEngine):
             state["window"] = None
         return events
 
-    def _take(self, state: State, seat: int) -> list[Event]:
+    def _take(self, state: ContractRummyState, seat: int) -> list[Event]:
         events = []
         window = state["window"]
         if window is not None and ("buy" in window["calls"] or "kept" in window["calls"]):
@@ -431,11 +460,11 @@ class ContractRummy(MeldEngine):
         state["phase"] = "play"
         return events + [event("took", seat=seat, card=card)]
 
-    def _resolve_and_draw(self, state: State, rng: Rng) -> list[Event]:
+    def _resolve_and_draw(self, state: ContractRummyState, rng: Rng) -> list[Event]:
         """The player to draw has chosen the hidden pile: the first requester in seat order (if
         any) buys the open card plus one hidden card, then the player draws."""
         events: list[Event] = []
-        window, turn = state["window"], state["turn"]
+        window, turn = state["window"], seat_to_draw(state)
         state["window"] = None
         if window is not None:
             buyers = [seat for seat in buy_order(state) if window["calls"][seat] in ("buy", "kept")]
@@ -454,7 +483,7 @@ class ContractRummy(MeldEngine):
         state["phase"] = "play"
         return events
 
-    def _draw_one(self, state: State, seat: int, rng: Rng, events: list[Event]) -> Card | None:
+    def _draw_one(self, state: ContractRummyState, seat: int, rng: Rng, events: list[Event]) -> Card | None:
         pile, discard = state["draw_pile"], state["discard_pile"]
         if not pile:
             if len(discard) <= 1:
@@ -469,7 +498,7 @@ class ContractRummy(MeldEngine):
         return card
 
     # -- melds -----------------------------------------------------------------------------------
-    def _meld(self, state: State, seat: int, kind: str, cards: list[Card]) -> list[Event]:
+    def _meld(self, state: ContractRummyState, seat: int, kind: str, cards: list[Card]) -> list[Event]:
         index = self.lay_meld(state, seat, kind, cards)
         events = [event("melded", seat=seat, meld=index, kind=kind, cards=list(cards))]
         if state["down"][seat]:
@@ -482,30 +511,32 @@ class ContractRummy(MeldEngine):
             events.append(event("went_down", seat=seat))
         return events + self.maybe_out(state, seat)
 
-    def maybe_out(self, state: State, seat: int) -> list[Event]:
+    def maybe_out(self, state: ContractRummyState, seat: int) -> list[Event]:
         if state["hands"][seat]:
             return []
         return self._end_round(state, seat)
 
     # -- turns and rounds ------------------------------------------------------------------------
-    def _next_turn(self, state: State, seat: int, now_ms: int) -> list[Event]:
-        state.update(turn=next_seat(state, seat), phase="draw", took_back=False, staged=[])
+    def _next_turn(self, state: ContractRummyState, seat: int, now_ms: int) -> list[Event]:
+        state.update({"turn": next_seat(state, seat), "phase": "draw", "took_back": False, "staged": []})
         return self._open_window(state, seat, now_ms)
 
-    def _stock_out(self, state: State) -> list[Event]:
+    def _stock_out(self, state: ContractRummyState) -> list[Event]:
         return [event("stock_out")] + self._end_round(state, None)
 
-    def _end_round(self, state: State, out: int | None) -> list[Event]:
+    def _end_round(self, state: ContractRummyState, out: int | None) -> list[Event]:
         points = [hand_penalty(hand) for hand in state["hands"]]
         state["totals"] = [total + add for total, add in zip(state["totals"], points, strict=True)]
         state["history"].append(points)
         state.update(
-            round_points=points,
-            out=out,
-            window=None,
-            staged=[],
-            shown_hands=[list(hand) for hand in state["hands"]],
-            phase="over" if state["round"] >= ROUNDS else "scored",
+            {
+                "round_points": points,
+                "out": out,
+                "window": None,
+                "staged": [],
+                "shown_hands": [list(hand) for hand in state["hands"]],
+                "phase": "over" if state["round"] >= ROUNDS else "scored",
+            }
         )
         events = [] if out is None else [event("went_out", seat=out)]
         events.append(event("round_over", round=state["round"], hands=state["shown_hands"], points=points))
@@ -515,7 +546,7 @@ class ContractRummy(MeldEngine):
         return events
 
     # -- the clocks ------------------------------------------------------------------------------
-    def deadline(self, state: State) -> Deadline | None:
+    def deadline(self, state: ContractRummyState) -> Deadline | None:
         """While a buy window runs, its end (for every seat that can still ask); otherwise the
         move clock of the seat to move."""
         window = state.get("window")
@@ -527,12 +558,12 @@ class ContractRummy(MeldEngine):
                 return {"at_ms": window["ends_ms"], "seat": min(seats), "seats": seats, "window": True}
         return super().deadline(state)
 
-    def clock_seats(self, state: State) -> list[int]:
+    def clock_seats(self, state: ContractRummyState) -> list[int]:
         if state["phase"] == "scored":
             return [HOST]
-        return [state["turn"]]
+        return [seat_to_draw(state)]
 
-    def apply_timeout(self, state: State, now_ms: int) -> tuple[State, list[Event]]:
+    def apply_timeout(self, state: ContractRummyState, now_ms: int) -> tuple[ContractRummyState, list[Event]]:
         deadline = self.deadline(state)
         if deadline is None or deadline["at_ms"] > now_ms:
             raise IllegalMove("illegal_move", "no clock has run out")
@@ -546,7 +577,7 @@ class ContractRummy(MeldEngine):
         new_state["rng"] = rng.to_state()
         return new_state, events
 
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: ContractRummyState, seat: int | None) -> Move:
         """Out of time: draw hidden; in the buy window do nothing (an undecided seat passes, a
         request stands); take a proposal back; otherwise discard the dearest card, never a
         joker while another card can go; between rounds the next round starts."""
@@ -557,7 +588,7 @@ class ContractRummy(MeldEngine):
         if phase == "draw":
             if seat == state["turn"]:
                 return {"type": "draw"}
-            return {"type": "keep"} if state["window"]["calls"][seat] == "buy" else {"type": "pass"}
+            return {"type": "keep"} if the_window(state)["calls"][seat] == "buy" else {"type": "pass"}
         if state["staged"]:
             return {"type": "take_back"}
         legal = [move for move in self.legal_moves(state, seat) if move["type"] == "discard"]
@@ -566,7 +597,7 @@ class ContractRummy(MeldEngine):
     # -- views -----------------------------------------------------------------------------------
     view_keys = frozenset(("contract", "suggestions_on"))
 
-    def decorate(self, view: View, state: State, seat: int | None) -> None:
+    def decorate(self, view: View, state: ContractRummyState, seat: int | None) -> None:
         public = view["public"]
         if state["round"]:
             public["contract"] = contract(state["round"])
@@ -582,14 +613,14 @@ class ContractRummy(MeldEngine):
                 "lay_offs": lay_offs(hand, state["melds"], FIFTEEN) if state["down"][seat] else [],
             }
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: ContractRummyState) -> Result | None:
         if state["phase"] != "over":
             return None
         totals = state["totals"]
         return {"placings": placings_from_scores(totals, higher_wins=False), "scores": list(totals)}
 
 
-def hidden_from(state: State, seat: int | None) -> set[Card]:
+def hidden_from(state: ContractRummyState, seat: int | None) -> set[Card]:
     """What `seat` must not see: the stock and other hands, less the cards everyone saw go into
     a hand; once a round is over its hands are shown."""
     if state["phase"] in ("scored", "over"):

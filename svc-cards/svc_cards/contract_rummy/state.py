@@ -1,12 +1,14 @@
 """Contract Rummy's state and what a seat's view holds, as the engine writes them.
 
-The state's other keys (schema, game, seats, options, rng, turn_started_ms) are rulekit's; the
-view's other parts (game, seat, to_move, legal_moves, result, ...) are `BaseEngine.base_view`'s.
+The state's other keys (schema, game, seats, options, rng, turn_started_ms) are rulekit's
+(`CommonState`, through `TableKeys`); the view's other parts are `BaseView`'s.
 """
 
 from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
+
+from rulekit import BaseView
 
 from ..core import Card
 from ..core.meld_play import MeldKeys
@@ -65,6 +67,6 @@ class ContractRummyPrivate(TablePrivate):
     suggestions: NotRequired[Suggestions]  # with the host setting on, while a round is played
 
 
-class ContractRummyView(TypedDict):
+class ContractRummyView(BaseView):
     public: ContractRummyPublic
     private: NotRequired[ContractRummyPrivate]

@@ -11,13 +11,14 @@ its hand (taken from the discard pile, taken back, swapped jokers), public.
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from collections.abc import Mapping
+from typing import Any, TypedDict, TypeVar, cast
 
-from rulekit import Event, Move, State, View, event
+from rulekit import Event, Move, event
 
 from .cards import Card
 from .melds import lay_off, swap_joker
-from .views import CardEngine, determinize_cards
+from .views import CardEngine, CardTable, CardViewT, determinize_cards
 from .views import hidden_from as table_hidden_from
 
 
@@ -38,6 +39,12 @@ class MeldKeys(TypedDict):
     known: list[list[Card]]
 
 
+class MeldTable(CardTable, MeldKeys):
+    """The table of a rummy game: what `MeldEngine` reads and changes."""
+
+
+MeldStateT = TypeVar("MeldStateT", bound=MeldTable)
+
 # The moves of a turn's play phase checked by kind (`MeldEngine.check_move`).
 PLAY_KINDS = frozenset(("meld", "lay_off", "swap", "take_back", "discard"))
 CACHED = 64  # positions whose legal moves are kept
@@ -49,7 +56,7 @@ def forget(known: list[Card], card: Card) -> None:
         known.remove(card)
 
 
-def known_hidden_from(state: State, seat: int | None) -> set[Card]:
+def known_hidden_from(state: Mapping[str, Any], seat: int | None) -> set[Card]:
     """The other hands and the stock, less the cards everyone saw go into a hand."""
     secret = table_hidden_from(state, seat)
     for known in state["known"]:
@@ -57,7 +64,7 @@ def known_hidden_from(state: State, seat: int | None) -> set[Card]:
     return secret
 
 
-class MeldEngine(CardEngine):
+class MeldEngine(CardEngine[MeldStateT, CardViewT]):
     """A rummy game's engine: its own `_moves` (of one kind, when asked) and `cache_key` (all
     the play phase's moves depend on), `maybe_out` after a card leaves the hand in play."""
 
@@ -67,21 +74,21 @@ class MeldEngine(CardEngine):
         super().__init_subclass__(**kwargs)
         cls._cache = {}
 
-    def _moves(self, state: State, seat: int, only: str | None = None) -> list[Move]:
+    def _moves(self, state: MeldStateT, seat: int, only: str | None = None) -> list[Move]:
         """The legal moves (of the kind `only` alone, when given, in the play phase)."""
         raise NotImplementedError
 
-    def cache_key(self, state: State, seat: int) -> tuple[Any, ...]:
+    def cache_key(self, state: MeldStateT, seat: int) -> tuple[Any, ...]:
         raise NotImplementedError
 
-    def maybe_out(self, state: State, seat: int) -> list[Event]:
+    def maybe_out(self, state: MeldStateT, seat: int) -> list[Event]:
         """What follows a card leaving `seat`'s hand in play (going out with the last one)."""
         raise NotImplementedError
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: MeldStateT, seat: int) -> list[Move]:
         return list(self.listed_moves(state, seat))
 
-    def listed_moves(self, state: State, seat: int) -> list[Move]:
+    def listed_moves(self, state: MeldStateT, seat: int) -> list[Move]:
         """The legal moves, from a small cache: the harness, validation and the view ask for
         the same position's moves in turn, and the meld search is most of a step's cost. The
         key holds everything the moves depend on."""
@@ -97,7 +104,7 @@ class MeldEngine(CardEngine):
             cache[key] = moves
         return moves
 
-    def check_move(self, state: State, seat: int, move: Any) -> None:
+    def check_move(self, state: MeldStateT, seat: int, move: Any) -> None:
         """A move of the turn whose moves are not listed yet is first looked for among the
         legal moves of its own kind (listed by the same code), so a discard is checked without
         searching the hand's melds; a move not found there takes the full check."""
@@ -113,7 +120,7 @@ class MeldEngine(CardEngine):
         super().check_move(state, seat, move)
 
     # -- moves of the play phase -------------------------------------------------------------
-    def lay_meld(self, state: State, seat: int, kind: str, cards: list[Card]) -> int:
+    def lay_meld(self, state: MeldStateT, seat: int, kind: str, cards: list[Card]) -> int:
         """The cards leave the hand as a new meld on the table; its index."""
         hand, known = state["hands"][seat], state["known"][seat]
         for card in cards:
@@ -122,7 +129,7 @@ class MeldEngine(CardEngine):
         state["melds"].append({"kind": kind, "cards": cards, "owner": seat})
         return len(state["melds"]) - 1
 
-    def lay_off_card(self, state: State, seat: int, move: Move) -> list[Event]:
+    def lay_off_card(self, state: MeldStateT, seat: int, move: Move) -> list[Event]:
         card = move["card"]
         state["hands"][seat].remove(card)
         forget(state["known"][seat], card)
@@ -130,7 +137,7 @@ class MeldEngine(CardEngine):
         events = [event("laid_off", seat=seat, meld=move["meld"], card=card, end=move.get("end"))]
         return events + self.maybe_out(state, seat)
 
-    def swap(self, state: State, seat: int, move: Move) -> list[Event]:
+    def swap(self, state: MeldStateT, seat: int, move: Move) -> list[Event]:
         """A card from the hand takes a joker's place in a meld; the joker goes to the hand."""
         card, joker = move["card"], move["joker"]
         hand, known = state["hands"][seat], state["known"][seat]
@@ -141,7 +148,7 @@ class MeldEngine(CardEngine):
         known.append(joker)
         return [event("swapped", seat=seat, meld=move["meld"], joker=joker, card=card)]
 
-    def take_back(self, state: State, seat: int) -> list[Event]:
+    def take_back(self, state: MeldStateT, seat: int) -> list[Event]:
         """The proposal's melds go back into the hand, where everyone saw them go."""
         hand, known = state["hands"][seat], state["known"][seat]
         count = 0
@@ -150,10 +157,11 @@ class MeldEngine(CardEngine):
             hand.extend(cards)
             known.extend(cards)
             count += len(cards)
-        state.update(staged=[], took_back=True)
+        state["staged"] = []
+        state["took_back"] = True
         return [event("took_back", seat=seat, count=count)]
 
-    def discard(self, state: State, seat: int, card: Card) -> list[Event]:
+    def discard(self, state: MeldStateT, seat: int, card: Card) -> list[Event]:
         """The card goes onto the discard pile (the turn's end is the game's)."""
         state["hands"][seat].remove(card)
         forget(state["known"][seat], card)
@@ -161,7 +169,7 @@ class MeldEngine(CardEngine):
         return [event("discarded", seat=seat, card=card)]
 
     # -- views -------------------------------------------------------------------------------
-    def determinize(self, view: View, seat: int, seed: bytes) -> State:
+    def determinize(self, view: CardViewT, seat: int, seed: bytes) -> MeldStateT:
         """The table sample, then every card another seat is known to hold moved into that
         hand in exchange for one of its unknown cards."""
         state = determinize_cards(view, seat, seed, self.view_keys)
@@ -176,4 +184,4 @@ class MeldEngine(CardEngine):
                 zone = next(z for z in [*hands, state["draw_pile"], state["discard_pile"]] if card in z)
                 zone[zone.index(card)] = spare
                 hands[other][hands[other].index(spare)] = card
-        return state
+        return cast(MeldStateT, state)

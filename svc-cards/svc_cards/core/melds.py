@@ -15,6 +15,7 @@ Pure: standard library only, on card ids (`cards.py`); jokers are the face "X".
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -22,6 +23,8 @@ from typing import Any
 from .cards import JOKER, SUITS, Card, parse
 
 Meld = dict[str, Any]
+# A meld only read (a table meld of a typed state or a plain one).
+ReadMeld = Mapping[str, Any]
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 VALUE = {rank: index + 1 for index, rank in enumerate(RANKS)}  # ace 1 here; 14 when high
@@ -77,11 +80,11 @@ def run_start(cards: list[Card]) -> int | None:
     return None
 
 
-def run_suit(meld: Meld) -> str:
+def run_suit(meld: ReadMeld) -> str:
     return next(parse(card)[0] for card in meld["cards"] if not is_joker(card))  # type: ignore[return-value]
 
 
-def set_rank(meld: Meld) -> str:
+def set_rank(meld: ReadMeld) -> str:
     return next(parse(card)[1] for card in meld["cards"] if not is_joker(card))
 
 
@@ -100,7 +103,7 @@ def valid_run(cards: list[Card], rules: Rules = RUMMY) -> bool:
     return len(cards) >= rules.run_min and jokers_ok(cards) and run_start(cards) is not None
 
 
-def valid(meld: Meld, rules: Rules = RUMMY) -> bool:
+def valid(meld: ReadMeld, rules: Rules = RUMMY) -> bool:
     if meld["kind"] == "set":
         return valid_set(meld["cards"], rules)
     return valid_run(meld["cards"], rules)
@@ -117,7 +120,7 @@ def card_points(card: Card, as_value: int | None = None) -> int:
     return min(value, 10)
 
 
-def meld_points(meld: Meld) -> int:
+def meld_points(meld: ReadMeld) -> int:
     """What a meld counts towards an opening minimum: each card (a joker too) as the card it
     stands for."""
     cards = meld["cards"]
@@ -128,7 +131,7 @@ def meld_points(meld: Meld) -> int:
     return sum(card_points(card, start + i) for i, card in enumerate(cards))
 
 
-def stands_for(meld: Meld, index: int, rules: Rules = RUMMY) -> list[str]:
+def stands_for(meld: ReadMeld, index: int, rules: Rules = RUMMY) -> list[str]:
     """The faces ("H7", ...) the joker at `index` may stand for: in a run the one of its place,
     in a set every suit of the rank that no natural card of the set holds (every suit of the
     rank where a set's suits need not differ)."""
@@ -267,7 +270,7 @@ def _face(suit: str, value: int) -> str:
 _FACES = {suit: ["", *(_face(suit, value) for value in range(LOW, HIGH + 1))] for suit in SUITS}
 
 
-def lay_offs(hand: list[Card], melds: list[Meld], rules: Rules = RUMMY) -> list[dict[str, Any]]:
+def lay_offs(hand: list[Card], melds: Sequence[ReadMeld], rules: Rules = RUMMY) -> list[dict[str, Any]]:
     """Every card of `hand` that fits onto a meld on the table: `{"meld": index, "card": id}`
     plus `"end": "low" | "high"` for a run. Identical cards and jokers: the first in hand
     order."""
@@ -296,15 +299,15 @@ def lay_offs(hand: list[Card], melds: list[Meld], rules: Rules = RUMMY) -> list[
     return out
 
 
-def lay_off(meld: Meld, card: Card, end: str | None) -> None:
-    """Add `card` to `meld` (at a run's `end`)."""
+def lay_off(meld: Mapping[str, Any], card: Card, end: str | None) -> None:
+    """Add `card` to `meld` (at a run's `end`); only its card list changes, in place."""
     if end == "low":
         meld["cards"].insert(0, card)
     else:
         meld["cards"].append(card)
 
 
-def joker_swaps(hand: list[Card], melds: list[Meld], rules: Rules = RUMMY) -> list[dict[str, Any]]:
+def joker_swaps(hand: list[Card], melds: Sequence[ReadMeld], rules: Rules = RUMMY) -> list[dict[str, Any]]:
     """Every swap of a natural card from `hand` for a joker on the table that stands for it:
     `{"meld": index, "joker": id, "card": id}` (identical cards: the first in hand order)."""
     faces = _first_of_each_face(hand)
@@ -319,7 +322,7 @@ def joker_swaps(hand: list[Card], melds: list[Meld], rules: Rules = RUMMY) -> li
     return out
 
 
-def swap_joker(meld: Meld, joker: Card, card: Card) -> None:
+def swap_joker(meld: Mapping[str, Any], joker: Card, card: Card) -> None:
     """Put `card` where `joker` was in `meld` (the caller moves the joker to the hand)."""
     cards = meld["cards"]
     cards[cards.index(joker)] = card

@@ -9,14 +9,25 @@ play that card or pass). The clock's default is in `clock.py`.
 
 from __future__ import annotations
 
-from rulekit import Event, Result, State, View, event
+from typing import Any, TypeVar, cast
+
+from rulekit import Event, Result, View, event
 
 from .cards import Card, parse
 from .table import next_seat, placings
-from .views import CardEngine, played_event
+from .views import CardEngine, CardTable, CardViewT, played_event
 
 
-class SheddingEngine(CardEngine):
+class SheddingTable(CardTable):
+    """The keys every shedding game has besides the table's (the `follow` key is the game's)."""
+
+    drew: bool
+
+
+SheddingStateT = TypeVar("SheddingStateT", bound=SheddingTable)
+
+
+class SheddingEngine(CardEngine[SheddingStateT, CardViewT]):
     """Whose move, laying and passing, the seats down to one card in every view, places."""
 
     follow = "colour"  # the state key of what is to follow, and a wild's choice in the move
@@ -26,36 +37,37 @@ class SheddingEngine(CardEngine):
         super().__init_subclass__(**kwargs)
         cls.view_keys = cls.view_keys | {cls.one_left}
 
-    def to_move(self, state: State) -> frozenset[int]:
+    def to_move(self, state: SheddingStateT) -> frozenset[int]:
         turn = state["turn"]
         return frozenset() if turn is None else frozenset((turn,))
 
-    def pass_turn(self, state: State, seat: int) -> list[Event]:
+    def pass_turn(self, state: SheddingStateT, seat: int) -> list[Event]:
         """After a draw, the seat keeps the card and the turn passes on."""
         state["drew"] = False
         state["turn"] = next_seat(state, seat)
         return [event("passed", seat=seat)]
 
-    def lay(self, state: State, seat: int, card: Card, choice: str | None) -> list[Event]:
+    def lay(self, state: SheddingStateT, seat: int, card: Card, choice: str | None) -> list[Event]:
         """`card` goes from the hand onto the discard pile and sets what is to follow (its own
         colour or suit, or the `choice` a wild names); a hand down to one card is called."""
         hand = state["hands"][seat]
         hand.remove(card)
         state["discard_pile"].append(card)
-        state[self.follow] = choice or parse(card)[0]
+        # The key is the game's (`follow`), so it is not a literal here.
+        cast("dict[str, Any]", state)[self.follow] = choice or parse(card)[0]
         state["drew"] = False
         events = [played_event(seat, card, self.follow, choice)]
         if len(hand) == 1:
             events.append(event(self.one_left, seat=seat))
         return events
 
-    def decorate(self, view: View, state: State, seat: int | None) -> None:
+    def decorate(self, view: View, state: SheddingStateT, seat: int | None) -> None:
         finished = state["finished"]
         view["public"][self.one_left] = [
             s for s, hand in enumerate(state["hands"]) if len(hand) == 1 and s not in finished
         ]
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: SheddingStateT) -> Result | None:
         if state["turn"] is not None:
             return None
         places = placings(state)

@@ -22,9 +22,14 @@ from typing import Any, Callable
 from rulekit import Event, Rng, State, event
 
 from .cards import Card, build_decks, rank_of
+from .views import CardTable
+
+# A typed game's state (every one extends `CardTable`, so its table keys are checked here) or
+# the plain dict of a game not typed yet.
+Table = CardTable | State
 
 
-def new_table(seats: int, deck_kind: str, decks: int, rng: Rng) -> State:
+def new_table(seats: int, deck_kind: str, decks: int, rng: Rng) -> CardTable:
     """Empty hands, an empty discard pile and `decks` decks shuffled into the draw pile."""
     draw_pile = build_decks(deck_kind, decks)
     rng.shuffle(draw_pile)
@@ -43,7 +48,7 @@ def new_table(seats: int, deck_kind: str, decks: int, rng: Rng) -> State:
 # -- dealing and drawing --------------------------------------------------------------------
 
 
-def deal(state: State, first: int, per_seat: int, batch: int = 1) -> list[Event]:
+def deal(state: Table, first: int, per_seat: int, batch: int = 1) -> list[Event]:
     """Deal `per_seat` cards to every active seat, `batch` at a time, from `first` onwards in
     the direction of play. Returns one private "dealt" event per seat (its own cards)."""
     order = [first]
@@ -57,7 +62,7 @@ def deal(state: State, first: int, per_seat: int, batch: int = 1) -> list[Event]
     return [event("dealt", visible_to=[seat], seat=seat, cards=list(hands[seat])) for seat in order]
 
 
-def turn_up(state: State, rng: Rng, refused: tuple[str, ...] = ()) -> Card:
+def turn_up(state: Table, rng: Rng, refused: tuple[str, ...] = ()) -> Card:
     """Turn the top of the draw pile onto the discard pile. A card whose rank is in `refused`
     goes back into the pile at a random place below the top, and the next one is turned."""
     pile = state["draw_pile"]
@@ -69,11 +74,11 @@ def turn_up(state: State, rng: Rng, refused: tuple[str, ...] = ()) -> Card:
     return card
 
 
-def top_card(state: State) -> Card:
+def top_card(state: Table) -> Card:
     return state["discard_pile"][-1]
 
 
-def refill(state: State, rng: Rng, fresh_decks: bool) -> list[Event]:
+def refill(state: Table, rng: Rng, fresh_decks: bool) -> list[Event]:
     """Make the draw pile non-empty if the rules can: the discards less the top card are
     shuffled in; where that leaves nothing and `fresh_decks` is set, a new deck is added."""
     if state["draw_pile"]:
@@ -87,7 +92,7 @@ def refill(state: State, rng: Rng, fresh_decks: bool) -> list[Event]:
         state["draw_pile"] = pile
         events.append(event("reshuffled", count=len(pile)))
     elif fresh_decks:
-        pile = build_decks(state["deck_kind"], 1, first=state.get("first_deck", 0) + state["decks"])
+        pile = build_decks(state["deck_kind"], 1, first=first_deck(state) + state["decks"])
         state["decks"] += 1
         rng.shuffle(pile)
         state["draw_pile"] = pile
@@ -95,8 +100,14 @@ def refill(state: State, rng: Rng, fresh_decks: bool) -> list[Event]:
     return events
 
 
+def first_deck(state: Mapping[str, Any]) -> int:
+    """The number of the first deck in play (`views.py`: a state key only some games have)."""
+    first: int = state.get("first_deck", 0)
+    return first
+
+
 def draw(
-    state: State,
+    state: Table,
     seat: int,
     count: int,
     rng: Rng,
@@ -122,7 +133,7 @@ def draw(
     return cards, events
 
 
-def drawable(state: State) -> int:
+def drawable(state: Table) -> int:
     """How many cards could be drawn without a fresh deck (draw pile + discards less the top)."""
     return len(state["draw_pile"]) + max(0, len(state["discard_pile"]) - 1)
 
@@ -136,7 +147,7 @@ def active_seats(state: Mapping[str, Any]) -> list[int]:
     return [seat for seat in range(len(state["hands"])) if seat not in finished]
 
 
-def next_seat(state: State, seat: int, steps: int = 1) -> int:
+def next_seat(state: Table, seat: int, steps: int = 1) -> int:
     """The seat `steps` places after `seat` in the direction of play, counting only seats
     still playing. `seat` itself may have just finished; the count starts from its place."""
     seats = len(state["hands"])
@@ -151,11 +162,11 @@ def next_seat(state: State, seat: int, steps: int = 1) -> int:
     return seat
 
 
-def reverse(state: State) -> None:
+def reverse(state: Table) -> None:
     state["direction"] = -state["direction"]
 
 
-def finish(state: State, seat: int) -> list[Event]:
+def finish(state: Table, seat: int) -> list[Event]:
     """`seat` has gone out: it takes the next place. When one seat is left it takes the last
     place and the game is over (turn None). Returns "finished" events (and "game_over")."""
     state["finished"].append(seat)
@@ -170,7 +181,7 @@ def finish(state: State, seat: int) -> list[Event]:
     return events
 
 
-def placings(state: State) -> list[int]:
+def placings(state: Table) -> list[int]:
     """Place per seat (1 = first) from the finishing order; seats not finished share the
     place after the last finished one."""
     order = state["finished"]

@@ -24,13 +24,13 @@ they stay in its hand until every seat has chosen, then `exchange` moves them al
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypedDict
+from typing import Any, TypedDict, TypeVar, cast
 
 from rulekit import Event, Move, Result, Rng, State, event, new_rng_state, placings_from_scores
 from rulekit.contract import View
 
 from .cards import SUITS, Card, build_decks, parse
-from .views import CardEngine, TablePrivate, determinize_cards
+from .views import CardEngine, CardTable, CardViewT, TablePrivate, determinize_cards
 
 # Ace high: the index in this string orders the ranks of a suit.
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -60,6 +60,27 @@ class TrickKeys(TypedDict):
     voids: list[list[str]]
 
 
+class TrickTable(CardTable, TrickKeys):
+    """The table of a trick game: what the trick helpers read and change. `passing` is the
+    secret pass choices (None outside a passing phase, and always in a game without one)."""
+
+    passing: list[list[Card]] | None
+
+
+class TrickMatch(TrickTable):
+    """A match of deals (`TrickEngine`, see above)."""
+
+    phase: str
+    deal: int
+    host: int
+    scores: list[int]
+
+
+TrickStateT = TypeVar("TrickStateT", bound=TrickMatch)
+# A typed game's state, or the plain dict of a caller that is not typed.
+Tricks = TrickTable | State
+
+
 class TrickPrivate(TablePrivate):
     passing: list[Card]  # the seat's own pass choice so far
 
@@ -75,7 +96,7 @@ def sort_hand(hand: list[Card]) -> list[Card]:
     return sorted(hand, key=lambda card: (order[parse(card)[0] or "S"], rank_value(card)))
 
 
-def new_trick_table(seats: int) -> State:
+def new_trick_table(seats: int) -> TrickTable:
     """The trick keys of an empty table (before the first deal)."""
     return {
         "hands": [[] for _ in range(seats)],
@@ -98,7 +119,7 @@ def new_trick_table(seats: int) -> State:
     }
 
 
-def deal_round(state: State, rng: Rng, first: int, per_seat: int, set_aside: tuple[Card, ...] = ()) -> list[Event]:
+def deal_round(state: Tricks, rng: Rng, first: int, per_seat: int, set_aside: tuple[Card, ...] = ()) -> list[Event]:
     """Gather every card into the stock, shuffle it and deal `per_seat` cards to each seat,
     one at a time from `first` round the table; `set_aside` cards are not dealt (they stay
     in the stock). Hands are sorted. Returns one private "dealt" event per seat."""
@@ -111,13 +132,13 @@ def deal_round(state: State, rng: Rng, first: int, per_seat: int, set_aside: tup
             hands[(first + offset) % seats].append(stock.pop())
     state["draw_pile"] = stock + list(set_aside)
     state["hands"] = [sort_hand(hand) for hand in hands]
-    state.update(trick=[], trick_seats=[], taken=[], last_trick=None, leader=first)
+    state.update({"trick": [], "trick_seats": [], "taken": [], "last_trick": None, "leader": first})
     state["tricks_won"] = [0] * seats
     state["voids"] = [[] for _ in range(seats)]
     return [event("dealt", visible_to=[seat], seat=seat, cards=list(state["hands"][seat])) for seat in range(seats)]
 
 
-def led_suit(state: State) -> str | None:
+def led_suit(state: Tricks) -> str | None:
     trick = state["trick"]
     return parse(trick[0])[0] if trick else None
 
@@ -137,7 +158,7 @@ def trick_winner(cards: list[Card], seats: list[int]) -> int:
     return seats[cards.index(best)]
 
 
-def play_card(state: State, seat: int, card: Card) -> tuple[list[Event], int | None]:
+def play_card(state: Tricks, seat: int, card: Card) -> tuple[list[Event], int | None]:
     """`seat` plays `card` to the trick (legality is the caller's `playable`). When every seat
     has played, the trick is finished: its cards go to `taken`, its winner leads next.
     Returns the events and the winner (None while the trick is open)."""
@@ -153,37 +174,45 @@ def play_card(state: State, seat: int, card: Card) -> tuple[list[Event], int | N
         state["turn"] = (seat + 1) % seats
         return events, None
     winner = trick_winner(state["trick"], state["trick_seats"])
-    state["last_trick"] = {"cards": state["trick"], "seats": state["trick_seats"], "winner": winner}
+    last: LastTrick = {"cards": state["trick"], "seats": state["trick_seats"], "winner": winner}
+    state["last_trick"] = last
     state["taken"] += state["trick"]
     state["tricks_won"][winner] += 1
     state["trick"], state["trick_seats"] = [], []
     state["leader"] = state["turn"] = winner
-    return events + [event("trick_won", seat=winner, cards=list(state["last_trick"]["cards"]))], winner
+    return events + [event("trick_won", seat=winner, cards=list(last["cards"]))], winner
 
 
 # -- passing ---------------------------------------------------------------------------------
 
 
-def start_passing(state: State) -> None:
+def start_passing(state: Tricks) -> None:
     state["passing"] = [[] for _ in state["hands"]]
 
 
-def passers(state: State, count: int) -> frozenset[int]:
+def choices_made(state: Tricks) -> list[list[Card]]:
+    """Every seat's pass choice so far; asked only while the cards are passed."""
+    passing = state["passing"]
+    assert passing is not None, "no cards are being passed"
+    return passing
+
+
+def passers(state: Tricks, count: int) -> frozenset[int]:
     """Seats still choosing cards to pass."""
-    return frozenset(seat for seat, chosen in enumerate(state["passing"]) if len(chosen) < count)
+    return frozenset(seat for seat, chosen in enumerate(choices_made(state)) if len(chosen) < count)
 
 
-def pass_choices(state: State, seat: int) -> list[Card]:
+def pass_choices(state: Tricks, seat: int) -> list[Card]:
     """The cards `seat` may still choose: its hand less what it has chosen."""
-    chosen = state["passing"][seat]
+    chosen = choices_made(state)[seat]
     return [card for card in state["hands"][seat] if card not in chosen]
 
 
-def exchange(state: State, offset: int) -> list[Event]:
+def exchange(state: Tricks, offset: int) -> list[Event]:
     """Every seat's chosen cards go to the seat `offset` places on, all at once. Private
     "received" events name the cards to their new holder only."""
     seats = len(state["hands"])
-    chosen = state["passing"]
+    chosen = choices_made(state)
     for seat in range(seats):
         for card in chosen[seat]:
             state["hands"][seat].remove(card)
@@ -208,7 +237,7 @@ def trick_hidden_from(state: Mapping[str, Any], seat: int | None) -> set[Card]:
     return secret
 
 
-def determinize_tricks(view: View, seat: int, seed: bytes, view_keys: frozenset[str]) -> State:
+def determinize_tricks(view: Mapping[str, Any], seat: int, seed: bytes, view_keys: frozenset[str]) -> State:
     """A full state consistent with `seat`'s view: its own hand, every card played (trick and
     taken) where it is, and the unseen cards dealt at random to the other hands by their counts,
     respecting the suits each seat showed it lacks (20 tries, then without them: a view never
@@ -257,7 +286,7 @@ FLAT_KEYS = ("draw_pile", "discard_pile", "trick", "trick_seats", "taken", "tric
 NESTED_KEYS = ("hands", "voids", "passing")
 
 
-class TrickEngine(CardEngine):
+class TrickEngine(CardEngine[TrickStateT, CardViewT]):
     """CardEngine for trick games: `passing` is secret (each seat sees its own choice and
     everyone sees how many cards each seat has chosen), and determinize respects voids.
 
@@ -269,46 +298,49 @@ class TrickEngine(CardEngine):
     view_keys = frozenset(("pass_counts",))
     flat_keys: tuple[str, ...] = ()
 
-    def copy_state(self, state: State) -> State:
-        new = dict(state)
+    def copy_state(self, state: TrickStateT) -> TrickStateT:
+        # The game's keys join the core's, so the keys are not literals here.
+        new = cast("dict[str, Any]", state.copy())
         for key in FLAT_KEYS + self.flat_keys:
-            value = state[key]
+            value = new[key]
             if value is not None:
                 new[key] = value[:]
         for key in NESTED_KEYS:
-            value = state[key]
+            value = new[key]
             if value is not None:
                 new[key] = [inner[:] for inner in value]
-        return new
+        return cast(TrickStateT, new)
 
-    def decorate(self, view: View, state: State, seat: int | None) -> None:
-        passing = state.get("passing")
+    def decorate(self, view: View, state: TrickStateT, seat: int | None) -> None:
+        passing = state["passing"]
         view["public"]["pass_counts"] = [len(chosen) for chosen in passing] if passing is not None else None
         if seat is not None:
             view["private"]["passing"] = list(passing[seat]) if passing is not None else []
 
-    def determinize(self, view: View, seat: int, seed: bytes) -> State:
+    def determinize(self, view: CardViewT, seat: int, seed: bytes) -> TrickStateT:
         state = determinize_tricks(view, seat, seed, self.view_keys)
         self.fill_secrets(state, view, seat)
-        return state
+        return cast(TrickStateT, state)
 
     # -- a match of deals ----------------------------------------------------------------------
     # The state key of the seat that moves on one place with every deal (dealer, starter).
     rotating = "dealer"
 
-    def deal(self, state: State, rng: Rng) -> list[Event]:
+    def deal(self, state: TrickStateT, rng: Rng) -> list[Event]:
         """Deal the cards of deal `state["deal"]` and open its first phase."""
         raise NotImplementedError
 
-    def playing_seats(self, state: State) -> frozenset[int]:
+    def playing_seats(self, state: TrickStateT) -> frozenset[int]:
         """Who is to move while a deal is played (the seat whose turn it is)."""
-        return ONLY[state["turn"]]
+        turn = state["turn"]
+        assert turn is not None, "a deal in play has a seat to move"
+        return ONLY[turn]
 
-    def deal_moves(self, state: State, seat: int) -> list[Move]:
+    def deal_moves(self, state: TrickStateT, seat: int) -> list[Move]:
         """The moves of a seat to move while a deal is played."""
         raise NotImplementedError
 
-    def to_move(self, state: State) -> frozenset[int]:
+    def to_move(self, state: TrickStateT) -> frozenset[int]:
         phase = state["phase"]
         if phase == "over":
             return NOBODY
@@ -316,20 +348,22 @@ class TrickEngine(CardEngine):
             return ONLY[state["host"]]
         return self.playing_seats(state)
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: TrickStateT, seat: int) -> list[Move]:
         if seat not in self.to_move(state):
             return []
         if state["phase"] == "scored":
             return [{"type": "next_deal"}]
         return self.deal_moves(state, seat)
 
-    def next_deal(self, state: State, rng: Rng) -> list[Event]:
+    def next_deal(self, state: TrickStateT, rng: Rng) -> list[Event]:
         """The host's `next_deal`: the rotating seat moves on and the next deal is dealt."""
         state["deal"] += 1
-        state[self.rotating] = (state[self.rotating] + 1) % len(state["hands"])
+        # The rotating seat's key is the game's, so it is not a literal here.
+        fields = cast("dict[str, Any]", state)
+        fields[self.rotating] = (fields[self.rotating] + 1) % len(state["hands"])
         return self.deal(state, rng)
 
-    def end_deal(self, state: State, points: list[int], deals: int, scored: Event) -> list[Event]:
+    def end_deal(self, state: TrickStateT, points: list[int], deals: int, scored: Event) -> list[Event]:
         """Add the deal's `points` to the match; the event `scored`, and after the last of
         `deals` deals the match's end."""
         state["scores"] = [total + gained for total, gained in zip(state["scores"], points, strict=True)]
@@ -341,7 +375,7 @@ class TrickEngine(CardEngine):
             return [scored, event("match_over", scores=list(state["scores"]))]
         return [scored]
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: TrickStateT) -> Result | None:
         if state["phase"] != "over":
             return None
         scores = state["scores"]

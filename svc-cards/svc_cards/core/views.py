@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any, TypedDict
+from typing import Any, TypedDict, TypeVar, cast
 
-from rulekit import BaseEngine, Event, Rng, State, View, event, new_rng_state
+from rulekit import BaseEngine, BaseView, CommonState, Event, Rng, State, View, event, new_rng_state
 from rulekit.contract import SCHEMA_VERSION
 
 from .cards import Card, build_decks
@@ -34,8 +34,9 @@ BASE_KEYS = frozenset(("schema", "game", "seats", "options"))
 DERIVED_KEYS = ("hand_counts", "draw_size", "discard_size", "discard_top")
 
 
-class TableKeys(TypedDict):
-    """The card table's keys every seat sees as they are (`table.py`)."""
+class TableKeys(CommonState):
+    """The card table's keys every seat sees as they are (`table.py`); rulekit's keys beside
+    them (a view's public part shows `turn_started_ms`)."""
 
     deck_kind: str
     decks: int
@@ -65,6 +66,16 @@ class TablePrivate(TypedDict):
     hand: list[Card]
 
 
+class CardTable(TableKeys, CardZones):
+    """The whole table as `new_table` lays it out: what the table helpers read and change."""
+
+
+# A typed card game's state and view: `class LastCard(SheddingEngine[LastCardState, LastCardView])`.
+CardStateT = TypeVar("CardStateT", bound=CardTable)
+CardViewT = TypeVar("CardViewT", bound=BaseView)
+_M = TypeVar("_M", bound=Mapping[str, Any])
+
+
 def copy_state(data: Any) -> Any:
     """A full copy of JSON-shaped data; much faster than copy.deepcopy on card states."""
     kind = type(data)
@@ -79,10 +90,10 @@ def copy_state(data: Any) -> Any:
 _SCALARS = frozenset((str, int, float, bool, type(None)))
 
 
-def copy_card_state(state: State) -> State:
+def copy_card_state(state: _M) -> _M:
     """`copy_state` for a card state, five times faster: the card zones are flat lists of
     card ids, so a slice copies them; every other key is copied in full."""
-    new = {
+    new: State = {
         key: copy_state(value) if type(value) in (dict, list) else value
         for key, value in state.items()
         if key not in CARD_ZONES
@@ -90,14 +101,14 @@ def copy_card_state(state: State) -> State:
     new["hands"] = [hand[:] for hand in state["hands"]]
     new["draw_pile"] = state["draw_pile"][:]
     new["discard_pile"] = state["discard_pile"][:]
-    return new
+    return cast(_M, new)
 
 
-def hand_counts(state: State) -> list[int]:
+def hand_counts(state: Mapping[str, Any]) -> list[int]:
     return [len(hand) for hand in state["hands"]]
 
 
-def public_table(state: State, extra_secret: frozenset[str] = frozenset()) -> dict[str, Any]:
+def public_table(state: Mapping[str, Any], extra_secret: frozenset[str] = frozenset()) -> dict[str, Any]:
     """Every public key of the state plus the derived table facts (counts, sizes, top card)."""
     hidden = SECRET_KEYS | BASE_KEYS | extra_secret
     public = {}
@@ -136,7 +147,7 @@ def open_zone_cards(state: Mapping[str, Any]) -> list[Card]:
     return cards
 
 
-def card_census(state: State) -> Counter[Card]:
+def card_census(state: Mapping[str, Any]) -> Counter[Card]:
     """Every card in hands, piles and open zones, counted; equal to `full_decks(state)` when
     conserved."""
     census: Counter[Card] = Counter(state["draw_pile"])
@@ -147,7 +158,7 @@ def card_census(state: State) -> Counter[Card]:
     return census
 
 
-def full_decks(state: State) -> Counter[Card]:
+def full_decks(state: Mapping[str, Any]) -> Counter[Card]:
     """The cards of all decks in play: what `card_census` must equal."""
     return Counter(build_decks(state["deck_kind"], state["decks"], first=state.get("first_deck", 0)))
 
@@ -170,7 +181,9 @@ def cards_conserved(state: Mapping[str, Any]) -> bool:
     return len(seen) == len(expected) and expected.issuperset(seen) and len(set(seen)) == len(seen)
 
 
-def determinize_cards(view: View, seat: int, seed: bytes, view_keys: frozenset[str] = frozenset()) -> State:
+def determinize_cards(
+    view: Mapping[str, Any], seat: int, seed: bytes, view_keys: frozenset[str] = frozenset()
+) -> State:
     """A full state consistent with `seat`'s view: its own hand as seen, the discard top as
     seen, every unseen card dealt at random to the other hands (by their counts), under the
     discard top and into the draw pile. `view_keys` are public keys the game's view adds
@@ -204,38 +217,40 @@ def determinize_cards(view: View, seat: int, seed: bytes, view_keys: frozenset[s
     return state
 
 
-class CardEngine(BaseEngine):
+class CardEngine(BaseEngine[CardStateT, CardViewT]):
     """BaseEngine for card games: a fast state copy in `apply`, the standard card view and
     a determinize that samples the unseen cards.
 
     A game sets `extra_secret` (state keys no view may show) and may override `decorate`
     (add flags to `view["public"]`, listing their keys in `view_keys`, and secrets of this
     seat to `view["private"]`) and `fill_secrets` (complete the `extra_secret` keys in a
-    determinized state)."""
+    determinized state). The view and a determinized state are built key by key from the
+    state's own keys, so they are cast to the game's types here (the key tests check them
+    against seeded games)."""
 
     extra_secret: frozenset[str] = frozenset()
     view_keys: frozenset[str] = frozenset()
 
-    def copy_state(self, state: State) -> State:
+    def copy_state(self, state: CardStateT) -> CardStateT:
         return copy_card_state(state)
 
-    def view(self, state: State, seat: int | None) -> View:
+    def view(self, state: CardStateT, seat: int | None) -> CardViewT:
         view = self.base_view(state, seat)
         view["public"] = public_table(state, self.extra_secret)
         if seat is not None:
             view["private"] = {"hand": list(state["hands"][seat])}
         self.decorate(view, state, seat)
-        return view
+        return cast(CardViewT, view)
 
-    def decorate(self, view: View, state: State, seat: int | None) -> None:
+    def decorate(self, view: View, state: CardStateT, seat: int | None) -> None:
         """Add game-specific flags and private parts to a view; nothing by default."""
 
-    def determinize(self, view: View, seat: int, seed: bytes) -> State:
+    def determinize(self, view: CardViewT, seat: int, seed: bytes) -> CardStateT:
         state = determinize_cards(view, seat, seed, self.view_keys)
         self.fill_secrets(state, view, seat)
-        return state
+        return cast(CardStateT, state)
 
-    def fill_secrets(self, state: State, view: View, seat: int) -> None:
+    def fill_secrets(self, state: State, view: CardViewT, seat: int) -> None:
         """Complete the game's `extra_secret` keys in a determinized state; none by default."""
 
 

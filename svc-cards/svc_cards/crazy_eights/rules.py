@@ -34,7 +34,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from rulekit import Event, GameMeta, Move, MoveClock, Result, Rng, State, clock_moves, event, placings_from_scores
+from rulekit import Event, GameMeta, Move, MoveClock, Result, Rng, clock_moves, event, placings_from_scores
 
 from ..core import (
     SUITS,
@@ -49,6 +49,7 @@ from ..core import (
     parse,
     turn_up,
 )
+from .state import CrazyEightsState, CrazyEightsView
 
 EIGHT = "8"
 COURT = ("J", "Q", "K")
@@ -99,7 +100,7 @@ def fits(card: Card, suit: str, top_rank: str) -> bool:
     return rank in (EIGHT, top_rank) or card_suit == suit
 
 
-def can_play(state: State, seat: int) -> bool:
+def can_play(state: CrazyEightsState, seat: int) -> bool:
     suit, top_rank = state["suit"], parse(state["discard_pile"][-1])[1]
     return any(fits(card, suit, top_rank) for card in state["hands"][seat])
 
@@ -137,7 +138,7 @@ def _eight_sets(eights: tuple[Card, ...], drawn: Card | None) -> tuple[tuple[Car
     return tuple(out)
 
 
-def play_moves(state: State, seat: int) -> list[Move]:
+def play_moves(state: CrazyEightsState, seat: int) -> list[Move]:
     """Every legal play of `seat` (see the module docstring for what is listed)."""
     hand = state["hands"][seat]
     suit, top_rank = state["suit"], parse(state["discard_pile"][-1])[1]
@@ -166,26 +167,30 @@ def play_moves(state: State, seat: int) -> list[Move]:
     return moves
 
 
-class CrazyEights(CardEngine):
+class CrazyEights(CardEngine[CrazyEightsState, CrazyEightsView]):
     meta = META
 
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
-        state = new_table(seats, "french52", 1, rng)
-        state["turn"] = rng.below(seats)
-        deal(state, state["turn"], hand_size(seats))
-        state["suit"] = parse(turn_up(state, rng, refused=(EIGHT,)))[0]  # the suit to follow
-        state["drew"] = False  # the player to move has drawn a card that fits and must play it
-        state["blocked"] = False
-        state["hand_values"] = None  # shown at the end
-        state["winners"] = []
-        state["match"] = {"rounds_played": 0, "wins": [0] * seats}
-        return state
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> CrazyEightsState:
+        table = new_table(seats, "french52", 1, rng)
+        table["turn"] = first = rng.below(seats)
+        deal(table, first, hand_size(seats))
+        suit = parse(turn_up(table, rng, refused=(EIGHT,)))[0]
+        assert suit is not None  # a French deck has no card without a suit
+        return {
+            **table,
+            "suit": suit,  # the suit to follow
+            "drew": False,  # the player to move has drawn a card that fits and must play it
+            "blocked": False,
+            "hand_values": None,  # shown at the end
+            "winners": [],
+            "match": {"rounds_played": 0, "wins": [0] * seats},
+        }
 
-    def to_move(self, state: State) -> frozenset[int]:
+    def to_move(self, state: CrazyEightsState) -> frozenset[int]:
         turn = state["turn"]
         return NOBODY if turn is None else ONLY[turn]
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: CrazyEightsState, seat: int) -> list[Move]:
         if seat != state["turn"]:
             return []
         moves = play_moves(state, seat)
@@ -193,7 +198,7 @@ class CrazyEights(CardEngine):
             return moves
         return [{"type": "draw"}] if drawable(state) else [{"type": "pass"}]
 
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: CrazyEightsState, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         kind = move["type"]
         if kind == "play":
             return self._play_cards(state, seat, move["cards"], move.get("suit"))
@@ -207,12 +212,14 @@ class CrazyEights(CardEngine):
         state["turn"] = next_seat(state, seat)
         return events + self._check_blocked(state)
 
-    def _play_cards(self, state: State, seat: int, cards: list[Card], wish: str | None) -> list[Event]:
+    def _play_cards(self, state: CrazyEightsState, seat: int, cards: list[Card], wish: str | None) -> list[Event]:
         hand = state["hands"][seat]
         for card in cards:
             hand.remove(card)
         state["discard_pile"] += cards
-        state["suit"] = wish or parse(cards[-1])[0]
+        suit = wish or parse(cards[-1])[0]
+        assert suit is not None  # eights name a suit; every other card has one
+        state["suit"] = suit
         state["drew"] = False
         events = [event("played", seat=seat, cards=list(cards), suit=state["suit"])]
         if not hand:
@@ -220,16 +227,16 @@ class CrazyEights(CardEngine):
         state["turn"] = next_seat(state, seat)
         return events + self._check_blocked(state)
 
-    def _check_blocked(self, state: State) -> list[Event]:
+    def _check_blocked(self, state: CrazyEightsState) -> list[Event]:
         if drawable(state) or any(can_play(state, seat) for seat in active_seats(state)):
             return []
         return self._end_round(state, blocked=True)
 
-    def _end_round(self, state: State, blocked: bool) -> list[Event]:
+    def _end_round(self, state: CrazyEightsState, blocked: bool) -> list[Event]:
         values = [hand_value(hand) for hand in state["hands"]]
         low = min(values)
         winners = [seat for seat, value in enumerate(values) if value == low]
-        state.update(turn=None, drew=False, blocked=blocked, hand_values=values, winners=winners)
+        state.update({"turn": None, "drew": False, "blocked": blocked, "hand_values": values, "winners": winners})
         match = state["match"]
         match["rounds_played"] += 1
         for seat in winners:
@@ -238,7 +245,7 @@ class CrazyEights(CardEngine):
         events.append(event("round_won", seats=winners, hand_values=values))
         return events + [event("game_over")]
 
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: CrazyEightsState, seat: int | None) -> Move:
         """Out of time: draw (or pass with nothing to draw); drawing is only for a hand with
         nothing playable, so when a card must be laid: one card, an eight only if nothing
         else fits, the highest-valued (a round's end counts what is left), an eight wishing
@@ -259,10 +266,11 @@ class CrazyEights(CardEngine):
         wish = max(SUITS, key=lambda suit: (left[suit], -SUITS.index(suit)))
         return {**best, "suit": wish}
 
-    def result(self, state: State) -> Result | None:
-        if state["turn"] is not None:
-            return None
+    def result(self, state: CrazyEightsState) -> Result | None:
         values = state["hand_values"]
+        # The hand values are shown when the round ends (turn None), never before.
+        if state["turn"] is not None or values is None:
+            return None
         return {"placings": placings_from_scores(values, higher_wins=False), "scores": list(values)}
 
 

@@ -1,12 +1,14 @@
 """Crazy Eights' state and what a seat's view holds, as the engine writes them.
 
-The state's other keys (schema, game, seats, options, rng, turn_started_ms) are rulekit's; the
-view's other parts (game, seat, to_move, legal_moves, result, ...) are `BaseEngine.base_view`'s.
+The state's other keys (schema, game, seats, options, rng, turn_started_ms) are rulekit's
+(`CommonState`, through `TableKeys`); the view's other parts are `BaseView`'s.
 """
 
 from __future__ import annotations
 
 from typing import NotRequired, TypedDict
+
+from rulekit import BaseView
 
 from ..core.views import CardZones, TableKeys, TablePrivate, TablePublic
 
@@ -33,6 +35,6 @@ class CrazyEightsPublic(CrazyEightsTable, TablePublic):
     pass
 
 
-class CrazyEightsView(TypedDict):
+class CrazyEightsView(BaseView):
     public: CrazyEightsPublic
     private: NotRequired[TablePrivate]

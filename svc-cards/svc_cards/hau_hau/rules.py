@@ -54,6 +54,7 @@ from ..core import (
     reverse,
     turn_up,
 )
+from .state import HauHauState, HauHauView
 
 HAND_SIZE = 6
 DEAL_BATCH = 2
@@ -86,7 +87,7 @@ def rounds_to_win(seats: int) -> int:
     return 3 if seats == 2 else 2
 
 
-def fits(card: Card, state: State) -> bool:
+def fits(card: Card, state: HauHauState) -> bool:
     """Same suit (or the wished suit) or same rank; a 10 and an A always."""
     suit, rank = parse(card)
     return rank in WISH_RANKS or suit == state["suit"] or rank == parse(state["discard_pile"][-1])[1]
@@ -101,40 +102,47 @@ def throw_winners(throws: dict[int, str]) -> list[int]:
     return sorted(seat for seat, shape in throws.items() if shape == winning)
 
 
-class HauHau(CardEngine):
+def starter_of(state: HauHauState) -> int:
+    """The round's first player, asked for only once the throws have chosen one."""
+    starter = state["starter"]
+    assert starter is not None, "no starter has been thrown for"
+    return starter
+
+
+class HauHau(CardEngine[HauHauState, HauHauView]):
     meta = META
     extra_secret = frozenset(("rps_choices",))
     view_keys = frozenset(("rps_chosen", "hau"))
 
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
-        state = new_table(seats, "hau-hau", 1, rng)
-        state.update(
-            phase="rps",
-            rps_stage="start",  # "start": who begins; "direction": the neighbours throw
-            rps_players=list(range(seats)),
-            rps_choices=[None] * seats,  # secret until everyone has thrown
-            rps_last=[None] * seats,  # the last throw, shown once complete
-            starter=None,
-            round=1,
-            wins=[0] * seats,
-            round_winners=[],
-            suit=None,
-            wished=False,
-            pending=0,
-            stage="open",  # "open" turn, "took" a penalty, "drew" one card
-        )
-        return state
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> HauHauState:
+        return {
+            **new_table(seats, "hau-hau", 1, rng),
+            "phase": "rps",
+            "rps_stage": "start",  # "start": who begins; "direction": the neighbours throw
+            "rps_players": list(range(seats)),
+            "rps_choices": [None] * seats,  # secret until everyone has thrown
+            "rps_last": [None] * seats,  # the last throw, shown once complete
+            "starter": None,
+            "round": 1,
+            "wins": [0] * seats,
+            "round_winners": [],
+            "suit": None,
+            "wished": False,
+            "pending": 0,
+            "stage": "open",  # "open" turn, "took" a penalty, "drew" one card
+        }
 
     # -- whose move ----------------------------------------------------------------------
-    def to_move(self, state: State) -> frozenset[int]:
+    def to_move(self, state: HauHauState) -> frozenset[int]:
         if state["phase"] == "rps":
             choices = state["rps_choices"]
             return frozenset(seat for seat in state["rps_players"] if choices[seat] is None)
-        if state["phase"] == "play":
-            return frozenset((state["turn"],))
+        turn = state["turn"]
+        if state["phase"] == "play" and turn is not None:
+            return frozenset((turn,))
         return frozenset()
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: HauHauState, seat: int) -> list[Move]:
         phase = state["phase"]
         if phase == "rps":
             if seat in state["rps_players"] and state["rps_choices"][seat] is None:
@@ -168,7 +176,7 @@ class HauHau(CardEngine):
         return [{"type": "play", "card": card}]
 
     # -- moves ---------------------------------------------------------------------------
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: HauHauState, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         kind = move["type"]
         if kind == "rps":
             return self._throw(state, seat, move["hand"], rng)
@@ -178,14 +186,14 @@ class HauHau(CardEngine):
             return self._end_turn(state, seat) + [event("passed", seat=seat)]
         return self._draw(state, seat, rng)
 
-    def _throw(self, state: State, seat: int, shape: str, rng: Rng) -> list[Event]:
+    def _throw(self, state: HauHauState, seat: int, shape: str, rng: Rng) -> list[Event]:
         choices = state["rps_choices"]
         choices[seat] = shape
         events = [event("rps_chosen", seat=seat)]
         players = state["rps_players"]
         if any(choices[p] is None for p in players):
             return events
-        throws = {p: choices[p] for p in players}
+        throws = {p: thrown for p in players if (thrown := choices[p]) is not None}
         state["rps_last"] = list(choices)
         state["rps_choices"] = [None] * state["seats"]
         winners = throw_winners(throws)
@@ -204,10 +212,10 @@ class HauHau(CardEngine):
             state["rps_players"] = sorted({(winner + 1) % 4, (winner - 1) % 4})
             return events
         # The starter's neighbour who wins plays second: that fixes the direction.
-        state["direction"] = 1 if winner == (state["starter"] + 1) % 4 else -1
+        state["direction"] = 1 if winner == (starter_of(state) + 1) % 4 else -1
         return events + self._start_round(state, rng)
 
-    def _start_round(self, state: State, rng: Rng) -> list[Event]:
+    def _start_round(self, state: HauHauState, rng: Rng) -> list[Event]:
         pile = [card for hand in state["hands"] for card in hand] + state["draw_pile"] + state["discard_pile"]
         if not pile:
             pile = build_decks("hau-hau", 1)
@@ -215,8 +223,10 @@ class HauHau(CardEngine):
         state["draw_pile"] = pile
         state["discard_pile"] = []
         state["hands"] = [[] for _ in range(state["seats"])]
-        starter = state["starter"]
-        state.update(phase="play", turn=starter, pending=0, stage="open", wished=False, rps_stage="start")
+        starter = starter_of(state)
+        state.update(
+            {"phase": "play", "turn": starter, "pending": 0, "stage": "open", "wished": False, "rps_stage": "start"}
+        )
         state["rps_players"] = []
         events = [event("round_started", round=state["round"], starter=starter, direction=state["direction"])]
         events += deal(state, starter, HAND_SIZE, batch=DEAL_BATCH)
@@ -225,12 +235,12 @@ class HauHau(CardEngine):
         events.append(event("open_card", card=top))
         return events
 
-    def _end_turn(self, state: State, seat: int) -> list[Event]:
+    def _end_turn(self, state: HauHauState, seat: int) -> list[Event]:
         state["stage"] = "open"
         state["turn"] = next_seat(state, seat)
         return []
 
-    def _draw(self, state: State, seat: int, rng: Rng) -> list[Event]:
+    def _draw(self, state: HauHauState, seat: int, rng: Rng) -> list[Event]:
         if state["pending"]:
             _, events = draw(state, seat, state["pending"], rng)
             state["pending"] = 0
@@ -243,7 +253,7 @@ class HauHau(CardEngine):
             events += self._end_turn(state, seat)
         return events
 
-    def _play_card(self, state: State, seat: int, card: Card, wish: str | None) -> list[Event]:
+    def _play_card(self, state: HauHauState, seat: int, card: Card, wish: str | None) -> list[Event]:
         hand = state["hands"][seat]
         hand.remove(card)
         state["discard_pile"].append(card)
@@ -270,21 +280,21 @@ class HauHau(CardEngine):
             state["turn"] = next_seat(state, seat)
         return events
 
-    def _round_won(self, state: State, seat: int) -> list[Event]:
+    def _round_won(self, state: HauHauState, seat: int) -> list[Event]:
         state["wins"][seat] += 1
         state["round_winners"].append(seat)
-        state.update(turn=None, pending=0, stage="open", wished=False)
+        state.update({"turn": None, "pending": 0, "stage": "open", "wished": False})
         events = [event("round_won", seat=seat, round=state["round"], wins=list(state["wins"]))]
         if state["wins"][seat] >= rounds_to_win(state["seats"]):
             state["phase"] = "over"
             return events + [event("match_won", seat=seat), event("game_over")]
         state["round"] += 1
-        state.update(phase="rps", rps_stage="start", rps_players=list(range(state["seats"])))
+        state.update({"phase": "rps", "rps_stage": "start", "rps_players": list(range(state["seats"]))})
         state["rps_last"] = [None] * state["seats"]
         return events
 
     # -- clock ---------------------------------------------------------------------------
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: HauHauState, seat: int | None) -> Move:
         """Out of time: a throw from the generator, otherwise "automatically drawn" (a pass
         once drawn). The throw shown here reads the generator without advancing it; the
         clock's own throw (`play_timeout`) advances it."""
@@ -293,7 +303,7 @@ class HauHau(CardEngine):
             return {"type": "rps", "hand": SHAPES[Rng(state["rng"]).below(len(SHAPES))]}
         return {"type": "pass" if state["stage"] == "drew" and not state["pending"] else "draw"}
 
-    def play_timeout(self, state: State, seat: int, now_ms: int) -> tuple[State, list[Event]]:
+    def play_timeout(self, state: HauHauState, seat: int, now_ms: int) -> tuple[HauHauState, list[Event]]:
         if state["phase"] != "rps":
             return super().play_timeout(state, seat, now_ms)
         # The draw advances the generator: the next timed-out throw is another draw, so two
@@ -303,7 +313,7 @@ class HauHau(CardEngine):
         return self.apply({**state, "rng": rng.to_state()}, seat, {"type": "rps", "hand": hand}, now_ms)
 
     # -- views ---------------------------------------------------------------------------
-    def decorate(self, view: View, state: State, seat: int | None) -> None:
+    def decorate(self, view: View, state: HauHauState, seat: int | None) -> None:
         public = view["public"]
         choices = state["rps_choices"]
         public["rps_chosen"] = [s for s in range(state["seats"]) if choices[s] is not None]
@@ -313,7 +323,7 @@ class HauHau(CardEngine):
         if seat is not None:
             view["private"]["rps_choice"] = choices[seat]
 
-    def fill_secrets(self, state: State, view: View, seat: int) -> None:
+    def fill_secrets(self, state: State, view: HauHauView, seat: int) -> None:
         # Other seats' throws are unknown: any shape will do for a sample.
         choices: list[str | None] = [None] * view["seats"]
         for other in view["public"]["rps_chosen"]:
@@ -321,7 +331,7 @@ class HauHau(CardEngine):
         choices[seat] = view["private"]["rps_choice"]
         state["rps_choices"] = choices
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: HauHauState) -> Result | None:
         if state["phase"] != "over":
             return None
         wins = state["wins"]

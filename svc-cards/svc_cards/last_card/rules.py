@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import Event, GameMeta, Move, MoveClock, Option, Rng, State, clock_moves, event
+from rulekit import Event, GameMeta, Move, MoveClock, Option, Rng, clock_moves, event
 
 from ..core import (
     COLOURS,
@@ -43,6 +43,7 @@ from ..core import (
 )
 from ..core.clock import shedding_default
 from ..core.shedding import SheddingEngine
+from .state import LastCardState, LastCardView
 
 MAX_SEATS = 16
 WILDS = (WILD, WILD_DRAW_FOUR)
@@ -91,19 +92,23 @@ def play_moves(card: Card) -> list[Move]:
 KEEP = {SKIP: 1, REVERSE: 1, DRAW_TWO: 2, WILDS[0]: 3, WILDS[1]: 4}
 
 
-class LastCard(SheddingEngine):
+class LastCard(SheddingEngine[LastCardState, LastCardView]):
     meta = META
 
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
-        state = new_table(seats, "colour", decks_for(seats), rng)
-        state["turn"] = rng.below(seats)
-        deal(state, state["turn"], options["start_cards"])
-        state["colour"] = parse(turn_up(state, rng, refused=WILDS))[0]
-        state["pending"] = 0  # cards the player to move must draw unless they stack
-        state["drew"] = False  # the player to move has drawn and may play that card or pass
-        return state
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> LastCardState:
+        table = new_table(seats, "colour", decks_for(seats), rng)
+        table["turn"] = first = rng.below(seats)
+        deal(table, first, options["start_cards"])
+        colour = parse(turn_up(table, rng, refused=WILDS))[0]
+        assert colour is not None  # a wild is never the open card
+        return {
+            **table,
+            "colour": colour,
+            "pending": 0,  # cards the player to move must draw unless they stack
+            "drew": False,  # the player to move has drawn and may play that card or pass
+        }
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: LastCardState, seat: int) -> list[Move]:
         if seat != state["turn"]:
             return []
         hand = state["hands"][seat]
@@ -125,7 +130,7 @@ class LastCard(SheddingEngine):
                 moves += play_moves(card)
         return moves or [{"type": "draw"}]
 
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: LastCardState, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         kind = move["type"]
         if kind == "play":
             return self._play_card(state, seat, move["card"], move.get("colour"), rng)
@@ -133,7 +138,7 @@ class LastCard(SheddingEngine):
             return self.pass_turn(state, seat)
         return self._draw(state, seat, rng)
 
-    def _draw(self, state: State, seat: int, rng: Rng) -> list[Event]:
+    def _draw(self, state: LastCardState, seat: int, rng: Rng) -> list[Event]:
         options = state["options"]
         if state["pending"]:
             _, events = draw(state, seat, state["pending"], rng, fresh_decks=True)
@@ -149,7 +154,7 @@ class LastCard(SheddingEngine):
             state["turn"] = next_seat(state, seat)
         return events
 
-    def _play_card(self, state: State, seat: int, card: Card, colour: str | None, rng: Rng) -> list[Event]:
+    def _play_card(self, state: LastCardState, seat: int, card: Card, colour: str | None, rng: Rng) -> list[Event]:
         hand = state["hands"][seat]
         events = self.lay(state, seat, card, colour)
         rank = parse(card)[1]
@@ -181,7 +186,7 @@ class LastCard(SheddingEngine):
             state["turn"] = next_seat(state, seat)
         return events
 
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: LastCardState, seat: int | None) -> Move:
         """Out of time: draw a card or take the penalty, pass after a draw; when a card must
         be laid (drawing is only for a hand without one), the plainest, wishing the colour
         held most."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import Event, GameMeta, Move, MoveClock, Option, Rng, State, clock_moves, event
+from rulekit import Event, GameMeta, Move, MoveClock, Option, Rng, clock_moves, event
 
 from ..core import (
     SUITS,
@@ -36,6 +36,7 @@ from ..core import (
 )
 from ..core.clock import shedding_default
 from ..core.shedding import SheddingEngine
+from .state import MauMauState, MauMauView
 
 MAX_SEATS = 8
 HAND_SIZE = 5
@@ -69,7 +70,7 @@ def decks_for(deck: int, seats: int) -> int:
     return 2 if deck == 32 and seats >= 6 else 1
 
 
-def playable(card: Card, state: State) -> bool:
+def playable(card: Card, state: MauMauState) -> bool:
     """Fits the open card in suit (the wished suit after a jack) or rank; a wishing jack fits
     anything but a jack, unless Jack on Jack is allowed."""
     suit, rank = parse(card)
@@ -80,7 +81,7 @@ def playable(card: Card, state: State) -> bool:
     return suit == state["suit"] or rank == top_rank
 
 
-def play_moves(card: Card, state: State) -> list[Move]:
+def play_moves(card: Card, state: MauMauState) -> list[Move]:
     if parse(card)[1] == "J" and state["options"]["jack_wish"]:
         return [{"type": "play", "card": card, "suit": suit} for suit in SUITS]
     return [{"type": "play", "card": card}]
@@ -96,23 +97,27 @@ SPECIAL = {
 }
 
 
-class MauMau(SheddingEngine):
+class MauMau(SheddingEngine[MauMauState, MauMauView]):
     meta = META
     follow = "suit"
     one_left = "mau"
 
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> MauMauState:
         kind = "french32" if options["deck"] == 32 else "french52"
-        state = new_table(seats, kind, decks_for(options["deck"], seats), rng)
-        state["turn"] = rng.below(seats)
-        deal(state, state["turn"], HAND_SIZE)
-        state["suit"] = parse(turn_up(state, rng))[0]  # the suit to follow: the top's, or wished
-        state["wished"] = False  # whether `suit` was named by a jack
-        state["pending"] = 0  # cards owed to a run of sevens
-        state["drew"] = False  # the player to move has drawn and may play that card or pass
-        return state
+        table = new_table(seats, kind, decks_for(options["deck"], seats), rng)
+        table["turn"] = first = rng.below(seats)
+        deal(table, first, HAND_SIZE)
+        suit = parse(turn_up(table, rng))[0]
+        assert suit is not None  # a French deck has no card without a suit
+        return {
+            **table,
+            "suit": suit,  # the suit to follow: the top's, or wished
+            "wished": False,  # whether `suit` was named by a jack
+            "pending": 0,  # cards owed to a run of sevens
+            "drew": False,  # the player to move has drawn and may play that card or pass
+        }
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: MauMauState, seat: int) -> list[Move]:
         if seat != state["turn"]:
             return []
         hand = state["hands"][seat]
@@ -137,7 +142,7 @@ class MauMau(SheddingEngine):
                 moves.append({"type": "play", "card": card})
         return moves or [{"type": "draw"}]
 
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: MauMauState, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         kind = move["type"]
         if kind == "play":
             return self._play_card(state, seat, move["card"], move.get("suit"))
@@ -155,7 +160,7 @@ class MauMau(SheddingEngine):
             state["turn"] = next_seat(state, seat)
         return events
 
-    def _play_card(self, state: State, seat: int, card: Card, wish: str | None) -> list[Event]:
+    def _play_card(self, state: MauMauState, seat: int, card: Card, wish: str | None) -> list[Event]:
         options = state["options"]
         hand = state["hands"][seat]
         events = self.lay(state, seat, card, wish)
@@ -183,7 +188,7 @@ class MauMau(SheddingEngine):
             state["turn"] = next_seat(state, seat)
         return events
 
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: MauMauState, seat: int | None) -> Move:
         """Out of time: draw a card or take the sevens, pass after a draw; when a card must
         be laid (drawing is only for a hand where nothing fits), the plainest: a switched-on
         special card (jack most of all) is kept, a jack wishes the suit held most."""

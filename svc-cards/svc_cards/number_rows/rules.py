@@ -21,14 +21,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import Event, GameMeta, Move, MoveClock, Option, Result, Rng, State, View, clock_moves, event
+from rulekit import Event, GameMeta, Move, MoveClock, Option, Result, Rng, clock_moves, event
 
 from ..core import (
     COLOURS,
     Card,
     CardEngine,
     deal,
-    determinize_cards,
     draw,
     finish,
     new_table,
@@ -36,6 +35,7 @@ from ..core import (
     parse,
     placings,
 )
+from .state import NumberRowsState, NumberRowsView
 
 DECK_SIZE = 80
 OPENER = 11
@@ -91,23 +91,25 @@ def wanted(rows: dict[str, list[int] | None]) -> set[Card]:
     return out
 
 
-class NumberRows(CardEngine):
+class NumberRows(CardEngine[NumberRowsState, NumberRowsView]):
     meta = META
 
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
-        state = new_table(seats, "numbered80", 1, rng)
-        deal(state, 0, cards_each(options["start_cards"], seats))
-        holder = next((seat for seat, hand in enumerate(state["hands"]) if RED_ELEVEN in hand), None)
-        state["turn"] = holder if holder is not None else rng.below(seats)
-        state["rows"] = {colour: None for colour in COLOURS}  # [lowest, highest] once opened
-        state["drew"] = False  # the player to move drew a card that fits: it must be laid
-        return state
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> NumberRowsState:
+        table = new_table(seats, "numbered80", 1, rng)
+        deal(table, 0, cards_each(options["start_cards"], seats))
+        holder = next((seat for seat, hand in enumerate(table["hands"]) if RED_ELEVEN in hand), None)
+        table["turn"] = holder if holder is not None else rng.below(seats)
+        return {
+            **table,
+            "rows": {colour: None for colour in COLOURS},  # [lowest, highest] once opened
+            "drew": False,  # the player to move drew a card that fits: it must be laid
+        }
 
-    def to_move(self, state: State) -> frozenset[int]:
+    def to_move(self, state: NumberRowsState) -> frozenset[int]:
         turn = state["turn"]
         return NOBODY if turn is None else ONLY[turn]
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: NumberRowsState, seat: int) -> list[Move]:
         if seat != state["turn"]:
             return []
         hand, rows = state["hands"][seat], state["rows"]
@@ -119,7 +121,7 @@ class NumberRows(CardEngine):
             return moves
         return [{"type": "draw"}] if state["draw_pile"] else [{"type": "pass"}]
 
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: NumberRowsState, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         kind = move["type"]
         if kind == "lay":
             return self._lay(state, seat, move["card"])
@@ -133,11 +135,12 @@ class NumberRows(CardEngine):
             state["turn"] = next_seat(state, seat)
         return events
 
-    def _lay(self, state: State, seat: int, card: Card) -> list[Event]:
+    def _lay(self, state: NumberRowsState, seat: int, card: Card) -> list[Event]:
         state["hands"][seat].remove(card)
         state["discard_pile"].append(card)
         state["drew"] = False
         colour, number = parse(card)[0], number_of(card)
+        assert colour is not None  # every card of the deck has its colour
         row = state["rows"][colour]
         if row is None:
             state["rows"][colour] = [number, number]
@@ -153,10 +156,10 @@ class NumberRows(CardEngine):
         state["turn"] = next_seat(state, seat)
         return events
 
-    def determinize(self, view: View, seat: int, seed: bytes) -> State:
+    def determinize(self, view: NumberRowsView, seat: int, seed: bytes) -> NumberRowsState:
         """The table sample, with the cards the rows show back on the discard pile: every
         laid card is known from the rows, only the order below the top is not."""
-        state = determinize_cards(view, seat, seed)
+        state = super().determinize(view, seat, seed)
         laid: set[str] = set()
         for colour, row in state["rows"].items():
             if row is not None:
@@ -170,7 +173,7 @@ class NumberRows(CardEngine):
             discard[discard.index(stray)] = card
         return state
 
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: NumberRowsState, seat: int | None) -> Move:
         """Out of time: draw a card (pass with nothing to draw); a drawn card that fits is
         laid, as the rules demand. When a card must be laid, the one that opens the fewest
         places for the others: counting each number it makes layable, +1 when the player
@@ -188,7 +191,7 @@ class NumberRows(CardEngine):
 
         return max(legal, key=lambda move: opened(move["card"]))
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: NumberRowsState) -> Result | None:
         if state["turn"] is not None:
             return None
         places = placings(state)

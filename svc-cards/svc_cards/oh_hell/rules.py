@@ -21,10 +21,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import Event, GameMeta, Move, MoveClock, Option, Rng, State, clock_moves, event
+from rulekit import Event, GameMeta, Move, MoveClock, Option, Rng, clock_moves, event
 
 from ..core import parse
 from ..core.tricks import HOST, TrickEngine, deal_round, led_suit, new_trick_table, play_card, playable, rank_value
+from .state import OhHellState, OhHellView
 
 META = GameMeta(
     id="oh-hell",
@@ -56,7 +57,7 @@ def deal_points(bid: int, tricks: int) -> int:
     return 10 + tricks if bid == tricks else 0
 
 
-def bid_options(state: State, seat: int) -> list[int]:
+def bid_options(state: OhHellState, seat: int) -> list[int]:
     """The bids `seat` may make: 0 to the cards in hand; the dealer (last to bid) may not make
     the total equal the number of tricks."""
     cards = state["schedule"][state["deal"]]
@@ -67,40 +68,40 @@ def bid_options(state: State, seat: int) -> list[int]:
     return bids
 
 
-class OhHell(TrickEngine):
+class OhHell(TrickEngine[OhHellState, OhHellView]):
     meta = META
     flat_keys = ("bids", "history")  # changed in place; `scores` is replaced
 
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
-        state = new_trick_table(seats)
-        state.update(
-            schedule=schedule(seats, options["length"]),
-            deal=0,
-            dealer=rng.below(seats),
-            host=HOST,
-            phase="bidding",
-            bids=[None] * seats,
-            scores=[0] * seats,
-            history=[],
-        )
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> OhHellState:
+        state: OhHellState = {
+            **new_trick_table(seats),
+            "schedule": schedule(seats, options["length"]),
+            "deal": 0,
+            "dealer": rng.below(seats),
+            "host": HOST,
+            "phase": "bidding",
+            "bids": [None] * seats,
+            "scores": [0] * seats,
+            "history": [],
+        }
         self.deal(state, rng)
         return state
 
-    def deal(self, state: State, rng: Rng) -> list[Event]:
+    def deal(self, state: OhHellState, rng: Rng) -> list[Event]:
         seats = len(state["hands"])
         first = (state["dealer"] + 1) % seats
         cards = state["schedule"][state["deal"]]
         events = [event("deal_started", deal=state["deal"] + 1, cards=cards, dealer=state["dealer"])]
         events += deal_round(state, rng, first, cards)
-        state.update(phase="bidding", bids=[None] * seats, turn=first)
+        state.update({"phase": "bidding", "bids": [None] * seats, "turn": first})
         return events
 
-    def deal_moves(self, state: State, seat: int) -> list[Move]:
+    def deal_moves(self, state: OhHellState, seat: int) -> list[Move]:
         if state["phase"] == "bidding":
             return [{"type": "bid", "bid": bid} for bid in bid_options(state, seat)]
         return [{"type": "play", "card": card} for card in playable(state["hands"][seat], led_suit(state))]
 
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: OhHellState, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         kind = move["type"]
         seats = len(state["hands"])
         if kind == "next_deal":
@@ -119,8 +120,10 @@ class OhHell(TrickEngine):
             events += self._score(state)
         return events
 
-    def _score(self, state: State) -> list[Event]:
-        bids, tricks = state["bids"], state["tricks_won"]
+    def _score(self, state: OhHellState) -> list[Event]:
+        bids = [bid for bid in state["bids"] if bid is not None]
+        assert len(bids) == len(state["bids"]), "every seat bids before the cards are played"
+        tricks = state["tricks_won"]
         points = [deal_points(bid, won) for bid, won in zip(bids, tricks, strict=True)]
         cards = state["schedule"][state["deal"]]
         state["history"].append(
@@ -129,7 +132,7 @@ class OhHell(TrickEngine):
         scored = event("deal_scored", deal=state["deal"] + 1, bids=list(bids), tricks=list(tricks), points=points)
         return self.end_deal(state, points, len(state["schedule"]), scored)
 
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: OhHellState, seat: int | None) -> Move:
         """Out of time: the host's next deal starts; a bid is the count of aces and kings held
         (the nearest the hook allows, lower first); a card is the lowest that may be played
         (a low card rarely takes a trick nobody planned for)."""

@@ -1,13 +1,16 @@
 """Oh Hell's state and what a seat's view holds, as the engine writes them.
 
-The state's other keys (schema, game, seats, options, rng, turn_started_ms) are rulekit's; the
-view's other parts (game, seat, to_move, legal_moves, result, ...) are `BaseEngine.base_view`'s.
+The state's other keys (schema, game, seats, options, rng, turn_started_ms) are rulekit's
+(`CommonState`, through `TableKeys`); the view's other parts are `BaseView`'s.
 """
 
 from __future__ import annotations
 
 from typing import NotRequired, TypedDict
 
+from rulekit import BaseView
+
+from ..core import Card
 from ..core.tricks import TrickKeys, TrickPrivate
 from ..core.views import CardZones, TableKeys, TablePublic
 
@@ -34,13 +37,13 @@ class OhHellTable(TableKeys, TrickKeys):
 
 
 class OhHellState(OhHellTable, CardZones):
-    passing: None  # no cards are passed in Oh Hell
+    passing: list[list[Card]] | None  # always None: no cards are passed in Oh Hell
 
 
 class OhHellPublic(OhHellTable, TablePublic):
     pass_counts: None
 
 
-class OhHellView(TypedDict):
+class OhHellView(BaseView):
     public: OhHellPublic
     private: NotRequired[TrickPrivate]

@@ -37,6 +37,7 @@ from ..core.tricks import (
     HOST,
     TRICK_ZONES,
     TrickEngine,
+    choices_made,
     deal_round,
     exchange,
     led_suit,
@@ -50,6 +51,7 @@ from ..core.tricks import (
     start_passing,
     trick_hidden_from,
 )
+from .state import PenaltyState, PenaltyView
 
 PASS_COUNT = 3
 KINDS = ("hearts", "queens", "king_last", "all")
@@ -115,12 +117,12 @@ def trick_points(cards: list[Card], kind: str, last: bool) -> int:
     return points
 
 
-def first_lead(state: State, seat: int) -> bool:
+def first_lead(state: PenaltyState, seat: int) -> bool:
     """Is `seat` leading the deal's first trick?"""
     return not state["trick"] and not state["taken"] and seat == state["leader"]
 
 
-def lead_options(state: State, seat: int) -> list[Card]:
+def lead_options(state: PenaltyState, seat: int) -> list[Card]:
     """The cards `seat` may play now: follow suit if you can; in the first trick of deals 1
     and 4 the starter leads another suit than hearts if it holds one."""
     hand = state["hands"][seat]
@@ -139,40 +141,41 @@ def danger(card: Card, kind: str) -> tuple[int, int]:
     return (-card_points(card, kind) + (10 if heart else 0), rank_value(card))
 
 
-def hidden_from(state: State, seat: int | None) -> set[Card]:
+def hidden_from(state: PenaltyState, seat: int | None) -> set[Card]:
     """Other hands and the stock, but not the cards `seat` passed itself (it knows where
     they went); a pass choice stays in its chooser's hand, so it is hidden until exchanged."""
     secret = trick_hidden_from(state, seat)
-    if seat is not None and state.get("passed") is not None:
-        secret.difference_update(state["passed"][seat])
+    passed = state.get("passed")
+    if seat is not None and passed is not None:
+        secret.difference_update(passed[seat])
     return secret
 
 
-class PenaltyTricks(TrickEngine):
+class PenaltyTricks(TrickEngine[PenaltyState, PenaltyView]):
     meta = META
     extra_secret = frozenset(("passing", "passed"))
     flat_keys = ("history",)  # changed in place; `scores` and `deal_points` are replaced
     rotating = "starter"
 
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
-        state = new_trick_table(seats)
-        state.update(
-            open_zones=[*TRICK_ZONES, "removed"],
-            removed=[],
-            kinds=kinds_of(options["cycles"]),
-            deal=0,
-            starter=rng.below(seats),
-            host=HOST,
-            phase="passing",
-            scores=[0] * seats,
-            deal_points=[0] * seats,
-            history=[],
-            passed=None,
-        )
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> PenaltyState:
+        state: PenaltyState = {
+            **new_trick_table(seats),
+            "open_zones": [*TRICK_ZONES, "removed"],
+            "removed": [],
+            "kinds": kinds_of(options["cycles"]),
+            "deal": 0,
+            "starter": rng.below(seats),
+            "host": HOST,
+            "phase": "passing",
+            "scores": [0] * seats,
+            "deal_points": [0] * seats,
+            "history": [],
+            "passed": None,
+        }
         self.deal(state, rng)
         return state
 
-    def deal(self, state: State, rng: Rng) -> list[Event]:
+    def deal(self, state: PenaltyState, rng: Rng) -> list[Event]:
         seats = len(state["hands"])
         first = state["starter"]
         kind = state["kinds"][state["deal"]]
@@ -180,35 +183,38 @@ class PenaltyTricks(TrickEngine):
         events += deal_round(state, rng, first, 52 // seats, REMOVED[seats])
         state["removed"], state["draw_pile"] = state["draw_pile"], []
         start_passing(state)
-        state.update(phase="passing", turn=None, deal_points=[0] * seats, passed=None)
+        state.update({"phase": "passing", "turn": None, "deal_points": [0] * seats, "passed": None})
         return events
 
-    def playing_seats(self, state: State) -> frozenset[int]:
+    def playing_seats(self, state: PenaltyState) -> frozenset[int]:
         if state["phase"] == "passing":
             return passers(state, PASS_COUNT)
         return super().playing_seats(state)
 
-    def deal_moves(self, state: State, seat: int) -> list[Move]:
+    def deal_moves(self, state: PenaltyState, seat: int) -> list[Move]:
         if state["phase"] == "passing":
             return [{"type": "pass", "card": card} for card in pass_choices(state, seat)]
         return [{"type": "play", "card": card} for card in lead_options(state, seat)]
 
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: PenaltyState, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         kind = move["type"]
         if kind == "next_deal":
             return self.next_deal(state, rng)
         if kind == "pass":
-            state["passing"][seat].append(move["card"])
-            events = [event("pass_chosen", seat=seat, count=len(state["passing"][seat]))]
+            chosen = choices_made(state)
+            chosen[seat].append(move["card"])
+            events = [event("pass_chosen", seat=seat, count=len(chosen[seat]))]
             if not passers(state, PASS_COUNT):
-                state["passed"] = [list(chosen) for chosen in state["passing"]]
+                state["passed"] = [list(cards) for cards in chosen]
                 events += exchange(state, pass_offset(state["deal"]))
-                state.update(phase="playing", turn=state["starter"], leader=state["starter"])
+                state.update({"phase": "playing", "turn": state["starter"], "leader": state["starter"]})
             return events
         events, winner = play_card(state, seat, move["card"])
         if winner is not None:
             last = not any(state["hands"])
-            cards = state["last_trick"]["cards"]
+            last_trick = state["last_trick"]
+            assert last_trick is not None, "a trick was just won"
+            cards = last_trick["cards"]
             points = trick_points(cards, state["kinds"][state["deal"]], last)
             if points:
                 gained = list(state["deal_points"])
@@ -219,14 +225,14 @@ class PenaltyTricks(TrickEngine):
                 events += self._score(state)
         return events
 
-    def _score(self, state: State) -> list[Event]:
+    def _score(self, state: PenaltyState) -> list[Event]:
         points = list(state["deal_points"])
         kind = state["kinds"][state["deal"]]
         state["history"].append({"kind": kind, "starter": state["starter"], "points": points})
         scored = event("deal_scored", deal=state["deal"] + 1, kind=kind, points=points)
         return self.end_deal(state, points, len(state["kinds"]), scored)
 
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: PenaltyState, seat: int | None) -> Move:
         """Out of time: the host's next deal starts; a pass gives away the most dangerous card
         left (the deal's penalty cards, then hearts where heart tricks cost, then the highest);
         a card played is the lowest that may be played, or, when the seat cannot follow suit,
@@ -242,13 +248,13 @@ class PenaltyTricks(TrickEngine):
             return max(legal, key=lambda move: (danger(move["card"], kind), move["card"]))
         return min(legal, key=lambda move: (rank_value(move["card"]), move["card"]))
 
-    def decorate(self, view: View, state: State, seat: int | None) -> None:
+    def decorate(self, view: View, state: PenaltyState, seat: int | None) -> None:
         super().decorate(view, state, seat)
         if seat is not None:
             passed = state.get("passed")
             view["private"]["passed"] = list(passed[seat]) if passed is not None else []
 
-    def fill_secrets(self, state: State, view: View, seat: int) -> None:
+    def fill_secrets(self, state: State, view: PenaltyView, seat: int) -> None:
         """The seat's own passed cards, still unplayed, go back to the hand they were passed to
         (a swap with a card that hand may hold: the voids are kept)."""
         own = list(view["private"].get("passed", []))

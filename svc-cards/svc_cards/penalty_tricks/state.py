@@ -1,12 +1,14 @@
 """Penalty Tricks' state and what a seat's view holds, as the engine writes them.
 
-The state's other keys (schema, game, seats, options, rng, turn_started_ms) are rulekit's; the
-view's other parts (game, seat, to_move, legal_moves, result, ...) are `BaseEngine.base_view`'s.
+The state's other keys (schema, game, seats, options, rng, turn_started_ms) are rulekit's
+(`CommonState`, through `TableKeys`); the view's other parts are `BaseView`'s.
 """
 
 from __future__ import annotations
 
 from typing import NotRequired, TypedDict
+
+from rulekit import BaseView
 
 from ..core import Card
 from ..core.tricks import TrickKeys, TrickPrivate
@@ -46,6 +48,6 @@ class PenaltyPrivate(TrickPrivate):
     passed: list[Card]
 
 
-class PenaltyView(TypedDict):
+class PenaltyView(BaseView):
     public: PenaltyPublic
     private: NotRequired[PenaltyPrivate]

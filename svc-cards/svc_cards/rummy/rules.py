@@ -41,7 +41,6 @@ from rulekit import (
     Option,
     Result,
     Rng,
-    State,
     View,
     clock_seat,
     event,
@@ -52,6 +51,7 @@ from ..core import Card, deal, new_table, next_seat, turn_up
 from ..core.meld_play import MeldEngine, known_hidden_from
 from ..core.melds import RUMMY, card_points, is_joker, joker_swaps, lay_offs, meld_points, possible_melds
 from ..core.table import refill
+from .state import RummyState, RummyView
 
 DECK = "rummy55"
 HAND = 13
@@ -109,35 +109,35 @@ def _melds_with_points(hand: list[Card]) -> list[dict[str, Any]]:
 _VIEW_MELDS: dict[tuple[Card, ...], tuple[tuple[str, tuple[Card, ...], int], ...]] = {}
 
 
-class Rummy(MeldEngine):
+class Rummy(MeldEngine[RummyState, RummyView]):
     meta = META
 
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
-        state = new_table(seats, DECK, 2, rng)
-        state["turn"] = rng.below(seats)
-        deal(state, state["turn"], HAND)
-        turn_up(state, rng)
-        state.update(
-            open_zones=["melds"],
-            melds=[],
-            phase="draw",  # "draw": take a card; "play": meld, lay off, swap, discard
-            opened=[False] * seats,
-            staged=[],  # melds (table indices) of an opening proposal below the minimum
-            staged_points=0,
-            took_back=False,
-            taken=None,  # the card taken from the discard pile this turn
-            known=[[] for _ in range(seats)],  # cards everyone saw go into a hand
-            reshuffles=0,
-            penalties=None,
-            out=None,  # the seat that went out
-        )
-        return state
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> RummyState:
+        table = new_table(seats, DECK, 2, rng)
+        table["turn"] = first = rng.below(seats)
+        deal(table, first, HAND)
+        turn_up(table, rng)
+        return {
+            **table,
+            "open_zones": ["melds"],
+            "melds": [],
+            "phase": "draw",  # "draw": take a card; "play": meld, lay off, swap, discard
+            "opened": [False] * seats,
+            "staged": [],  # melds (table indices) of an opening proposal below the minimum
+            "staged_points": 0,
+            "took_back": False,
+            "taken": None,  # the card taken from the discard pile this turn
+            "known": [[] for _ in range(seats)],  # cards everyone saw go into a hand
+            "reshuffles": 0,
+            "penalties": None,
+            "out": None,  # the seat that went out
+        }
 
-    def to_move(self, state: State) -> frozenset[int]:
+    def to_move(self, state: RummyState) -> frozenset[int]:
         turn = state["turn"]
         return NOBODY if turn is None else ONLY[turn]
 
-    def cache_key(self, state: State, seat: int) -> tuple[Any, ...]:
+    def cache_key(self, state: RummyState, seat: int) -> tuple[Any, ...]:
         return (
             seat,
             tuple(state["hands"][seat]),
@@ -148,7 +148,7 @@ class Rummy(MeldEngine):
             state["taken"],
         )
 
-    def _moves(self, state: State, seat: int, only: str | None = None) -> list[Move]:
+    def _moves(self, state: RummyState, seat: int, only: str | None = None) -> list[Move]:
         """The legal moves (of the kind `only` alone, when given, in the play phase)."""
         if seat != state["turn"]:
             return []
@@ -171,7 +171,7 @@ class Rummy(MeldEngine):
             moves += [{"type": "discard", "card": card} for card in hand if card != taken or len(hand) == 1]
         return moves
 
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: RummyState, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         kind = move["type"]
         hand, known = state["hands"][seat], state["known"][seat]
         if kind == "draw":
@@ -181,7 +181,7 @@ class Rummy(MeldEngine):
             card = state["discard_pile"].pop()
             hand.append(card)
             known.append(card)
-            state.update(phase="play", taken=card)
+            state.update({"phase": "play", "taken": card})
             return [event("took", seat=seat, card=card)]
         if kind == "meld":
             return self._meld(state, seat, move["kind"], list(move["cards"]))
@@ -198,12 +198,12 @@ class Rummy(MeldEngine):
         return events + self._next_turn(state, seat, rng)
 
     # -- steps ---------------------------------------------------------------------------------
-    def _draw(self, state: State, seat: int) -> list[Event]:
+    def _draw(self, state: RummyState, seat: int) -> list[Event]:
         card = state["draw_pile"].pop()
         state["hands"][seat].append(card)
         return [event("drawn", visible_to=[seat], seat=seat, cards=[card]), event("drew", seat=seat, count=1)]
 
-    def _meld(self, state: State, seat: int, kind: str, cards: list[Card]) -> list[Event]:
+    def _meld(self, state: RummyState, seat: int, kind: str, cards: list[Card]) -> list[Event]:
         index = self.lay_meld(state, seat, kind, cards)
         points = meld_points(state["melds"][index])
         events = [event("melded", seat=seat, meld=index, kind=kind, cards=list(cards), points=points)]
@@ -213,15 +213,15 @@ class Rummy(MeldEngine):
             if state["staged_points"] >= state["options"]["opening_minimum"]:
                 state["opened"][seat] = True
                 events.append(event("opened", seat=seat, points=state["staged_points"]))
-                state.update(staged=[], staged_points=0)
+                state.update({"staged": [], "staged_points": 0})
         return events + self.maybe_out(state, seat)
 
-    def maybe_out(self, state: State, seat: int) -> list[Event]:
+    def maybe_out(self, state: RummyState, seat: int) -> list[Event]:
         if state["hands"][seat] or not state["opened"][seat]:
             return []
         return self._end(state, seat)
 
-    def _next_turn(self, state: State, seat: int, rng: Rng) -> list[Event]:
+    def _next_turn(self, state: RummyState, seat: int, rng: Rng) -> list[Event]:
         events: list[Event] = []
         if not state["draw_pile"]:
             if state["reshuffles"] < RESHUFFLES and len(state["discard_pile"]) > 1:
@@ -229,19 +229,29 @@ class Rummy(MeldEngine):
                 events += refill(state, rng, fresh_decks=False)
             else:
                 return [event("stock_out")] + self._end(state, None)
-        state.update(turn=next_seat(state, seat), phase="draw", took_back=False, taken=None)
+        state.update({"turn": next_seat(state, seat), "phase": "draw", "took_back": False, "taken": None})
         return events
 
-    def _end(self, state: State, out: int | None) -> list[Event]:
+    def _end(self, state: RummyState, out: int | None) -> list[Event]:
         penalties = [hand_penalty(hand) for hand in state["hands"]]
-        state.update(turn=None, penalties=penalties, out=out, phase="over", staged=[], staged_points=0, taken=None)
+        state.update(
+            {
+                "turn": None,
+                "penalties": penalties,
+                "out": out,
+                "phase": "over",
+                "staged": [],
+                "staged_points": 0,
+                "taken": None,
+            }
+        )
         events = [] if out is None else [event("went_out", seat=out)]
         # The hands are shown at the end: the points need them.
         events.append(event("hands_shown", hands=[list(hand) for hand in state["hands"]], penalties=penalties))
         return events + [event("game_over")]
 
     # -- views ---------------------------------------------------------------------------------
-    def decorate(self, view: View, state: State, seat: int | None) -> None:
+    def decorate(self, view: View, state: RummyState, seat: int | None) -> None:
         if state["turn"] is None:
             view["public"]["shown_hands"] = [list(hand) for hand in state["hands"]]
         if seat is not None:
@@ -251,7 +261,7 @@ class Rummy(MeldEngine):
 
     view_keys = frozenset(("shown_hands",))
 
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: RummyState, seat: int | None) -> Move:
         """Out of time: draw from the stock; with a proposal below the minimum, take it back;
         otherwise discard the card that would cost most if left in hand (never a joker while
         another card can go)."""
@@ -264,14 +274,15 @@ class Rummy(MeldEngine):
         best = max(legal, key=lambda m: (not is_joker(m["card"]), penalty(m["card"])))
         return best
 
-    def result(self, state: State) -> Result | None:
-        if state["turn"] is not None:
-            return None
+    def result(self, state: RummyState) -> Result | None:
         penalties = state["penalties"]
+        # The hands' points are counted when the game ends (turn None), never before.
+        if state["turn"] is not None or penalties is None:
+            return None
         return {"placings": placings_from_scores(penalties, higher_wins=False), "scores": list(penalties)}
 
 
-def hidden_from(state: State, seat: int | None) -> set[Card]:
+def hidden_from(state: RummyState, seat: int | None) -> set[Card]:
     """What `seat` must not see: the stock and other hands, less the cards everyone saw go into
     a hand; once the game is over the hands are shown."""
     if state["turn"] is None:

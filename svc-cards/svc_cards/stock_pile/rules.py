@@ -29,7 +29,7 @@ short; where it is silent the usual rules of the family stand, written on the ru
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 from rulekit import (
     Event,
@@ -51,6 +51,7 @@ from rulekit.contract import SCHEMA_VERSION
 from ..core import Card, CardEngine, new_table, parse
 from ..core.cards import WILD, build_decks
 from ..core.views import copy_state
+from .state import StockPileState, StockPileView
 
 DECK_KIND = "building162"
 HAND_SIZE = 5
@@ -104,7 +105,7 @@ def fits(card: Card, pile: list[Card]) -> bool:
     return is_wild(card) or number_of(card) == len(pile) + 1
 
 
-def sources(state: State, seat: int) -> list[tuple[str, Card]]:
+def sources(state: StockPileState, seat: int) -> list[tuple[str, Card]]:
     """Every card `seat` may build with now, with where it comes from ("hand", "stock",
     "discard:<k>"); equal hand cards are listed once (the first of them in hand order)."""
     out: list[tuple[str, Card]] = []
@@ -123,7 +124,7 @@ def sources(state: State, seat: int) -> list[tuple[str, Card]]:
     return out
 
 
-def build_moves(state: State, seat: int) -> list[Move]:
+def build_moves(state: StockPileState, seat: int) -> list[Move]:
     moves: list[Move] = []
     for origin, card in sources(state, seat):
         for index, pile in enumerate(state["building"]):
@@ -132,7 +133,7 @@ def build_moves(state: State, seat: int) -> list[Move]:
     return moves
 
 
-def discard_moves(state: State, seat: int) -> list[Move]:
+def discard_moves(state: StockPileState, seat: int) -> list[Move]:
     moves: list[Move] = []
     seen: set[str] = set()
     for card in state["hands"][seat]:
@@ -154,7 +155,7 @@ def face(card: Card) -> str:
     return card.split(".", 1)[0]
 
 
-def cards_in_play(state: State) -> list[Card]:
+def cards_in_play(state: StockPileState) -> list[Card]:
     """Every card of every zone: hands, draw pile, stocks, discard and building piles and the
     set-aside cards (the invariant: always the whole deck, each card once)."""
     cards = [*state["draw_pile"], *state["set_aside"]]
@@ -170,24 +171,27 @@ def cards_in_play(state: State) -> list[Card]:
     return cards
 
 
-class StockPile(CardEngine):
+class StockPile(CardEngine[StockPileState, StockPileView]):
     meta = META
     # The stock piles are secret but for their tops, which views add as `stock_tops`.
     extra_secret = frozenset(("stocks", "set_aside_order"))
     view_keys = frozenset(("stock_tops", "stock_counts"))
 
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
-        state = new_table(seats, DECK_KIND, 1, rng)
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> StockPileState:
+        table = new_table(seats, DECK_KIND, 1, rng)
         size = stock_size(seats, options.get("stock_size", "standard"))
-        pile = state["draw_pile"]
-        state["stocks"] = [[pile.pop() for _ in range(size)] for _ in range(seats)]
-        state["discards"] = [[[] for _ in range(DISCARD_PILES)] for _ in range(seats)]
-        state["building"] = [[] for _ in range(BUILDING_PILES)]
-        state["set_aside"] = []
-        state["reshuffles"] = 0  # the deck number of the cards coming back (see the docstring)
-        state["passes"] = 0  # passes in a row: every seat passing blocks the game
-        state["winner"] = None
-        state["blocked"] = False
+        pile = table["draw_pile"]
+        state: StockPileState = {
+            **table,
+            "stocks": [[pile.pop() for _ in range(size)] for _ in range(seats)],
+            "discards": [[[] for _ in range(DISCARD_PILES)] for _ in range(seats)],
+            "building": [[] for _ in range(BUILDING_PILES)],
+            "set_aside": [],
+            "reshuffles": 0,  # the deck number of the cards coming back (see the docstring)
+            "passes": 0,  # passes in a row: every seat passing blocks the game
+            "winner": None,
+            "blocked": False,
+        }
         first = rng.below(seats)
         state["turn"] = first
         # Hands are dealt at the start of each seat's first turn (drawing up to five), so the
@@ -197,11 +201,11 @@ class StockPile(CardEngine):
 
     # -- the contract ---------------------------------------------------------------------------
 
-    def to_move(self, state: State) -> frozenset[int]:
+    def to_move(self, state: StockPileState) -> frozenset[int]:
         turn = state["turn"]
         return NOBODY if turn is None else ONLY[turn]
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: StockPileState, seat: int) -> list[Move]:
         if seat != state["turn"]:
             return []
         moves = build_moves(state, seat) + discard_moves(state, seat)
@@ -209,7 +213,7 @@ class StockPile(CardEngine):
             moves.append({"type": "pass"})
         return moves
 
-    def quick_listed(self, state: State, seat: int, move: Move) -> bool:
+    def quick_listed(self, state: StockPileState, seat: int, move: Move) -> bool:
         # Listing every build and discard is most of a move's cost: check the one move with
         # the same rule code (`sources`, `fits`; a hand card stands for its face once).
         if seat != state["turn"]:
@@ -239,7 +243,7 @@ class StockPile(CardEngine):
             and next(c for c in hand if face(c) == face(card)) == card
         )
 
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: StockPileState, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         kind = move["type"]
         if kind == "build":
             return self._build(state, seat, move, rng)
@@ -255,7 +259,7 @@ class StockPile(CardEngine):
             return events + self._end(state, blocked=True)
         return events + self._next_turn(state, seat, rng)
 
-    def _build(self, state: State, seat: int, move: Move, rng: Rng) -> list[Event]:
+    def _build(self, state: StockPileState, seat: int, move: Move, rng: Rng) -> list[Event]:
         card, origin, index = move["card"], move["from"], move["pile"]
         if origin == "hand":
             state["hands"][seat].remove(card)
@@ -280,12 +284,12 @@ class StockPile(CardEngine):
             events += self._fill_hand(state, seat, rng)
         return events
 
-    def _next_turn(self, state: State, seat: int, rng: Rng) -> list[Event]:
+    def _next_turn(self, state: StockPileState, seat: int, rng: Rng) -> list[Event]:
         following = (seat + 1) % len(state["hands"])
         state["turn"] = following
         return self._fill_hand(state, following, rng)
 
-    def _fill_hand(self, state: State, seat: int, rng: Rng) -> list[Event]:
+    def _fill_hand(self, state: StockPileState, seat: int, rng: Rng) -> list[Event]:
         """Draw up to five; an empty draw pile is made anew from the set-aside cards."""
         hand, pile = state["hands"][seat], state["draw_pile"]
         drawn: list[Card] = []
@@ -307,7 +311,7 @@ class StockPile(CardEngine):
             events.append(event("drawn", visible_to=[seat], seat=seat, cards=drawn))
         return events
 
-    def _end(self, state: State, blocked: bool) -> list[Event]:
+    def _end(self, state: StockPileState, blocked: bool) -> list[Event]:
         counts = [len(stock) for stock in state["stocks"]]
         state["turn"] = None
         state["blocked"] = blocked
@@ -317,7 +321,7 @@ class StockPile(CardEngine):
         state["winner"] = winner
         return [event("stock_emptied", seat=winner), event("game_over")]
 
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: StockPileState, seat: int | None) -> Move:
         """Out of time: the turn ends with a discard, as a player in a hurry would end it: the
         highest number (a wild card is kept), onto the discard pile that already shows that
         number or the one above it, else an empty pile, else the pile with the highest top.
@@ -330,17 +334,15 @@ class StockPile(CardEngine):
         card = max(numbers, key=face_value) if numbers else hand[0]
         return {"type": "discard", "card": card, "slot": discard_slot(state["discards"][seat], card)}
 
-    def view(self, state: State, seat: int | None) -> View:
-        view = super().view(state, seat)
+    def decorate(self, view: View, state: StockPileState, seat: int | None) -> None:
         public = view["public"]
         public["stock_tops"] = [stock[-1] if stock else None for stock in state["stocks"]]
         public["stock_counts"] = [len(stock) for stock in state["stocks"]]
         # The discard pile of the card core is unused here; its derived keys would only confuse.
         for key in ("discard_size", "discard_top"):
             public.pop(key, None)
-        return view
 
-    def determinize(self, view: View, seat: int, seed: bytes) -> State:
+    def determinize(self, view: StockPileView, seat: int, seed: bytes) -> StockPileState:
         """A full state consistent with the view: the unseen cards (other hands, the draw pile,
         every stock below its top) dealt at random by their counts."""
         public = view["public"]
@@ -386,9 +388,10 @@ class StockPile(CardEngine):
         state["hands"], state["stocks"], state["draw_pile"] = hands, stocks, pool
         state["discard_pile"] = []
         state["rng"] = new_rng_state(seed)
-        return state
+        # Built key by key from the view's public part, as the card core's determinize is.
+        return cast(StockPileState, state)
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: StockPileState) -> Result | None:
         if state["turn"] is not None:
             return None
         counts = [len(stock) for stock in state["stocks"]]
@@ -409,7 +412,7 @@ def discard_slot(piles: list[list[Card]], card: Card) -> int:
     return max(range(len(piles)), key=lambda slot: number_of(piles[slot][-1]) or 0)
 
 
-def hidden_from(state: State, seat: int | None) -> set[Card]:
+def hidden_from(state: StockPileState, seat: int | None) -> set[Card]:
     """Every card `seat` must not see: other hands, the draw pile, every stock below its top
     (its owner's too)."""
     secret = set(state["draw_pile"])

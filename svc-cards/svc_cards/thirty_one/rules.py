@@ -26,10 +26,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import Event, GameMeta, Move, MoveClock, Result, Rng, State, View, clock_seat, event, placings_from_scores
+from rulekit import Event, GameMeta, Move, MoveClock, Result, Rng, View, clock_seat, event, placings_from_scores
 
-from ..core import Card, CardEngine, active_seats, build_decks, deal, determinize_cards, new_table, next_seat, parse
+from ..core import Card, CardEngine, active_seats, build_decks, deal, new_table, next_seat, parse
 from ..core import hidden_from as table_hidden_from
+from .state import ThirtyOneState, ThirtyOneView
 
 LIVES = 3
 HAND = 3
@@ -80,25 +81,25 @@ def points_half(hand: list[Card]) -> int:
     return best
 
 
-class ThirtyOne(CardEngine):
+class ThirtyOne(CardEngine[ThirtyOneState, ThirtyOneView]):
     meta = META
 
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
-        state = new_table(seats, DECK, 1, rng)
-        state.update(
-            open_zones=["middle"],
-            middle=[],
-            first_deck=0,
-            deal=1,
-            lives=[LIVES] * seats,
-            out_at=[None] * seats,  # the deal in which a seat lost its last life
-            starter=rng.below(seats),
-            knocker=None,
-            pushes=0,  # pushes in a row
-            known=[[] for _ in range(seats)],  # cards each seat took from the middle: seen by all
-            turns=0,  # turns taken in this deal
-            last_round=None,  # the last showdown, shown to everyone
-        )
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> ThirtyOneState:
+        state: ThirtyOneState = {
+            **new_table(seats, DECK, 1, rng),
+            "open_zones": ["middle"],
+            "middle": [],
+            "first_deck": 0,
+            "deal": 1,
+            "lives": [LIVES] * seats,
+            "out_at": [None] * seats,  # the deal in which a seat lost its last life
+            "starter": rng.below(seats),
+            "knocker": None,
+            "pushes": 0,  # pushes in a row
+            "known": [[] for _ in range(seats)],  # cards each seat took from the middle: seen by all
+            "turns": 0,  # turns taken in this deal
+            "last_round": None,  # the last showdown, shown to everyone
+        }
         state["turn"] = state["starter"]
         state["seats"] = seats
         self._deal(state)
@@ -109,17 +110,19 @@ class ThirtyOne(CardEngine):
         return state
 
     # -- dealing ---------------------------------------------------------------------------
-    def _deal(self, state: State) -> list[Event]:
+    def _deal(self, state: ThirtyOneState) -> list[Event]:
         starter = state["starter"]
         events = [event("deal_started", deal=state["deal"], starter=starter)]
         events += deal(state, starter, HAND)
         pile = state["draw_pile"]
         state["middle"] = [pile.pop() for _ in range(HAND)]
         events.append(event("middle", cards=list(state["middle"])))
-        state.update(turn=starter, knocker=None, pushes=0, turns=0, known=[[] for _ in range(state["seats"])])
+        state.update(
+            {"turn": starter, "knocker": None, "pushes": 0, "turns": 0, "known": [[] for _ in range(state["seats"])]}
+        )
         return events
 
-    def _next_deal(self, state: State, rng: Rng) -> list[Event]:
+    def _next_deal(self, state: ThirtyOneState, rng: Rng) -> list[Event]:
         """A fresh deck for the next deal (ids numbered after the deal), dealt from the next
         seat still in; 31 on the deal is shown at once."""
         events: list[Event] = []
@@ -128,7 +131,7 @@ class ThirtyOne(CardEngine):
             state["first_deck"] = state["deal"] - 1
             pile = build_decks(DECK, 1, first=state["first_deck"])
             rng.shuffle(pile)
-            state.update(draw_pile=pile, discard_pile=[], hands=[[] for _ in range(state["seats"])])
+            state.update({"draw_pile": pile, "discard_pile": [], "hands": [[] for _ in range(state["seats"])]})
             state["starter"] = next_seat(state, state["starter"])
             events += self._deal(state)
             if not self._dealt_thirty_one(state):
@@ -136,15 +139,15 @@ class ThirtyOne(CardEngine):
             events += self._showdown(state, "dealt_31", None)
         return events
 
-    def _dealt_thirty_one(self, state: State) -> bool:
+    def _dealt_thirty_one(self, state: ThirtyOneState) -> bool:
         return any(points_half(state["hands"][seat]) == THIRTY_ONE for seat in active_seats(state))
 
     # -- the contract ------------------------------------------------------------------------
-    def to_move(self, state: State) -> frozenset[int]:
+    def to_move(self, state: ThirtyOneState) -> frozenset[int]:
         turn = state["turn"]
         return NOBODY if turn is None else ONLY[turn]
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: ThirtyOneState, seat: int) -> list[Move]:
         if seat != state["turn"]:
             return []
         moves: list[Move] = [
@@ -155,7 +158,7 @@ class ThirtyOne(CardEngine):
             moves.append({"type": "knock"})
         return moves
 
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: ThirtyOneState, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         kind = move["type"]
         hand, middle = state["hands"][seat], state["middle"]
         state["turns"] += 1
@@ -197,7 +200,7 @@ class ThirtyOne(CardEngine):
         return events
 
     # -- showdown ----------------------------------------------------------------------------
-    def _showdown(self, state: State, reason: str, by: int | None) -> list[Event]:
+    def _showdown(self, state: ThirtyOneState, reason: str, by: int | None) -> list[Event]:
         """Everyone shows; the lowest total loses a life; out at none left."""
         playing = active_seats(state)
         points: list[int | None] = [None] * state["seats"]
@@ -225,7 +228,7 @@ class ThirtyOne(CardEngine):
                 state["out_at"][seat] = state["deal"]
                 state["finished"].append(seat)
                 events.append(event("out", seat=seat))
-        state.update(knocker=None, pushes=0)
+        state.update({"knocker": None, "pushes": 0})
         remaining = active_seats(state)
         if len(remaining) <= 1:
             state["turn"] = None
@@ -235,17 +238,19 @@ class ThirtyOne(CardEngine):
         return events
 
     # -- views -------------------------------------------------------------------------------
-    def decorate(self, view: View, state: State, seat: int | None) -> None:
+    def decorate(self, view: View, state: ThirtyOneState, seat: int | None) -> None:
         lives = state["lives"]
         view["public"]["swimming"] = [s for s in range(state["seats"]) if lives[s] == 1]
         if seat is not None:
             view["private"]["points_half"] = points_half(state["hands"][seat])
 
-    def determinize(self, view: View, seat: int, seed: bytes) -> State:
+    # The view's own public key, left out of a determinized state.
+    view_keys = frozenset(("swimming",))
+
+    def determinize(self, view: ThirtyOneView, seat: int, seed: bytes) -> ThirtyOneState:
         """The table sample, then every card another seat is known to hold (taken from the
         middle) moved into that hand in exchange for one of its unknown cards."""
-        state = determinize_cards(view, seat, seed)
-        state.pop("swimming", None)
+        state = super().determinize(view, seat, seed)
         hands = state["hands"]
         for other, known in enumerate(state["known"]):
             if other == seat:
@@ -259,7 +264,7 @@ class ThirtyOne(CardEngine):
                 hands[other][hands[other].index(spare)] = card
         return state
 
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: ThirtyOneState, seat: int | None) -> Move:
         """Out of time: never a knock. Swap the card (or all three) that raises the hand's
         points most, else push ("schieben")."""
         seat = clock_seat(seat, (state["turn"],))
@@ -275,14 +280,14 @@ class ThirtyOne(CardEngine):
             best = {"type": "swap_all"}
         return best
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: ThirtyOneState) -> Result | None:
         if state["turn"] is not None:
             return None
         standing = [state["deal"] + 1 if out is None else out for out in state["out_at"]]
         return {"placings": placings_from_scores(standing), "scores": list(state["lives"])}
 
 
-def hidden_from(state: State, seat: int | None) -> set[Card]:
+def hidden_from(state: ThirtyOneState, seat: int | None) -> set[Card]:
     """What `seat` must not see: the draw pile and other hands, less the cards everyone saw a
     seat take from the middle; after the final showdown the hands are shown."""
     last = state["last_round"]

@@ -23,9 +23,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import Event, GameMeta, Move, MoveClock, Option, Result, Rng, State, event
+from rulekit import Event, GameMeta, Move, MoveClock, Option, Result, Rng, event
 
 from ..race.roll_race import RollRace, new_round
+from .state import GooseState, GooseView
 
 GOAL = 63
 FACES = 6
@@ -69,16 +70,16 @@ def step(field: int, pips: int, forwards: bool) -> tuple[int, bool, bool]:
     return reached, True, False
 
 
-def racing(state: State) -> list[int]:
+def racing(state: GooseState) -> list[int]:
     """Seats still on their way to 63."""
     return [seat for seat in range(state["seats"]) if state["places"][seat] is None]
 
 
-class Goose(RollRace):
+class Goose(RollRace[GooseState, GooseView]):
     meta = META
     per_seat = ("fields", "inn_turns", "held", "places")
 
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> GooseState:
         return {
             "turn": 0,
             "round": 1,
@@ -90,7 +91,7 @@ class Goose(RollRace):
             "over": False,
         }
 
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: GooseState, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         count = 2 if state["options"]["dice"] == "two" else 1
         dice = [rng.die(FACES) for _ in range(count)]
         pips = sum(dice)
@@ -105,7 +106,7 @@ class Goose(RollRace):
             events += self._next_turn(state, seat)
         return events
 
-    def _walk(self, state: State, seat: int, start: int, dice: list[int], events: list[Event]) -> int:
+    def _walk(self, state: GooseState, seat: int, start: int, dice: list[int], events: list[Event]) -> int:
         """Where the roll takes the token, with the events of every special field on the way."""
         pips = sum(dice)
         if start == 0 and len(dice) == 2 and pips == 9:
@@ -132,7 +133,7 @@ class Goose(RollRace):
             events.append(event("death", seat=seat, field=field))
         return field
 
-    def _arrive(self, state: State, seat: int, field: int) -> list[Event]:
+    def _arrive(self, state: GooseState, seat: int, field: int) -> list[Event]:
         """What the field where the move ends does: goal, inn, well or prison."""
         events: list[Event] = []
         if field == GOAL:
@@ -158,7 +159,7 @@ class Goose(RollRace):
             events.append(event("held", seat=seat, where=name))
         return events
 
-    def _next_turn(self, state: State, seat: int) -> list[Event]:
+    def _next_turn(self, state: GooseState, seat: int) -> list[Event]:
         """Pass the turn on, over finishers, inn guests and the well's and prison's waiters."""
         events: list[Event] = []
         left = racing(state)
@@ -188,7 +189,7 @@ class Goose(RollRace):
             return events
 
     @staticmethod
-    def _place_the_rest(state: State) -> None:
+    def _place_the_rest(state: GooseState) -> None:
         """After the round limit: the players still racing follow the finishers, by field."""
         left = racing(state)
         placed = sum(p is not None for p in state["places"])
@@ -196,7 +197,10 @@ class Goose(RollRace):
             ahead = sum(state["fields"][other] > state["fields"][seat] for other in left)
             state["places"][seat] = placed + ahead + 1
 
-    def result(self, state: State) -> Result | None:
+    def view(self, state: GooseState, seat: int | None) -> GooseView:
+        return {**self.common_view(state, seat), "public": self.open_state(state)}
+
+    def result(self, state: GooseState) -> Result | None:
         if not state["over"]:
             return None
         return {"placings": list(state["places"]), "scores": list(state["fields"])}

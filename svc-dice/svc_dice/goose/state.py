@@ -1,12 +1,15 @@
 """The Game of the Goose's state, as the engine writes it; a view's public part is the state
 less its generator.
 
-The state's other keys (schema, game, seats, options, rng, turn_started_ms) are rulekit's.
+The state's other keys (schema, game, seats, options, rng, turn_started_ms) are rulekit's
+(`CommonState`).
 """
 
 from __future__ import annotations
 
 from typing import TypedDict
+
+from rulekit import BaseView
 
 from ..race.roll_race import RollRaceKeys
 
@@ -25,5 +28,5 @@ class GooseState(RollRaceKeys):
     last_roll: GooseRoll | None
 
 
-class GooseView(TypedDict):
-    public: GooseState
+class GooseView(BaseView):
+    public: GooseState  # an open game: the state less its generator

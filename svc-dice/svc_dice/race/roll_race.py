@@ -8,15 +8,15 @@ its tokens in its own per-seat lists (`per_seat`) and writes `play` and `result`
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Any, TypeVar, cast
 
-from rulekit import BaseEngine, Event, Move, State, View, clock_seat, event
+from rulekit import BaseEngine, BaseView, CommonState, Event, Move, clock_seat, event
 from rulekit.players import Ask, Choice, legal_or_refuse
 
 ROLL: Move = {"type": "roll"}
 
 
-class RollRaceKeys(TypedDict):
+class RollRaceKeys(CommonState):
     """A roll race's keys (see above); the whole state but the generator is public."""
 
     turn: int
@@ -24,7 +24,12 @@ class RollRaceKeys(TypedDict):
     over: bool
 
 
-def new_round(state: State, limit: int) -> list[Event]:
+# A title's own state and view: `class Goose(RollRace[GooseState, GooseView])`.
+RaceStateT = TypeVar("RaceStateT", bound=RollRaceKeys)
+RaceViewT = TypeVar("RaceViewT", bound=BaseView)
+
+
+def new_round(state: RollRaceKeys, limit: int) -> list[Event]:
     """The turn has come round to seat 0: the next round, or after round `limit` the game's
     end (a game of pure chance has no other bound)."""
     state["round"] += 1
@@ -34,39 +39,36 @@ def new_round(state: State, limit: int) -> list[Event]:
     return [event("round_limit", rounds=limit)]
 
 
-class RollRace(BaseEngine):
-    """Whose move, the one legal move, the open view, the clock's default and a fast copy."""
+class RollRace(BaseEngine[RaceStateT, RaceViewT]):
+    """Whose move, the one legal move, the clock's default and a fast copy; a title writes its
+    view (the open state) with its own types."""
 
     # The state's per-seat lists, changed in place by `play` (copied by `copy_state`).
     per_seat: tuple[str, ...] = ()
 
-    def to_move(self, state: State) -> frozenset[int]:
+    def to_move(self, state: RaceStateT) -> frozenset[int]:
         return frozenset() if state["over"] else frozenset((state["turn"],))
 
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: RaceStateT, seat: int) -> list[Move]:
         if state["over"] or seat != state["turn"]:
             return []
         return [dict(ROLL)]
 
-    def copy_state(self, state: State) -> State:
-        copied = dict(state)
+    def copy_state(self, state: RaceStateT) -> RaceStateT:
+        # The per-seat lists are named by the title, so their keys are not literals here.
+        copied = cast("dict[str, Any]", state.copy())
         for key in self.per_seat:
-            copied[key] = list(state[key])
-        copied["options"] = dict(state["options"])
-        copied["rng"] = dict(state["rng"])
-        last = state["last_roll"]
+            copied[key] = list(copied[key])
+        copied["options"] = dict(copied["options"])
+        copied["rng"] = dict(copied["rng"])
+        last = copied["last_roll"]
         if last is not None:
             copied["last_roll"] = {
                 key: list(value) if isinstance(value, list) else value for key, value in last.items()
             }
-        return copied
+        return cast(RaceStateT, copied)
 
-    def view(self, state: State, seat: int | None) -> View:
-        view = self.base_view(state, seat)
-        view["public"] = self.open_state(state)
-        return view
-
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: RaceStateT, seat: int | None) -> Move:
         """Out of time: roll (it is the only move there is)."""
         clock_seat(seat, () if state["over"] else (state["turn"],))
         return dict(ROLL)

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import Event, GameMeta, Move, MoveClock, Result, Rng, State, event, placings_from_scores
+from rulekit import Event, GameMeta, Move, MoveClock, Result, Rng, event, placings_from_scores
 
 from ..race.roll_race import RollRace, new_round
+from .state import SnakesState, SnakesView
 
 GOAL = 100
 FACES = 6
@@ -52,14 +53,14 @@ def land(square: int, pips: int) -> tuple[int, int]:
     return reached, LADDERS.get(reached, SNAKES.get(reached, reached))
 
 
-class SnakesAndLadders(RollRace):
+class SnakesAndLadders(RollRace[SnakesState, SnakesView]):
     meta = META
     per_seat = ("squares",)
 
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> SnakesState:
         return {"turn": 0, "round": 1, "squares": [0] * seats, "rolls": 0, "last_roll": None, "over": False}
 
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: SnakesState, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         pips = rng.die(FACES)
         start = state["squares"][seat]
         reached, square = land(start, pips)
@@ -85,7 +86,10 @@ class SnakesAndLadders(RollRace):
             events += new_round(state, ROUND_LIMIT)
         return events
 
-    def result(self, state: State) -> Result | None:
+    def view(self, state: SnakesState, seat: int | None) -> SnakesView:
+        return {**self.common_view(state, seat), "public": self.open_state(state)}
+
+    def result(self, state: SnakesState) -> Result | None:
         if not state["over"]:
             return None
         scores = list(state["squares"])

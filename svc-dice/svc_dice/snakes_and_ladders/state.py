@@ -1,12 +1,15 @@
 """Snakes and Ladders' state, as the engine writes it; a view's public part is the state less
 its generator.
 
-The state's other keys (schema, game, seats, options, rng, turn_started_ms) are rulekit's.
+The state's other keys (schema, game, seats, options, rng, turn_started_ms) are rulekit's
+(`CommonState`).
 """
 
 from __future__ import annotations
 
 from typing import TypedDict
+
+from rulekit import BaseView
 
 from ..race.roll_race import RollRaceKeys
 
@@ -22,5 +25,5 @@ class SnakesState(RollRaceKeys):
     last_roll: SnakesRoll | None
 
 
-class SnakesView(TypedDict):
-    public: SnakesState
+class SnakesView(BaseView):
+    public: SnakesState  # an open game: the state less its generator
