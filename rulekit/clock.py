@@ -9,13 +9,14 @@ turn began (`turn_started_ms`); `BaseEngine.apply` restarts it on every move.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Collection, Final, Mapping, Protocol, TypeVar
+from typing import Any, Collection, Final, Mapping, Protocol, TypeVar
 
 from .errors import IllegalMove
 from .options import Option
 
-if TYPE_CHECKING:
-    from .contract import Move
+# A move is plain JSON (rulekit.contract.Move); named here without importing the contract,
+# which imports this module.
+Move = dict[str, Any]
 
 OPTION_KEY = "move_clock"
 LABEL = "option.move_clock"
