@@ -16,8 +16,9 @@ still played.
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from rulekit import Engine, Event, Move, State
+from rulekit import Engine, Event, Move
 from rulekit.declaration import Budget, GameDeclaration
 from rulekit.playout import Chooser, Playout, final_result
 from svc_cards.core import Card
@@ -26,7 +27,8 @@ from svc_cards.core.melds import FIFTEEN, is_joker, lay_offs, valid
 
 from . import ENGINE
 from .cpu import LEVELS
-from .rules import HAND, MOST_BUYS, hand_penalty, hidden_from, penalty, still_needed
+from .rules import HAND, MOST_BUYS, hand_penalty, hidden_from, penalty, still_needed, the_window
+from .state import ContractRummyState
 from .tactics import AFTER_DOWN_NEED, contract_plan, distance, without
 
 # A leaning game is some 2,000 (3 seats) to 7,000 moves (8 seats); a uniformly random one
@@ -37,7 +39,7 @@ RANDOM_SHARE = 0.1  # of the moves, drawn uniformly from every legal move
 BUY_SHARE = 0.5  # of the chances to buy an open card that completes a meld
 
 
-def leaning(engine: Engine, state: State, seat: int, rnd: random.Random) -> Move:
+def leaning(engine: Engine[ContractRummyState, Any], state: ContractRummyState, seat: int, rnd: random.Random) -> Move:
     """A legal move of `seat`: RANDOM_SHARE of the time any, otherwise one that plays on
     towards the round's end (the module's docstring says how)."""
     legal = engine.legal_moves(state, seat)
@@ -54,7 +56,7 @@ def leaning(engine: Engine, state: State, seat: int, rnd: random.Random) -> Move
         wanted = top is not None and "take" in by_kind and _better(state, seat, top, need)
         return by_kind["take" if wanted else "draw"][0]
     if "buy" in by_kind:
-        top = state["window"]["card"]
+        top = the_window(state)["card"]
         wanted = rnd.random() < BUY_SHARE and len(hand) <= HAND and distance([*hand, top], need) < distance(hand, need)
         return by_kind["buy" if wanted else "pass"][0]
     if "keep" in by_kind:
@@ -73,7 +75,7 @@ def leaning(engine: Engine, state: State, seat: int, rnd: random.Random) -> Move
     return _discard(by_kind["discard"], hand, need, rnd)
 
 
-def _better(state: State, seat: int, card: Card, need: dict[str, int]) -> bool:
+def _better(state: ContractRummyState, seat: int, card: Card, need: dict[str, int]) -> bool:
     """Whether the open card is worth more than the hand's worst: a joker, once down a card
     that lays off, or one that brings the hand nearer its melds (`distance`) for a card let go."""
     hand = state["hands"][seat]
@@ -94,7 +96,9 @@ def _discard(discards: list[Move], hand: list[Card], need: dict[str, int], rnd: 
     return min(discards, key=keep)
 
 
-def rules_check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+def rules_check(
+    before: ContractRummyState, after: ContractRummyState, seat: int, move: Move, events: list[Event]
+) -> None:
     assert all(valid(meld, FIFTEEN) for meld in after["melds"])
     assert all(0 <= buys <= MOST_BUYS for buys in after["buys"])
     kind = move["type"]
@@ -106,17 +110,19 @@ def rules_check(before: State, after: State, seat: int, move: Move, events: list
         assert bought["seat"] == bought["asked"][0]
         assert not before["down"][bought["seat"]]
     if any(e["code"] == "round_over" for e in events) and after["phase"] != "play":
-        assert after["round_points"] == [hand_penalty(hand) for hand in after["shown_hands"]]
+        shown = after["shown_hands"]
+        assert shown is not None
+        assert after["round_points"] == [hand_penalty(hand) for hand in shown]
 
 
 CHECK = card_check(ENGINE, rules_check)
 
 
-def policy(index: int) -> Chooser:
+def policy(index: int) -> Chooser[ContractRummyState]:
     return leaning
 
 
-def finished(run: Playout) -> None:
+def finished(run: Playout[ContractRummyState]) -> None:
     result = final_result(ENGINE, run.final_state)
     assert min(result["placings"]) == 1 and run.final_state["round"] == 15
     assert run.steps < LEANING_LONGEST

@@ -3,7 +3,7 @@ cards a seat must not see, invariants."""
 
 from __future__ import annotations
 
-from rulekit import Event, Move, State
+from rulekit import Event, Move
 from rulekit.declaration import Budget, GameDeclaration, Variant
 from rulekit.playout import Playout, final_result
 from svc_cards.core import SUITS, hidden_from, parse
@@ -12,11 +12,12 @@ from svc_cards.core.invariants import card_check
 from . import ENGINE
 from .cpu import LEVELS
 from .rules import hand_value
+from .state import CrazyEightsState
 
 HIDDEN = {2: 100, 4: 20, 6: 10}
 
 
-def rules_check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+def rules_check(before: CrazyEightsState, after: CrazyEightsState, seat: int, move: Move, events: list[Event]) -> None:
     assert after["suit"] in SUITS
     if move["type"] == "play":
         cards = move["cards"]
@@ -44,7 +45,7 @@ def rules_check(before: State, after: State, seat: int, move: Move, events: list
 CHECK = card_check(ENGINE, rules_check)
 
 
-def one_winner(run: Playout) -> None:
+def one_winner(run: Playout[CrazyEightsState]) -> None:
     assert final_result(ENGINE, run.final_state)["placings"].count(1) == 1
 
 

@@ -3,7 +3,7 @@ cards a seat must not see, invariants."""
 
 from __future__ import annotations
 
-from rulekit import Event, Move, State
+from rulekit import Event, Move
 from rulekit.declaration import Budget, GameDeclaration, Variant
 from rulekit.playout import Playout, final_result
 from svc_cards.core import SUITS, hidden_from
@@ -12,11 +12,12 @@ from svc_cards.core.invariants import card_check
 from . import ENGINE
 from .cpu import LEVELS
 from .rules import rounds_to_win
+from .state import HauHauState
 
 HIDDEN = {2: 6, 4: 6}
 
 
-def rules_check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+def rules_check(before: HauHauState, after: HauHauState, seat: int, move: Move, events: list[Event]) -> None:
     phase = after["phase"]
     wins = after["wins"]
     assert sum(wins) == len(after["round_winners"]) and max(wins) <= rounds_to_win(after["seats"])
@@ -42,7 +43,7 @@ def parse_rank(card: str) -> str:
 CHECK = card_check(ENGINE, rules_check)
 
 
-def match_decided(run: Playout) -> None:
+def match_decided(run: Playout[HauHauState]) -> None:
     wins = final_result(ENGINE, run.final_state)["scores"]
     assert max(wins) == rounds_to_win(run.seats) and wins.count(max(wins)) == 1
     if run.seats == 2:

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import Event, Move, State
+from rulekit import Event, Move
 from rulekit.declaration import Budget, GameDeclaration, Variant
 from svc_cards.core import COLOURS, active_seats, hidden_from
 from svc_cards.core.invariants import card_check, finished_in_order
 
 from . import ENGINE
 from .cpu import LEVELS
+from .state import LastCardState
 
 VARIANTS: list[tuple[dict[str, Any], dict[int, int]]] = [
     ({"stacking": True}, {2: 100, 5: 15, 16: 2}),
@@ -22,7 +23,7 @@ VARIANTS: list[tuple[dict[str, Any], dict[int, int]]] = [
 HIDDEN = {2: 60, 4: 20, 8: 4, 16: 1}
 
 
-def rules_check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+def rules_check(before: LastCardState, after: LastCardState, seat: int, move: Move, events: list[Event]) -> None:
     options = after["options"]
     assert after["colour"] in COLOURS
     assert after["pending"] >= 0 and (options["stacking"] or after["pending"] == 0)

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import Event, Move, State
+from rulekit import Event, Move
 from rulekit.declaration import Budget, GameDeclaration, Variant
 from svc_cards.core import SUITS, active_seats, hidden_from
 from svc_cards.core.invariants import card_check, finished_in_order
 
 from . import ENGINE
 from .cpu import LEVELS
+from .state import MauMauState
 
 ALL_OFF = {"seven_draw_two": False, "eight_skip": False, "nine_reverse": False, "jack_wish": False, "ace_again": False}
 VARIANTS: list[tuple[dict[str, Any], dict[int, int]]] = [
@@ -22,7 +23,7 @@ VARIANTS: list[tuple[dict[str, Any], dict[int, int]]] = [
 HIDDEN = {2: 150, 5: 15, 8: 5}
 
 
-def rules_check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+def rules_check(before: MauMauState, after: MauMauState, seat: int, move: Move, events: list[Event]) -> None:
     options = after["options"]
     assert after["suit"] in SUITS
     assert after["pending"] % 2 == 0 and (options["seven_draw_two"] or after["pending"] == 0)

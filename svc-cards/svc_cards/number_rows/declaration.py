@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import Event, Move, State
+from rulekit import Event, Move
 from rulekit.declaration import Budget, GameDeclaration, Variant
 from svc_cards.core import COLOURS, active_seats, hidden_from, parse
 from svc_cards.core.invariants import card_check, finished_in_order
@@ -13,6 +13,7 @@ from svc_cards.core.invariants import card_check, finished_in_order
 from . import ENGINE
 from .cpu import LEVELS
 from .rules import wanted
+from .state import NumberRowsState
 
 VARIANTS: list[tuple[dict[str, Any], dict[int, int]]] = [
     ({"start_cards": 5}, {2: 60, 5: 20}),
@@ -21,7 +22,7 @@ VARIANTS: list[tuple[dict[str, Any], dict[int, int]]] = [
 HIDDEN = {2: 30, 5: 8, 8: 5}
 
 
-def rules_check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+def rules_check(before: NumberRowsState, after: NumberRowsState, seat: int, move: Move, events: list[Event]) -> None:
     laid: dict[str, list[int]] = {colour: [] for colour in COLOURS}
     for card in after["discard_pile"]:
         laid[card[0]].append(int(parse(card)[1]))

@@ -3,7 +3,7 @@ seat must not see, invariants and the full-length match."""
 
 from __future__ import annotations
 
-from rulekit import Event, Move, State
+from rulekit import Event, Move
 from rulekit.declaration import Budget, GameDeclaration, Variant
 from rulekit.playout import Playout, final_result
 from svc_cards.core.invariants import card_check
@@ -12,9 +12,10 @@ from svc_cards.core.tricks import trick_hidden_from
 from . import ENGINE
 from .cpu import LEVELS
 from .rules import deal_points, schedule
+from .state import OhHellState
 
 
-def rules_check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+def rules_check(before: OhHellState, after: OhHellState, seat: int, move: Move, events: list[Event]) -> None:
     cards = after["schedule"][after["deal"]]
     if after["phase"] in ("bidding", "playing"):
         assert (
@@ -23,8 +24,9 @@ def rules_check(before: State, after: State, seat: int, move: Move, events: list
         )
         assert sum(after["tricks_won"]) == len(after["taken"]) // after["seats"]
     if after["phase"] == "playing" and before["phase"] == "bidding":
-        # The hook: the bids never add up to the tricks.
-        assert sum(after["bids"]) != cards
+        # Every seat has bid, and (the hook) the bids never add up to the tricks.
+        bids = [bid for bid in after["bids"] if bid is not None]
+        assert len(bids) == after["seats"] and sum(bids) != cards
     if move["type"] == "play" and before["trick"]:
         led = before["trick"][0][0]
         if any(card[0] == led for card in before["hands"][seat]):
@@ -39,7 +41,7 @@ def rules_check(before: State, after: State, seat: int, move: Move, events: list
 CHECK = card_check(ENGINE, rules_check)
 
 
-def whole_match(run: Playout) -> None:
+def whole_match(run: Playout[OhHellState]) -> None:
     state = run.final_state
     assert [deal["cards"] for deal in state["history"]] == schedule(run.seats, state["options"]["length"])
     assert final_result(ENGINE, state)["scores"] == state["scores"]

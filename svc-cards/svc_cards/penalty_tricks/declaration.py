@@ -3,7 +3,7 @@ seat must not see, invariants and a set of three cycles."""
 
 from __future__ import annotations
 
-from rulekit import Event, Move, State
+from rulekit import Event, Move
 from rulekit.declaration import Budget, GameDeclaration, Variant
 from rulekit.playout import Playout, final_result
 from svc_cards.core import cards_conserved, parse
@@ -11,9 +11,10 @@ from svc_cards.core import cards_conserved, parse
 from . import ENGINE
 from .cpu import LEVELS
 from .rules import KINDS, NO_HEART_LEAD, REMOVED, hidden_from, trick_points
+from .state import PenaltyState
 
 
-def rules_check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+def rules_check(before: PenaltyState, after: PenaltyState, seat: int, move: Move, events: list[Event]) -> None:
     # The card core's shedding check (svc_cards/core/invariants.py) allows no private
     # event but a deal or a draw; passing adds "received", so the checks are spelt out here.
     assert seat in ENGINE.to_move(before), f"seat {seat} moved out of turn"
@@ -64,7 +65,7 @@ def rules_check(before: State, after: State, seat: int, move: Move, events: list
 CHECK = rules_check
 
 
-def whole_set(run: Playout) -> None:
+def whole_set(run: Playout[PenaltyState]) -> None:
     state = run.final_state
     assert [deal["kind"] for deal in state["history"]] == list(KINDS) * state["options"]["cycles"]
     assert final_result(ENGINE, state)["scores"] == state["scores"]

@@ -3,7 +3,7 @@ seat must not see, invariants."""
 
 from __future__ import annotations
 
-from rulekit import Event, Move, State
+from rulekit import Event, Move
 from rulekit.declaration import Budget, GameDeclaration, Variant
 from rulekit.playout import Playout, final_result
 from svc_cards.core.invariants import card_check
@@ -12,11 +12,12 @@ from svc_cards.core.melds import RUMMY, valid
 from . import ENGINE
 from .cpu import LEVELS
 from .rules import hand_penalty, hidden_from
+from .state import RummyState
 
 HIDDEN = {2: 40, 4: 10, 6: 5}
 
 
-def rules_check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+def rules_check(before: RummyState, after: RummyState, seat: int, move: Move, events: list[Event]) -> None:
     assert all(valid(meld, RUMMY) for meld in after["melds"])
     kind = move["type"]
     if kind in ("lay_off", "swap"):
@@ -39,7 +40,7 @@ def rules_check(before: State, after: State, seat: int, move: Move, events: list
 CHECK = card_check(ENGINE, rules_check)
 
 
-def placed(run: Playout) -> None:
+def placed(run: Playout[RummyState]) -> None:
     result = final_result(ENGINE, run.final_state)
     assert min(result["placings"]) == 1
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rulekit import Event, Move, State
+from rulekit import Event, Move
 from rulekit.declaration import Budget, GameDeclaration, Variant
 from rulekit.playout import Playout, final_result
 from svc_cards.core.cards import build_decks
@@ -13,19 +13,20 @@ from svc_cards.core.cards import build_decks
 from . import ENGINE
 from .cpu import LEVELS
 from .rules import DECK_KIND, HAND_SIZE, cards_in_play, face, hidden_from, is_wild, number_of
+from .state import StockPileState
 
 HIDDEN = {2: 60, 4: 15, 6: 6}
 BUDGET = Budget({2: 200, 4: 100, 6: 60}, thorough=20, scanned=5)
 
 
-def whole_deck(state: State) -> bool:
+def whole_deck(state: StockPileState) -> bool:
     """Every card of the deck in exactly one place: each face as often as the deck has it, no
     id twice (recycled cards carry new ids)."""
     cards = cards_in_play(state)
     return len(set(cards)) == len(cards) and Counter(map(face, cards)) == Counter(map(face, build_decks(DECK_KIND, 1)))
 
 
-def check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+def check(before: StockPileState, after: StockPileState, seat: int, move: Move, events: list[Event]) -> None:
     assert seat in ENGINE.to_move(before), f"seat {seat} moved out of turn"
     assert whole_deck(after), "cards not conserved"
     for pile in after["building"]:
@@ -45,10 +46,11 @@ def check(before: State, after: State, seat: int, move: Move, events: list[Event
         assert len(hand) == HAND_SIZE or (not after["draw_pile"] and not after["set_aside"])
 
 
-def ends_well(run: Playout) -> None:
+def ends_well(run: Playout[StockPileState]) -> None:
     state = run.final_state
     counts = [len(stock) for stock in state["stocks"]]
-    assert state["blocked"] or counts[state["winner"]] == 0
+    winner = state["winner"]
+    assert state["blocked"] or (winner is not None and counts[winner] == 0)
     assert final_result(ENGINE, state)["placings"][counts.index(min(counts))] == 1
 
 

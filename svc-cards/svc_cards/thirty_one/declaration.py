@@ -3,7 +3,7 @@ seat must not see, invariants."""
 
 from __future__ import annotations
 
-from rulekit import Event, Move, State
+from rulekit import Event, Move
 from rulekit.declaration import Budget, GameDeclaration, Variant
 from rulekit.playout import Playout, final_result
 from svc_cards.core import active_seats
@@ -12,11 +12,12 @@ from svc_cards.core.invariants import card_check
 from . import ENGINE
 from .cpu import LEVELS
 from .rules import LIVES, THIRTY_ONE, hidden_from, points_half
+from .state import ThirtyOneState
 
 HIDDEN = {2: 100, 5: 10, 9: 4}
 
 
-def rules_check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+def rules_check(before: ThirtyOneState, after: ThirtyOneState, seat: int, move: Move, events: list[Event]) -> None:
     lives, playing = after["lives"], active_seats(after)
     assert all(0 <= life <= LIVES for life in lives)
     assert sorted(after["finished"]) == [s for s in range(after["seats"]) if lives[s] == 0]
@@ -43,7 +44,7 @@ def rules_check(before: State, after: State, seat: int, move: Move, events: list
 CHECK = card_check(ENGINE, rules_check)
 
 
-def one_left(run: Playout) -> None:
+def one_left(run: Playout[ThirtyOneState]) -> None:
     result = final_result(ENGINE, run.final_state)
     assert sum(1 for life in run.final_state["lives"] if life) <= 1 and 1 in result["placings"]
 

@@ -3,19 +3,20 @@ invariants and the one-die game."""
 
 from __future__ import annotations
 
-from rulekit import Event, Move, State
+from rulekit import Event, Move
 from rulekit.declaration import Budget, GameDeclaration, Variant
 from rulekit.playout import Playout
 
 from . import ENGINE
 from .cpu import LEVELS
 from .rules import GOAL, PRISON, WELL
+from .state import GooseState
 
 BUDGET = Budget(60)
 WAITING = {"well": WELL, "prison": PRISON}
 
 
-def check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+def check(before: GooseState, after: GooseState, seat: int, move: Move, events: list[Event]) -> None:
     count = 2 if after["options"]["dice"] == "two" else 1
     rolled = events[0]
     assert rolled["code"] == "rolled" and rolled["seat"] == seat and len(rolled["dice"]) == count
@@ -41,7 +42,7 @@ def check(before: State, after: State, seat: int, move: Move, events: list[Event
         assert after["held"][after["turn"]] is None and after["inn_turns"][after["turn"]] == 0
 
 
-def finished(run: Playout) -> None:
+def finished(run: Playout[GooseState]) -> None:
     """Every seat placed; practically every game ends with all but one at home, never by the
     round limit."""
     final, seats = run.final_state, run.seats

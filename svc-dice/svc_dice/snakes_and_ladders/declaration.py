@@ -3,16 +3,17 @@ invariants."""
 
 from __future__ import annotations
 
-from rulekit import Event, Move, State
+from rulekit import Event, Move
 from rulekit.declaration import Budget, GameDeclaration
 from rulekit.playout import Playout
 
 from . import ENGINE
 from .cpu import LEVELS
 from .rules import GOAL, LADDERS, SNAKES
+from .state import SnakesState
 
 
-def check(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+def check(before: SnakesState, after: SnakesState, seat: int, move: Move, events: list[Event]) -> None:
     assert all(0 <= square <= GOAL for square in after["squares"])
     rolled = events[0]
     assert rolled["code"] == "rolled" and rolled["seat"] == seat and 1 <= rolled["pips"] <= 6
@@ -31,7 +32,7 @@ def check(before: State, after: State, seat: int, move: Move, events: list[Event
     assert ("roll_again" in [e["code"] for e in events]) == again
 
 
-def finished(run: Playout) -> None:
+def finished(run: Playout[SnakesState]) -> None:
     """Practically every game ends by someone reaching 100, never by the round limit."""
     final = run.final_state
     result = ENGINE.result(final)
