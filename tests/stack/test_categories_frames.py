@@ -9,8 +9,8 @@ own, and no frame holds an answer of another seat before the answers are shown."
 from __future__ import annotations
 
 from svc_words.categories import ENGINE
+from svc_words.categories.declaration import hidden_from
 
-from tests.games.categories.support import hidden_from
 from tests.support.frame_scan import Scan, judge_frames, play_over_sockets, states_by_version
 
 

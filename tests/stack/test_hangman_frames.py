@@ -9,8 +9,8 @@ was being guessed carries that word."""
 from __future__ import annotations
 
 from svc_words.hangman import ENGINE
+from svc_words.hangman.declaration import hidden_from
 
-from tests.games.hangman.support import hidden_from
 from tests.support.frame_scan import Scan, judge_frames, play_over_sockets, states_by_version
 
 

@@ -138,8 +138,8 @@ async def test_every_frame_is_the_engines_view_and_no_seat_gets_another_roll(sta
     version (which the playout tests scan for every other cup's dice), no frame carries a die
     of another cup (as the engine keeps it), and each `rolled` event reaches only its owner."""
     from svc_dice.liars_dice import ENGINE
+    from svc_dice.liars_dice.declaration import hidden_from
 
-    from tests.games.liars_dice.test_playouts import hidden_from
     from tests.support.frame_scan import Scan, judge_frames, play_over_sockets, states_by_version
 
     players, spectator, replay = await play_over_sockets(stack, ENGINE, 3, seed=3)

@@ -17,10 +17,10 @@ from typing import Any
 
 import aiohttp
 from svc_words.village_night import ENGINE
+from svc_words.village_night.declaration import hidden_from
 
 from rulekit import State
 from rulekit.playout import instantiate
-from tests.games.village_night.support import hidden_from
 from tests.support.client import PlayClient, Refused, rest
 from tests.support.frame_scan import Scan, judge_frames, play_over_sockets, states_by_version
 

@@ -9,8 +9,8 @@ chiefs received before the game was over carries the key."""
 from __future__ import annotations
 
 from svc_words.word_agents import ENGINE
+from svc_words.word_agents.declaration import hidden_from
 
-from tests.games.word_agents.support import hidden_from
 from tests.support.frame_scan import Scan, judge_frames, play_over_sockets, states_by_version
 
 
