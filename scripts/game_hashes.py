@@ -31,25 +31,20 @@ from rulekit.playout import instantiate
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.budget import GAMES as BUDGET  # noqa: E402
+from tests.budget import DECLARATIONS  # noqa: E402
 
 MAX_STEPS = 1500
 
 
 def registries() -> dict[str, Engine]:
-    from svc_boards.registry import REGISTRY as BOARDS
-    from svc_cards.registry import REGISTRY as CARDS
-    from svc_dice.registry import REGISTRY as DICE
-    from svc_words.registry import REGISTRY as WORDS
-
-    return {game: registry.get(game) for registry in (CARDS, BOARDS, DICE, WORDS) for game in registry.ids()}
+    """Every registered title's engine, from the declarations the test budget reads."""
+    return {game: declaration.engine for game, declaration in DECLARATIONS.items()}
 
 
 def series_games(game: str, seats: int, wanted: int) -> int:
     """`wanted` games, or a tenth of what the test budget plays when that is fewer (at least 3):
     the budget is sized by a game's cost, so the slow titles stay within minutes."""
-    sized = BUDGET[game].games
-    budget = sized if isinstance(sized, int) else sized[max(s for s in sized if s <= seats)]
+    budget = DECLARATIONS[game].budget.at(seats)
     return max(3, min(wanted, budget // 10 if budget < wanted * 10 else wanted))
 
 
