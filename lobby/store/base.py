@@ -85,11 +85,17 @@ class FinishedGame:
 
 @dataclass(frozen=True)
 class Player:
-    """A guest identity: a nickname and a secret token (only its hash is stored)."""
+    """A player: a nickname and secret tokens (only their hashes are stored). A guest until
+    secured with a passkey; then an account (`account_ms`: since when), and rated."""
 
     id: str
     nickname: str
     created_ms: int
+    account_ms: int = 0
+
+    @property
+    def is_account(self) -> bool:
+        return self.account_ms > 0
 
 
 @dataclass(frozen=True)
@@ -250,6 +256,11 @@ class Store(Protocol):
     async def create_player(self, player: Player, token_hash: str) -> None: ...
 
     async def player_by_token(self, token_hash: str) -> Player | None: ...
+
+    async def players_by_ids(self, ids: list[str]) -> dict[str, Player]: ...
+
+    async def mark_account(self, player_id: str, at_ms: int) -> None:
+        """The player is an account from `at_ms` on (secured with a passkey); kept if already."""
 
     async def player_stats(self, player_id: str) -> list[GameStats]: ...
 

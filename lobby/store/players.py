@@ -15,6 +15,8 @@ class Players:
     FLAT = (
         "create_player",
         "player_by_token",
+        "players_by_ids",
+        "mark_account",
         "player_stats",
         "link_player",
         "claim_player_link",
@@ -41,8 +43,8 @@ class Players:
     async def player_by_token(self, token_hash: str) -> Player | None:
         async def work(tx: Tx) -> Player | None:
             row = await tx.fetchone(
-                "SELECT id, nickname, created_ms FROM players WHERE token_hash = ?"
-                " UNION ALL SELECT p.id, p.nickname, p.created_ms FROM player_tokens t JOIN players p ON p.id = t.player_id"
+                "SELECT id, nickname, created_ms, account_ms FROM players WHERE token_hash = ?"
+                " UNION ALL SELECT p.id, p.nickname, p.created_ms, p.account_ms FROM player_tokens t JOIN players p ON p.id = t.player_id"
                 " WHERE t.token_hash = ? LIMIT 1",
                 token_hash,
                 token_hash,
@@ -50,6 +52,29 @@ class Players:
             return Player(*row) if row else None
 
         return await self._backend.read(work)
+
+    async def players_by_ids(self, ids: list[str]) -> dict[str, Player]:
+        """The players of these ids that exist, by id (a room's seats, a leaderboard's rows)."""
+        wanted = sorted(set(ids))
+        if not wanted:
+            return {}
+
+        async def work(tx: Tx) -> dict[str, Player]:
+            marks = ", ".join("?" for _ in wanted)
+            rows = await tx.fetchall(
+                f"SELECT id, nickname, created_ms, account_ms FROM players WHERE id IN ({marks})", *wanted
+            )
+            return {row[0]: Player(*row) for row in rows}
+
+        return await self._backend.read(work)
+
+    async def mark_account(self, player_id: str, at_ms: int) -> None:
+        """The player is an account from `at_ms` on (secured with a passkey); kept if already."""
+
+        async def work(tx: Tx) -> None:
+            await tx.execute("UPDATE players SET account_ms = ? WHERE id = ? AND account_ms = 0", at_ms, player_id)
+
+        await self._backend.write(work, alone=True)
 
     async def player_stats(self, player_id: str) -> list[GameStats]:
         async def work(tx: Tx) -> list[GameStats]:
@@ -84,7 +109,7 @@ class Players:
             if row is None or row[1] < now_ms:
                 return None
             await tx.execute("INSERT INTO player_tokens (token_hash, player_id) VALUES (?, ?)", token_hash, row[0])
-            found = await tx.fetchone("SELECT id, nickname, created_ms FROM players WHERE id = ?", row[0])
+            found = await tx.fetchone("SELECT id, nickname, created_ms, account_ms FROM players WHERE id = ?", row[0])
             return Player(*found) if found else None
 
         return await self._backend.write(work)

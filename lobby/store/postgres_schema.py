@@ -351,6 +351,47 @@ END
 $$;
 """,
     ),
+    (
+        15,
+        "accounts and ratings",
+        # As the SQLite store's: accounts (`account_ms`, 0 for a guest), each player's current
+        # rating per game, every rated game's change, each calendar week's gain.
+        """
+ALTER TABLE players ADD COLUMN account_ms bigint NOT NULL DEFAULT 0;
+CREATE TABLE ratings (
+    game text NOT NULL,
+    player_id text NOT NULL REFERENCES players (id),
+    mu double precision NOT NULL,
+    sigma double precision NOT NULL,
+    ordinal double precision NOT NULL,
+    games integer NOT NULL,
+    updated_ms bigint NOT NULL,
+    PRIMARY KEY (game, player_id)
+);
+CREATE INDEX ratings_board ON ratings (game, ordinal DESC);
+CREATE INDEX ratings_of_player ON ratings (player_id);
+CREATE TABLE rating_changes (
+    player_id text NOT NULL REFERENCES players (id),
+    game text NOT NULL,
+    at_ms bigint NOT NULL,
+    code text NOT NULL,
+    number integer NOT NULL,
+    mu double precision NOT NULL,
+    sigma double precision NOT NULL,
+    ordinal double precision NOT NULL,
+    delta double precision NOT NULL,
+    PRIMARY KEY (player_id, game, at_ms, code, number)
+);
+CREATE TABLE rating_weeks (
+    game text NOT NULL,
+    week integer NOT NULL,
+    player_id text NOT NULL REFERENCES players (id),
+    gain double precision NOT NULL,
+    PRIMARY KEY (game, week, player_id)
+);
+CREATE INDEX rating_weeks_board ON rating_weeks (game, week, gain DESC);
+""",
+    ),
 ]
 
 

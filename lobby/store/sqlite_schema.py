@@ -174,6 +174,46 @@ INSERT OR IGNORE INTO finished_game_players (player_id, code, number, finished_m
     """
 CREATE INDEX rooms_in_play_by_age ON rooms (updated_ms) WHERE status = 'playing';
 """,
+    # Accounts and ratings. A player secured with a passkey is an account (`account_ms`: since
+    # when; 0 for a guest); only accounts are rated. `ratings` holds each player's current
+    # OpenSkill rating per game (the leaderboard reads it by game and ordinal), `rating_changes`
+    # every rated game's change (the player page's chart), `rating_weeks` each calendar week's
+    # gain (this week's climbers, without summing a week of changes per query).
+    """
+ALTER TABLE players ADD COLUMN account_ms INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE ratings (
+    game TEXT NOT NULL,
+    player_id TEXT NOT NULL,
+    mu REAL NOT NULL,
+    sigma REAL NOT NULL,
+    ordinal REAL NOT NULL,
+    games INTEGER NOT NULL,
+    updated_ms INTEGER NOT NULL,
+    PRIMARY KEY (game, player_id)
+);
+CREATE INDEX ratings_board ON ratings (game, ordinal DESC);
+CREATE INDEX ratings_of_player ON ratings (player_id);
+CREATE TABLE rating_changes (
+    player_id TEXT NOT NULL,
+    game TEXT NOT NULL,
+    at_ms INTEGER NOT NULL,
+    code TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    mu REAL NOT NULL,
+    sigma REAL NOT NULL,
+    ordinal REAL NOT NULL,
+    delta REAL NOT NULL,
+    PRIMARY KEY (player_id, game, at_ms, code, number)
+);
+CREATE TABLE rating_weeks (
+    game TEXT NOT NULL,
+    week INTEGER NOT NULL,
+    player_id TEXT NOT NULL,
+    gain REAL NOT NULL,
+    PRIMARY KEY (game, week, player_id)
+);
+CREATE INDEX rating_weeks_board ON rating_weeks (game, week, gain DESC);
+""",
 ]
 
 

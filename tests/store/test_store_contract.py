@@ -370,3 +370,17 @@ async def test_quick_seating_concurrent_claims_never_share_an_entry(store) -> No
     taken = [e["id"] for claimed in results for e in claimed]
     assert sorted(taken) == [f"e{n}" for n in range(8)] and len(set(taken)) == 8
     assert await store.quick_seat_waiting(pool) == 1
+
+
+async def test_a_player_becomes_an_account_once_and_is_found_by_id(store) -> None:
+    anna, ben = Player(uuid.uuid4().hex, "Anna", 7), Player(uuid.uuid4().hex, "Ben", 8)
+    for player in (anna, ben):
+        await store.create_player(player, f"hash-{player.id}")
+    assert not (await store.player_by_token(f"hash-{anna.id}")).is_account
+    await store.mark_account(anna.id, 50)
+    await store.mark_account(anna.id, 90)  # the first time counts
+    found = await store.players_by_ids([anna.id, ben.id, anna.id, "nobody"])
+    assert found == {anna.id: Player(anna.id, "Anna", 7, 50), ben.id: ben}
+    assert found[anna.id].is_account and not found[ben.id].is_account
+    assert await store.player_by_token(f"hash-{anna.id}") == Player(anna.id, "Anna", 7, 50)
+    assert await store.players_by_ids([]) == {}
