@@ -115,9 +115,21 @@ def measure(browser, base: str, page_name: str, network: str, timeout_s: float =
         cdp.send("Network.emulateNetworkConditions", {"offline": False, **NETWORKS[network]})
         sizes: dict[str, float] = {}
         cdp.on("Network.loadingFinished", lambda e: sizes.__setitem__(e["requestId"], e["encodedDataLength"]))
+        # What went wrong, should the page never become usable: said in the error, not guessed.
+        troubles: list[str] = []
+        page.on("requestfailed", lambda r: troubles.append(f"failed {r.url}: {r.failure}"))
+        page.on("response", lambda r: r.status >= 400 and troubles.append(f"{r.status} {r.url}"))
+        page.on("console", lambda m: m.type == "error" and troubles.append(f"console: {m.text}"))
+        page.on("pageerror", lambda e: troubles.append(f"page error: {e}"))
         started = time.perf_counter()
         page.goto(base + path, wait_until="commit")
-        page.wait_for_function(USABLE[page_name], timeout=timeout_s * 1000, polling="raf")
+        try:
+            page.wait_for_function(USABLE[page_name], timeout=timeout_s * 1000, polling="raf")
+        except Exception as error:
+            shown = page.evaluate("document.body ? document.body.innerText.slice(0, 400) : '(no body)'")
+            raise AssertionError(
+                f"{page_name} not usable after {timeout_s} s; page shows {shown!r}; {troubles}"
+            ) from error
         seconds = time.perf_counter() - started
         # The requests the page had made by then (the room's WebSocket is not one of them).
         return Load(seconds, len(sizes), int(sum(sizes.values())), page.evaluate("window.__refused"))

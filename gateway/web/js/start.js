@@ -171,6 +171,35 @@ function gamePicker(nav) {
 }
 
 /**
+ * The game list, asked for again after a failure (a phone's network comes and goes, a server
+ * restarts): the reason is shown meanwhile, and the next try comes sooner when the browser is
+ * back online. Null once the page is no longer shown.
+ * @param {HTMLElement} info where the reason is shown
+ * @param {HTMLElement} slot an element of the page: gone from the document, the page is left
+ */
+async function untilListed(info, slot) {
+  for (let wait = 1000; ; wait = Math.min(wait * 2, 15000)) {
+    try {
+      const games = await listTitles();
+      info.textContent = "";
+      return games;
+    } catch (error) {
+      info.textContent = t(`refusal.${error.code || "unavailable"}`);
+    }
+    await new Promise((resolve) => {
+      const again = () => {
+        clearTimeout(timer);
+        window.removeEventListener("online", again);
+        resolve(undefined);
+      };
+      const timer = setTimeout(again, wait);
+      window.addEventListener("online", again);
+    });
+    if (!slot.isConnected) return null;
+  }
+}
+
+/**
  * The start page: name, join or watch, your rooms, the gallery, Play now.
  * @param {HTMLElement} root
  * @param {import("./types.js").Nav} nav
@@ -228,15 +257,8 @@ export async function showStart(root, nav) {
     ),
   );
 
-  let games;
-  try {
-    games = await listTitles();
-  } catch (error) {
-    picker.info.textContent = t(`refusal.${error.code || "unavailable"}`);
-    gallerySlot.removeAttribute("aria-busy");
-    replace(gallerySlot);
-    return;
-  }
+  const games = await untilListed(picker.info, gallerySlot);
+  if (!games) return; // the player went elsewhere meanwhile
   const quick = quickSection(games, nickname, nav);
   if (quick) quickSlot.replaceChildren(quick.panel);
   const gallery = gallerySection(games, nav, {
