@@ -243,6 +243,14 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
                             )
                             continue
                         body["move"] = json.loads(json.dumps(body.get("move", {})))
+                        if not body["move"]:
+                            # Most often a plain object where a Struct belongs: protobufjs drops
+                            # the keys a Struct does not have (`fields`), and sends it empty.
+                            detail = "the move arrived empty: a Struct needs its fields (see Node.js in the guide)"
+                            dispatch.refuse(
+                                connection, Refusal("malformed_move", detail), str(body.get("client_move_id", ""))
+                            )
+                            continue
                     if branch == "hello" and connection.ticket is None:
                         key = f"ticket:{token_hash(str(body.get('token', '')))}"
                         if self.guard.retry_after(key) > 0 or not self.guard.admit(key, self.settings.ws_per_ticket):
