@@ -97,7 +97,7 @@ async def _play_to_the_end(stream: Stream) -> dict[str, Any]:
     number = 0
     while True:
         await stream.wait_for(
-            lambda s: (
+            lambda s, moved_at=moved_at: (
                 s.ended is not None
                 or any(u["room"]["status"] == "finished" for u in s.updates())
                 or (s.to_move()[0] not in (-1, moved_at) and 0 in s.to_move()[1])
