@@ -277,3 +277,24 @@ async def test_lobby_refusals_name_the_real_ranges(stack) -> None:
             )
         )
         assert code == "bad_option" and "grandmaster" in details and "easy" in details
+
+
+async def test_a_removed_player_s_stream_ends_with_permission_denied(stack) -> None:
+    async with _channel(stack) as channel:
+        play = play_pb2_grpc.PlayStub(channel)
+        seats = [play_pb2.SeatSpec(kind="human"), play_pb2.SeatSpec(kind="human")]
+        host_ticket = await play.CreateRoom(play_pb2.CreateRoomRequest(game="four-in-a-row", nickname="H", seats=seats))
+        guest_ticket = await play.JoinRoom(play_pb2.JoinRoomRequest(code=host_ticket.code, nickname="G"))
+        host, guest = Stream(play), Stream(play)
+        await host.send(hello=play_pb2.Hello(code=host_ticket.code, token=host_ticket.token))
+        await guest.send(hello=play_pb2.Hello(code=guest_ticket.code, token=guest_ticket.token))
+        await guest.wait_for(lambda s: s.updates())
+        await host.send(remove=play_pb2.RemoveRequest(seat=1))
+        await guest.wait_for(lambda s: s.ended is not None, timeout=15)
+        assert guest.ended == grpc.StatusCode.PERMISSION_DENIED
+        assert [r["code"] for r in guest.refusals()] == ["removed"]
+        assert dict(await guest.call.trailing_metadata() or ())["gameroom-refusal"] == "removed"
+        # The host's stream goes on: it hears of the seat opening again.
+        await host.wait_for(lambda s: not s.updates()[-1]["room"]["seats"][1].get("taken"))
+        assert host.ended is None
+        await host.close()
