@@ -12,11 +12,11 @@ import grpc
 from aiohttp import web
 from gameroom import play_pb2
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
-from grpc_reflection.v1alpha import reflection
 
 from lobby.face import lobby_from_env
 from servicekit import config, eventloop, heap, logs
 from servicekit.grpc_server import bind_host, server_options
+from servicekit.reflection import enable_reflection
 
 from .app import FLOOD_GUARD, GatewaySettings, make_app, make_metrics_app
 from .play_grpc import PlayServicer, add_to_server
@@ -42,14 +42,13 @@ async def main() -> None:
     add_to_server(PlayServicer(lobby, settings, app[FLOOD_GUARD]), play_server)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, play_server)
-    reflection.enable_server_reflection(
-        [play_pb2.DESCRIPTOR.services_by_name["Play"].full_name, "grpc.health.v1.Health", reflection.SERVICE_NAME],
-        play_server,
-    )
+    play_service = play_pb2.DESCRIPTOR.services_by_name["Play"].full_name
+    enable_reflection([play_service, "grpc.health.v1.Health"], play_server)
     play_port = play_server.add_insecure_port(f"{host}:{config.listen_port('play')}")
     await play_server.start()
     heap.settle_after_start()
-    await health_servicer.set("", health_pb2.HealthCheckResponse.SERVING)
+    for service in ("", play_service):
+        await health_servicer.set(service, health_pb2.HealthCheckResponse.SERVING)
     log.info(
         "gateway ready on http://%s:%s (play gRPC %s, %s loop)",
         host,

@@ -43,6 +43,7 @@ STATUS_OF = {
     "bad_origin": 403,
     "not_host": 403,
     "room_full": 409,
+    "room_finished": 409,
     "invitation_needed": 403,
     "rate_limited": 429,
     "frame_too_large": 413,

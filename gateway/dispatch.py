@@ -11,8 +11,9 @@ from rulekit import Refusal
 log = logging.getLogger(__name__)
 
 
-async def handle(lobby: LobbyFace, connection: Subscriber, branch: str, body: dict[str, Any]) -> None:
-    """Carry out one client message; a refusal is sent back with its code, never swallowed."""
+async def handle(lobby: LobbyFace, connection: Subscriber, branch: str, body: dict[str, Any]) -> Refusal | None:
+    """Carry out one client message; a refusal is sent back with its code, never swallowed,
+    and returned (the gRPC stream ends on a refused Hello)."""
     try:
         if branch == "hello":
             if connection.ticket is not None:
@@ -20,7 +21,7 @@ async def handle(lobby: LobbyFace, connection: Subscriber, branch: str, body: di
             await lobby.connect(
                 connection, str(body.get("code", "")), str(body.get("token", "")), _int(body.get("last_event", 0))
             )
-            return
+            return None
         if connection.ticket is None:
             raise Refusal("bad_request", "say hello first")
         if branch == "move":
@@ -55,10 +56,14 @@ async def handle(lobby: LobbyFace, connection: Subscriber, branch: str, body: di
             raise Refusal("malformed_frame", f"unknown message {branch}")
     except Refusal as refusal:
         refuse(connection, refusal, str(body.get("client_move_id", "")) if branch == "move" else "")
+        return refusal
     except Exception:
         # A fault of ours: the client gets a code and keeps its connection; the log gets the rest.
         log.exception("message %s failed", branch)
-        refuse(connection, Refusal("internal"), str(body.get("client_move_id", "")) if branch == "move" else "")
+        fault = Refusal("internal", f"the server failed on a {branch} message")
+        refuse(connection, fault, str(body.get("client_move_id", "")) if branch == "move" else "")
+        return fault
+    return None
 
 
 def refuse(connection: Subscriber, refusal: Refusal, client_move_id: str = "") -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from dataclasses import dataclass
 from typing import Any, AsyncIterator
 
 import grpc
@@ -24,6 +25,8 @@ GRPC_STATUS = {
     "unknown_room": grpc.StatusCode.NOT_FOUND,
     "unknown_game": grpc.StatusCode.NOT_FOUND,
     "bad_token": grpc.StatusCode.PERMISSION_DENIED,
+    "removed": grpc.StatusCode.PERMISSION_DENIED,
+    "rate_limited": grpc.StatusCode.RESOURCE_EXHAUSTED,
     "unavailable": grpc.StatusCode.UNAVAILABLE,
     "internal": grpc.StatusCode.INTERNAL,
 }
@@ -36,6 +39,20 @@ async def _abort(context: grpc.aio.ServicerContext, refusal: Refusal) -> None:
         f"{refusal.code}: {refusal.detail}",
         trailing_metadata=(("gameroom-refusal", refusal.code),),
     )
+
+
+@dataclass(frozen=True)
+class StreamEnd:
+    """The last item of a Connect stream's outbox: end with OK, or with a refusal's status (the
+    refusal itself went out as a Refused message just before)."""
+
+    refusal: Refusal | None = None
+
+
+def ends_the_game(message: dict[str, Any]) -> bool:
+    """An Update that says the game is over (the stream's last, unless Hello.keep_open)."""
+    update = message.get("update")
+    return update is not None and update.get("room", {}).get("status") == "finished"
 
 
 def _struct(message: Any) -> dict[str, Any]:
@@ -165,9 +182,9 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
 
     async def GetReplay(self, request, context) -> play_pb2.Replay:
         try:
-            replay = await self.lobby.replay(
-                request.code, request.number, request.seat[:8] or "all", request.invite, request.player_token
-            )
+            # Unset (or -1): everything revealed, as REST's seat=all.
+            seat = str(request.seat) if request.HasField("seat") and request.seat != -1 else "all"
+            replay = await self.lobby.replay(request.code, request.number, seat, request.invite, request.player_token)
         except Refusal as refusal:
             await _abort(context, refusal)
         return json_format.ParseDict(replay, play_pb2.Replay())
@@ -175,7 +192,10 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
     async def Connect(
         self, request_iterator: AsyncIterator[play_pb2.ClientMessage], context
     ) -> AsyncIterator[play_pb2.ServerMessage]:
-        outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        """The stream ends cleanly (OK) right after the Update saying the game is finished
+        (unless the Hello asked `keep_open`), and with the refusal's status and trailer after a
+        refused Hello, the host's `removed` or a flood."""
+        outbox: asyncio.Queue[dict[str, Any] | StreamEnd | None] = asyncio.Queue()
 
         async def write(message: dict[str, Any]) -> None:
             await outbox.put(message)
@@ -184,9 +204,10 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
         bucket = TokenBucket(self.settings.rate_per_s, self.settings.burst)
         meter = FloodMeter(self.settings.flood_close_after)
         ticket_key = ""
+        keep_open = False
 
         async def read() -> None:
-            nonlocal ticket_key
+            nonlocal ticket_key, keep_open
             try:
                 async for item in request_iterator:
                     # The rate check comes first: a message over the rate costs a counter and
@@ -197,11 +218,7 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
                         if meter.refused():
                             if ticket_key:
                                 self.guard.punish(ticket_key)
-                            REFUSALS.labels("rate_limited").inc()
-                            detail = "flooding: closed"
-                            await outbox.put(
-                                {"refused": {"code": "rate_limited", "detail": detail, "client_move_id": ""}}
-                            )
+                            await self._end(outbox, Refusal("rate_limited", "flooding: closed"))
                             return
                         move_id = move_id_of(raw)
                         if move_id or meter.notice_due():
@@ -226,21 +243,28 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
                             )
                             continue
                         body["move"] = json.loads(json.dumps(body.get("move", {})))
+                        if not body["move"]:
+                            # Most often a plain object where a Struct belongs: protobufjs drops
+                            # the keys a Struct does not have (`fields`), and sends it empty.
+                            detail = "the move arrived empty: a Struct needs its fields (see Node.js in the guide)"
+                            dispatch.refuse(
+                                connection, Refusal("malformed_move", detail), str(body.get("client_move_id", ""))
+                            )
+                            continue
                     if branch == "hello" and connection.ticket is None:
                         key = f"ticket:{token_hash(str(body.get('token', '')))}"
                         if self.guard.retry_after(key) > 0 or not self.guard.admit(key, self.settings.ws_per_ticket):
-                            # Straight to the stream, ahead of its end.
-                            REFUSALS.labels("rate_limited").inc()
-                            detail = "too many connections for this ticket"
-                            await outbox.put(
-                                {"refused": {"code": "rate_limited", "detail": detail, "client_move_id": ""}}
-                            )
+                            await self._end(outbox, Refusal("rate_limited", "too many connections for this ticket"))
                             return
-                        await dispatch.handle(self.lobby, connection, branch, body)
+                        keep_open = bool(body.get("keep_open"))
+                        refused = await dispatch.handle(self.lobby, connection, branch, body)
                         if connection.ticket is None:
                             self.guard.release(key)
-                        else:
-                            ticket_key = key
+                            # A Hello refused (a wrong token, no such room...): nothing more can
+                            # happen on this stream; its status says why.
+                            await outbox.put(StreamEnd(refused or Refusal("bad_token")))
+                            return
+                        ticket_key = key
                         continue
                     await dispatch.handle(self.lobby, connection, branch, body)
             finally:
@@ -252,10 +276,31 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
                 item = await outbox.get()
                 if item is None:
                     break
+                if isinstance(item, StreamEnd):
+                    if item.refusal is not None:
+                        await _abort(context, item.refusal)
+                    break
                 yield to_proto(item)
+                refused = item.get("refused")
+                if refused is not None and refused.get("code") == "removed":
+                    await _abort(context, Refusal("removed", str(refused.get("detail", ""))))
+                if ends_the_game(item) and not keep_open:
+                    # What is queued behind the last update (its chat) goes out with it.
+                    while not outbox.empty():
+                        rest = outbox.get_nowait()
+                        if isinstance(rest, dict):
+                            yield to_proto(rest)
+                    break
         finally:
             reader.cancel()
             if ticket_key:
                 self.guard.release(ticket_key)
             self.lobby.disconnect(connection)
             await connection.close()
+
+    @staticmethod
+    async def _end(outbox: asyncio.Queue[dict[str, Any] | StreamEnd | None], refusal: Refusal) -> None:
+        """Straight to the stream, ahead of its end: the last Refused, then the status."""
+        REFUSALS.labels(refusal.code).inc()
+        await outbox.put({"refused": {"code": refusal.code, "detail": refusal.detail, "client_move_id": ""}})
+        await outbox.put(StreamEnd(refusal))

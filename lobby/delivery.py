@@ -98,12 +98,19 @@ def room_info(room: Room, present: set[int]) -> dict[str, Any]:
 
 
 def update(
-    room: Room, ticket: Ticket, info: dict[str, Any], events: list[StoredEvent], client_move_id: str = ""
+    room: Room,
+    ticket: Ticket,
+    info: dict[str, Any],
+    events: list[StoredEvent],
+    client_move_id: str = "",
+    room_only: bool = False,
 ) -> dict[str, Any]:
-    """One connection's update: its seats' views, the events it may see, the move clock."""
+    """One connection's update: its seats' views, the events it may see, the move clock. A
+    room-only update (the game's version and events are the ones the connection has; only the
+    room changed: who is connected, names, rematch votes) carries no views: the client's hold."""
     seats = ticket.seats
     views = []
-    if room.spectator_view:  # a game has started
+    if room.spectator_view and not room_only:  # a game has started
         if seats:
             views = [{"seat": s, "view": room.view_value(room.views[str(s)])} for s in seats]
         else:
@@ -125,6 +132,7 @@ def update(
             "deadline_ms": str(deadline.at_ms if deadline else 0),
             "deadline_seat": deadline.seat if deadline and deadline.seat is not None else -1,
             "deadline_seats": deadline.seats if deadline else [],
+            "room_only": room_only,
         }
     }
 
@@ -186,7 +194,8 @@ class Delivery:
                 entry = room.tickets.get(ticket.key)
                 if entry is None:
                     continue
-                if entry.seats != ticket.seats:
+                reseated = entry.seats != ticket.seats
+                if reseated:
                     ticket.seats = list(entry.seats)
                     renumbered = True
                     subscriber.send({"welcome": {"room": info, "seats": ticket.seats}})
@@ -197,8 +206,13 @@ class Delivery:
                     if after not in fetched:
                         fetched[after] = await ctx.store.events_since(code, after)
                     needed = [e for e in fetched[after] if e.number <= room.last_event]
-                subscriber.send(update(room, ticket, info, needed, ack[1] if acked else ""))  # type: ignore[index]
+                # The game as the connection has it: say so rather than send the same views again.
+                room_only = room.version == ticket.sent_version and not (needed or acked or reseated)
+                subscriber.send(
+                    update(room, ticket, info, needed, ack[1] if acked else "", room_only)  # type: ignore[index]
+                )
                 ticket.sent_revision = revision
+                ticket.sent_version = room.version
                 ticket.sent_event = max(ticket.sent_event, room.last_event)
         if renumbered:
             await ctx.bus.sync_presence(code)
@@ -215,6 +229,7 @@ class Delivery:
         )
         needed = [e for e in needed if e.number <= room.last_event]
         subscriber.send(update(room, ticket, room_info(room, present), needed, client_move_id))
+        ticket.sent_version = room.version
         ticket.sent_revision = max(ticket.sent_revision, revision)
         ticket.sent_event = max(ticket.sent_event, room.last_event)
 
@@ -234,6 +249,7 @@ class Delivery:
         events = await self.ctx.store.events_since(room.code, after) if after < room.last_event else []
         events = [e for e in events if e.number <= room.last_event]
         subscriber.send(update(room, ticket, room_info(room, present), events))
+        ticket.sent_version = room.version
         ticket.sent_revision = max(ticket.sent_revision, revision)
         ticket.sent_event = room.last_event
 

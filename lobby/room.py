@@ -349,6 +349,7 @@ class Ticket:
     ready: bool = False  # welcome and catch-up sent
     sent_revision: int = -1
     sent_event: int = 0
+    sent_version: int = -1  # the game version of the last update sent (its views are the client's)
 
 
 def plain_json(value: Any) -> Any:

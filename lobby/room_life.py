@@ -37,6 +37,18 @@ MAX_SEATS_SPEC = 16
 MAX_TICKETS = 200
 
 
+def seat_range(meta: dict[str, Any], given: int | None) -> str:
+    """The detail of a `bad_seat_count`: the game's real seat counts, and what was given.
+    Open human seats nobody takes are dropped at the start, so a room lists 1 up to the most."""
+    counts = meta["seat_counts"]
+    played = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+    if counts != list(range(counts[0], counts[-1] + 1)):
+        played = ", ".join(str(c) for c in counts)
+    most = min(MAX_SEATS_SPEC, meta["max_seats"])
+    got = "no seat list" if given is None else f"{given} seats"
+    return f"{meta['id']} is played by {played} seats: list 1 to {most} seats (got {got})"
+
+
 class RoomLife:
     def __init__(
         self,
@@ -171,7 +183,7 @@ class RoomLife:
     @staticmethod
     def seat_list(meta: dict[str, Any], seats: list[dict[str, Any]]) -> list[Seat]:
         if not isinstance(seats, list) or not 1 <= len(seats) <= min(MAX_SEATS_SPEC, meta["max_seats"]):
-            raise Refusal("bad_seat_count", f"{meta['id']} takes up to {meta['max_seats']} seats")
+            raise Refusal("bad_seat_count", seat_range(meta, len(seats) if isinstance(seats, list) else None))
         out = []
         for spec in seats:
             kind = spec.get("kind") if isinstance(spec, dict) else None
@@ -184,7 +196,7 @@ class RoomLife:
                     raise Refusal("bad_request", f"{meta['id']} has no computer players")
                 level = level or (levels[1] if len(levels) > 1 else levels[0])
                 if level not in levels:
-                    raise Refusal("bad_request", f"unknown CPU level {level!r}")
+                    raise Refusal("bad_option", f"unknown CPU level {level!r}: {meta['id']} has {list(levels)}")
             out.append(Seat(kind=kind, level=level))
         return out
 
@@ -209,12 +221,14 @@ class RoomLife:
             if key in room.tickets:
                 return None  # this join again (its answer was lost): the ticket it got, unchanged
             if len(room.tickets) >= MAX_TICKETS:
-                raise Refusal("room_full")
+                raise Refusal("room_full", f"the room has its {MAX_TICKETS} players and spectators")
             name = clean_name(nickname or (player.nickname if player else ""), f"Player {len(room.tickets) + 1}")
             held: list[int] = []
             if not spectator:
                 open_seat = next((i for i, s in enumerate(room.seats) if s.kind == "human" and not s.holder), None)
                 # No seat: say so, and let the joiner choose to watch (never a silent spectator).
+                if room.status == "finished":
+                    raise Refusal("room_finished", "the game is over: join as a spectator to watch the rematch")
                 if open_seat is None or room.status != "waiting":
                     raise Refusal("room_full", "no open seat: join as a spectator to watch")
                 room.seats[open_seat].holder = key
@@ -244,7 +258,8 @@ class RoomLife:
                 raise Refusal("already_started")
             active = [s for s in room.seats if s.kind == "cpu" or (s.kind == "human" and s.holder)]
             if len(active) not in self.ctx.engines.catalogue.meta(room.game)["seat_counts"]:
-                raise Refusal("bad_seat_count", f"{len(active)} seats")
+                counts = self.ctx.engines.catalogue.meta(room.game)["seat_counts"]
+                raise Refusal("bad_seat_count", f"{len(active)} seats are filled; {room.game} is played by {counts}")
             here = {room.seats[s].holder for s in present if s < len(room.seats)}
             room.seats = active
             room.renumber_tickets()

@@ -7,7 +7,8 @@ as start, rematch, settings, leave) is run in one order, written once here:
     read      the room (a player's move: as this process last wrote it, or from the store with
               the move id's earlier answer: a move id answered before gets that answer again)
     check     seat, game in play, turn, version (`check`): a stale move is refused
-              `stale_version` before the engine is asked, even if it is also illegal
+              `stale_version` (`future_version`: a version the room never had) before the
+              engine is asked, even if it is also illegal
     apply     the engine through the family service (or the edit's own change)
     commit    the durable write, naming the revision it read; a write that lost to another
               writer (another replica) is redone from the room as it now is
@@ -59,15 +60,25 @@ def check(step: Step, room: Room) -> None:
         return
     if isinstance(step, PlayerMove) and step.seat not in room.seats_held_by(step.ticket.key):
         raise Refusal("bad_token", f"this ticket does not hold seat {step.seat}")
+    if room.status == "finished":
+        raise Refusal("game_over", f"game {room.game_number} of room {room.code} is over: ask for a rematch")
     if room.status != "playing":
-        raise Refusal("game_over" if room.status == "finished" else "not_started")
+        raise Refusal("not_started", f"room {room.code} is waiting for its host to start the game")
     if isinstance(step, ClockTimeout):
         if room.deadline is None:
             raise Refusal("not_your_turn", "no move clock runs")
     elif step.seat not in room.to_move:
-        raise Refusal("not_your_turn")
+        to_move = sorted(room.to_move)
+        raise Refusal("not_your_turn", f"seat {step.seat} is not to move at version {room.version}; to move: {to_move}")
+    if isinstance(step, PlayerMove) and step.version > room.version:
+        # Not a move chosen too late but one quoting a version the room never had: a client bug.
+        raise Refusal("future_version", f"version {step.version} is ahead of the game, at version {room.version}")
     if not fresh(step, room):
-        raise Refusal("stale_version", f"the game is at version {room.version}")
+        raise Refusal("stale_version", f"version {_quoted(step)} is older than the game's, at version {room.version}")
+
+
+def _quoted(step: PlayerMove | CpuMove | ClockTimeout) -> str:
+    return f"clock {step.at_ms}" if isinstance(step, ClockTimeout) else str(step.version)
 
 
 def fresh(step: PlayerMove | CpuMove | ClockTimeout, room: Room) -> bool:

@@ -10,10 +10,10 @@ from typing import Awaitable, Callable, Iterable
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
-from grpc_reflection.v1alpha import reflection
 from prometheus_client import start_http_server
 
 from . import eventloop, heap
+from .reflection import enable_reflection
 
 log = logging.getLogger(__name__)
 
@@ -52,13 +52,14 @@ async def serve(
     service_names = list(add_servicers(server))
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    reflection.enable_server_reflection(
-        [*service_names, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME], server
-    )
+    enable_reflection([*service_names, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name], server)
+    # Health answers for the whole server (""), each gRPC service it serves, and the process's
+    # own name ("svc-cards"): the family services share one gRPC service name.
+    health_names = ["", *service_names, name]
     bound = server.add_insecure_port(f"{host}:{port}")
     if metrics_port:
         start_http_server(metrics_port, addr=host)
-    for service in ["", *service_names]:
+    for service in health_names:
         await health_servicer.set(service, health_pb2.HealthCheckResponse.NOT_SERVING)
     await server.start()
     loop = asyncio.get_running_loop()
@@ -68,7 +69,7 @@ async def serve(
     if warm is not None:
         await warm()
     heap.settle_after_start()
-    for service in ["", *service_names]:
+    for service in health_names:
         await health_servicer.set(service, health_pb2.HealthCheckResponse.SERVING)
     log.info("%s serving on %s:%s (metrics %s, %s loop)", name, host, bound, metrics_port, eventloop.name(loop))
     log.info("%s ready on %s:%s", name, host, bound)

@@ -86,10 +86,10 @@ class GetReplayRequest(_message.Message):
     PLAYER_TOKEN_FIELD_NUMBER: _ClassVar[int]
     code: str
     number: int
-    seat: str
+    seat: int
     invite: str
     player_token: str
-    def __init__(self, code: _Optional[str] = ..., number: _Optional[int] = ..., seat: _Optional[str] = ..., invite: _Optional[str] = ..., player_token: _Optional[str] = ...) -> None: ...
+    def __init__(self, code: _Optional[str] = ..., number: _Optional[int] = ..., seat: _Optional[int] = ..., invite: _Optional[str] = ..., player_token: _Optional[str] = ...) -> None: ...
 
 class ReplayFrame(_message.Message):
     __slots__ = ("step", "seat", "move", "events", "view", "views")
@@ -238,14 +238,16 @@ class RemoveRequest(_message.Message):
     def __init__(self, seat: _Optional[int] = ...) -> None: ...
 
 class Hello(_message.Message):
-    __slots__ = ("code", "token", "last_event")
+    __slots__ = ("code", "token", "last_event", "keep_open")
     CODE_FIELD_NUMBER: _ClassVar[int]
     TOKEN_FIELD_NUMBER: _ClassVar[int]
     LAST_EVENT_FIELD_NUMBER: _ClassVar[int]
+    KEEP_OPEN_FIELD_NUMBER: _ClassVar[int]
     code: str
     token: str
     last_event: int
-    def __init__(self, code: _Optional[str] = ..., token: _Optional[str] = ..., last_event: _Optional[int] = ...) -> None: ...
+    keep_open: bool
+    def __init__(self, code: _Optional[str] = ..., token: _Optional[str] = ..., last_event: _Optional[int] = ..., keep_open: _Optional[bool] = ...) -> None: ...
 
 class MoveRequest(_message.Message):
     __slots__ = ("seat", "move", "client_move_id", "version")
@@ -340,7 +342,7 @@ class EventItem(_message.Message):
     def __init__(self, number: _Optional[int] = ..., event: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class Update(_message.Message):
-    __slots__ = ("room", "views", "events", "client_move_id", "deadline_ms", "deadline_seat", "deadline_seats")
+    __slots__ = ("room", "views", "events", "client_move_id", "deadline_ms", "deadline_seat", "deadline_seats", "room_only")
     ROOM_FIELD_NUMBER: _ClassVar[int]
     VIEWS_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
@@ -348,6 +350,7 @@ class Update(_message.Message):
     DEADLINE_MS_FIELD_NUMBER: _ClassVar[int]
     DEADLINE_SEAT_FIELD_NUMBER: _ClassVar[int]
     DEADLINE_SEATS_FIELD_NUMBER: _ClassVar[int]
+    ROOM_ONLY_FIELD_NUMBER: _ClassVar[int]
     room: RoomInfo
     views: _containers.RepeatedCompositeFieldContainer[SeatView]
     events: _containers.RepeatedCompositeFieldContainer[EventItem]
@@ -355,7 +358,8 @@ class Update(_message.Message):
     deadline_ms: int
     deadline_seat: int
     deadline_seats: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, room: _Optional[_Union[RoomInfo, _Mapping]] = ..., views: _Optional[_Iterable[_Union[SeatView, _Mapping]]] = ..., events: _Optional[_Iterable[_Union[EventItem, _Mapping]]] = ..., client_move_id: _Optional[str] = ..., deadline_ms: _Optional[int] = ..., deadline_seat: _Optional[int] = ..., deadline_seats: _Optional[_Iterable[int]] = ...) -> None: ...
+    room_only: bool
+    def __init__(self, room: _Optional[_Union[RoomInfo, _Mapping]] = ..., views: _Optional[_Iterable[_Union[SeatView, _Mapping]]] = ..., events: _Optional[_Iterable[_Union[EventItem, _Mapping]]] = ..., client_move_id: _Optional[str] = ..., deadline_ms: _Optional[int] = ..., deadline_seat: _Optional[int] = ..., deadline_seats: _Optional[_Iterable[int]] = ..., room_only: _Optional[bool] = ...) -> None: ...
 
 class Refused(_message.Message):
     __slots__ = ("code", "detail", "client_move_id")

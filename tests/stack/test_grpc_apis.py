@@ -10,7 +10,7 @@ import urllib.request
 import grpc
 import pytest
 from gameroom import engine_pb2, engine_pb2_grpc, play_pb2, play_pb2_grpc
-from google.protobuf import json_format
+from google.protobuf import descriptor_pb2, json_format
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
@@ -140,3 +140,54 @@ async def test_a_bot_sits_as_a_player_with_its_token(stack) -> None:
         with pytest.raises(grpc.aio.AioRpcError) as refused:
             await play.JoinRoom(play_pb2.JoinRoomRequest(code=ticket.code, nickname="x", player_token="nope"))
         assert refused.value.details().startswith("bad_token")
+
+
+def _reflect(channel: grpc.Channel, version: str, request: reflection_pb2.ServerReflectionRequest):  # type: ignore[no-untyped-def]
+    """One reflection call under `version` (v1 and v1alpha speak the same messages)."""
+    call = channel.stream_stream(
+        f"/grpc.reflection.{version}.ServerReflection/ServerReflectionInfo",
+        request_serializer=reflection_pb2.ServerReflectionRequest.SerializeToString,
+        response_deserializer=reflection_pb2.ServerReflectionResponse.FromString,
+    )
+    return list(call(iter([request]), timeout=5))[0]
+
+
+def test_health_and_both_reflection_versions_name_every_service(stack) -> None:
+    expected = {"gateway": ("gameroom.play.Play", "gameroom.play.Play")}
+    for family in SERVICES[:-1]:
+        expected[family] = ("gameroom.engine.", f"svc-{family}")
+    for name, (service, own_name) in expected.items():
+        port = stack.ports["play" if name == "gateway" else name]
+        with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
+            listed = _reflect(channel, "v1", reflection_pb2.ServerReflectionRequest(list_services=""))
+            services = [s.name for s in listed.list_services_response.service]
+            assert (
+                "grpc.reflection.v1.ServerReflection" in services
+                and "grpc.reflection.v1alpha.ServerReflection" in services
+            )
+            served = [s for s in services if s.startswith(service)]
+            assert served, f"{name}: {services}"
+            for version in ("v1", "v1alpha"):
+                found = _reflect(
+                    channel, version, reflection_pb2.ServerReflectionRequest(file_containing_symbol=served[0])
+                )
+                assert not found.HasField("error_response"), (name, version, found.error_response)
+                files = [
+                    descriptor_pb2.FileDescriptorProto.FromString(b)
+                    for b in found.file_descriptor_response.file_descriptor_proto
+                ]
+                assert any(served[0].rsplit(".", 1)[1] in [s.name for s in f.service] for f in files)
+            # The reflection service describes itself under v1 too.
+            itself = _reflect(
+                channel,
+                "v1",
+                reflection_pb2.ServerReflectionRequest(file_containing_symbol="grpc.reflection.v1.ServerReflection"),
+            )
+            assert not itself.HasField("error_response")
+            health = health_pb2_grpc.HealthStub(channel)
+            for asked in ("", *served, own_name):
+                status = health.Check(health_pb2.HealthCheckRequest(service=asked), timeout=5)
+                assert status.status == health_pb2.HealthCheckResponse.SERVING, (name, asked)
+            with pytest.raises(grpc.RpcError) as unknown:
+                health.Check(health_pb2.HealthCheckRequest(service="gameroom.nothing.Here"), timeout=5)
+            assert unknown.value.code() == grpc.StatusCode.NOT_FOUND

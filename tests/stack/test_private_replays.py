@@ -95,10 +95,10 @@ async def test_a_private_rooms_game_opens_only_with_its_invitation_or_to_its_pla
                     await play.GetReplay(request)
                 assert failed.value.details().startswith("invitation_needed")
                 assert "Anna" not in failed.value.details()
-            by_invite = await play.GetReplay(play_pb2.GetReplayRequest(code=code, number=1, seat="all", invite=invite))
+            by_invite = await play.GetReplay(play_pb2.GetReplayRequest(code=code, number=1, invite=invite))
             assert list(by_invite.names) == ["Anna", "Ben"] and by_invite.moves == 7
             as_anna = await play.GetReplay(
-                play_pb2.GetReplayRequest(code=code, number=1, seat="0", player_token=anna_token)
+                play_pb2.GetReplayRequest(code=code, number=1, seat=0, player_token=anna_token)
             )
             assert as_anna.seat == "0" and len(as_anna.frames) == 8
 

@@ -67,13 +67,19 @@ async def test_a_finished_card_game_replays_from_a_seat_and_revealed(stack) -> N
 
         async with grpc.aio.insecure_channel(f"127.0.0.1:{stack.ports['play']}") as channel:
             play = play_pb2_grpc.PlayStub(channel)
-            for seat, answer in (("0", seat0), ("all", revealed)):
-                reply = await play.GetReplay(play_pb2.GetReplayRequest(code=code.lower(), number=1, seat=seat))
+            # The seat is a number like every other seat of the API; unset or -1 reveals everything.
+            for request, answer in (
+                (play_pb2.GetReplayRequest(code=code.lower(), number=1, seat=0), seat0),
+                (play_pb2.GetReplayRequest(code=code.lower(), number=1), revealed),
+                (play_pb2.GetReplayRequest(code=code.lower(), number=1, seat=-1), revealed),
+            ):
+                reply = await play.GetReplay(request)
                 assert reply == json_format.ParseDict(answer, play_pb2.Replay())
             for request, refusal, status_code in (
                 (play_pb2.GetReplayRequest(code="ZZZZZ", number=1), "unknown_room", grpc.StatusCode.NOT_FOUND),
                 (play_pb2.GetReplayRequest(code=code, number=2), "not_started", grpc.StatusCode.INVALID_ARGUMENT),
-                (play_pb2.GetReplayRequest(code=code, number=1, seat="2"), "bad_request", None),
+                (play_pb2.GetReplayRequest(code=code, number=1, seat=2), "bad_request", None),
+                (play_pb2.GetReplayRequest(code=code, number=1, seat=-2), "bad_request", None),
             ):
                 try:
                     await play.GetReplay(request)

@@ -64,7 +64,23 @@ def test_in_their_order() -> None:
     assert _refused(_anna(version=1), _room(status="waiting", to_move=[])) == "not_started"
     assert _refused(_anna(version=1), _room(to_move=[1])) == "not_your_turn"
     assert _refused(_anna(version=4), _room()) == "stale_version"
-    assert _refused(_anna(version=7), _room()) == "stale_version"  # a version the room never had
+    assert _refused(_anna(version=7), _room()) == "future_version"  # a version the room never had
+
+
+def test_every_refusal_of_a_move_says_why() -> None:
+    for step, room in (
+        (_anna(version=1), _room(status="finished", to_move=[])),
+        (_anna(version=1), _room(status="waiting", to_move=[])),
+        (_anna(version=1), _room(to_move=[1])),
+        (_anna(version=4), _room()),
+        (_anna(version=7), _room()),
+    ):
+        with pytest.raises(Refusal) as refused:
+            check(step, room)
+        assert refused.value.detail, refused.value.code
+    with pytest.raises(Refusal) as refused:
+        check(_anna(version=9), _room())
+    assert "9" in refused.value.detail and "6" in refused.value.detail
 
 
 def test_a_cpu_move_only_at_the_version_it_was_chosen_at() -> None:

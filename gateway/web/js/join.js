@@ -63,7 +63,7 @@ export async function showJoin(root, code, nav) {
     } catch (e) {
       // Every seat went while the page was open: say so and offer to watch instead.
       error.textContent = !spectator && e.code === "room_full" ? t("join.full_watch") : t(`refusal.${e.code}`);
-      if (!spectator && e.code === "room_full") watchButton.focus();
+      if (!spectator && (e.code === "room_full" || e.code === "room_finished")) watchButton.focus();
     }
   };
   const watchButton = h("button", { type: "button", "data-testid": "watch-button", onclick: () => go(true) }, t("join.watch"));

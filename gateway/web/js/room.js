@@ -709,7 +709,7 @@ export class Room {
     this.areaEl.removeAttribute("aria-busy");
     if (refused.client_move_id) {
       shake(this.frameEl.querySelector(".game-area .board") || this.areaEl);
-      if (refused.code === "stale_version") this.conn.resync();
+      if (refused.code === "stale_version" || refused.code === "future_version") this.conn.resync();
     }
     toast(text, "error");
     announce(text);

@@ -81,6 +81,7 @@
  * @property {string} [deadline_ms]
  * @property {number} [deadline_seat]
  * @property {number[]} [deadline_seats]
+ * @property {boolean} [room_only] only the room changed (presence, names): no views, the ones held stand
  */
 
 /**
