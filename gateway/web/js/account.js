@@ -152,9 +152,10 @@ function revocableList(testid, rows, describe, label, revoke) {
  * @param {string} token
  * @param {string} nickname
  * @param {import("./types.js").Nav} nav
+ * @param {() => void} onSecured runs when the first passkey made the player an account
  * @returns {HTMLElement}
  */
-export function accountSection(token, nickname, nav) {
+export function accountSection(token, nickname, nav, onSecured) {
   const slot = h("div", { "data-testid": "me-account-body", "aria-live": "polite" });
   const note = h("p", { class: "hint", role: "status", "data-testid": "me-account-note" });
   /** @param {string[]} [shownCodes] codes to show once, above everything */
@@ -173,6 +174,7 @@ export function accountSection(token, nickname, nav) {
         const credential = await passkeys.createPasskey(await api.passkeyOptions(token));
         if (!credential) return;
         const made = await api.addPasskey(token, credential, t("account.passkey_named", { n: count + 1 }));
+        if (count === 0) onSecured();
         await draw(made.recovery_codes || []);
       });
     const account = await api.myAccount(token);

@@ -234,19 +234,14 @@ export async function showMe(root, nav) {
     );
   }
   sections.push(h("section", { class: "panel", "aria-labelledby": "me-rooms-title" }, h("h2", { id: "me-rooms-title" }, t("start.my_rooms")), roomsList(nav)));
-  if (profile) {
+  // An account's other devices sign in with a passkey; a guest's take a transfer code.
+  const guestOnly = [];
+  if (profile && !profile.player.account) {
     const { token } = /** @type {{ token: string }} the profile was fetched with it */ (saved);
-    sections.push(
-      h("section", { class: "panel", "aria-labelledby": "me-rules-title" }, h("h2", { id: "me-rules-title" }, t("start.house_rules")), houseRulesList(rules, token, redraw)),
-      accountSection(token, profile.player.nickname, nav),
-    );
-    // An account's other devices sign in with a passkey; a guest's take a transfer code.
-    if (!profile.player.account) {
-      sections.push(h("section", { class: "panel", "aria-labelledby": "me-transfer-title" }, h("h2", { id: "me-transfer-title" }, t("me.transfer_title")), transferBox(token)));
-    }
+    guestOnly.push(h("section", { class: "panel", "aria-labelledby": "me-transfer-title" }, h("h2", { id: "me-transfer-title" }, t("me.transfer_title")), transferBox(token)));
   }
   if (!profile || !profile.player.account) {
-    sections.push(
+    guestOnly.push(
       h(
         "section",
         { class: "panel", "aria-labelledby": "me-claim-title" },
@@ -257,6 +252,15 @@ export async function showMe(root, nav) {
       ),
     );
   }
+  if (profile) {
+    const { token } = /** @type {{ token: string }} the profile was fetched with it */ (saved);
+    const secured = () => guestOnly.forEach((section) => section.remove());
+    sections.push(
+      h("section", { class: "panel", "aria-labelledby": "me-rules-title" }, h("h2", { id: "me-rules-title" }, t("start.house_rules")), houseRulesList(rules, token, redraw)),
+      accountSection(token, profile.player.nickname, nav, secured),
+    );
+  }
+  sections.push(...guestOnly);
   replace(
     root,
     h(
