@@ -112,8 +112,15 @@ class Accounts:
     def _now(self) -> int:
         return int(self.clock() * 1000)
 
-    async def _account(self, token: str) -> tuple[Any, Session | None]:
+    async def _person(self, token: str) -> tuple[Any, Session | None]:
+        """The player of a person's device: a bot token plays, it never manages the account."""
         player, session = await self.players.identify(token)
+        if session is not None and session.kind == "bot":
+            raise Refusal("bad_token", "a bot token plays; it cannot manage the account")
+        return player, session
+
+    async def _account(self, token: str) -> tuple[Any, Session | None]:
+        player, session = await self._person(token)
         if not player.is_account:
             raise Refusal("not_account", "secure the player with a passkey first")
         return player, session
@@ -144,7 +151,7 @@ class Accounts:
     async def registration_options(self, token: str, rp: RelyingParty) -> dict[str, Any]:
         """The options for `navigator.credentials.create`: a discoverable credential (sign-in
         needs no user name), attestation "none", the player's passkeys excluded."""
-        player, _ = await self.players.identify(token)
+        player, _ = await self._person(token)
         existing = await self.store.passkeys(player.id)
         if len(existing) >= MAX_PASSKEYS:
             raise Refusal("bad_request", f"at most {MAX_PASSKEYS} passkeys")
@@ -171,7 +178,7 @@ class Accounts:
         """Verify the new passkey and keep it. The player's first makes them an account and
         answers their recovery codes (shown once); the asking device keeps its token, now a
         session labelled `device_label`."""
-        player, session = await self.players.identify(token)
+        player, session = await self._person(token)
         challenge = await self._take_challenge(credential, "register", player.id)
         try:
             verified = verify_registration_response(
@@ -208,7 +215,7 @@ class Accounts:
         return {"passkey": _passkey_view(passkey), "recovery_codes": recovery if first else [], "account": True}
 
     async def passkeys(self, token: str) -> list[dict[str, Any]]:
-        player, _ = await self.players.identify(token)
+        player, _ = await self._person(token)
         return [_passkey_view(p) for p in await self.store.passkeys(player.id)]
 
     async def delete_passkey(self, token: str, passkey_id: str) -> None:
@@ -333,9 +340,7 @@ class Accounts:
     async def create_bot_token(self, token: str, name: str) -> dict[str, Any]:
         """A named token for the player's bot (shown once): it plays as the player over the
         gRPC play API and REST, until revoked."""
-        player, session = await self._account(token)
-        if session is not None and session.kind == "bot":
-            raise Refusal("bad_token", "a bot token cannot make bot tokens")
+        player, _ = await self._account(token)
         name = clean_text(name, "rule_name")[:NAME_LENGTH]
         if not name:
             raise Refusal("bad_text", "a bot token needs a name")
@@ -359,9 +364,7 @@ class Accounts:
         """The player's personal data removed. Their wallet's coins go back to the mint first
         (one transfer, written once), so no coin is lost or made; finished games keep their
         seats as a deleted player's."""
-        player, session = await self.players.identify(token)
-        if session is not None and session.kind == "bot":
-            raise Refusal("bad_token", "a bot token cannot delete its player")
+        player, _ = await self._person(token)
         account = wallet_account(player.id)
         balance = await self.store.ledger_balance(account)
         if balance > 0:

@@ -326,7 +326,7 @@ class Accounts:
         """Every row of the player's personal data gone, in one transaction: nickname, passkeys,
         sessions, tokens, recovery codes, house rules, transfer links, statistics, ratings. Their
         finished games stay, the seats they held with "" as the name and the player (read:
-        a deleted player). False if there is no such player."""
+        a deleted player). False if there is no such player or it was deleted already."""
 
         async def work(tx: Tx) -> bool:
             if tx.dialect.game_players_table:
@@ -356,6 +356,14 @@ class Accounts:
                 await tx.execute("DELETE FROM finished_game_players WHERE player_id = ?", player_id)
             for table in _OWN_ROWS:
                 await tx.execute(f"DELETE FROM {table} WHERE player_id = ?", player_id)
-            return await tx.execute("DELETE FROM players WHERE id = ?", player_id) == 1
+            # The row stays as a tombstone without a name or a token: a game still running with
+            # the player in a seat finishes and counts (its references hold), and is never rated.
+            deleted = await tx.execute(
+                "UPDATE players SET nickname = '', token_hash = ?, account_ms = 0 WHERE id = ? AND token_hash <> ?",
+                f"deleted:{player_id}",
+                player_id,
+                f"deleted:{player_id}",
+            )
+            return deleted == 1
 
         return await self._backend.write(work)

@@ -356,7 +356,8 @@ class Store(Protocol):
     async def revoke_session(self, player_id: str, session_id: str, at_ms: int) -> bool: ...
 
     async def delete_player(self, player_id: str) -> bool:
-        """The player's personal data gone; their finished games keep their seats as ""."""
+        """The player's personal data gone (the player's row kept as a tombstone without a name
+        or a token); their finished games keep their seats as "". False if already deleted."""
 
     # -- quick seating ---------------------------------------------------------------------------
     # A queue entry: {"id", "pool", "player", "name", "at_ms", "status", "answer"}; `pool` is

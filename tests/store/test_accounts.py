@@ -142,7 +142,9 @@ async def test_deleting_a_player_removes_their_data_and_keeps_their_games(store,
 
     assert await store.delete_player(anna.id) is True
     assert await store.delete_player(anna.id) is False
-    assert await store.players_by_ids([anna.id, ben.id]) == {ben.id: (await store.players_by_ids([ben.id]))[ben.id]}
+    # What is left of Anna is a tombstone: no name, no token, not an account.
+    assert await store.players_by_ids([anna.id]) == {anna.id: Player(anna.id, "", 7, 0)}
+    assert await store.player_by_token(f"hash-{anna.id}") is None
     assert await store.account_session(f"hash-{anna.id}") is None
     assert await store.account_session(u("bot-hash")) is None
     assert await store.passkey_by_credential(u("cred")) is None

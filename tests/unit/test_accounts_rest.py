@@ -189,6 +189,7 @@ async def test_a_challenge_of_another_ceremony_is_refused(site: Site) -> None:
 async def test_a_revoked_passkey_no_longer_signs_in(site: Site) -> None:
     phone = await _guest(site)
     device, _ = await _secure(site, phone)
+    site.now[0] += 60  # the passkeys are listed oldest first
     second, _ = await _secure(site, phone, Authenticator())
     passkeys = (await site.call("GET", "/api/players/me/passkeys", phone))["passkeys"]
     assert len(passkeys) == 2
@@ -258,9 +259,13 @@ async def test_a_bot_token_plays_as_the_player_until_revoked(site: Site) -> None
     assert (await site.call("GET", "/api/players/me", bot))["player"]["id"] == me["player"]["id"]
     listed = (await site.call("GET", "/api/players/me/bot-tokens", phone))["bot_tokens"]
     assert [(b["id"], b["name"]) for b in listed] == [(made["id"], "Chess bot")] and "token" not in listed[0]
-    # A bot token neither makes bot tokens nor deletes its player.
+    # A bot token plays; it manages nothing of the account.
     assert (await site.refused("POST", "/api/players/me/bot-tokens", bot, {"name": "x"}))[0] == "bad_token"
     assert (await site.refused("DELETE", "/api/players/me", bot))[0] == "bad_token"
+    assert (await site.refused("POST", "/api/players/me/passkeys/options", bot))[0] == "bad_token"
+    assert (await site.refused("GET", "/api/players/me/devices", bot))[0] == "bad_token"
+    assert (await site.refused("POST", "/api/players/me/recovery-codes", bot))[0] == "bad_token"
+    assert (await site.call("GET", "/api/players/me/account", phone))["recovery_codes_left"] == 10
     await site.call("DELETE", f"/api/players/me/bot-tokens/{made['id']}", phone, status=200)
     assert await site.refused("GET", "/api/players/me", bot) == ("bad_token", "this session was signed out or revoked")
     assert (await site.call("GET", "/api/players/me/bot-tokens", phone))["bot_tokens"] == []
