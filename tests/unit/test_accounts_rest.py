@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
 from cryptography.hazmat.primitives.asymmetric import ec
+from limits.aio.storage import MemoryStorage
 
 from gateway.app import GatewaySettings, make_app
-from gateway.rest_limits import RestLimiter
+from gateway.rest_limits import DEFAULTS, RestLimiter, RestLimitSettings
 from lobby.context import LobbySettings
 from lobby.engines import Engines
 from lobby.face import make_lobby
@@ -308,3 +309,28 @@ async def test_account_writes_need_an_origin_we_serve(site: Site) -> None:
     )
     assert answer.status == 403
     await site.call("GET", "/api/players/me", phone, status=200)
+
+
+async def test_sign_in_and_registration_have_limits_of_their_own(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    store = make_store(f"sqlite:///{tmp_path}/limits.sqlite3")
+    await store.open()
+    lobby = make_lobby(store, Engines(families=()), LobbySettings())
+    # Nobody exempt, every other limit wide: only the two under test can refuse.
+    limits = {name: "1000/minute" for name in DEFAULTS} | {"sign_in": "2/minute", "register": "2/minute"}
+    limiter = RestLimiter(RestLimitSettings(limits, frozenset()), MemoryStorage())
+    try:
+        async with TestClient(TestServer(make_app(lobby, GatewaySettings(http_port=8080), limiter))) as client:
+            statuses = [(await client.post("/api/sessions/options", json={})).status for _ in range(3)]
+            assert statuses == [200, 200, 429]
+            # Another kind's count is its own: registering still may, twice.
+            created = await (await client.post("/api/players", json={"nickname": "Anna"})).json()
+            headers = {"Authorization": f"Bearer {created['token']}"}
+            asked = [
+                (await client.post("/api/players/me/passkeys/options", json={}, headers=headers)).status
+                for _ in range(3)
+            ]
+            assert asked == [200, 200, 429]
+            # Reading the account is not limited by either.
+            assert (await client.get("/api/players/me/account", headers=headers)).status == 200
+    finally:
+        await store.close()
