@@ -42,7 +42,7 @@ from rulekit import Refusal
 from . import codes
 from .ledger import Ledger, wallet_account
 from .players import Players
-from .store import MINT, Passkey, Posting, Session, Store, Transfer
+from .store import MINT, Passkey, Player, Posting, Session, Store, Transfer
 from .text import clean_text
 
 CHALLENGE_MS = 5 * 60 * 1000  # a ceremony's challenge is good for five minutes
@@ -112,14 +112,14 @@ class Accounts:
     def _now(self) -> int:
         return int(self.clock() * 1000)
 
-    async def _person(self, token: str) -> tuple[Any, Session | None]:
+    async def _person(self, token: str) -> tuple[Player, Session | None]:
         """The player of a person's device: a bot token plays, it never manages the account."""
         player, session = await self.players.identify(token)
         if session is not None and session.kind == "bot":
             raise Refusal("bad_token", "a bot token plays; it cannot manage the account")
         return player, session
 
-    async def _account(self, token: str) -> tuple[Any, Session | None]:
+    async def _account(self, token: str) -> tuple[Player, Session | None]:
         player, session = await self._person(token)
         if not player.is_account:
             raise Refusal("not_account", "secure the player with a passkey first")
@@ -204,14 +204,11 @@ class Accounts:
         )
         recovery = [new_recovery_code() for _ in range(RECOVERY_CODES)] if not player.is_account else []
         device = Session(secrets.token_hex(8), player.id, "device", device_label, now, now) if session is None else None
-        try:
-            first = await self.store.add_passkey(
-                passkey, [recovery_hash(c) for c in recovery], device, codes.token_hash(token)
-            )
-        except Exception as failure:  # the credential id is taken: registered already
-            if await self.store.passkey_by_credential(passkey.credential_id) is not None:
-                raise Refusal("bad_passkey", "this passkey is registered already") from None
-            raise failure
+        if await self.store.passkey_by_credential(passkey.credential_id) is not None:
+            raise Refusal("bad_passkey", "this passkey is registered already")
+        first = await self.store.add_passkey(
+            passkey, [recovery_hash(c) for c in recovery], device, codes.token_hash(token)
+        )
         return {"passkey": _passkey_view(passkey), "recovery_codes": recovery if first else [], "account": True}
 
     async def passkeys(self, token: str) -> list[dict[str, Any]]:

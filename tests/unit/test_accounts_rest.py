@@ -20,7 +20,7 @@ from lobby.context import LobbySettings
 from lobby.engines import Engines
 from lobby.face import make_lobby
 from lobby.store import MINT, make_store
-from tests.support.authenticator import Authenticator
+from tests.support.authenticator import Authenticator, b64url
 
 ORIGIN = "http://localhost:8080"
 PHONE_AGENT = "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36"
@@ -86,6 +86,10 @@ async def _sign_in(site: Site, device: Authenticator, token: str = "", agent: st
     return await site.call("POST", "/api/sessions", token, {"credential": device.sign(options)}, agent=agent)
 
 
+def _b64(device: Authenticator) -> str:
+    return b64url(device.credential_id)
+
+
 async def _state(site: Site, token: str) -> dict[str, Any]:
     """What a refusal must leave as it was: the player's passkeys (with sign counts) and devices."""
     player = (await site.call("GET", "/api/players/me", token))["player"]
@@ -119,6 +123,12 @@ async def test_a_guest_secured_with_a_passkey_signs_in_on_a_second_device(site: 
     assert (await site.call("GET", "/api/players/me", again["token"]))["player"]["id"] == me["player"]["id"]
     passkeys = (await site.call("GET", "/api/players/me/passkeys", phone))["passkeys"]
     assert [p["name"] for p in passkeys] == ["Phone"]
+    # The same authenticator's credential again: registered already, nothing added.
+    options = await site.call("POST", "/api/players/me/passkeys/options", phone)
+    assert [c["id"] for c in options["excludeCredentials"]] == [_b64(device)]
+    again_made = await site.refused("POST", "/api/players/me/passkeys", phone, {"credential": device.register(options)})
+    assert again_made == ("bad_passkey", "this passkey is registered already")
+    assert len((await site.call("GET", "/api/players/me/passkeys", phone))["passkeys"]) == 1
 
 
 async def test_a_forged_assertion_is_refused_and_changes_nothing(site: Site) -> None:
