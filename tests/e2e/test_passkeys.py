@@ -17,6 +17,7 @@ from tests.e2e.test_boards import _create_room
 from tests.e2e.test_cards import PHONE
 from tests.e2e.test_every_title import _serious
 from tests.e2e.test_player_page import play_four_in_a_row_to_the_end
+from tests.support.phone_layout import measure_layout
 
 pytestmark = pytest.mark.e2e
 
@@ -62,7 +63,16 @@ def test_a_passkey_carries_the_player_to_a_second_device_until_revoked_and_delet
         expect(page.get_by_test_id("me-passkeys").locator("li")).to_have_count(1)
         # An account's other devices sign in with the passkey: no transfer code any more.
         expect(page.get_by_test_id("me-make-code")).to_have_count(0)
+        # A bot token, shown once and listed by its name.
+        page.get_by_test_id("me-bot-name").fill("Robo")
+        page.get_by_test_id("me-make-bot").click()
+        expect(page.get_by_test_id("me-bot-token")).to_have_text(re.compile(r"^bot_[\w-]{20,}$"))
+        expect(page.get_by_test_id("me-bots").locator("li")).to_contain_text(["Robo"])
+        expect(codes).to_have_count(10)  # still there to copy until the page is left
         assert not _serious(page)
+        # The account keeps the phone rules: no text under 12 px, nothing to tap under 24 px,
+        # nothing past the screen's edge (the codes and the long token wrap).
+        assert measure_layout(page, root="[data-testid=me-account]", main_actions="").breaches() == []
 
         # The second device holds the same credential (as a synced passkey would).
         credentials = first_cdp.send("WebAuthn.getCredentials", {"authenticatorId": first_authenticator})["credentials"]

@@ -158,8 +158,12 @@ function revocableList(testid, rows, describe, label, revoke) {
 export function accountSection(token, nickname, nav, onSecured) {
   const slot = h("div", { "data-testid": "me-account-body", "aria-live": "polite" });
   const note = h("p", { class: "hint", role: "status", "data-testid": "me-account-note" });
-  /** @param {string[]} [shownCodes] codes to show once, above everything */
-  const draw = async (shownCodes = []) => {
+  // Recovery codes are shown once: they stay on the page, through its redraws, until it is left.
+  /** @type {string[]} */
+  let shownCodes = [];
+  /** @param {string[]} [fresh] new codes to show */
+  const draw = async (fresh = []) => {
+    if (fresh.length) shownCodes = fresh;
     note.textContent = "";
     /** @param {() => Promise<any>} action */
     const act = async (action) => {
