@@ -76,6 +76,7 @@ class Accounts:
         "touch_session",
         "sessions",
         "revoke_session",
+        "sweep_sessions",
         "delete_player",
     )
 
@@ -320,6 +321,22 @@ class Accounts:
             return changed == 1
 
         return await self._backend.write(work, alone=True)
+
+    async def sweep_sessions(self, idle_before_ms: int, revoked_before_ms: int, now_ms: int) -> int:
+        """Forget what can no longer sign anyone in: devices' sessions last used before
+        `idle_before_ms`, sessions revoked before `revoked_before_ms` (a revoked token is told
+        so for that long, then it is merely unknown), expired challenges. How many sessions."""
+
+        async def work(tx: Tx) -> int:
+            await tx.execute("DELETE FROM passkey_challenges WHERE expires_ms < ?", now_ms)
+            return await tx.execute(
+                "DELETE FROM account_sessions WHERE (kind = 'device' AND last_used_ms < ?)"
+                " OR (revoked_ms > 0 AND revoked_ms < ?)",
+                idle_before_ms,
+                revoked_before_ms,
+            )
+
+        return await self._backend.write(work)
 
     # -- deleting a player ------------------------------------------------------------------------
     async def delete_player(self, player_id: str) -> bool:

@@ -355,6 +355,10 @@ class Store(Protocol):
 
     async def revoke_session(self, player_id: str, session_id: str, at_ms: int) -> bool: ...
 
+    async def sweep_sessions(self, idle_before_ms: int, revoked_before_ms: int, now_ms: int) -> int:
+        """Devices' sessions idle since before `idle_before_ms`, sessions revoked before
+        `revoked_before_ms` and expired challenges forgotten; how many sessions."""
+
     async def delete_player(self, player_id: str) -> bool:
         """The player's personal data gone (the player's row kept as a tombstone without a name
         or a token); their finished games keep their seats as "". False if already deleted."""

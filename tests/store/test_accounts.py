@@ -161,3 +161,34 @@ async def test_deleting_a_player_removes_their_data_and_keeps_their_games(store,
     kept = await store.finished_game(room["code"], 1)
     assert kept is not None and kept.names == ["", "Ben"] and kept.players == ["", ben.id]
     assert [g.names for g in await store.player_games(ben.id)] == [["", "Ben"]]
+
+
+async def test_sessions_that_sign_nobody_in_are_swept(store, u) -> None:  # type: ignore[no-untyped-def]
+    anna = await _guest(store)
+    idle = _session(anna.id, at_ms=100)
+    revoked_long_ago = _session(anna.id, at_ms=5_000)
+    revoked_lately = _session(anna.id, at_ms=5_000)
+    bot = _session(anna.id, kind="bot", at_ms=100)
+    fresh = _session(anna.id, at_ms=5_000)
+    for session, name in (
+        (idle, "idle"),
+        (revoked_long_ago, "old"),
+        (revoked_lately, "late"),
+        (bot, "bot"),
+        (fresh, "fresh"),
+    ):
+        await store.add_session(session, u(name))
+    await store.revoke_session(anna.id, revoked_long_ago.id, 1_000)
+    await store.revoke_session(anna.id, revoked_lately.id, 4_000)
+    await store.add_passkey_challenge(u("gone"), "sign_in", "", expires_ms=1_500, now_ms=1_000)
+    await store.add_passkey_challenge(u("kept"), "sign_in", "", expires_ms=9_000, now_ms=1_000)
+    # At least these two (PostgreSQL's schema holds the session's other tests' sessions too).
+    assert await store.sweep_sessions(idle_before_ms=1_000, revoked_before_ms=2_000, now_ms=2_000) >= 2
+    assert await store.account_session(u("idle")) is None
+    assert await store.account_session(u("old")) is None
+    # A bot token is never idle; a session revoked lately is still refused as revoked.
+    assert (await store.account_session(u("late")))[0].revoked_ms == 4_000  # type: ignore[index]
+    assert await store.account_session(u("bot")) is not None
+    assert await store.account_session(u("fresh")) is not None
+    assert await store.take_passkey_challenge(u("gone")) is None
+    assert await store.take_passkey_challenge(u("kept")) is not None

@@ -33,6 +33,7 @@ class Site:
     client: TestClient
     store: Any
     now: list[float]  # the lobby's clock, in seconds
+    lobby: Any
 
     async def call(
         self, method: str, path: str, token: str = "", body: Any = None, agent: str = PHONE_AGENT, status: int = 0
@@ -61,7 +62,7 @@ async def site(tmp_path) -> AsyncIterator[Site]:  # type: ignore[no-untyped-def]
     lobby = make_lobby(store, Engines(families=()), LobbySettings(clock=lambda: now[0]))
     app = make_app(lobby, GatewaySettings(http_port=8080), RestLimiter.from_env())
     async with TestClient(TestServer(app)) as client:
-        yield Site(client, store, now)
+        yield Site(client, store, now, lobby)
     await store.close()
 
 
@@ -238,6 +239,9 @@ async def test_sessions_expire_when_idle_and_end_when_revoked_or_signed_out(site
     await site.call("GET", "/api/players/me", phone, status=200)
     site.now[0] += 61 * DAY_S
     assert await site.refused("GET", "/api/players/me", phone) == ("bad_token", "this session expired: sign in again")
+    # The retention sweep forgets it then: the token is merely unknown.
+    assert await site.lobby.retention.sweep_sessions() >= 1
+    assert await site.refused("GET", "/api/players/me", phone) == ("bad_token", "unknown player")
     # A guest's token does not expire.
     guest = await _guest(site, "Ben")
     site.now[0] += 400 * DAY_S
