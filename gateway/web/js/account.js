@@ -203,7 +203,7 @@ export function accountSection(token, nickname, nav, onSecured) {
       revocableList(
         "me-passkeys",
         keys,
-        (k) => `${k.name} · ${t("account.created", { date: when(k.created_ms) })}`,
+        (k) => `${k.name} · ${t("account.created", { date: when(k.created_ms) })} · ${t("account.last_used", { date: when(k.last_used_ms) })}`,
         (k) => t("account.revoke_passkey_label", { name: k.name }),
         (k) => act(async () => (await api.deletePasskey(token, k.id), draw())),
       ),
