@@ -20,11 +20,12 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from multidict import istr
 from prometheus_client import CONTENT_TYPE_LATEST, Gauge, generate_latest
 
-from lobby.face import REFUSALS, LobbyFace, clean_text, normalise_code, token_hash
+from lobby.face import REFUSALS, LobbyFace, RelyingParty, clean_text, normalise_code, token_hash
 from rulekit import Refusal
 
 from . import dispatch, heartbeat, qr, rules_pages, static_assets
 from .connection import SendQueue, rooms_by_status
+from .device_label import device_label
 from .frames import MAX_FRAME_BYTES, loads_bounded, parse_client_frame, server_frame
 from .limits import FloodGuard, FloodMeter, TokenBucket
 from .rest_limits import RestLimiter
@@ -41,6 +42,10 @@ STATUS_OF = {
     "unknown_game": 404,
     "bad_token": 403,
     "bad_origin": 403,
+    "bad_passkey": 403,
+    "bad_challenge": 403,
+    "unknown_passkey": 404,
+    "not_account": 409,
     "not_host": 403,
     "room_full": 409,
     "room_finished": 409,
@@ -65,6 +70,10 @@ class GatewaySettings:
     ws_per_ticket: int = 4  # per seat ticket (a reconnect may overlap the dying socket)
     flood_close_after: int = 100  # frames over the rate within 10 s before the socket is closed
     trusted_proxies: int = 0  # load balancers in front that append to X-Forwarded-For
+    # The passkeys' relying party: its id (the site's domain; empty: the allowed origins' host,
+    # or "localhost") and the name an authenticator shows.
+    rp_id: str = ""
+    rp_name: str = "Game room"
 
     @classmethod
     def from_env(cls) -> GatewaySettings:
@@ -79,6 +88,8 @@ class GatewaySettings:
             ws_per_ticket=int(os.environ.get("GAMEROOM_WS_PER_TICKET", "4")),
             flood_close_after=int(os.environ.get("GAMEROOM_FLOOD_CLOSE_AFTER", "100")),
             trusted_proxies=int(os.environ.get("GAMEROOM_TRUSTED_PROXIES", "0")),
+            rp_id=os.environ.get("GAMEROOM_RP_ID", ""),
+            rp_name=os.environ.get("GAMEROOM_RP_NAME", "Game room"),
         )
 
 
@@ -112,6 +123,16 @@ def served_origins(settings: GatewaySettings) -> set[str]:
     if settings.allowed_origins:
         return settings.allowed_origins
     return {f"http://localhost:{settings.http_port}", f"http://127.0.0.1:{settings.http_port}"}
+
+
+def relying_party(settings: GatewaySettings) -> RelyingParty:
+    """Whom the passkeys belong to: a ceremony must come from an origin we serve, for our RP id."""
+    origins = sorted(served_origins(settings))
+    rp_id = settings.rp_id
+    if not rp_id:
+        hosts = [urlsplit(o).hostname or "" for o in origins]
+        rp_id = "localhost" if "localhost" in hosts or not hosts else hosts[0]
+    return RelyingParty(rp_id, settings.rp_name, tuple(origins))
 
 
 def origin_allowed(request: web.Request, settings: GatewaySettings) -> bool:
@@ -401,6 +422,183 @@ async def delete_house_rules(request: web.Request) -> web.Response:
     except Refusal as refusal:
         return refused_response(refusal)
     return web.json_response({"deleted": deleted})
+
+
+# -- accounts: passkeys, sessions, devices, recovery codes, bot tokens ---------------------------
+def optional_token(request: web.Request) -> str:
+    header = request.headers.get("Authorization", "")
+    return header[len("Bearer ") :][:200] if header.startswith("Bearer ") else ""
+
+
+def checked_origin(request: web.Request) -> None:
+    if not origin_allowed(request, request.app[SETTINGS]):
+        raise Refusal("bad_origin")
+
+
+def this_device(request: web.Request) -> str:
+    return device_label(request.headers.get("User-Agent", ""))
+
+
+async def my_account(request: web.Request) -> web.Response:
+    """Whether the player is an account, since when, recovery codes left (GET /api/players/me/account)."""
+    try:
+        return web.json_response(await request.app[LOBBY].accounts.account(player_token(request)))
+    except Refusal as refusal:
+        return refused_response(refusal)
+
+
+async def passkey_options(request: web.Request) -> web.Response:
+    """POST /api/players/me/passkeys/options: a registration ceremony's options."""
+    try:
+        checked_origin(request)
+        rp = relying_party(request.app[SETTINGS])
+        options = await request.app[LOBBY].accounts.registration_options(player_token(request), rp)
+    except Refusal as refusal:
+        return refused_response(refusal)
+    return web.json_response(options)
+
+
+async def add_passkey(request: web.Request) -> web.Response:
+    """POST /api/players/me/passkeys {credential, name}: the new passkey verified and kept."""
+    try:
+        checked_origin(request)
+        body = await read_json(request)
+        answer = await request.app[LOBBY].accounts.register(
+            player_token(request),
+            relying_party(request.app[SETTINGS]),
+            body.get("credential"),
+            str(body.get("name", "")),
+            this_device(request),
+        )
+    except Refusal as refusal:
+        return refused_response(refusal)
+    return web.json_response(answer, status=201)
+
+
+async def my_passkeys(request: web.Request) -> web.Response:
+    try:
+        return web.json_response({"passkeys": await request.app[LOBBY].accounts.passkeys(player_token(request))})
+    except Refusal as refusal:
+        return refused_response(refusal)
+
+
+async def delete_passkey(request: web.Request) -> web.Response:
+    try:
+        checked_origin(request)
+        await request.app[LOBBY].accounts.delete_passkey(player_token(request), request.match_info["id"])
+    except Refusal as refusal:
+        return refused_response(refusal)
+    return web.json_response({"deleted": True})
+
+
+async def sign_in_options(request: web.Request) -> web.Response:
+    """POST /api/sessions/options: a sign-in ceremony's options (no user name needed)."""
+    try:
+        checked_origin(request)
+        options = await request.app[LOBBY].accounts.sign_in_options(relying_party(request.app[SETTINGS]))
+    except Refusal as refusal:
+        return refused_response(refusal)
+    return web.json_response(options)
+
+
+async def sign_in(request: web.Request) -> web.Response:
+    """POST /api/sessions {credential}: a new session for this device; the Bearer token it
+    held, if any, is its earlier session, revoked when it is the same player's."""
+    try:
+        checked_origin(request)
+        body = await read_json(request)
+        answer = await request.app[LOBBY].accounts.sign_in(
+            relying_party(request.app[SETTINGS]), body.get("credential"), this_device(request), optional_token(request)
+        )
+    except Refusal as refusal:
+        return refused_response(refusal)
+    return web.json_response(answer, status=201)
+
+
+async def recover(request: web.Request) -> web.Response:
+    """POST /api/sessions/recovery {code}: a recovery code signs this device in, once."""
+    try:
+        checked_origin(request)
+        body = await read_json(request)
+        answer = await request.app[LOBBY].accounts.recover(
+            str(body.get("code", ""))[:32], this_device(request), optional_token(request)
+        )
+    except Refusal as refusal:
+        return refused_response(refusal)
+    return web.json_response(answer, status=201)
+
+
+async def sign_out(request: web.Request) -> web.Response:
+    """DELETE /api/sessions/current: this device's session ends."""
+    try:
+        checked_origin(request)
+        await request.app[LOBBY].accounts.sign_out(player_token(request))
+    except Refusal as refusal:
+        return refused_response(refusal)
+    return web.json_response({"signed_out": True})
+
+
+async def my_devices(request: web.Request) -> web.Response:
+    try:
+        return web.json_response({"devices": await request.app[LOBBY].accounts.devices(player_token(request))})
+    except Refusal as refusal:
+        return refused_response(refusal)
+
+
+async def revoke_device(request: web.Request) -> web.Response:
+    try:
+        checked_origin(request)
+        await request.app[LOBBY].accounts.revoke_device(player_token(request), request.match_info["id"])
+    except Refusal as refusal:
+        return refused_response(refusal)
+    return web.json_response({"revoked": True})
+
+
+async def new_recovery_codes(request: web.Request) -> web.Response:
+    """POST /api/players/me/recovery-codes: ten new codes, shown once; the old ones are void."""
+    try:
+        checked_origin(request)
+        fresh = await request.app[LOBBY].accounts.new_recovery_codes(player_token(request))
+    except Refusal as refusal:
+        return refused_response(refusal)
+    return web.json_response({"recovery_codes": fresh}, status=201)
+
+
+async def my_bot_tokens(request: web.Request) -> web.Response:
+    try:
+        return web.json_response({"bot_tokens": await request.app[LOBBY].accounts.bot_tokens(player_token(request))})
+    except Refusal as refusal:
+        return refused_response(refusal)
+
+
+async def create_bot_token(request: web.Request) -> web.Response:
+    """POST /api/players/me/bot-tokens {name}: the token, shown once."""
+    try:
+        checked_origin(request)
+        body = await read_json(request)
+        made = await request.app[LOBBY].accounts.create_bot_token(player_token(request), str(body.get("name", "")))
+    except Refusal as refusal:
+        return refused_response(refusal)
+    return web.json_response(made, status=201)
+
+
+async def revoke_bot_token(request: web.Request) -> web.Response:
+    try:
+        checked_origin(request)
+        await request.app[LOBBY].accounts.revoke_bot_token(player_token(request), request.match_info["id"])
+    except Refusal as refusal:
+        return refused_response(refusal)
+    return web.json_response({"revoked": True})
+
+
+async def delete_me(request: web.Request) -> web.Response:
+    """DELETE /api/players/me: the player's personal data removed, their coins back to the mint."""
+    try:
+        checked_origin(request)
+        answer = await request.app[LOBBY].accounts.delete(player_token(request))
+    except Refusal as refusal:
+        return refused_response(refusal)
+    return web.json_response(answer)
 
 
 # -- WebSocket -------------------------------------------------------------------------------------
@@ -765,6 +963,13 @@ REST_KINDS = {
     finished_game: ("lookup",),
     replay: ("lookup",),
     qr_code: ("qr",),
+    # Every ceremony writes a challenge; a sign-in or a recovery code is a guess worth limiting.
+    sign_in_options: ("sign_in",),
+    sign_in: ("sign_in",),
+    recover: ("sign_in",),
+    passkey_options: ("register",),
+    add_passkey: ("register",),
+    create_bot_token: ("register",),
 }
 
 
@@ -846,6 +1051,22 @@ def make_app(
             web.get("/api/players/me/house-rules", my_house_rules),
             web.put("/api/players/me/house-rules/{game}/{name}", save_house_rules),
             web.delete("/api/players/me/house-rules/{game}/{name}", delete_house_rules),
+            web.delete("/api/players/me", delete_me),
+            web.get("/api/players/me/account", my_account),
+            web.post("/api/players/me/passkeys/options", passkey_options),
+            web.post("/api/players/me/passkeys", add_passkey),
+            web.get("/api/players/me/passkeys", my_passkeys),
+            web.delete("/api/players/me/passkeys/{id}", delete_passkey),
+            web.get("/api/players/me/devices", my_devices),
+            web.delete("/api/players/me/devices/{id}", revoke_device),
+            web.post("/api/players/me/recovery-codes", new_recovery_codes),
+            web.get("/api/players/me/bot-tokens", my_bot_tokens),
+            web.post("/api/players/me/bot-tokens", create_bot_token),
+            web.delete("/api/players/me/bot-tokens/{id}", revoke_bot_token),
+            web.post("/api/sessions/options", sign_in_options),
+            web.post("/api/sessions", sign_in),
+            web.post("/api/sessions/recovery", recover),
+            web.delete("/api/sessions/current", sign_out),
             web.get("/ws", websocket),
             web.get("/healthz", healthz),
             web.get("/readyz", readyz),

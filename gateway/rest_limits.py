@@ -1,8 +1,8 @@
 """Limits on the REST API, per client address and per player, with the `limits` library.
 
 Every /api/ request counts against its address's general limit; lookups by room code
-(which could otherwise walk the code space), room creation and guest creation also count
-against stricter limits of their own, and requests that name a player (a Bearer token, or a
+(which could otherwise walk the code space), room creation, guest creation, signing in (a
+recovery code is a guess) and adding passkeys also count against stricter limits of their own, and requests that name a player (a Bearer token, or a
 `player_token` in the body) against that player's limit. With GAMEROOM_REDIS the counters
 live in Redis, so every gateway replica sees the same counts; without it, in memory.
 
@@ -34,6 +34,8 @@ DEFAULTS = {
     "create_player": "10/minute",
     "player": "120/minute",  # every request naming a player, per player
     "qr": "30/minute",  # POST /api/qr: drawing a QR code costs milliseconds of pure Python
+    "sign_in": "20/minute",  # passkey sign-in (its options, its answer) and recovery codes
+    "register": "20/minute",  # adding a passkey (its options, its answer) and making bot tokens
 }
 
 

@@ -4,6 +4,8 @@ or take from it. The gateway imports this module and no other of the lobby
 
     LobbyFace        what a client may ask (create, join, connect, move, chat, ...)
     PlayerDesk       guest players: their profile, games, transfer codes, house rules
+    AccountDesk      passkey accounts: passkeys, sign-in, recovery codes, devices, bot tokens,
+                     deletion; RelyingParty, the site the passkeys belong to
     Subscriber       a connection as the lobby sees it; Ticket, its credentials in a room
     clean_text, normalise_code, is_code, token_hash, json_text, REFUSALS
     make_lobby, open_lobby, lobby_from_env   a lobby from its parts (store, engines, bus,
@@ -15,6 +17,7 @@ from __future__ import annotations
 import os
 from typing import Any, Protocol
 
+from .accounts import RelyingParty
 from .bus import LocalBus, RedisBus, make_bus
 from .codes import is_code, normalise_code, token_hash
 from .context import LobbySettings
@@ -29,6 +32,8 @@ from .text import clean_text
 
 __all__ = [
     "REFUSALS",
+    "AccountDesk",
+    "RelyingParty",
     "ConnectedRooms",
     "LobbyFace",
     "LobbySettings",
@@ -68,6 +73,47 @@ class PlayerDesk(Protocol):
     async def delete_house_rules(self, token: str, game: str, name: str) -> bool: ...
 
 
+class AccountDesk(Protocol):
+    """Passkey accounts (lobby/accounts.py), as the REST API offers them. `token` is the
+    asking device's player token; `device_label` a short name of its browser."""
+
+    async def account(self, token: str) -> dict[str, Any]: ...
+
+    async def registration_options(self, token: str, rp: RelyingParty) -> dict[str, Any]: ...
+
+    async def register(
+        self, token: str, rp: RelyingParty, credential: Any, name: str, device_label: str
+    ) -> dict[str, Any]: ...
+
+    async def passkeys(self, token: str) -> list[dict[str, Any]]: ...
+
+    async def delete_passkey(self, token: str, passkey_id: str) -> None: ...
+
+    async def sign_in_options(self, rp: RelyingParty) -> dict[str, Any]: ...
+
+    async def sign_in(
+        self, rp: RelyingParty, credential: Any, device_label: str, current_token: str
+    ) -> dict[str, Any]: ...
+
+    async def recover(self, code: str, device_label: str, current_token: str) -> dict[str, Any]: ...
+
+    async def sign_out(self, token: str) -> None: ...
+
+    async def devices(self, token: str) -> list[dict[str, Any]]: ...
+
+    async def revoke_device(self, token: str, session_id: str) -> None: ...
+
+    async def new_recovery_codes(self, token: str) -> list[str]: ...
+
+    async def bot_tokens(self, token: str) -> list[dict[str, Any]]: ...
+
+    async def create_bot_token(self, token: str, name: str) -> dict[str, Any]: ...
+
+    async def revoke_bot_token(self, token: str, bot_id: str) -> None: ...
+
+    async def delete(self, token: str) -> dict[str, Any]: ...
+
+
 class ConnectedRooms(Protocol):
     """The rooms with a connection in this process (for the rooms-by-status gauge)."""
 
@@ -81,6 +127,9 @@ class LobbyFace(Protocol):
 
     @property
     def players(self) -> PlayerDesk: ...
+
+    @property
+    def accounts(self) -> AccountDesk: ...
 
     @property
     def hub(self) -> ConnectedRooms: ...

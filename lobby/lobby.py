@@ -28,6 +28,7 @@ from typing import Any
 from rulekit import Refusal, resolve_options
 
 from . import codes
+from .accounts import Accounts
 from .bus import LocalBus, RedisBus
 from .bus_back import catch_up_rooms
 from .clocks import RoomDriver
@@ -68,6 +69,7 @@ class Lobby:
         self.hub = self.ctx.hub
         self.ledger = Ledger(store, self.settings.clock)
         self.players = Players(store, self.ledger, self.settings.clock)
+        self.accounts = Accounts(store, self.players, self.ledger, self.settings.clock)
         self.stakes = StakedTables(self.ledger, self._room_or_none, self.ctx.now_ms, self.settings.stake_sweep_ms)
         self.delivery = Delivery(self.ctx)
         self.cpu = CpuSeats(self.ctx)
@@ -180,8 +182,11 @@ class Lobby:
             return True
         if not player_token:
             return False
-        player = await self.store.player_by_token(codes.token_hash(player_token))
-        return player is not None and player.id in game.players
+        try:
+            player = await self.players.by_token(player_token)
+        except Refusal:
+            return False
+        return player.id in game.players
 
     async def finished_game(self, code: str, number: int, invite: str = "", player_token: str = "") -> dict[str, Any]:
         """A finished game for replay: setup from the (now revealed) seed, then every move.

@@ -1,6 +1,8 @@
-"""Guest players: a nickname and a secret token, no password. A room ticket may name its
-player, so finished games count in that player's statistics; a player keeps saved house rules
-(named sets of options per game) and a coin wallet."""
+"""Players: a nickname and a secret token, no password. A room ticket may name its player, so
+finished games count in that player's statistics; a player keeps saved house rules (named sets
+of options per game) and a coin wallet. A guest's token works for as long as the player exists;
+once secured with a passkey (an account, lobby/accounts.py) the player's tokens are sessions,
+refused when revoked or idle for longer than SESSION_IDLE_MS."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from rulekit import Refusal
 
 from . import codes
 from .ledger import Ledger
-from .store import Player, Store
+from .store import Player, Session, Store
 from .text import clean_text
 
 MAX_RULE_SETS = 50  # per player and game
@@ -21,13 +23,23 @@ MAX_GAMES_LISTED = 50  # the newest finished games on a player's page
 
 TRANSFER_MS = 10 * 60 * 1000  # a transfer code is good for ten minutes
 TRANSFER_CODE_LENGTH = 8  # from the room codes' alphabet: about 40 bits, used once
+SESSION_IDLE_MS = 60 * 86_400_000  # an account's device signs in again after 60 days unused
+# A session's last use is written at most this often: not one write per request.
+SESSION_TOUCH_MS = 60 * 60 * 1000
 
 
 class Players:
-    def __init__(self, store: Store, ledger: Ledger, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        store: Store,
+        ledger: Ledger,
+        clock: Callable[[], float] = time.time,
+        session_idle_ms: int = SESSION_IDLE_MS,
+    ) -> None:
         self.store = store
         self.ledger = ledger
         self.clock = clock
+        self.session_idle_ms = session_idle_ms
 
     async def create(self, nickname: str) -> tuple[Player, str]:
         """A new guest identity and its token (shown once; only its hash is stored)."""
@@ -38,17 +50,40 @@ class Players:
         return player, token
 
     async def by_token(self, token: str) -> Player:
-        player = await self.store.player_by_token(codes.token_hash(token or ""))
-        if player is None:
-            raise Refusal("bad_token", "unknown player")
+        player, _ = await self.identify(token)
         return player
+
+    async def identify(self, token: str) -> tuple[Player, Session | None]:
+        """The token's player, and its session when the player is an account (a device or a
+        bot token). `bad_token` for an unknown token, a revoked or an expired session."""
+        hashed = codes.token_hash(token or "")
+        player = await self.store.player_by_token(hashed)
+        if player is not None:
+            return player, None
+        found = await self.store.account_session(hashed) if token else None
+        if found is None:
+            raise Refusal("bad_token", "unknown player")
+        session, player = found
+        now = int(self.clock() * 1000)
+        if session.revoked_ms:
+            raise Refusal("bad_token", "this session was signed out or revoked")
+        if session.kind == "device" and now - session.last_used_ms > self.session_idle_ms:
+            raise Refusal("bad_token", "this session expired: sign in again")
+        if now - session.last_used_ms > SESSION_TOUCH_MS:
+            await self.store.touch_session(session.id, now)
+        return player, session
 
     async def profile(self, token: str) -> dict[str, Any]:
         """The player, their statistics per game and their wallet (topped up on a new day)."""
         player = await self.by_token(token)
         stats = await self.store.player_stats(player.id)
         return {
-            "player": {"id": player.id, "nickname": player.nickname, "created_ms": str(player.created_ms)},
+            "player": {
+                "id": player.id,
+                "nickname": player.nickname,
+                "created_ms": str(player.created_ms),
+                "account": player.is_account,
+            },
             "coins": await self.ledger.wallet(player.id),
             "stats": [
                 {
@@ -82,6 +117,8 @@ class Players:
         """A short code that gives another device this player (once, within TRANSFER_MS):
         what a cleared browser would otherwise lose. Only its hash is stored."""
         player = await self.by_token(token)
+        if player.is_account:
+            raise Refusal("bad_request", "an account signs in with a passkey on another device")
         code = "".join(secrets.choice(codes.CODE_ALPHABET) for _ in range(TRANSFER_CODE_LENGTH))
         expires = int(self.clock() * 1000) + TRANSFER_MS
         await self.store.link_player(codes.token_hash(code), player.id, expires)

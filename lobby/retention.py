@@ -1,5 +1,5 @@
 """Retention: rooms untouched for the retention period are deleted (their finished games stay
-for replays and statistics)."""
+for replays and statistics); accounts' sessions that can sign nobody in any more are forgotten."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import asyncio
 import logging
 
 from .context import LobbyContext
+from .players import SESSION_IDLE_MS
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +37,16 @@ class Retention:
             log.info("expired %d rooms", len(expired))
         return expired
 
+    async def sweep_sessions(self) -> int:
+        """Forget devices' sessions idle past their expiry and sessions revoked longer ago than
+        the retention period (until then their tokens are refused as revoked), and expired
+        ceremony challenges."""
+        now = self.ctx.now_ms()
+        swept = await self.ctx.store.sweep_sessions(now - SESSION_IDLE_MS, now - self.ctx.settings.retention_ms, now)
+        if swept:
+            log.info("forgot %d sessions", swept)
+        return swept
+
     async def expire_forever(self) -> None:
         """Each replica sweeps a quarter of the retention period apart (an hour at most);
         sweeps on several replicas at once are harmless (a room is deleted once)."""
@@ -46,6 +57,7 @@ class Retention:
         while True:
             try:
                 await self.expire_rooms()
+                await self.sweep_sessions()
             except Exception:
                 log.warning("the retention sweep failed; trying again later", exc_info=True)
             await asyncio.sleep(max(1.0, every_ms / 1000 / settings.clock_rate))

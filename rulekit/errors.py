@@ -40,6 +40,10 @@ CODES = frozenset(
         "already_contributed",
         "bad_contribution",
         "stale_commit",
+        "bad_passkey",
+        "bad_challenge",
+        "unknown_passkey",
+        "not_account",
     }
 )
 

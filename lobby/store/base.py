@@ -99,6 +99,36 @@ class Player:
 
 
 @dataclass(frozen=True)
+class Passkey:
+    """A WebAuthn credential of a player's (lobby/accounts.py): its id and public key as
+    base64url, the authenticator's sign count as last seen, the transports it named."""
+
+    id: str
+    player_id: str
+    credential_id: str
+    public_key: str
+    sign_count: int
+    transports: tuple[str, ...]
+    name: str
+    created_ms: int
+    last_used_ms: int
+
+
+@dataclass(frozen=True)
+class Session:
+    """An account's signed-in device (`kind` "device", its label from the User-Agent) or bot
+    token ("bot", named by the player). Its token is stored as a hash only."""
+
+    id: str
+    player_id: str
+    kind: str
+    label: str
+    created_ms: int
+    last_used_ms: int
+    revoked_ms: int = 0
+
+
+@dataclass(frozen=True)
 class GameStats:
     game: str
     played: int
@@ -278,6 +308,60 @@ class Store(Protocol):
         """`[{"game", "name", "options", "updated_ms"}]`, by game and name."""
 
     async def delete_house_rules(self, player_id: str, game: str, name: str) -> bool: ...
+
+    # -- accounts: passkeys, recovery codes, sessions (lobby/store/accounts.py) -----------------
+    async def add_passkey_challenge(
+        self, challenge_hash: str, ceremony: str, player_id: str, expires_ms: int, now_ms: int
+    ) -> None:
+        """A ceremony's challenge ("register" for `player_id`, "sign_in" for anyone), good until
+        `expires_ms`; the expired ones of every ceremony go in the same transaction."""
+
+    async def take_passkey_challenge(self, challenge_hash: str) -> tuple[str, str, int] | None:
+        """Once: the challenge's (ceremony, player id, expires_ms), and it is gone; None if unknown."""
+
+    async def add_passkey(
+        self, passkey: Passkey, recovery_hashes: list[str], device: Session | None, device_hash: str
+    ) -> bool:
+        """Store the passkey; the player's first makes them an account (their guest tokens
+        become sessions, the recovery codes are stored). True if it was the first."""
+
+    async def passkeys(self, player_id: str) -> list[Passkey]: ...
+
+    async def passkey_by_credential(self, credential_id: str) -> Passkey | None: ...
+
+    async def delete_passkey(self, player_id: str, passkey_id: str) -> bool: ...
+
+    async def passkey_sign_in(
+        self, passkey_id: str, seen_count: int, new_count: int, session: Session, token_hash: str, replaces_hash: str
+    ) -> bool:
+        """Sign count from `seen_count` to `new_count` and the session opened, or nothing (False)."""
+
+    async def recovery_sign_in(self, code_hash: str, session: Session, token_hash: str, replaces_hash: str) -> str:
+        """The code used up and a session opened for its player: the player's id, or ""."""
+
+    async def replace_recovery_codes(self, player_id: str, code_hashes: list[str]) -> None: ...
+
+    async def recovery_codes_left(self, player_id: str) -> int: ...
+
+    async def add_session(self, session: Session, token_hash: str) -> None: ...
+
+    async def account_session(self, token_hash: str) -> tuple[Session, Player] | None:
+        """The session of this token, revoked or not, with its player."""
+
+    async def touch_session(self, session_id: str, at_ms: int) -> None: ...
+
+    async def sessions(self, player_id: str, kind: str) -> list[Session]:
+        """The player's sessions of this kind that are not revoked, newest first."""
+
+    async def revoke_session(self, player_id: str, session_id: str, at_ms: int) -> bool: ...
+
+    async def sweep_sessions(self, idle_before_ms: int, revoked_before_ms: int, now_ms: int) -> int:
+        """Devices' sessions idle since before `idle_before_ms`, sessions revoked before
+        `revoked_before_ms` and expired challenges forgotten; how many sessions."""
+
+    async def delete_player(self, player_id: str) -> bool:
+        """The player's personal data gone (the player's row kept as a tombstone without a name
+        or a token); their finished games keep their seats as "". False if already deleted."""
 
     # -- quick seating ---------------------------------------------------------------------------
     # A queue entry: {"id", "pool", "player", "name", "at_ms", "status", "answer"}; `pool` is

@@ -392,6 +392,48 @@ CREATE TABLE rating_weeks (
 CREATE INDEX rating_weeks_board ON rating_weeks (game, week, gain DESC);
 """,
     ),
+    (
+        16,
+        "passkey accounts",
+        # As the SQLite store's: passkeys, single-use challenges, recovery codes, sessions.
+        """
+CREATE TABLE passkeys (
+    id text PRIMARY KEY,
+    player_id text NOT NULL REFERENCES players (id),
+    credential_id text NOT NULL UNIQUE,
+    public_key text NOT NULL,
+    sign_count bigint NOT NULL,
+    transports text NOT NULL,
+    name text NOT NULL,
+    created_ms bigint NOT NULL,
+    last_used_ms bigint NOT NULL
+);
+CREATE INDEX passkeys_of_player ON passkeys (player_id);
+CREATE TABLE passkey_challenges (
+    challenge_hash text PRIMARY KEY,
+    ceremony text NOT NULL,
+    player_id text NOT NULL,
+    expires_ms bigint NOT NULL
+);
+CREATE INDEX passkey_challenges_by_expiry ON passkey_challenges (expires_ms);
+CREATE TABLE recovery_codes (
+    code_hash text PRIMARY KEY,
+    player_id text NOT NULL REFERENCES players (id)
+);
+CREATE INDEX recovery_codes_of_player ON recovery_codes (player_id);
+CREATE TABLE account_sessions (
+    id text PRIMARY KEY,
+    token_hash text NOT NULL UNIQUE,
+    player_id text NOT NULL REFERENCES players (id),
+    kind text NOT NULL,
+    label text NOT NULL,
+    created_ms bigint NOT NULL,
+    last_used_ms bigint NOT NULL,
+    revoked_ms bigint NOT NULL DEFAULT 0
+);
+CREATE INDEX account_sessions_of_player ON account_sessions (player_id, kind);
+""",
+    ),
 ]
 
 

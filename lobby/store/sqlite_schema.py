@@ -214,6 +214,46 @@ CREATE TABLE rating_weeks (
 );
 CREATE INDEX rating_weeks_board ON rating_weeks (game, week, gain DESC);
 """,
+    # Passkey accounts (lobby/accounts.py): each player's passkeys, the ceremonies' single-use
+    # challenges, recovery codes, and sessions (a signed-in device or a bot token; a revoked one
+    # is kept, so its token is refused as revoked rather than unknown). Secrets only as hashes.
+    """
+CREATE TABLE passkeys (
+    id TEXT PRIMARY KEY,
+    player_id TEXT NOT NULL,
+    credential_id TEXT NOT NULL UNIQUE,
+    public_key TEXT NOT NULL,
+    sign_count INTEGER NOT NULL,
+    transports TEXT NOT NULL,
+    name TEXT NOT NULL,
+    created_ms INTEGER NOT NULL,
+    last_used_ms INTEGER NOT NULL
+);
+CREATE INDEX passkeys_of_player ON passkeys (player_id);
+CREATE TABLE passkey_challenges (
+    challenge_hash TEXT PRIMARY KEY,
+    ceremony TEXT NOT NULL,
+    player_id TEXT NOT NULL,
+    expires_ms INTEGER NOT NULL
+);
+CREATE INDEX passkey_challenges_by_expiry ON passkey_challenges (expires_ms);
+CREATE TABLE recovery_codes (
+    code_hash TEXT PRIMARY KEY,
+    player_id TEXT NOT NULL
+);
+CREATE INDEX recovery_codes_of_player ON recovery_codes (player_id);
+CREATE TABLE account_sessions (
+    id TEXT PRIMARY KEY,
+    token_hash TEXT NOT NULL UNIQUE,
+    player_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    label TEXT NOT NULL,
+    created_ms INTEGER NOT NULL,
+    last_used_ms INTEGER NOT NULL,
+    revoked_ms INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX account_sessions_of_player ON account_sessions (player_id, kind);
+""",
 ]
 
 

@@ -1,14 +1,15 @@
 """The `Store` the lobby gets: one store per concern over one backend.
 
-`store.rooms`, `store.games`, `store.players`, `store.ledger` and `store.quick_seats` each hold
-a concern's logic, written once (lobby/store/rooms.py, games.py, players.py, ledger.py,
-quick_seats.py); a backend (sqlite.py, postgres.py) brings connections, transactions and the
-SQL that differs. Every concern's methods also answer under their flat names
+`store.rooms`, `store.games`, `store.players`, `store.ledger`, `store.quick_seats` and
+`store.accounts` each hold a concern's logic, written once (lobby/store/rooms.py, games.py,
+players.py, ledger.py, quick_seats.py, accounts.py); a backend (sqlite.py, postgres.py) brings
+connections, transactions and the SQL that differs. Every concern's methods also answer under their flat names
 (`store.save_room` is `store.rooms.save_room`), the interface of lobby/store/base.py.
 """
 
 from __future__ import annotations
 
+from .accounts import Accounts
 from .base import GroupCommitted
 from .games import Games
 from .ledger import Ledger
@@ -24,6 +25,7 @@ class ConcernStores(GroupCommitted):
     players: Players
     ledger: Ledger
     quick_seats: QuickSeats
+    accounts: Accounts
 
     def _compose(self, backend: Backend, rows: RoomRows) -> None:
         self.rooms = Rooms(backend, rows)
@@ -31,7 +33,8 @@ class ConcernStores(GroupCommitted):
         self.players = Players(backend)
         self.ledger = Ledger(backend)
         self.quick_seats = QuickSeats(backend)
+        self.accounts = Accounts(backend)
         # Bound once here, so a flat call costs no lookup through the concern.
-        for concern in (self.rooms, self.games, self.players, self.ledger, self.quick_seats):
+        for concern in (self.rooms, self.games, self.players, self.ledger, self.quick_seats, self.accounts):
             for name in concern.FLAT:
                 setattr(self, name, getattr(concern, name))

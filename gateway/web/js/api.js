@@ -302,3 +302,97 @@ export async function myGames(token) {
 export function replayPath(code, number) {
   return `/r/${code}/games/${number}/replay`;
 }
+
+// -- accounts: passkeys, sessions, devices, recovery codes, bot tokens (docs/play-api.md) --------
+
+/** @param {string} token @returns {Promise<any>} {account, account_ms, recovery_codes_left} */
+export function myAccount(token) {
+  return request("GET", "/api/players/me/account", undefined, token);
+}
+
+/** A registration ceremony's options. @param {string} token @returns {Promise<any>} */
+export function passkeyOptions(token) {
+  return request("POST", "/api/players/me/passkeys/options", {}, token);
+}
+
+/**
+ * The new passkey → {passkey, recovery_codes (the first passkey's, shown once), account}.
+ * @param {string} token
+ * @param {any} credential
+ * @param {string} name
+ * @returns {Promise<any>}
+ */
+export function addPasskey(token, credential, name) {
+  return request("POST", "/api/players/me/passkeys", { credential, name }, token);
+}
+
+/** @param {string} token @returns {Promise<any[]>} [{id, name, created_ms, last_used_ms}] */
+export async function passkeys(token) {
+  return (await request("GET", "/api/players/me/passkeys", undefined, token)).passkeys;
+}
+
+/** @param {string} token @param {string} id @returns {Promise<any>} */
+export function deletePasskey(token, id) {
+  return request("DELETE", `/api/players/me/passkeys/${encodeURIComponent(id)}`, undefined, token);
+}
+
+/** A sign-in ceremony's options. @returns {Promise<any>} */
+export function signInOptions() {
+  return request("POST", "/api/sessions/options", {});
+}
+
+/**
+ * Sign this device in with a passkey's assertion → {player: {id, nickname}, token}. The token
+ * it held (`token`, if any) is its earlier session, revoked when it is the same player's.
+ * @param {any} credential
+ * @param {string} token
+ * @returns {Promise<any>}
+ */
+export function signIn(credential, token = "") {
+  return request("POST", "/api/sessions", { credential }, token);
+}
+
+/** Sign this device in with a recovery code (once). @param {string} code @param {string} token @returns {Promise<any>} */
+export function recover(code, token = "") {
+  return request("POST", "/api/sessions/recovery", { code }, token);
+}
+
+/** This device's session ends. @param {string} token @returns {Promise<any>} */
+export function signOut(token) {
+  return request("DELETE", "/api/sessions/current", undefined, token);
+}
+
+/** @param {string} token @returns {Promise<any[]>} [{id, label, created_ms, last_used_ms, expires_ms, current}] */
+export async function devices(token) {
+  return (await request("GET", "/api/players/me/devices", undefined, token)).devices;
+}
+
+/** @param {string} token @param {string} id @returns {Promise<any>} */
+export function revokeDevice(token, id) {
+  return request("DELETE", `/api/players/me/devices/${encodeURIComponent(id)}`, undefined, token);
+}
+
+/** Ten new recovery codes; the old ones are void. @param {string} token @returns {Promise<string[]>} */
+export async function newRecoveryCodes(token) {
+  return (await request("POST", "/api/players/me/recovery-codes", {}, token)).recovery_codes;
+}
+
+/** @param {string} token @returns {Promise<any[]>} [{id, name, created_ms, last_used_ms}] */
+export async function botTokens(token) {
+  return (await request("GET", "/api/players/me/bot-tokens", undefined, token)).bot_tokens;
+}
+
+/** A named bot token → {id, name, created_ms, token} (shown once). @param {string} token @param {string} name @returns {Promise<any>} */
+export function createBotToken(token, name) {
+  return request("POST", "/api/players/me/bot-tokens", { name }, token);
+}
+
+/** @param {string} token @param {string} id @returns {Promise<any>} */
+export function revokeBotToken(token, id) {
+  return request("DELETE", `/api/players/me/bot-tokens/${encodeURIComponent(id)}`, undefined, token);
+}
+
+/** The player's personal data removed. @param {string} token @returns {Promise<any>} */
+export function deleteAccount(token) {
+  return request("DELETE", "/api/players/me", undefined, token);
+}

@@ -1,6 +1,8 @@
 // The player's own page (/me): name and coins, games played and won per title, the finished
-// games (each with a link to watch its replay), the rooms this browser holds, saved house rules, and a transfer code to keep the guest identity on another
-// device (a cleared browser would otherwise lose it).
+// games (each with a link to watch its replay), the rooms this browser holds, saved house rules,
+// the account (js/account.js: passkeys, devices, recovery codes, bot tokens), and for a guest a
+// transfer code to keep the identity on another device (a cleared browser would otherwise lose it).
+import { accountSection, passkeySignInButton, recoveryForm } from "./account.js";
 import * as api from "./api.js";
 import { h, replace } from "./dom.js";
 import { currentLanguage, formatNumber, gameName, t } from "./i18n.js";
@@ -193,12 +195,18 @@ export async function showMe(root, nav) {
   let profile = null;
   let rules = [];
   let games = [];
+  let ended = false;
   if (saved && saved.token) {
     try {
       profile = await api.myProfile(saved.token);
       [rules, games] = await Promise.all([api.houseRules(saved.token), api.myGames(saved.token)]);
-    } catch {
+    } catch (error) {
       profile = null;
+      // A session signed out, revoked or expired (or a deleted player): this browser forgets it.
+      if (error.code === "bad_token") {
+        store.forgetPlayer();
+        ended = true;
+      }
     }
   }
   const redraw = () => showMe(root, nav);
@@ -214,17 +222,45 @@ export async function showMe(root, nav) {
       h("section", { class: "panel", "aria-labelledby": "me-games-title" }, h("h2", { id: "me-games-title" }, t("me.games_title")), gamesList(games, nav)),
     );
   } else {
-    sections.push(h("section", { class: "panel" }, h("p", { "data-testid": "me-nobody" }, t("me.nobody"))));
-  }
-  sections.push(h("section", { class: "panel", "aria-labelledby": "me-rooms-title" }, h("h2", { id: "me-rooms-title" }, t("start.my_rooms")), roomsList(nav)));
-  if (profile) {
-    const { token } = /** @type {{ token: string }} the profile was fetched with it */ (saved);
     sections.push(
-      h("section", { class: "panel", "aria-labelledby": "me-rules-title" }, h("h2", { id: "me-rules-title" }, t("start.house_rules")), houseRulesList(rules, token, redraw)),
-      h("section", { class: "panel", "aria-labelledby": "me-transfer-title" }, h("h2", { id: "me-transfer-title" }, t("me.transfer_title")), transferBox(token)),
+      h(
+        "section",
+        { class: "panel" },
+        ended ? h("p", { "data-testid": "me-session-ended", role: "status" }, t("account.session_ended")) : null,
+        h("p", { "data-testid": "me-nobody" }, t("me.nobody")),
+        passkeySignInButton("me-passkey-sign-in", redraw),
+        recoveryForm(redraw),
+      ),
     );
   }
-  sections.push(h("section", { class: "panel", "aria-labelledby": "me-claim-title" }, h("h2", { id: "me-claim-title" }, t("me.claim_title")), profile ? h("p", { class: "hint" }, t("me.claim_replaces", { name: profile.player.nickname })) : null, claimBox(nav)));
+  sections.push(h("section", { class: "panel", "aria-labelledby": "me-rooms-title" }, h("h2", { id: "me-rooms-title" }, t("start.my_rooms")), roomsList(nav)));
+  // An account's other devices sign in with a passkey; a guest's take a transfer code.
+  const guestOnly = [];
+  if (profile && !profile.player.account) {
+    const { token } = /** @type {{ token: string }} the profile was fetched with it */ (saved);
+    guestOnly.push(h("section", { class: "panel", "aria-labelledby": "me-transfer-title" }, h("h2", { id: "me-transfer-title" }, t("me.transfer_title")), transferBox(token)));
+  }
+  if (!profile || !profile.player.account) {
+    guestOnly.push(
+      h(
+        "section",
+        { class: "panel", "aria-labelledby": "me-claim-title" },
+        h("h2", { id: "me-claim-title" }, t("me.claim_title")),
+        profile ? h("p", { class: "hint" }, t("me.claim_replaces", { name: profile.player.nickname })) : null,
+        claimBox(nav),
+        profile ? passkeySignInButton("me-passkey-sign-in", redraw) : null,
+      ),
+    );
+  }
+  if (profile) {
+    const { token } = /** @type {{ token: string }} the profile was fetched with it */ (saved);
+    const secured = () => guestOnly.forEach((section) => section.remove());
+    sections.push(
+      h("section", { class: "panel", "aria-labelledby": "me-rules-title" }, h("h2", { id: "me-rules-title" }, t("start.house_rules")), houseRulesList(rules, token, redraw)),
+      accountSection(token, profile.player.nickname, nav, secured),
+    );
+  }
+  sections.push(...guestOnly);
   replace(
     root,
     h(

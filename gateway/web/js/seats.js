@@ -57,12 +57,13 @@ export function cpuName(level) {
 }
 
 /** A name as a finished game keeps it: a computer seat is kept as "CPU (<level>)" (lobby's
- * finished record) and shown as `cpuName`.
+ * finished record) and shown as `cpuName`; a deleted player's seat is kept as "".
  * @param {string} name
  * @returns {string}
  */
 export function recordedName(name) {
-  const cpu = /^CPU \((\w*)\)$/.exec(name || "");
+  if (!name) return t("player.deleted");
+  const cpu = /^CPU \((\w*)\)$/.exec(name);
   return cpu ? cpuName(cpu[1]) : name;
 }
 

@@ -1,6 +1,7 @@
 // The start page: the player's name, join a room by code (or watch it), the rooms this
 // browser holds tickets for, the gallery of every title and "Play now". A room is created
 // from a title's tile (or the game picker): the create form has a page of its own.
+import { passkeySignInButton } from "./account.js";
 import * as api from "./api.js";
 import { h, replace } from "./dom.js";
 import { createPath, familiesOf, gallerySection } from "./gallery.js";
@@ -223,6 +224,17 @@ export async function showStart(root, nav) {
     },
     t("me.link"),
   );
+  // A guest (or a fresh browser) signs in to an account here; an account's browser is one already.
+  const signIn = passkeySignInButton("passkey-sign-in", () => nav.go("/me"));
+  const saved = store.player();
+  if (saved && saved.token) {
+    api
+      .myProfile(saved.token)
+      .then((profile) => {
+        if (profile.player.account) signIn.hidden = true;
+      })
+      .catch(() => null);
+  }
   walletBalance(true).then((balance) => {
     if (balance === null) return;
     wallet.textContent = t("start.coins", { coins: formatNumber(balance) });
@@ -247,7 +259,7 @@ export async function showStart(root, nav) {
       h(
         "div",
         { class: "start-panels" },
-        h("section", { class: "panel name-panel" }, h("div", { class: "field" }, h("label", { for: "nickname" }, t("start.nickname")), nickname), wallet, meLink),
+        h("section", { class: "panel name-panel" }, h("div", { class: "field" }, h("label", { for: "nickname" }, t("start.nickname")), nickname), wallet, meLink, signIn),
         joinPanel(nickname, nav),
         myRoomsPanel(nav),
         picker.panel,
