@@ -39,6 +39,8 @@ MAX_BODY_BYTES = 16 * 1024
 STATUS_OF = {
     "unknown_room": 404,
     "unknown_game": 404,
+    "unknown_subscription": 404,
+    "push_off": 404,
     "bad_token": 403,
     "bad_origin": 403,
     "not_host": 403,
@@ -852,4 +854,7 @@ def make_app(
             web.get("/static/{path:.+}", static_file),
         ]
     )
+    from . import push_routes  # its handlers use this module's helpers
+
+    app.add_routes(push_routes.routes())
     return app

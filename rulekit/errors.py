@@ -38,6 +38,9 @@ CODES = frozenset(
         "already_contributed",
         "bad_contribution",
         "stale_commit",
+        "push_off",
+        "bad_subscription",
+        "unknown_subscription",
     }
 )
 
