@@ -5,6 +5,7 @@ import * as api from "./api.js";
 import { h, replace } from "./dom.js";
 import { currentLanguage, formatNumber, gameName, t } from "./i18n.js";
 import { languageSelect } from "./menu.js";
+import { pushSection } from "./push.js";
 import * as store from "./store.js";
 
 function homeLink(nav) {
@@ -221,6 +222,7 @@ export async function showMe(root, nav) {
     const { token } = /** @type {{ token: string }} the profile was fetched with it */ (saved);
     sections.push(
       h("section", { class: "panel", "aria-labelledby": "me-rules-title" }, h("h2", { id: "me-rules-title" }, t("start.house_rules")), houseRulesList(rules, token, redraw)),
+      pushSection(token),
       h("section", { class: "panel", "aria-labelledby": "me-transfer-title" }, h("h2", { id: "me-transfer-title" }, t("me.transfer_title")), transferBox(token)),
     );
   }
