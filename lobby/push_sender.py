@@ -28,6 +28,7 @@ import aiohttp
 from py_vapid import Vapid
 from pywebpush import WebPushException, webpush_async
 
+from .metrics import PUSH_SENDS
 from .push_keys import PushSettings
 from .store import Store
 
@@ -99,6 +100,7 @@ class PushSender:
     async def _send(self, message: dict[str, Any]) -> None:
         status = await self._post(message)
         verdict = outcome(status)
+        PUSH_SENDS.labels(verdict).inc()
         if verdict == "sent":
             await self.store.push_sent(message["id"], self.owner)
         elif verdict == "gone":

@@ -6,6 +6,7 @@ senders from sending one message twice, and the queue outliving its sender."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import secrets
 from datetime import datetime
@@ -39,21 +40,23 @@ def ids() -> object:
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
-async def store(request, tmp_path):  # type: ignore[no-untyped-def]
+async def store_url(request, tmp_path):  # type: ignore[no-untyped-def]
     """Both backends, each test with a store of its own: a sender claims every due row."""
-    schema = ""
     if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path}/store.sqlite3"
-    else:
-        need(check_postgres, "PostgreSQL")
-        schema = unique_name("push")
-        url = postgres_store_url(schema, pool_max=3)
-    opened = make_store(url)
+        yield f"sqlite:///{tmp_path}/store.sqlite3"
+        return
+    need(check_postgres, "PostgreSQL")
+    schema = unique_name("push")
+    yield postgres_store_url(schema, pool_max=3)
+    await drop_schema(schema)
+
+
+@pytest.fixture
+async def store(store_url):  # type: ignore[no-untyped-def]
+    opened = make_store(store_url)
     await opened.open()
     yield opened
     await opened.close()
-    if schema:
-        await drop_schema(schema)
 
 
 @pytest.fixture
@@ -225,35 +228,37 @@ async def test_a_notice_in_quiet_hours_waits_until_they_end(store, push_service)
     await sender.close()
 
 
-async def test_two_senders_never_send_one_message_and_the_queue_outlives_its_sender(push_service, tmp_path) -> None:
-    url = f"sqlite:///{tmp_path}/push.sqlite3"
-    store = make_store(url)
+async def test_two_senders_never_send_one_message_and_the_queue_outlives_its_sender(push_service, store_url) -> None:
+    store = make_store(store_url)
     await store.open()
     clock = Clock(1_700_000_000_000)
     config = settings(push_service)
     await subscribe(store, push_service, "ulla-phone", "p-ulla", "en")
-    for number in range(3):
+    for number in range(6):
         code = f"RM{number}"
         await store.push_notice(
             "p-ulla", code, "turn:1:1", notifications("turn", code), clock.at_ms, clock.at_ms, ids()
         )
     first, second = PushSender(store, config, clock), PushSender(store, config, clock)
-    claimed = await store.push_claim(first.owner, clock.at_ms, config.lease_ms, 2)
-    assert len(claimed) == 2
-    assert [m["id"] for m in await store.push_claim(second.owner, clock.at_ms, config.lease_ms, 10)] not in (
-        [],
-        [m["id"] for m in claimed],
-    )  # the one unclaimed row only
-    # The first sender dies holding its two; the store closes; the process starts again.
+    # Two replicas claim at once: each row goes to one of them.
+    one, other = await asyncio.gather(
+        store.push_claim(first.owner, clock.at_ms, config.lease_ms, 4),
+        store.push_claim(second.owner, clock.at_ms, config.lease_ms, 4),
+    )
+    assert {m["id"] for m in one}.isdisjoint(m["id"] for m in other)
+    assert len(one) + len(other) == 6
+    assert await store.push_claim("third", clock.at_ms, config.lease_ms, 10) == []
+    # Both die holding their rows; the store closes; the process starts again.
     await store.close()
-    store = make_store(url)
+    store = make_store(store_url)
     await store.open()
     restarted = PushSender(store, config, clock)
     assert await restarted.send_due() == 0  # their leases still run
     clock.at_ms += config.lease_ms
-    assert await restarted.send_due() == 3  # every lease ran out: all three, once each
+    assert await restarted.send_due() == 6  # every lease ran out: all six, once each
     assert sorted(m["body"] for m in push_service.to("ulla-phone")) == [
-        f"Table RM{n}: the others are waiting for your move." for n in range(3)
+        f"Table RM{n}: the others are waiting for your move." for n in range(6)
     ]
+    assert await restarted.send_due() == 0
     await restarted.close()
     await store.close()
