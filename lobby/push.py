@@ -31,6 +31,7 @@ from .push_texts import language_of, notifications
 from .quiet_hours import minute_text, parse_minute, send_after, zone
 from .room import Room
 from .store import Store
+from .store.push import worth_telling
 from .text import clean_text
 
 log = logging.getLogger(__name__)
@@ -83,8 +84,13 @@ class PushNotices:
         if not self.settings.enabled:
             return
         for player, kind, reason in reasons_to_tell(room):
+            # A read first: most players have no subscription, and a step observed again (a
+            # restart, another replica) has been told already; only a new notice is written.
+            plan = await self.store.push_plan(player, room.code)
+            if plan is None or not worth_telling(reason, plan["told"], plan["seen"]):
+                continue
             now = self.now_ms()
-            quiet = await self.store.push_quiet_hours(player)
+            quiet = plan["quiet"]
             due = (
                 now
                 if quiet is None
@@ -101,8 +107,13 @@ class PushNotices:
         """The player opened the table: they know what there is to know of it now (so leaving
         it again on their turn tells them nothing new); the next reason is told again."""
         if player and self.settings.enabled:
-            now = {p: reason for p, _, reason in reasons_to_tell(room, absent_only=False)}
-            await self.store.push_seen(player, room.code, now.get(player, ""))
+            plan = await self.store.push_plan(player, room.code)
+            if plan is None:
+                return  # no device of theirs is told: nothing to remember
+            now = {p: reason for p, _, reason in reasons_to_tell(room, absent_only=False)}.get(player, "")
+            if plan["seen"] and plan["told"] == now:
+                return
+            await self.store.push_seen(player, room.code, now)
 
 
 class PushDesk:

@@ -323,6 +323,8 @@ class Store(Protocol):
 
     async def push_quiet_hours(self, player_id: str) -> dict[str, Any] | None: ...
 
+    async def push_plan(self, player_id: str, code: str) -> dict[str, Any] | None: ...
+
     async def push_notice(
         self,
         player_id: str,

@@ -21,6 +21,17 @@ def _subscription(row: Any) -> dict[str, Any]:
     return {"id": sub_id, "endpoint": endpoint, "language": language, "label": label, "created_ms": created_ms}
 
 
+def worth_telling(reason: str, told: str | None, seen: bool) -> bool:
+    """Whether a notice for `reason` is sent, given what the player was last told of the table
+    and whether they looked since: never the same reason twice, and nothing more until they
+    look, except that a game's end replaces the notice of a turn."""
+    if told is None:
+        return True
+    if told == reason:
+        return False
+    return seen or (reason.startswith("ended:") and told.startswith("turn:"))
+
+
 class Push:
     FLAT = (
         "push_subscribe",
@@ -28,6 +39,7 @@ class Push:
         "push_unsubscribe",
         "push_save_quiet_hours",
         "push_quiet_hours",
+        "push_plan",
         "push_notice",
         "push_seen",
         "push_claim",
@@ -123,6 +135,30 @@ class Push:
         return await self._backend.read(work)
 
     # -- what a player is told -------------------------------------------------------------------
+    async def push_plan(self, player_id: str, code: str) -> dict[str, Any] | None:
+        """In one read, what deciding on a notice needs: None when the player has no
+        subscription (most players: nothing more is written for them), else {"quiet": their
+        quiet hours or None, "told": the reason they were last told of the table or None,
+        "seen": whether they looked since}."""
+
+        async def work(tx: Tx) -> dict[str, Any] | None:
+            row = await tx.fetchone(
+                "SELECT q.start_minute, q.end_minute, q.time_zone, n.reason, n.seen"
+                " FROM (SELECT ? AS player_id) p"
+                " LEFT JOIN push_quiet_hours q ON q.player_id = p.player_id"
+                " LEFT JOIN push_notices n ON n.player_id = p.player_id AND n.code = ?"
+                " WHERE EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.player_id = p.player_id)",
+                player_id,
+                code,
+            )
+            if row is None:
+                return None
+            start, end, zone, told, seen = row
+            quiet = None if zone is None else {"start_minute": start, "end_minute": end, "time_zone": zone}
+            return {"quiet": quiet, "told": told, "seen": bool(seen)}
+
+        return await self._backend.read(work)
+
     async def push_notice(
         self,
         player_id: str,
@@ -145,10 +181,8 @@ class Push:
             row = await tx.fetchone(
                 "SELECT reason, seen FROM push_notices WHERE player_id = ? AND code = ?", player_id, code
             )
-            if row is not None:
-                told, seen = row
-                if told == reason or (not seen and not (reason.startswith("ended:") and told.startswith("turn:"))):
-                    return 0
+            if row is not None and not worth_telling(reason, row[0], bool(row[1])):
+                return 0
             subscriptions = await tx.fetchall(
                 "SELECT id, language FROM push_subscriptions WHERE player_id = ? ORDER BY id", player_id
             )

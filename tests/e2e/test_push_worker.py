@@ -2,7 +2,7 @@
 allows notifications (it never asks on its own), and the worker shows what a push brings (here
 delivered through the DevTools protocol, as a push service would deliver it to the browser):
 title, body, one notification per table (a second push for the table replaces the first), and
-the table's address to open on a click. The page's notifications section passes the
+the table's address to open on a click; opening the table's page closes it. The page's notifications section passes the
 accessibility scan on a phone."""
 
 from __future__ import annotations
@@ -125,5 +125,13 @@ def test_the_service_worker_shows_a_pushed_notice_once_per_table(browser: Browse
             timeout=30_000,
         ).json_value()
         assert shown == [{"title": "Partie beendet", "body": ended["body"], "tag": "table-ABCDE", "url": "/r/ABCDE"}]
+
+        # Opening the table's page: its notification has been seen and goes.
+        page.goto(f"{base}/r/ABCDE")
+        page.wait_for_function(
+            SHOWN.replace("return shown.map", "if (shown.length) return null; return shown.map"),
+            polling=100,
+            timeout=30_000,
+        )
     finally:
         context.close()

@@ -111,7 +111,16 @@ def settings(service: LocalPushService, attempts: int = 8) -> PushSettings:
 
 
 async def test_subscriptions_are_kept_per_player_listed_and_removed_only_by_their_player(store, push_service) -> None:
+    assert await store.push_plan("p-ulla", "ROOM1") is None  # no device: nothing to decide
     await subscribe(store, push_service, "phone", "p-ulla", "sv", at_ms=10)
+    assert await store.push_plan("p-ulla", "ROOM1") == {"quiet": None, "told": None, "seen": False}
+    await store.push_save_quiet_hours("p-ulla", 1320, 420, STOCKHOLM)
+    await store.push_seen("p-ulla", "ROOM1", "turn:1:4")
+    assert await store.push_plan("p-ulla", "ROOM1") == {
+        "quiet": {"start_minute": 1320, "end_minute": 420, "time_zone": STOCKHOLM},
+        "told": "turn:1:4",
+        "seen": True,
+    }
     await subscribe(store, push_service, "laptop", "p-ulla", "de", at_ms=20)
     listed = await store.push_subscriptions("p-ulla")
     assert [(s["id"], s["language"], s["label"], s["created_ms"]) for s in listed] == [

@@ -23,6 +23,20 @@ export async function registerWorker() {
 }
 
 /**
+ * The table is open: its notification, if one is shown, has been seen (the server forgets it
+ * when the table's connection says hello).
+ * @param {string} code
+ */
+export function clearTableNotices(code) {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker
+    .getRegistration()
+    .then((registration) => (registration ? registration.getNotifications({ tag: `table-${code}` }) : []))
+    .then((shown) => shown.forEach((notice) => notice.close()))
+    .catch(() => null);
+}
+
+/**
  * Base64url as the bytes `applicationServerKey` takes.
  * @param {string} text
  * @returns {Uint8Array<ArrayBuffer>}
