@@ -82,6 +82,14 @@ async def test_a_player_away_from_the_table_is_told_of_each_turn(stack, push_por
             (stored["id"], "Bens Handy", "de")
         ]
         assert int(listed["subscriptions"][0]["created_ms"]) > 0
+        quiet = f"{mine}/quiet-hours"
+        for bad in (
+            {"from": "25:00", "to": "07:00", "time_zone": "UTC"},
+            {"from": "22:00", "to": "07:00", "time_zone": "Nowhere/City"},
+        ):
+            status, answer = await call(session, "PUT", quiet, ben["token"], bad)
+            assert (status, answer["refused"]["code"]) == (400, "bad_request")
+        assert (await call(session, "GET", mine, ben["token"]))[1]["quiet_hours"] is None
 
         # Anna and Ben at a table, as players; Ben leaves it, Anna moves: it is Ben's turn.
         host = await PlayClient.create(
