@@ -18,6 +18,7 @@ from lobby.push_keys import new_private_key
 from tests.e2e.test_cards import PHONE
 from tests.e2e.test_every_title import _serious
 from tests.support.phone_layout import measure_layout
+from tests.support.push_service import BrowserKeys
 
 pytestmark = pytest.mark.e2e
 
@@ -78,6 +79,43 @@ def test_the_notifications_section_reads_well_on_a_phone(browser: Browser, push_
         expect(page.get_by_test_id("push-quiet-note")).not_to_be_empty()
         page.reload()
         expect(page.get_by_test_id("push-quiet-from")).to_have_value("21:30")
+    finally:
+        context.close()
+
+
+# Chromium here has no push service to sign up with (the public ones cannot be reached), so
+# `pushManager.subscribe` is replaced by one that answers as a browser's would: the same JSON
+# shape, with a real P-256 key and auth secret. It keeps what the page asked it for.
+FAKE_SUBSCRIBE = """
+PushManager.prototype.getSubscription = async function () { return null; };
+PushManager.prototype.subscribe = async function (options) {
+  window.__asked = { userVisibleOnly: options.userVisibleOnly, keyBytes: new Uint8Array(options.applicationServerKey).length };
+  return { toJSON: () => (%s) };
+};
+"""
+
+
+def test_the_player_signs_this_device_up_and_removes_it(browser: Browser, push_stack) -> None:
+    base = push_stack.base_url
+    context = browser.new_context(viewport=PHONE, locale="sv-SE")
+    keys = BrowserKeys().subscription("https://push.example.net/send/britta")
+    context.add_init_script(FAKE_SUBSCRIBE % json.dumps(keys))
+    context.grant_permissions(["notifications"], origin=base)
+    try:
+        page = context.new_page()
+        player = _new_player(page, base, "Britta")
+        page.goto(f"{base}/me")
+        page.get_by_test_id("push-enable").click()
+        expect(page.get_by_test_id("push-devices")).to_contain_text("Chrome")
+        asked = page.evaluate("() => window.__asked")
+        assert asked == {"userVisibleOnly": True, "keyBytes": 65}
+        listed = page.evaluate(
+            """async (token) => (await fetch('/api/players/me/push', { headers: { Authorization: `Bearer ${token}` } })).json()""",
+            player["token"],
+        )
+        assert [(s["language"], s["label"]) for s in listed["subscriptions"]] == [("sv", "Chrome · Linux")]
+        page.get_by_role("button", name="Sluta avisera Chrome · Linux").click()
+        expect(page.get_by_test_id("push-no-devices")).to_be_visible()
     finally:
         context.close()
 
