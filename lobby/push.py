@@ -113,7 +113,7 @@ class PushNotices:
             now = {p: reason for p, _, reason in reasons_to_tell(room, absent_only=False)}.get(player, "")
             if plan["seen"] and plan["told"] == now:
                 return
-            await self.store.push_seen(player, room.code, now)
+            await self.store.push_seen(player, room.code, now, self.now_ms())
 
 
 class PushDesk:

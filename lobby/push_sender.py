@@ -40,6 +40,10 @@ FIRST_RETRY_MS = 5_000
 LONGEST_RETRY_MS = 30 * 60_000
 TTL_S = 24 * 3600  # a push service keeps a message this long for a device that is offline
 GONE = frozenset({404, 410})
+# What a player was told of a table is forgotten after this long: by then the table is gone or
+# has been quiet for a month, and a notice for it is welcome again.
+NOTICES_KEPT_MS = 30 * 86_400_000
+FORGET_EVERY_MS = 3_600_000
 
 
 def retry_delay_ms(attempts: int) -> int:
@@ -70,6 +74,7 @@ class PushSender:
         self.owner = secrets.token_hex(8)  # this sender's name on the leases it takes
         self._vapid = Vapid.from_string(settings.private_key) if settings.enabled else None
         self._session: aiohttp.ClientSession | None = None
+        self._forgotten_at = 0
 
     async def run_forever(self) -> None:
         """Rounds until cancelled: at once when this process queued something, else every poll."""
@@ -77,6 +82,7 @@ class PushSender:
             while True:
                 try:
                     await self.send_due()
+                    await self.forget_old()
                 except Exception:
                     log.warning("push sender round failed", exc_info=True)
                 with contextlib.suppress(TimeoutError):
@@ -89,6 +95,13 @@ class PushSender:
         if self._session is not None:
             await self._session.close()
             self._session = None
+
+    async def forget_old(self) -> None:
+        """Once an hour: what players were told of tables a month ago, forgotten."""
+        now = self.now_ms()
+        if now - self._forgotten_at >= FORGET_EVERY_MS:
+            self._forgotten_at = now
+            await self.store.push_forget(now - NOTICES_KEPT_MS)
 
     async def send_due(self) -> int:
         """One round: every due message claimed and sent (or put back). How many were claimed."""

@@ -423,6 +423,7 @@ CREATE TABLE push_notices (
     at_ms bigint NOT NULL,
     PRIMARY KEY (player_id, code)
 );
+CREATE INDEX push_notices_age ON push_notices (at_ms);
 CREATE TABLE push_outbox (
     id text PRIMARY KEY,
     subscription_id text NOT NULL,

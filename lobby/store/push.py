@@ -42,6 +42,7 @@ class Push:
         "push_plan",
         "push_notice",
         "push_seen",
+        "push_forget",
         "push_claim",
         "push_sent",
         "push_retry",
@@ -215,24 +216,35 @@ class Push:
 
         return await self._backend.write(work)
 
-    async def push_seen(self, player_id: str, code: str, reason: str = "") -> None:
-        """The player looked at the table, where `reason` is what there is to tell them now
-        (their turn, the game's end, "" for nothing): they are not told of it, the next reason
-        is told again, and what waits to be sent of the table is not sent."""
+    async def push_seen(self, player_id: str, code: str, reason: str, at_ms: int) -> None:
+        """The player looked at the table at `at_ms`, where `reason` is what there is to tell
+        them now (their turn, the game's end, "" for nothing): they are not told of it, the next
+        reason is told again, and what waits to be sent of the table is not sent."""
 
         async def work(tx: Tx) -> None:
             await tx.execute(
-                "INSERT INTO push_notices (player_id, code, reason, seen, at_ms) VALUES (?, ?, ?, 1, 0)"
-                " ON CONFLICT (player_id, code) DO UPDATE SET reason = excluded.reason, seen = 1",
+                "INSERT INTO push_notices (player_id, code, reason, seen, at_ms) VALUES (?, ?, ?, 1, ?)"
+                " ON CONFLICT (player_id, code) DO UPDATE SET reason = excluded.reason, seen = 1,"
+                " at_ms = excluded.at_ms",
                 player_id,
                 code,
                 reason,
+                at_ms,
             )
             await tx.execute(
                 "DELETE FROM push_outbox WHERE player_id = ? AND code = ? AND lease_owner = ''", player_id, code
             )
 
         await self._backend.write(work)
+
+    async def push_forget(self, before_ms: int) -> int:
+        """What players were told of tables, or looked at, before `before_ms` forgotten (the
+        tables are long gone or quiet): how many such rows were deleted."""
+
+        async def work(tx: Tx) -> int:
+            return await tx.execute("DELETE FROM push_notices WHERE at_ms < ?", before_ms)
+
+        return await self._backend.write(work, alone=True)
 
     # -- the outbox ------------------------------------------------------------------------------
     async def push_claim(self, owner: str, now_ms: int, lease_ms: int, limit: int) -> list[dict[str, Any]]:

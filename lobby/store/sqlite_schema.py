@@ -243,6 +243,7 @@ CREATE TABLE push_notices (
     at_ms INTEGER NOT NULL,
     PRIMARY KEY (player_id, code)
 );
+CREATE INDEX push_notices_age ON push_notices (at_ms);
 CREATE TABLE push_outbox (
     id TEXT PRIMARY KEY,
     subscription_id TEXT NOT NULL,

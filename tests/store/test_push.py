@@ -115,12 +115,16 @@ async def test_subscriptions_are_kept_per_player_listed_and_removed_only_by_thei
     await subscribe(store, push_service, "phone", "p-ulla", "sv", at_ms=10)
     assert await store.push_plan("p-ulla", "ROOM1") == {"quiet": None, "told": None, "seen": False}
     await store.push_save_quiet_hours("p-ulla", 1320, 420, STOCKHOLM)
-    await store.push_seen("p-ulla", "ROOM1", "turn:1:4")
+    await store.push_seen("p-ulla", "ROOM1", "turn:1:4", 5_000)
     assert await store.push_plan("p-ulla", "ROOM1") == {
         "quiet": {"start_minute": 1320, "end_minute": 420, "time_zone": STOCKHOLM},
         "told": "turn:1:4",
         "seen": True,
     }
+    # A month later what she was told of the table is forgotten; not before.
+    assert await store.push_forget(5_000) == 0
+    assert await store.push_forget(5_001) == 1
+    assert (await store.push_plan("p-ulla", "ROOM1"))["told"] is None  # type: ignore[index]
     await subscribe(store, push_service, "laptop", "p-ulla", "de", at_ms=20)
     listed = await store.push_subscriptions("p-ulla")
     assert [(s["id"], s["language"], s["label"], s["created_ms"]) for s in listed] == [
