@@ -100,7 +100,7 @@ class PushNotices:
                 player, room.code, reason, notifications(kind, room.code), due, now, lambda: secrets.token_hex(12)
             )
             if queued:
-                log.info("room %s: %s notice queued for a player on %d device(s)", room.code, kind, queued)
+                log.info("room %s: %s notice queued for player %s on %d device(s)", room.code, kind, player, queued)
                 self.queued.set()
 
     async def looked(self, player: str, room: Room) -> None:

@@ -67,7 +67,11 @@ async def test_each_turn_and_the_end_are_told_once_with_two_senders(make_replica
         for turn, (seat, column) in enumerate(WINNING_LINE):
             version = turn + 1
             if seat == 0:
-                await host.wait_until(lambda c, v=version: c.room["version"] == v)
+                # Anna moves once she has seen Ben leave: a player at the table when the game
+                # ends sees it end, and is not told.
+                await host.wait_until(
+                    lambda c, v=version: c.room["version"] == v and not c.room["seats"][1]["connected"]
+                )
                 await host.move(0, {"type": "drop", "column": column})
                 told = (turn // 2) + 1
                 await service.wait_for(lambda s, n=told: len(s.to("ben")) >= n)
