@@ -40,4 +40,9 @@ export default [
       radix: "error",
     },
   },
+  {
+    // The service worker's scripts run as classic scripts in a worker's scope.
+    files: ["gateway/web/sw.js", "gateway/web/sw-push.js"],
+    languageOptions: { sourceType: "script", globals: { ...globals.serviceworker } },
+  },
 ];

@@ -23,6 +23,7 @@ from . import SERVICES, Stack
 CHECKOUT = Path(__file__).resolve().parent.parent
 PID_FILE = "devstack.pid"
 ACCESS_LOG = "access.log"
+VAPID_FILE = "vapid-private.key"
 
 
 def var_dir() -> Path:
@@ -98,6 +99,9 @@ def main() -> int:
     http_port = int(os.environ.get("GAMEROOM_HTTP_PORT", "8080"))
     lan = os.environ.get("GAMEROOM_LAN", "") not in ("", "0")
     extra = {"GAMEROOM_LOG_CONSOLE": "1", "GAMEROOM_ACCESS_LOG": str(var / ACCESS_LOG)}
+    if not os.environ.get("GAMEROOM_VAPID_PRIVATE_KEY"):
+        # Web Push's key pair, made on the first run and kept: subscriptions outlive a restart.
+        extra.setdefault("GAMEROOM_VAPID_KEY_FILE", os.environ.get("GAMEROOM_VAPID_KEY_FILE") or str(var / VAPID_FILE))
     address = lan_address() if lan else None
     if lan:
         # Only the web client is opened to the network; the services stay on loopback.

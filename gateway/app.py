@@ -40,6 +40,8 @@ MAX_BODY_BYTES = 16 * 1024
 STATUS_OF = {
     "unknown_room": 404,
     "unknown_game": 404,
+    "unknown_subscription": 404,
+    "push_off": 404,
     "bad_token": 403,
     "bad_origin": 403,
     "bad_passkey": 403,
@@ -853,6 +855,15 @@ async def static_file(request: web.Request) -> web.Response:
     return serve_asset(request, asset)
 
 
+async def service_worker(request: web.Request) -> web.Response:
+    """/sw.js from the site's root, so its scope is every page; looked at again on each update
+    check (never cached as immutable), as browsers require of a worker's script."""
+    asset = request.app[ASSETS].files.get("sw.js")
+    if asset is None:
+        raise web.HTTPNotFound()
+    return serve_asset(request, asset, {"Cache-Control": "no-cache"})
+
+
 async def healthz(request: web.Request) -> web.Response:
     return web.json_response({"ok": True})
 
@@ -1072,6 +1083,10 @@ def make_app(
             web.get("/readyz", readyz),
             web.post("/admin/drain", drain),
             web.get("/static/{path:.+}", static_file),
+            web.get("/sw.js", service_worker),
         ]
     )
+    from . import push_routes  # its handlers use this module's helpers
+
+    app.add_routes(push_routes.routes())
     return app

@@ -16,6 +16,7 @@ from .bus import LocalBus, RedisBus
 from .engines import Engines
 from .hub import Subscriber
 from .latest import MOST_ROOMS, LatestWrites
+from .push_keys import PushSettings
 from .room import Room, Ticket
 from .store import Store
 
@@ -48,6 +49,8 @@ class LobbySettings:
     # Rooms whose last written document this process keeps for their next move (lobby/latest.py):
     # about 4.5 KiB each while kept. 0: every move reads its room from the store.
     kept_rooms: int = MOST_ROOMS
+    # Web Push: the VAPID keys and where subscriptions may point (lobby/push.py).
+    push: PushSettings = field(default_factory=PushSettings)
 
     @classmethod
     def at_rate(cls, rate: float, **settings: Any) -> LobbySettings:

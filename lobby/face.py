@@ -6,6 +6,7 @@ or take from it. The gateway imports this module and no other of the lobby
     PlayerDesk       guest players: their profile, games, transfer codes, house rules
     AccountDesk      passkey accounts: passkeys, sign-in, recovery codes, devices, bot tokens,
                      deletion; RelyingParty, the site the passkeys belong to
+    PushDesk         Web Push: the server's key, a player's subscriptions and quiet hours
     Subscriber       a connection as the lobby sees it; Ticket, its credentials in a room
     clean_text, normalise_code, is_code, token_hash, json_text, REFUSALS
     make_lobby, open_lobby, lobby_from_env   a lobby from its parts (store, engines, bus,
@@ -26,6 +27,7 @@ from .hub import Subscriber
 from .jsontext import dumps as json_text
 from .lobby import Lobby
 from .metrics import REFUSALS
+from .push_keys import PushSettings
 from .room import Ticket
 from .store import Player, Store, make_store
 from .text import clean_text
@@ -39,6 +41,7 @@ __all__ = [
     "LobbySettings",
     "Player",
     "PlayerDesk",
+    "PushDesk",
     "Subscriber",
     "Ticket",
     "clean_text",
@@ -112,6 +115,18 @@ class AccountDesk(Protocol):
     async def revoke_bot_token(self, token: str, bot_id: str) -> None: ...
 
     async def delete(self, token: str) -> dict[str, Any]: ...
+class PushDesk(Protocol):
+    """Web Push subscriptions and quiet hours (lobby/push.py), as the REST API offers them."""
+
+    def public_key(self) -> str: ...
+
+    async def subscribe(self, token: str, body: dict[str, Any]) -> dict[str, Any]: ...
+
+    async def subscriptions(self, token: str) -> dict[str, Any]: ...
+
+    async def unsubscribe(self, token: str, subscription_id: str) -> bool: ...
+
+    async def save_quiet_hours(self, token: str, body: dict[str, Any]) -> dict[str, Any]: ...
 
 
 class ConnectedRooms(Protocol):
@@ -130,6 +145,9 @@ class LobbyFace(Protocol):
 
     @property
     def accounts(self) -> AccountDesk: ...
+
+    @property
+    def push(self) -> PushDesk: ...
 
     @property
     def hub(self) -> ConnectedRooms: ...
@@ -249,6 +267,7 @@ def settings_from_env() -> LobbySettings:
         retention_ms=int(float(env("GAMEROOM_RETENTION_DAYS", "30")) * 86_400_000),
         moves_in_flight=int(env("GAMEROOM_MOVES_IN_FLIGHT", "64")),
         kept_rooms=int(env("GAMEROOM_KEPT_ROOMS", "1024")),
+        push=PushSettings.from_env(),
     )
 
 

@@ -40,6 +40,8 @@ from .engines import Engines
 from .hub import Subscriber
 from .ledger import Ledger
 from .players import Players
+from .push import PushDesk, PushNotices
+from .push_sender import PushSender
 from .quick_seating import QuickSeating
 from .replays import Replays, frames, parse_seat
 from .retention import Retention
@@ -75,7 +77,10 @@ class Lobby:
         self.cpu = CpuSeats(self.ctx)
         # The driver observes committed steps; the pipeline hands itself to it with each one.
         self.driver = RoomDriver(self.ctx, self.cpu)
-        self.steps = Steps(self.ctx, self.delivery, self.stakes, self.cpu, observers=(self.driver,))
+        # Web Push: players not at the table are told of their turn and of a game's end.
+        self.notices = PushNotices(store, self.settings.push, self.ctx.now_ms)
+        self.push = PushDesk(store, self.players, self.settings.push, self.ctx.now_ms)
+        self.steps = Steps(self.ctx, self.delivery, self.stakes, self.cpu, observers=(self.driver, self.notices))
         self.life = RoomLife(self.ctx, self.steps, self.delivery, self.players, self.stakes)
         self.connections = Connections(self.ctx, self.steps, self.delivery, self.cpu)
         self.retention = Retention(self.ctx)
@@ -83,6 +88,7 @@ class Lobby:
         self.replays = Replays(engines)
         self._sweeper: asyncio.Task[None] | None = None
         self._expiry: asyncio.Task[None] | None = None
+        self._push_sender: asyncio.Task[None] | None = None
 
     @property
     def accepting_rooms(self) -> bool:
@@ -111,9 +117,12 @@ class Lobby:
         loop = asyncio.get_running_loop()
         self._sweeper = loop.create_task(self.stakes.sweep_forever())
         self._expiry = loop.create_task(self.retention.expire_forever())
+        if self.settings.push.enabled:
+            sender = PushSender(self.store, self.settings.push, self.ctx.now_ms, self.notices.queued)
+            self._push_sender = loop.create_task(sender.run_forever())
 
     async def close(self) -> None:
-        for task in (self._sweeper, self._expiry):
+        for task in (self._sweeper, self._expiry, self._push_sender):
             if task:
                 task.cancel()
         self.driver.stop()
@@ -277,6 +286,9 @@ class Lobby:
 
     async def connect(self, subscriber: Subscriber, code: str, token: str, last_event: int) -> None:
         await self.connections.connect(subscriber, code, token, last_event)
+        ticket = subscriber.ticket
+        if ticket is not None and ticket.player and self.settings.push.enabled:
+            await self.notices.looked(ticket.player, (await self.ctx.load(ticket.code))[0])
 
     def disconnect(self, subscriber: Subscriber) -> None:
         self.connections.disconnect(subscriber)

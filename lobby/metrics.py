@@ -14,6 +14,9 @@ MOVE_SECONDS = Histogram(
 ROOMS_STARTED = Counter("gameroom_games_started_total", "Games started, by game", ["game"])
 TIMER_FIRINGS = Counter("gameroom_timer_firings_total", "Move clocks that ran out, by game", ["game"])
 REFUSALS = Counter("gameroom_refusals_total", "Refusals sent to clients, by code", ["code"])
+# Web Push sends by what the push service's answer meant (lobby/push_sender.py): sent, gone,
+# retry, drop.
+PUSH_SENDS = Counter("gameroom_push_sends_total", "Web Push messages sent to push services, by outcome", ["outcome"])
 # Where a player's move found its room: as this process last wrote it (lobby/latest.py) or
 # read from the store. A kept copy the store had moved past shows as a "kept" then a "store".
 MOVE_ROOMS = Counter("gameroom_move_rooms_total", "Rooms a player's move started from, by source", ["source"])

@@ -44,6 +44,9 @@ CODES = frozenset(
         "bad_challenge",
         "unknown_passkey",
         "not_account",
+        "push_off",
+        "bad_subscription",
+        "unknown_subscription",
     }
 )
 

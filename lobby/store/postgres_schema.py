@@ -434,6 +434,54 @@ CREATE TABLE account_sessions (
 CREATE INDEX account_sessions_of_player ON account_sessions (player_id, kind);
 """,
     ),
+    (
+        17,
+        "web push",
+        # As the SQLite store's: subscriptions, quiet hours, what each player was last told of
+        # each table, and the outbox senders claim rows of with a lease.
+        """
+CREATE TABLE push_subscriptions (
+    id text PRIMARY KEY,
+    player_id text NOT NULL,
+    endpoint text NOT NULL UNIQUE,
+    p256dh text NOT NULL,
+    auth text NOT NULL,
+    language text NOT NULL,
+    label text NOT NULL,
+    created_ms bigint NOT NULL
+);
+CREATE INDEX push_subscriptions_of_player ON push_subscriptions (player_id);
+CREATE TABLE push_quiet_hours (
+    player_id text PRIMARY KEY,
+    start_minute integer NOT NULL,
+    end_minute integer NOT NULL,
+    time_zone text NOT NULL
+);
+CREATE TABLE push_notices (
+    player_id text NOT NULL,
+    code text NOT NULL,
+    reason text NOT NULL,
+    seen integer NOT NULL,
+    at_ms bigint NOT NULL,
+    PRIMARY KEY (player_id, code)
+);
+CREATE INDEX push_notices_age ON push_notices (at_ms);
+CREATE TABLE push_outbox (
+    id text PRIMARY KEY,
+    subscription_id text NOT NULL,
+    player_id text NOT NULL,
+    code text NOT NULL,
+    payload jsonb NOT NULL,
+    due_ms bigint NOT NULL,
+    attempts integer NOT NULL,
+    lease_owner text NOT NULL,
+    lease_until_ms bigint NOT NULL
+);
+CREATE INDEX push_outbox_due ON push_outbox (due_ms);
+CREATE INDEX push_outbox_of_table ON push_outbox (player_id, code);
+CREATE INDEX push_outbox_of_subscription ON push_outbox (subscription_id);
+""",
+    ),
 ]
 
 

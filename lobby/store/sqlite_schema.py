@@ -254,6 +254,51 @@ CREATE TABLE account_sessions (
 );
 CREATE INDEX account_sessions_of_player ON account_sessions (player_id, kind);
 """,
+    # Web Push (lobby/store/push.py): each browser's subscription (an endpoint is one browser),
+    # each player's quiet hours, what each player was last told of each table (one notice per
+    # table until they look), and the outbox senders claim rows of with a lease.
+    """
+CREATE TABLE push_subscriptions (
+    id TEXT PRIMARY KEY,
+    player_id TEXT NOT NULL,
+    endpoint TEXT NOT NULL UNIQUE,
+    p256dh TEXT NOT NULL,
+    auth TEXT NOT NULL,
+    language TEXT NOT NULL,
+    label TEXT NOT NULL,
+    created_ms INTEGER NOT NULL
+);
+CREATE INDEX push_subscriptions_of_player ON push_subscriptions (player_id);
+CREATE TABLE push_quiet_hours (
+    player_id TEXT PRIMARY KEY,
+    start_minute INTEGER NOT NULL,
+    end_minute INTEGER NOT NULL,
+    time_zone TEXT NOT NULL
+);
+CREATE TABLE push_notices (
+    player_id TEXT NOT NULL,
+    code TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    seen INTEGER NOT NULL,
+    at_ms INTEGER NOT NULL,
+    PRIMARY KEY (player_id, code)
+);
+CREATE INDEX push_notices_age ON push_notices (at_ms);
+CREATE TABLE push_outbox (
+    id TEXT PRIMARY KEY,
+    subscription_id TEXT NOT NULL,
+    player_id TEXT NOT NULL,
+    code TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    due_ms INTEGER NOT NULL,
+    attempts INTEGER NOT NULL,
+    lease_owner TEXT NOT NULL,
+    lease_until_ms INTEGER NOT NULL
+);
+CREATE INDEX push_outbox_due ON push_outbox (due_ms);
+CREATE INDEX push_outbox_of_table ON push_outbox (player_id, code);
+CREATE INDEX push_outbox_of_subscription ON push_outbox (subscription_id);
+""",
 ]
 
 

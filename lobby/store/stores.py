@@ -1,9 +1,9 @@
 """The `Store` the lobby gets: one store per concern over one backend.
 
-`store.rooms`, `store.games`, `store.players`, `store.ledger`, `store.quick_seats` and
-`store.accounts` each hold a concern's logic, written once (lobby/store/rooms.py, games.py,
-players.py, ledger.py, quick_seats.py, accounts.py); a backend (sqlite.py, postgres.py) brings
-connections, transactions and the SQL that differs. Every concern's methods also answer under their flat names
+`store.rooms`, `store.games`, `store.players`, `store.ledger`, `store.quick_seats`,
+`store.accounts` and `store.push` each hold a concern's logic, written once (lobby/store/rooms.py,
+games.py, players.py, ledger.py, quick_seats.py, accounts.py, push.py); a backend (sqlite.py,
+postgres.py) brings connections, transactions and the SQL that differs. Every concern's methods also answer under their flat names
 (`store.save_room` is `store.rooms.save_room`), the interface of lobby/store/base.py.
 """
 
@@ -14,6 +14,7 @@ from .base import GroupCommitted
 from .games import Games
 from .ledger import Ledger
 from .players import Players
+from .push import Push
 from .quick_seats import QuickSeats
 from .rooms import RoomRows, Rooms
 from .sql import Backend
@@ -26,6 +27,7 @@ class ConcernStores(GroupCommitted):
     ledger: Ledger
     quick_seats: QuickSeats
     accounts: Accounts
+    push: Push
 
     def _compose(self, backend: Backend, rows: RoomRows) -> None:
         self.rooms = Rooms(backend, rows)
@@ -34,7 +36,9 @@ class ConcernStores(GroupCommitted):
         self.ledger = Ledger(backend)
         self.quick_seats = QuickSeats(backend)
         self.accounts = Accounts(backend)
+        self.push = Push(backend)
+        concerns = (self.rooms, self.games, self.players, self.ledger, self.quick_seats, self.accounts, self.push)
         # Bound once here, so a flat call costs no lookup through the concern.
-        for concern in (self.rooms, self.games, self.players, self.ledger, self.quick_seats, self.accounts):
+        for concern in concerns:
             for name in concern.FLAT:
                 setattr(self, name, getattr(concern, name))

@@ -251,6 +251,51 @@ export function transferCode(token) {
 }
 
 /**
+ * The server's VAPID public key, base64url: {key}; refused `push_off` when it has none.
+ * @returns {Promise<{ key: string }>}
+ */
+export function pushKey() {
+  return request("GET", "/api/push/key");
+}
+
+/**
+ * Keep this browser's push subscription for the player → {id, label, language, created_ms}.
+ * @param {string} token
+ * @param {{ subscription: any, language: string, label: string }} body
+ * @returns {Promise<any>}
+ */
+export function subscribePush(token, body) {
+  return request("POST", "/api/players/me/push", body, token);
+}
+
+/**
+ * The player's devices that are told, and their quiet hours.
+ * @param {string} token
+ * @returns {Promise<{ subscriptions: Array<{ id: string, label: string, language: string, created_ms: string }>, quiet_hours: { from: string, to: string, time_zone: string } | null }>}
+ */
+export function pushSubscriptions(token) {
+  return request("GET", "/api/players/me/push", undefined, token);
+}
+
+/**
+ * @param {string} token
+ * @param {string} id
+ * @returns {Promise<any>}
+ */
+export function deletePush(token, id) {
+  return request("DELETE", `/api/players/me/push/${encodeURIComponent(id)}`, undefined, token);
+}
+
+/**
+ * @param {string} token
+ * @param {{ from: string, to: string, time_zone: string }} quiet
+ * @returns {Promise<any>}
+ */
+export function saveQuietHours(token, quiet) {
+  return request("PUT", "/api/players/me/push/quiet-hours", quiet, token);
+}
+
+/**
  * This device becomes the player of a transfer code → {player: {id, nickname}, token}.
  * @param {string} code
  * @returns {Promise<any>}

@@ -8,6 +8,7 @@ import { showFairness } from "./fairness.js";
 import { initI18n, onLanguageChange, t } from "./i18n.js";
 import { showJoin } from "./join.js";
 import { showMe } from "./me.js";
+import { clearTableNotices } from "./push.js";
 import { showNewRoom } from "./new_room.js";
 import { showReplay } from "./replay.js";
 import { openRoom } from "./room.js";
@@ -50,6 +51,7 @@ function route(force = false) {
     const code = normalizeCode(decodeURIComponent(match[1]));
     if (code !== match[1]) window.history.replaceState({}, "", `/r/${code}`);
     document.title = `${code} · ${t("app.title")}`;
+    clearTableNotices(code);
     const ticket = store.ticketFor(code);
     if (ticket) {
       closeCurrent = openRoom(root, code, ticket, nav);

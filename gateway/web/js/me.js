@@ -7,6 +7,7 @@ import * as api from "./api.js";
 import { h, replace } from "./dom.js";
 import { currentLanguage, formatNumber, gameName, t } from "./i18n.js";
 import { languageSelect } from "./menu.js";
+import { pushSection } from "./push.js";
 import * as store from "./store.js";
 
 function homeLink(nav) {
@@ -257,6 +258,7 @@ export async function showMe(root, nav) {
     const secured = () => guestOnly.forEach((section) => section.remove());
     sections.push(
       h("section", { class: "panel", "aria-labelledby": "me-rules-title" }, h("h2", { id: "me-rules-title" }, t("start.house_rules")), houseRulesList(rules, token, redraw)),
+      pushSection(token),
       accountSection(token, profile.player.nickname, nav, secured),
     );
   }

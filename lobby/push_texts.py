@@ -1,0 +1,50 @@
+"""What a push notification says, in the player's language: the one place the server speaks in
+sentences, because a notification is shown by the browser while no page of ours is open to
+translate a code. German, English, Spanish and Swedish, as the web client."""
+
+from __future__ import annotations
+
+from typing import Any
+
+LANGUAGES = ("de", "en", "es", "sv")
+FALLBACK = "en"
+
+CATALOGUE: dict[str, dict[str, tuple[str, str]]] = {
+    "turn": {
+        "de": ("Du bist dran", "Tisch {code}: Die anderen warten auf deinen Zug."),
+        "en": ("Your turn", "Table {code}: the others are waiting for your move."),
+        "es": ("Te toca", "Mesa {code}: los demás esperan tu jugada."),
+        "sv": ("Din tur", "Bord {code}: de andra väntar på ditt drag."),
+    },
+    "ended": {
+        "de": ("Partie beendet", "Tisch {code}: Die Partie ist zu Ende. Sieh dir das Ergebnis an."),
+        "en": ("Game over", "Table {code}: the game has ended. See the result."),
+        "es": ("Partida terminada", "Mesa {code}: la partida ha terminado. Mira el resultado."),
+        "sv": ("Partiet är slut", "Bord {code}: partiet är slut. Se resultatet."),
+    },
+}
+
+
+def language_of(tag: str) -> str:
+    """A page's language tag ("de-AT", "sv") as one we speak, else the fallback."""
+    primary = str(tag or "").split("-")[0].lower()
+    return primary if primary in LANGUAGES else FALLBACK
+
+
+def notification(kind: str, code: str, language: str) -> dict[str, Any]:
+    """The payload the service worker shows: title, body, one tag per table (a newer notice of
+    a table replaces the older one on the device) and the table's address to open."""
+    title, body = CATALOGUE[kind][language_of(language)]
+    return {
+        "kind": kind,
+        "title": title,
+        "body": body.format(code=code),
+        "tag": f"table-{code}",
+        "url": f"/r/{code}",
+        "lang": language_of(language),
+    }
+
+
+def notifications(kind: str, code: str) -> dict[str, dict[str, Any]]:
+    """The payload in every language, by language."""
+    return {language: notification(kind, code, language) for language in LANGUAGES}
