@@ -107,6 +107,57 @@ class GameStats:
 
 
 @dataclass(frozen=True)
+class BoardRow:
+    """A row of a game's leaderboard or of its week's climbers. `shown` is the player's shown
+    rating (lobby.rating_scale.shown); `gain` the week's gain in shown points (0 on the top board)."""
+
+    rank: int
+    player_id: str
+    nickname: str
+    shown: int
+    games: int
+    gain: int = 0
+
+
+@dataclass(frozen=True)
+class GameRating:
+    """A player's current rating in one game; `rank` on its leaderboard, or None off it."""
+
+    game: str
+    mu: float
+    sigma: float
+    ordinal: float
+    games: int
+    updated_ms: int
+    rank: int | None
+
+
+@dataclass(frozen=True)
+class RatingPoint:
+    """A player's rating after one rated game (`code`, `number`): a point of the history chart."""
+
+    at_ms: int
+    code: str
+    number: int
+    mu: float
+    sigma: float
+    ordinal: float
+    delta: float
+
+
+@dataclass(frozen=True)
+class RatingRows:
+    """Rating rows as the rated games' ends write them, loaded as they are (tests, imports,
+    the benchmark): `ratings` (game, player_id, mu, sigma, ordinal, games, updated_ms),
+    `changes` (player_id, game, at_ms, code, number, mu, sigma, ordinal, delta) and `weeks`
+    (game, week, player_id, gain)."""
+
+    ratings: list[tuple[str, str, float, float, float, int, int]] = field(default_factory=list)
+    changes: list[tuple[str, str, int, str, int, float, float, float, float]] = field(default_factory=list)
+    weeks: list[tuple[str, int, str, float]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
 class Posting:
     account: str
     amount: int  # positive: credited, negative: debited
@@ -278,6 +329,23 @@ class Store(Protocol):
         """`[{"game", "name", "options", "updated_ms"}]`, by game and name."""
 
     async def delete_house_rules(self, player_id: str, game: str, name: str) -> bool: ...
+
+    # -- ratings (read side; lobby/store/ratings.py) ----------------------------------------------
+    async def leaderboard(self, game: str, now_ms: int) -> list[BoardRow]:
+        """The game's top LEADERBOARD_SIZE accounts rated in the last ACTIVE_MS with at least
+        PROVISIONAL_GAMES games, best ordinal first (ties by player id)."""
+
+    async def climbers(self, game: str, now_ms: int, limit: int = 100) -> list[BoardRow]:
+        """The accounts that gained most in the game this calendar week (gain above 0)."""
+
+    async def player_ratings(self, player_id: str, now_ms: int) -> list[GameRating]:
+        """The player's rating in every game they are rated in, by game; none for a deleted player."""
+
+    async def rating_history(self, player_id: str, game: str, limit: int = 100) -> list[RatingPoint]:
+        """The player's newest `limit` rating changes in the game, oldest first."""
+
+    async def load_ratings(self, rows: RatingRows) -> None:
+        """Rating rows written as they are, in one transaction (tests, imports)."""
 
     # -- quick seating ---------------------------------------------------------------------------
     # A queue entry: {"id", "pool", "player", "name", "at_ms", "status", "answer"}; `pool` is

@@ -1,8 +1,8 @@
 """The `Store` the lobby gets: one store per concern over one backend.
 
-`store.rooms`, `store.games`, `store.players`, `store.ledger` and `store.quick_seats` each hold
-a concern's logic, written once (lobby/store/rooms.py, games.py, players.py, ledger.py,
-quick_seats.py); a backend (sqlite.py, postgres.py) brings connections, transactions and the
+`store.rooms`, `store.games`, `store.players`, `store.ledger`, `store.quick_seats` and `store.ratings`
+each hold a concern's logic, written once (lobby/store/rooms.py, games.py, players.py, ledger.py,
+quick_seats.py, ratings.py); a backend (sqlite.py, postgres.py) brings connections, transactions and the
 SQL that differs. Every concern's methods also answer under their flat names
 (`store.save_room` is `store.rooms.save_room`), the interface of lobby/store/base.py.
 """
@@ -14,6 +14,7 @@ from .games import Games
 from .ledger import Ledger
 from .players import Players
 from .quick_seats import QuickSeats
+from .ratings import Ratings
 from .rooms import RoomRows, Rooms
 from .sql import Backend
 
@@ -24,6 +25,7 @@ class ConcernStores(GroupCommitted):
     players: Players
     ledger: Ledger
     quick_seats: QuickSeats
+    ratings: Ratings
 
     def _compose(self, backend: Backend, rows: RoomRows) -> None:
         self.rooms = Rooms(backend, rows)
@@ -31,7 +33,8 @@ class ConcernStores(GroupCommitted):
         self.players = Players(backend)
         self.ledger = Ledger(backend)
         self.quick_seats = QuickSeats(backend)
+        self.ratings = Ratings(backend)
         # Bound once here, so a flat call costs no lookup through the concern.
-        for concern in (self.rooms, self.games, self.players, self.ledger, self.quick_seats):
+        for concern in (self.rooms, self.games, self.players, self.ledger, self.quick_seats, self.ratings):
             for name in concern.FLAT:
                 setattr(self, name, getattr(concern, name))
