@@ -39,6 +39,7 @@ MAX_BODY_BYTES = 16 * 1024
 STATUS_OF = {
     "unknown_room": 404,
     "unknown_game": 404,
+    "unknown_player": 404,
     "bad_token": 403,
     "bad_origin": 403,
     "not_host": 403,
@@ -400,6 +401,60 @@ async def delete_house_rules(request: web.Request) -> web.Response:
     except Refusal as refusal:
         return refused_response(refusal)
     return web.json_response({"deleted": deleted})
+
+
+# -- ratings ---------------------------------------------------------------------------------------
+def whole_query(request: web.Request, name: str) -> int | None:
+    """A whole-number query parameter, None when absent; anything else is refused."""
+    raw = request.query.get(name)
+    if raw is None:
+        return None
+    if not raw.isdigit() or len(raw) > 6:
+        raise Refusal("bad_request", f"{name} is a whole number")
+    return int(raw)
+
+
+async def leaderboard(request: web.Request) -> web.Response:
+    """A game's leaderboard, or this week's climbers (GET /api/games/{game}/leaderboard?board=climbers)."""
+    try:
+        board = await request.app[LOBBY].ratings.board(
+            request.match_info["game"], request.query.get("board", "top"), whole_query(request, "limit")
+        )
+    except Refusal as refusal:
+        return refused_response(refusal)
+    return web.json_response(board)
+
+
+async def leaderboard_tops(request: web.Request) -> web.Response:
+    """Every game's top three, for the gallery's tiles (GET /api/leaderboards)."""
+    return web.json_response({"boards": await request.app[LOBBY].ratings.tops()})
+
+
+async def player_ratings(request: web.Request) -> web.Response:
+    """Anyone's ratings (GET /api/players/{id}/ratings); `me` is the token's player."""
+    lobby = request.app[LOBBY]
+    try:
+        player_id = request.match_info["player"]
+        if player_id == "me":
+            profile = await lobby.players.profile(player_token(request))
+            player_id = profile["player"]["id"]
+        answer = await lobby.ratings.player(player_id[:64])
+    except Refusal as refusal:
+        return refused_response(refusal)
+    return web.json_response(answer)
+
+
+async def my_rating_history(request: web.Request) -> web.Response:
+    """The player's rating in a game after each of their newest rated games, oldest first
+    (GET /api/players/me/ratings/{game}/history?limit=100)."""
+    try:
+        limit = whole_query(request, "limit")
+        history = await request.app[LOBBY].ratings.history(
+            player_token(request), request.match_info["game"], *(() if limit is None else (limit,))
+        )
+    except Refusal as refusal:
+        return refused_response(refusal)
+    return web.json_response(history)
 
 
 # -- WebSocket -------------------------------------------------------------------------------------
@@ -826,8 +881,11 @@ def make_app(
             web.get("/fairness", index),
             web.get("/games/{game}/rules", index),
             web.get("/games/{game}/new", index),
+            web.get("/games/{game}/leaderboard", index),
             web.get("/api/games", list_games),
             web.get("/api/games/{game}/rules", game_rules),
+            web.get("/api/games/{game}/leaderboard", leaderboard),
+            web.get("/api/leaderboards", leaderboard_tops),
             web.post("/api/qr", qr_code),
             web.post("/api/rooms", create_room),
             web.get("/api/rooms/{code}", get_room),
@@ -845,6 +903,8 @@ def make_app(
             web.get("/api/players/me/house-rules", my_house_rules),
             web.put("/api/players/me/house-rules/{game}/{name}", save_house_rules),
             web.delete("/api/players/me/house-rules/{game}/{name}", delete_house_rules),
+            web.get("/api/players/me/ratings/{game}/history", my_rating_history),
+            web.get("/api/players/{player}/ratings", player_ratings),
             web.get("/ws", websocket),
             web.get("/healthz", healthz),
             web.get("/readyz", readyz),

@@ -4,6 +4,7 @@ or take from it. The gateway imports this module and no other of the lobby
 
     LobbyFace        what a client may ask (create, join, connect, move, chat, ...)
     PlayerDesk       guest players: their profile, games, transfer codes, house rules
+    RatingDesk       leaderboards, a player's ratings and their history
     Subscriber       a connection as the lobby sees it; Ticket, its credentials in a room
     clean_text, normalise_code, is_code, token_hash, json_text, REFUSALS
     make_lobby, open_lobby, lobby_from_env   a lobby from its parts (store, engines, bus,
@@ -34,6 +35,7 @@ __all__ = [
     "LobbySettings",
     "Player",
     "PlayerDesk",
+    "RatingDesk",
     "Subscriber",
     "Ticket",
     "clean_text",
@@ -68,6 +70,18 @@ class PlayerDesk(Protocol):
     async def delete_house_rules(self, token: str, game: str, name: str) -> bool: ...
 
 
+class RatingDesk(Protocol):
+    """Ratings (lobby/ratings.py): leaderboards, a player's ratings, the history of one."""
+
+    async def board(self, game: str, board: str = "top", limit: int | None = None) -> dict[str, Any]: ...
+
+    async def tops(self) -> dict[str, list[dict[str, Any]]]: ...
+
+    async def player(self, player_id: str) -> dict[str, Any]: ...
+
+    async def history(self, token: str, game: str, limit: int = 100) -> dict[str, Any]: ...
+
+
 class ConnectedRooms(Protocol):
     """The rooms with a connection in this process (for the rooms-by-status gauge)."""
 
@@ -81,6 +95,9 @@ class LobbyFace(Protocol):
 
     @property
     def players(self) -> PlayerDesk: ...
+
+    @property
+    def ratings(self) -> RatingDesk: ...
 
     @property
     def hub(self) -> ConnectedRooms: ...

@@ -40,6 +40,7 @@ from .hub import Subscriber
 from .ledger import Ledger
 from .players import Players
 from .quick_seating import QuickSeating
+from .ratings import Leaderboards
 from .replays import Replays, frames, parse_seat
 from .retention import Retention
 from .room import Room, Ticket, plain_json
@@ -79,6 +80,7 @@ class Lobby:
         self.retention = Retention(self.ctx)
         self.quick = QuickSeating(self.ctx, self.life, self.players, self.ledger)
         self.replays = Replays(engines)
+        self.ratings = Leaderboards(store, self.players, lambda: engines.catalogue, self.ctx.now_ms)
         self._sweeper: asyncio.Task[None] | None = None
         self._expiry: asyncio.Task[None] | None = None
 

@@ -12,6 +12,7 @@ from rulekit import Refusal
 
 from . import codes
 from .ledger import Ledger
+from .rating_views import rating_entries
 from .store import Player, Store
 from .text import clean_text
 
@@ -50,6 +51,7 @@ class Players:
         return {
             "player": {"id": player.id, "nickname": player.nickname, "created_ms": str(player.created_ms)},
             "coins": await self.ledger.wallet(player.id),
+            "ratings": rating_entries(await self.store.player_ratings(player.id, int(self.clock() * 1000))),
             "stats": [
                 {
                     "game": s.game,
