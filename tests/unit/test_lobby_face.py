@@ -9,9 +9,9 @@ import pathlib
 
 from lobby.face import ConnectedRooms, LobbyFace, PlayerDesk, RatingDesk
 from lobby.hub import Hub
-from lobby.ratings import Leaderboards
 from lobby.lobby import Lobby
 from lobby.players import Players
+from lobby.ratings import Leaderboards
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 GATEWAY = sorted((ROOT / "gateway").rglob("*.py"))
