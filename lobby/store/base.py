@@ -12,7 +12,7 @@ would go below zero.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -363,6 +363,13 @@ class Store(Protocol):
         """In one step, across replicas: the `count` longest-waiting entries of `pool` marked
         claimed by `claim`, oldest first, or none if fewer wait. With `include`, that entry
         (if it still waits) and up to `count` - 1 of the others waiting longest, however few."""
+
+    async def quick_seat_claim_chosen(
+        self, pool: str, game: str, claim: str, choose: Callable[[list[tuple[str, int, float | None]]], list[str]]
+    ) -> list[dict[str, Any]]:
+        """In one step, across replicas: the entries `choose` picks from the pool's waiting ones,
+        given as (id, at_ms, the player's ordinal in `game` or None) oldest first, marked
+        claimed by `claim`, oldest first (lobby/rated_tables.py chooses)."""
 
     async def quick_seat_seat(self, answers: dict[str, dict[str, Any]]) -> None:
         """The claimed entries seated, each with its ticket."""
