@@ -285,7 +285,7 @@ export async function showMe(root, nav) {
       h("section", { class: "panel", "aria-labelledby": "me-stats-title" }, h("h2", { id: "me-stats-title" }, t("me.stats_title")), statsTable(profile.stats)),
       h(
         "section",
-        { class: "panel", "aria-labelledby": "me-ratings-title" },
+        { class: "panel", "aria-labelledby": "me-ratings-title", "data-testid": "me-ratings-panel" },
         h("h2", { id: "me-ratings-title" }, t("me.ratings_title")),
         ratingsBlock(profile.ratings || [], /** @type {{ token: string }} */ (saved).token),
       ),

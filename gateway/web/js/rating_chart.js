@@ -9,7 +9,7 @@ import { s } from "./svg.js";
 // Drawn at 300 wide: on a 360 px phone the chart's 14-unit labels stay at least 12 px.
 const WIDTH = 300;
 const HEIGHT = 150;
-const LEFT = 44; // room for the rating labels
+const LABEL_CHAR = 9; // a 14-unit digit's width, and some: the labels' room is sized by it
 const TOP = 12;
 const BOTTOM = 12;
 const RIGHT = 10;
@@ -28,7 +28,9 @@ export function ratingChart(gameId, points) {
   // A flat history still gets a band to sit in.
   const bottom = low - Math.max(10, (high - low) * 0.1);
   const top = high + Math.max(10, (high - low) * 0.1);
-  const x = (i) => LEFT + (points.length === 1 ? (WIDTH - LEFT - RIGHT) / 2 : (i * (WIDTH - LEFT - RIGHT)) / (points.length - 1));
+  // Room at the left for the longer of the two rating labels.
+  const left = 12 + LABEL_CHAR * Math.max(formatNumber(high).length, formatNumber(low).length);
+  const x = (i) => left + (points.length === 1 ? (WIDTH - left - RIGHT) / 2 : (i * (WIDTH - left - RIGHT)) / (points.length - 1));
   const y = (rating) => TOP + ((top - rating) * (HEIGHT - TOP - BOTTOM)) / (top - bottom);
   const titleId = `me-chart-title-${gameId}`;
   const descId = `me-chart-desc-${gameId}`;
@@ -47,8 +49,8 @@ export function ratingChart(gameId, points) {
     s("title", { id: titleId }, t("me.chart_title", { game: gameName(gameId) })),
     s("desc", { id: descId }, t("me.chart_desc", { count: formatNumber(points.length), first: formatNumber(first), last: formatNumber(last), best: formatNumber(high) })),
     [high, low].map((rating) => [
-      s("line", { class: "chart-grid", x1: LEFT, x2: WIDTH - RIGHT, y1: y(rating), y2: y(rating) }),
-      s("text", { class: "chart-label", x: LEFT - 6, y: y(rating), "text-anchor": "end", "dominant-baseline": "middle", "font-size": 14 }, formatNumber(rating)),
+      s("line", { class: "chart-grid", x1: left, x2: WIDTH - RIGHT, y1: y(rating), y2: y(rating) }),
+      s("text", { class: "chart-label", x: left - 6, y: y(rating), "text-anchor": "end", "dominant-baseline": "middle", "font-size": 14 }, formatNumber(rating)),
     ]),
     s("polyline", { class: "chart-line", fill: "none", points: points.map((p, i) => `${x(i)},${y(p.shown)}`).join(" ") }),
     points.map((p, i) => s("circle", { class: "chart-point", cx: x(i), cy: y(p.shown), r: 3 })),
