@@ -98,7 +98,7 @@ function leadersSlot(gameId, nav, leaders) {
     "div",
     { class: "tile-board" },
     list,
-    routeLink(nav, leaderboardPath(gameId), { class: "board-link", "data-testid": `tile-board-${gameId}`, "aria-label": t("board.title", { game: gameName(gameId) }) }, t("board.link")),
+    routeLink(nav, leaderboardPath(gameId), { class: "board-link", "data-testid": `tile-board-${gameId}`, id: `tile-board-${gameId}`, "aria-labelledby": `tile-board-${gameId} tile-title-${gameId}` }, t("board.link")),
   );
 }
 
