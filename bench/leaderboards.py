@@ -6,8 +6,10 @@ them guests, one in a hundred deleted) and `--games` rated two-player games over
 `--titles` titles, busy players playing more than others: a `rating_changes` row per player and
 game, each player's `ratings` and each week's `rating_weeks` consistent with them. The figures
 are plausible, not OpenSkill's (the rating math is the writer's, not this page's). Rows go in
-with executemany (SQLite) and COPY (PostgreSQL). Then each read is asked `--asks` times on each
-store, through the store, and its median and 95th percentile printed in milliseconds.
+with executemany (SQLite) and COPY (PostgreSQL), the tables' secondary indexes built once
+after. Then each read is asked `--asks` times on each store, through the store, and its median
+and 95th percentile printed in milliseconds: with every index the store keeps, then without the
+leaderboard indexes of its last migration (`ratings_ranked`, `rating_weeks_climbers`), as before.
 
     nice .venv/bin/python bench/leaderboards.py [--players 100000] [--games 1000000] [--titles 10]
         [--asks 300] [--postgres postgresql://postgres@127.0.0.1:5432/test]
@@ -41,6 +43,8 @@ from lobby.store import Store, make_store  # noqa: E402
 YEAR_MS = 365 * DAY_MS
 NOW_MS = 1_790_000_000_000
 CHUNK = 50_000  # rating_changes rows per insert
+TABLES = ("ratings", "rating_changes", "rating_weeks")
+NEW_INDEXES = ("ratings_ranked", "rating_weeks_climbers")
 
 
 @dataclass
@@ -122,8 +126,23 @@ async def fill(sqlite_path: str, pg_url: str, schema: str, args: argparse.Namesp
     lite.execute("PRAGMA synchronous = OFF")
     post = await asyncpg.connect(pg_url, server_settings={"search_path": schema})
     # The rows are consistent by construction: the foreign keys' checks (a trigger per row) are
-    # skipped for the fill, as a restore does.
+    # skipped for the fill, as a restore does; the secondary indexes are built once at the end.
     await post.execute("SET session_replication_role = replica")
+    marks = ", ".join("?" for _ in TABLES)
+    lite_indexes = lite.execute(
+        f"SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN ({marks})",
+        TABLES,
+    ).fetchall()
+    post_indexes = await post.fetch(
+        "SELECT i.indexname, i.indexdef FROM pg_indexes i WHERE i.schemaname = $1 AND i.tablename = ANY($2::text[])"
+        " AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)",
+        schema,
+        list(TABLES),
+    )
+    for name, _ in lite_indexes:
+        lite.execute(f"DROP INDEX {name}")
+    for row in post_indexes:
+        await post.execute(f"DROP INDEX {row['indexname']}")
     started = time.perf_counter()
 
     async def both(table: str, columns: tuple[str, ...], rows: list[tuple[Any, ...]]) -> None:
@@ -157,10 +176,14 @@ async def fill(sqlite_path: str, pg_url: str, schema: str, args: argparse.Namesp
         await both("rating_weeks", ("game", "week", "player_id", "gain"), weeks)
         rows += len(changes)
     await both("ratings", ("game", "player_id", "mu", "sigma", "ordinal", "games", "updated_ms"), ratings_rows(filled))
+    for _, sql in lite_indexes:
+        lite.execute(sql)
     lite.execute("COMMIT")
     lite.execute("ANALYZE")
     lite.close()
-    await post.execute("ANALYZE")
+    for row in post_indexes:
+        await post.execute(row["indexdef"])
+    await post.execute("VACUUM ANALYZE")  # as autovacuum would: index-only scans need the visibility map
     await post.close()
     print(
         f"filled {len(players)} players, {rows} rating changes, {len(filled.rated)} ratings"
@@ -184,6 +207,18 @@ async def timed(asks: list[Callable[[], Awaitable[Any]]]) -> tuple[float, float,
         answered += len(answer)
     times.sort()
     return statistics.median(times), times[int(len(times) * 0.95) - 1], answered
+
+
+async def drop_new_indexes(sqlite_path: str, pg_url: str, schema: str) -> None:
+    lite = sqlite3.connect(sqlite_path, isolation_level=None)
+    post = await asyncpg.connect(pg_url, server_settings={"search_path": schema})
+    for name in NEW_INDEXES:
+        lite.execute(f"DROP INDEX {name}")
+        await post.execute(f"DROP INDEX {name}")
+    lite.execute("ANALYZE")
+    lite.close()
+    await post.execute("ANALYZE")
+    await post.close()
 
 
 async def measure(name: str, store: Store, filled: Filled, asks: int, rng: random.Random) -> None:
@@ -221,10 +256,14 @@ async def main() -> None:
         path = f"{folder}/bench.sqlite3"
         try:
             filled = await fill(path, args.postgres, schema, args)
-            await measure("sqlite", make_store(f"sqlite:///{path}"), filled, args.asks, random.Random(3))
-            await measure(
-                "postgres", make_store(with_schema(args.postgres, schema)), filled, args.asks, random.Random(3)
-            )
+            for before in (False, True):
+                if before:
+                    await drop_new_indexes(path, args.postgres, schema)
+                    print("without the leaderboard indexes (before):")
+                store = make_store(f"sqlite:///{path}")
+                await measure("sqlite", store, filled, args.asks, random.Random(3))
+                store = make_store(with_schema(args.postgres, schema))
+                await measure("postgres", store, filled, args.asks, random.Random(3))
         finally:
             connection = await asyncpg.connect(args.postgres)
             await connection.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")

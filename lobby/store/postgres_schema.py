@@ -392,6 +392,16 @@ CREATE TABLE rating_weeks (
 CREATE INDEX rating_weeks_board ON rating_weeks (game, week, gain DESC);
 """,
     ),
+    (
+        16,
+        "leaderboard reads",
+        # As the SQLite store's: a game's board and a week's climbers read from the index alone,
+        # without a row's visit per candidate (lobby/store/ratings.py).
+        """
+CREATE INDEX ratings_ranked ON ratings (game, ordinal DESC, player_id, games, updated_ms);
+CREATE INDEX rating_weeks_climbers ON rating_weeks (game, week, gain DESC, player_id);
+""",
+    ),
 ]
 
 

@@ -214,6 +214,13 @@ CREATE TABLE rating_weeks (
 );
 CREATE INDEX rating_weeks_board ON rating_weeks (game, week, gain DESC);
 """,
+    # Leaderboard reads (lobby/store/ratings.py): a game's board is read in ordinal order with
+    # what decides who is ranked (games, last rated game) in the index itself, a week's
+    # climbers in gain order with their player, so neither visits a row per candidate.
+    """
+CREATE INDEX ratings_ranked ON ratings (game, ordinal DESC, player_id, games, updated_ms);
+CREATE INDEX rating_weeks_climbers ON rating_weeks (game, week, gain DESC, player_id);
+""",
 ]
 
 
