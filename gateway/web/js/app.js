@@ -1,6 +1,6 @@
 // Boot and routing: "/" is the start page (the gallery), "/games/ID/rules" a game's rules,
-// "/games/ID/new" the create form for it, "/games/ID/leaderboard" its leaderboard, "/r/CODE" a room (with a stored ticket: the room
-// itself; without: the join page), "/r/CODE/games/N/replay" a finished game's replay, "/me"
+// "/games/ID/new" the create form for it, "/games/ID/leaderboard" its leaderboard, "/r/CODE"
+// a room (with a stored ticket: the room itself; without: the join page), "/r/CODE/games/N/replay" a finished game's replay, "/me"
 // the player's own page, "/tutorial/<name>" a tutorial, "/fairness" the page that checks a
 // finished game's seed.
 import { normalizeCode } from "./api.js";
