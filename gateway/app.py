@@ -436,9 +436,9 @@ async def player_ratings(request: web.Request) -> web.Response:
     try:
         player_id = request.match_info["player"]
         if player_id == "me":
-            profile = await lobby.players.profile(player_token(request))
-            player_id = profile["player"]["id"]
-        answer = await lobby.ratings.player(player_id[:64])
+            answer = await lobby.ratings.mine(player_token(request))
+        else:
+            answer = await lobby.ratings.player(player_id[:64])
     except Refusal as refusal:
         return refused_response(refusal)
     return web.json_response(answer)

@@ -11,11 +11,13 @@ from rulekit import Refusal
 
 from .engines import GameCatalogue
 from .players import Players
+from .rating_scale import LEADERBOARD_SIZE
 from .rating_views import board_entries, history_entries, rating_entries
 from .store import Store
 
 BOARDS = ("top", "climbers")
 HISTORY_POINTS = 100  # the most points a history answer holds (the chart's newest games)
+CLIMBERS_SIZE = 100  # this week's climbers listed at most
 GALLERY_TOP = 3  # the leaders each game's gallery tile names
 
 
@@ -37,16 +39,16 @@ class Leaderboards:
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
             raise Refusal("bad_request", "limit is a whole number from 1")
         if board == "top":
-            rows = await self.store.leaderboard(game, self.now_ms())
+            rows = await self.store.leaderboard(game, self.now_ms(), min(limit or LEADERBOARD_SIZE, LEADERBOARD_SIZE))
         else:
-            rows = await self.store.climbers(game, self.now_ms())
-        return {"game": game, "board": board, "rows": board_entries(rows[:limit], board == "climbers")}
+            rows = await self.store.climbers(game, self.now_ms(), min(limit or CLIMBERS_SIZE, CLIMBERS_SIZE))
+        return {"game": game, "board": board, "rows": board_entries(rows, board == "climbers")}
 
     async def tops(self) -> dict[str, list[dict[str, Any]]]:
         """Each game's GALLERY_TOP leaders, by game (empty lists for games nobody is ranked in)."""
         now = self.now_ms()
         return {
-            game: board_entries((await self.store.leaderboard(game, now))[:GALLERY_TOP], False)
+            game: board_entries(await self.store.leaderboard(game, now, GALLERY_TOP), False)
             for game in sorted(self.catalogue().metas)
         }
 
@@ -59,6 +61,10 @@ class Leaderboards:
         if found is None or not found.nickname:
             raise Refusal("unknown_player", player_id)
         return {"player": {"id": found.id, "nickname": found.nickname}, "ratings": await self.ratings_of(found.id)}
+
+    async def mine(self, token: str) -> dict[str, Any]:
+        """The token's player's own look at their ratings (as anyone's, `player`)."""
+        return await self.player((await self.players.by_token(token)).id)
 
     async def history(self, token: str, game: str, limit: int = HISTORY_POINTS) -> dict[str, Any]:
         """The token's player's newest `limit` points in the game, oldest first."""

@@ -331,9 +331,9 @@ class Store(Protocol):
     async def delete_house_rules(self, player_id: str, game: str, name: str) -> bool: ...
 
     # -- ratings (read side; lobby/store/ratings.py) ----------------------------------------------
-    async def leaderboard(self, game: str, now_ms: int) -> list[BoardRow]:
-        """The game's top LEADERBOARD_SIZE accounts rated in the last ACTIVE_MS with at least
-        PROVISIONAL_GAMES games, best ordinal first (ties by player id)."""
+    async def leaderboard(self, game: str, now_ms: int, limit: int = 100) -> list[BoardRow]:
+        """The game's top `limit` (at most LEADERBOARD_SIZE) accounts rated in the last
+        ACTIVE_MS with at least PROVISIONAL_GAMES games, best ordinal first (ties by player id)."""
 
     async def climbers(self, game: str, now_ms: int, limit: int = 100) -> list[BoardRow]:
         """The accounts that gained most in the game this calendar week (gain above 0)."""

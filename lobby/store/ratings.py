@@ -28,7 +28,7 @@ class Ratings:
     def __init__(self, backend: Backend) -> None:
         self._backend = backend
 
-    async def leaderboard(self, game: str, now_ms: int) -> list[BoardRow]:
+    async def leaderboard(self, game: str, now_ms: int, limit: int = LEADERBOARD_SIZE) -> list[BoardRow]:
         async def work(tx: Tx) -> list[BoardRow]:
             rows = await tx.fetchall(
                 "SELECT r.player_id, p.nickname, r.ordinal, r.games FROM ratings r"
@@ -37,7 +37,7 @@ class Ratings:
                 game,
                 PROVISIONAL_GAMES,
                 now_ms - ACTIVE_MS,
-                LEADERBOARD_SIZE,
+                min(limit, LEADERBOARD_SIZE),
             )
             return [
                 BoardRow(rank, player, nickname, shown(ordinal), games)

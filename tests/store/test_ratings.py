@@ -52,6 +52,7 @@ async def test_the_leaderboard_lists_active_accounts_past_their_provisional_game
         (4, f"{t}-fay", "Fay"),
     ]
     assert board[0].shown == shown(8) and board[0].games == 12
+    assert [r.player_id for r in await store.leaderboard(f"chess{t}", NOW, 2)] == [f"{t}-bob", f"{t}-alice"]
     assert [r.player_id for r in await store.leaderboard(f"checkers{t}", NOW)] == [f"{t}-alice"]
     assert await store.leaderboard(f"go{t}", NOW) == []
 
