@@ -8,6 +8,7 @@ the accessibility scan."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import threading
 import time
@@ -27,6 +28,9 @@ pytestmark = pytest.mark.e2e
 PHONE = {"width": 360, "height": 640}
 GAME = "chess"
 OTHER = "draughts"
+# Each test's players stand above those of the tests before it and of anyone rated by playing
+# (the stack is the session's): 100 is a shown 5,000.
+HEIGHTS = itertools.count(100, 50)
 
 
 def _post(base_url: str, path: str, body: dict) -> dict:  # type: ignore[type-arg]
@@ -70,12 +74,13 @@ def _run(work, failed: list[BaseException]) -> None:  # type: ignore[no-untyped-
         failed.append(error)
 
 
-def test_the_leaderboard_the_gallery_and_the_rating_chart_on_a_phone(browser: Browser, stack) -> None:
+def _rated_me(stack) -> tuple[dict[str, str], dict[str, dict], int, list[int]]:  # type: ignore[no-untyped-def,type-arg]
+    """Ilse, Jonas, Kai and Me rated in chess far above anyone the session rated before (Me also
+    provisional in draughts): their ids, their REST answers, the board's height and Me's ordinals."""
     names = ["Ilse", "Jonas", "Kai"]
     made = {name: _post(stack.base_url, "/api/players", {"nickname": name}) for name in [*names, "Me"]}
     ids = {name: answer["player"]["id"] for name, answer in made.items()}
-    # Far above anyone else the session rates: these four lead the chess board.
-    top = 5_000 + int(time.time()) % 1000
+    top = next(HEIGHTS)
     mine = [top + 10 + i for i in range(12)]
     players = [
         RatedPlayer(ids["Ilse"], "Ilse", played={GAME: [top + 40.0] * 12}),
@@ -84,12 +89,22 @@ def test_the_leaderboard_the_gallery_and_the_rating_chart_on_a_phone(browser: Br
         RatedPlayer(ids["Me"], "Me", played={GAME: [float(o) for o in mine], OTHER: [1.0, 2.0, 1.5, 3.0, 2.5]}),
     ]
     _load(stack.store_url, list(ids.values()), players)
-    empty_game = next(game for game, rows in _get(stack.base_url, "/api/leaderboards")["boards"].items() if not rows)
+    return ids, made, top, mine
 
-    context = browser.new_context(viewport=PHONE, locale="en-GB")
+
+def _as_me(browser: Browser, ids: dict[str, str], made: dict[str, dict], viewport, locale: str):  # type: ignore[no-untyped-def,type-arg]
+    context = browser.new_context(viewport=viewport, locale=locale)
     context.add_init_script(
         f"localStorage.setItem('gameroom.player', JSON.stringify({json.dumps({'id': ids['Me'], 'token': made['Me']['token']})}))"
     )
+    return context
+
+
+def test_the_leaderboard_the_gallery_and_the_rating_chart_on_a_phone(browser: Browser, stack) -> None:
+    ids, made, top, mine = _rated_me(stack)
+    empty_game = next(game for game, rows in _get(stack.base_url, "/api/leaderboards")["boards"].items() if not rows)
+
+    context = _as_me(browser, ids, made, PHONE, "en-GB")
     page = context.new_page()
     try:
         # The board page: Ilse, Jonas, Me (shown after 12 games at top + 21), Kai.
@@ -175,3 +190,30 @@ def test_the_leaderboard_the_gallery_and_the_rating_chart_on_a_phone(browser: Br
         expect(page.get_by_test_id("me-chart-table").locator("tbody tr")).to_have_count(5)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("locale", ["de-DE", "en-GB", "es-ES", "sv-SE"])
+@pytest.mark.parametrize("viewport", [PHONE, {"width": 1280, "height": 800}], ids=["phone", "desktop"])
+def test_the_leaderboard_and_the_ratings_pass_the_accessibility_scan(
+    browser: Browser, stack, locale: str, viewport
+) -> None:
+    ids, made, _, _ = _rated_me(stack)
+    context = _as_me(browser, ids, made, viewport, locale)
+    page = context.new_page()
+    found: dict[str, list[str]] = {}
+    try:
+        page.goto(f"{stack.base_url}/games/{GAME}/leaderboard")
+        expect(page.get_by_test_id("board-own-row")).to_be_visible()
+        found["top"] = _serious(page)
+        found["top wider"] = measure_layout(page, root="[data-testid=board-page]").overflow
+        page.get_by_test_id("board-tab-climbers").click()
+        expect(page.get_by_test_id("board-panel")).to_have_attribute("data-board", "climbers")
+        found["climbers"] = _serious(page)
+        page.goto(f"{stack.base_url}/me")
+        # The first game's chart in the page language's order (Dame comes before Schach).
+        expect(page.get_by_test_id("me-chart")).to_be_visible()
+        found["me"] = _serious(page)
+        found["me wider"] = measure_layout(page, root="[data-testid=me-ratings-panel]").overflow
+    finally:
+        context.close()
+    assert not any(found.values()), json.dumps(found, indent=1)

@@ -84,7 +84,7 @@ function ratingsBlock(ratings, token) {
     null,
     h(
       "table",
-      { class: "me-stats", "data-testid": "me-ratings" },
+      { class: "me-stats me-ratings", "data-testid": "me-ratings" },
       h("caption", { class: "sr-only" }, t("me.ratings_title")),
       h(
         "thead",
