@@ -234,7 +234,8 @@ async def measure(name: str, store: Store, filled: Filled, asks: int, rng: rando
             "history (100)": [partial(store.rating_history, player, title, 100) for player, title in players],
         }
         for read, calls in reads.items():
-            await calls[0]()  # warm: the first ask of a statement prepares it
+            for call in calls:  # warm: statements prepared, the pages they read in memory
+                await call()
             median, p95, answered = await timed(calls)
             print(
                 f"{name:9} {read:15} median {median:7.3f} ms   p95 {p95:7.3f} ms   ({answered / len(calls):.1f} rows/ask)"
