@@ -42,6 +42,7 @@ STATUS_OF = {
     "unknown_game": 404,
     "unknown_subscription": 404,
     "push_off": 404,
+    "unknown_player": 404,
     "bad_token": 403,
     "bad_origin": 403,
     "bad_passkey": 403,
@@ -603,6 +604,60 @@ async def delete_me(request: web.Request) -> web.Response:
     return web.json_response(answer)
 
 
+# -- ratings ---------------------------------------------------------------------------------------
+def whole_query(request: web.Request, name: str) -> int | None:
+    """A whole-number query parameter, None when absent; anything else is refused."""
+    raw = request.query.get(name)
+    if raw is None:
+        return None
+    if not raw.isdigit() or len(raw) > 6:
+        raise Refusal("bad_request", f"{name} is a whole number")
+    return int(raw)
+
+
+async def leaderboard(request: web.Request) -> web.Response:
+    """A game's leaderboard, or this week's climbers (GET /api/games/{game}/leaderboard?board=climbers)."""
+    try:
+        board = await request.app[LOBBY].ratings.board(
+            request.match_info["game"], request.query.get("board", "top"), whole_query(request, "limit")
+        )
+    except Refusal as refusal:
+        return refused_response(refusal)
+    return web.json_response(board)
+
+
+async def leaderboard_tops(request: web.Request) -> web.Response:
+    """Every game's top three, for the gallery's tiles (GET /api/leaderboards)."""
+    return web.json_response({"boards": await request.app[LOBBY].ratings.tops()})
+
+
+async def player_ratings(request: web.Request) -> web.Response:
+    """Anyone's ratings (GET /api/players/{id}/ratings); `me` is the token's player."""
+    lobby = request.app[LOBBY]
+    try:
+        player_id = request.match_info["player"]
+        if player_id == "me":
+            answer = await lobby.ratings.mine(player_token(request))
+        else:
+            answer = await lobby.ratings.player(player_id[:64])
+    except Refusal as refusal:
+        return refused_response(refusal)
+    return web.json_response(answer)
+
+
+async def my_rating_history(request: web.Request) -> web.Response:
+    """The player's rating in a game after each of their newest rated games, oldest first
+    (GET /api/players/me/ratings/{game}/history?limit=100)."""
+    try:
+        limit = whole_query(request, "limit")
+        history = await request.app[LOBBY].ratings.history(
+            player_token(request), request.match_info["game"], *(() if limit is None else (limit,))
+        )
+    except Refusal as refusal:
+        return refused_response(refusal)
+    return web.json_response(history)
+
+
 # -- WebSocket -------------------------------------------------------------------------------------
 # A refused move is named so its client knows which one to send again; the id is found in the
 # raw text, since a frame over the rate is never parsed.
@@ -1043,8 +1098,11 @@ def make_app(
             web.get("/fairness", index),
             web.get("/games/{game}/rules", index),
             web.get("/games/{game}/new", index),
+            web.get("/games/{game}/leaderboard", index),
             web.get("/api/games", list_games),
             web.get("/api/games/{game}/rules", game_rules),
+            web.get("/api/games/{game}/leaderboard", leaderboard),
+            web.get("/api/leaderboards", leaderboard_tops),
             web.post("/api/qr", qr_code),
             web.post("/api/rooms", create_room),
             web.get("/api/rooms/{code}", get_room),
@@ -1078,6 +1136,8 @@ def make_app(
             web.post("/api/sessions", sign_in),
             web.post("/api/sessions/recovery", recover),
             web.delete("/api/sessions/current", sign_out),
+            web.get("/api/players/me/ratings/{game}/history", my_rating_history),
+            web.get("/api/players/{player}/ratings", player_ratings),
             web.get("/ws", websocket),
             web.get("/healthz", healthz),
             web.get("/readyz", readyz),

@@ -24,6 +24,7 @@ from .limits import FloodGuard, FloodMeter, TokenBucket
 GRPC_STATUS = {
     "unknown_room": grpc.StatusCode.NOT_FOUND,
     "unknown_game": grpc.StatusCode.NOT_FOUND,
+    "unknown_player": grpc.StatusCode.NOT_FOUND,
     "bad_token": grpc.StatusCode.PERMISSION_DENIED,
     "removed": grpc.StatusCode.PERMISSION_DENIED,
     "rate_limited": grpc.StatusCode.RESOURCE_EXHAUSTED,
@@ -125,6 +126,14 @@ def add_to_server(servicer: PlayServicer, server: grpc.aio.Server) -> None:
         "GetReplay": grpc.unary_unary_rpc_method_handler(
             servicer.GetReplay, messages.GetReplayRequest.FromString, messages.Replay.SerializeToString
         ),
+        "GetLeaderboard": grpc.unary_unary_rpc_method_handler(
+            servicer.GetLeaderboard, messages.LeaderboardRequest.FromString, messages.Leaderboard.SerializeToString
+        ),
+        "GetPlayerRatings": grpc.unary_unary_rpc_method_handler(
+            servicer.GetPlayerRatings,
+            messages.PlayerRatingsRequest.FromString,
+            messages.PlayerRatings.SerializeToString,
+        ),
         "Connect": grpc.stream_stream_rpc_method_handler(
             servicer.Connect, None, messages.ServerMessage.SerializeToString
         ),
@@ -188,6 +197,22 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
         except Refusal as refusal:
             await _abort(context, refusal)
         return json_format.ParseDict(replay, play_pb2.Replay())
+
+    async def GetLeaderboard(self, request, context) -> play_pb2.Leaderboard:
+        try:
+            board = await self.lobby.ratings.board(
+                request.game, request.board or "top", request.limit if request.HasField("limit") else None
+            )
+        except Refusal as refusal:
+            await _abort(context, refusal)
+        return json_format.ParseDict(board, play_pb2.Leaderboard())
+
+    async def GetPlayerRatings(self, request, context) -> play_pb2.PlayerRatings:
+        try:
+            ratings = await self.lobby.ratings.player(request.player_id[:64])
+        except Refusal as refusal:
+            await _abort(context, refusal)
+        return json_format.ParseDict(ratings, play_pb2.PlayerRatings())
 
     async def Connect(
         self, request_iterator: AsyncIterator[play_pb2.ClientMessage], context

@@ -7,6 +7,7 @@ or take from it. The gateway imports this module and no other of the lobby
     AccountDesk      passkey accounts: passkeys, sign-in, recovery codes, devices, bot tokens,
                      deletion; RelyingParty, the site the passkeys belong to
     PushDesk         Web Push: the server's key, a player's subscriptions and quiet hours
+    RatingDesk       leaderboards, a player's ratings and their history
     Subscriber       a connection as the lobby sees it; Ticket, its credentials in a room
     clean_text, normalise_code, is_code, token_hash, json_text, REFUSALS
     make_lobby, open_lobby, lobby_from_env   a lobby from its parts (store, engines, bus,
@@ -42,6 +43,7 @@ __all__ = [
     "Player",
     "PlayerDesk",
     "PushDesk",
+    "RatingDesk",
     "Subscriber",
     "Ticket",
     "clean_text",
@@ -115,6 +117,8 @@ class AccountDesk(Protocol):
     async def revoke_bot_token(self, token: str, bot_id: str) -> None: ...
 
     async def delete(self, token: str) -> dict[str, Any]: ...
+
+
 class PushDesk(Protocol):
     """Web Push subscriptions and quiet hours (lobby/push.py), as the REST API offers them."""
 
@@ -127,6 +131,20 @@ class PushDesk(Protocol):
     async def unsubscribe(self, token: str, subscription_id: str) -> bool: ...
 
     async def save_quiet_hours(self, token: str, body: dict[str, Any]) -> dict[str, Any]: ...
+
+
+class RatingDesk(Protocol):
+    """Ratings (lobby/leaderboards.py): leaderboards, a player's ratings, the history of one."""
+
+    async def board(self, game: str, board: str = "top", limit: int | None = None) -> dict[str, Any]: ...
+
+    async def tops(self) -> dict[str, list[dict[str, Any]]]: ...
+
+    async def player(self, player_id: str) -> dict[str, Any]: ...
+
+    async def mine(self, token: str) -> dict[str, Any]: ...
+
+    async def history(self, token: str, game: str, limit: int = 100) -> dict[str, Any]: ...
 
 
 class ConnectedRooms(Protocol):
@@ -148,6 +166,7 @@ class LobbyFace(Protocol):
 
     @property
     def push(self) -> PushDesk: ...
+    def ratings(self) -> RatingDesk: ...
 
     @property
     def hub(self) -> ConnectedRooms: ...

@@ -38,6 +38,7 @@ from .cpu_seats import CpuSeats
 from .delivery import Delivery
 from .engines import Engines
 from .hub import Subscriber
+from .leaderboards import Leaderboards
 from .ledger import Ledger
 from .players import Players
 from .push import PushDesk, PushNotices
@@ -86,6 +87,7 @@ class Lobby:
         self.retention = Retention(self.ctx)
         self.quick = QuickSeating(self.ctx, self.life, self.players, self.ledger)
         self.replays = Replays(engines)
+        self.ratings = Leaderboards(store, self.players, lambda: engines.catalogue, self.ctx.now_ms)
         self._sweeper: asyncio.Task[None] | None = None
         self._expiry: asyncio.Task[None] | None = None
         self._push_sender: asyncio.Task[None] | None = None

@@ -14,6 +14,7 @@ from rulekit import Refusal
 
 from . import codes
 from .ledger import Ledger
+from .rating_views import rating_entries
 from .store import Player, Session, Store
 from .text import clean_text
 
@@ -85,6 +86,7 @@ class Players:
                 "account": player.is_account,
             },
             "coins": await self.ledger.wallet(player.id),
+            "ratings": rating_entries(await self.store.player_ratings(player.id, int(self.clock() * 1000))),
             "stats": [
                 {
                     "game": s.game,

@@ -4,8 +4,10 @@ the first players to ask are seated together as soon as a table fills.
 The queue lives in the store (lobby/store: one transaction claims a whole table, serialised per
 queue across replicas), so players asking at different gateway replicas meet. Every ask and every
 look at a waiting entry tries to fill a table, so a table that filled while two replicas raced
-is made by the next look. First come, first seated; one waiting entry per player and queue, so
-nobody is seated with themselves. A staked table escrows every stake when it starts, all or none
+is made by the next look. Tables are formed from players close in rating in the game
+(lobby/rated_tables.py: guests and unrated players at the default, the allowed gap widening with
+the wait), the longest-waiting first; one waiting entry per player and queue, so nobody is
+seated with themselves. A staked table escrows every stake when it starts, all or none
 (lobby/staked_tables.py); a player whose wallet cannot pay is left out and the rest wait on.
 A player alone in the queue is offered CPU seats for whoever is missing at once (they may still
 wait for people); once others wait too, after the wait the player chose. CPU seats play without
@@ -26,6 +28,7 @@ from . import codes
 from .context import LobbyContext
 from .ledger import Ledger
 from .players import Players
+from .rated_tables import WIDENING, GapSchedule, Waiting, choose_table
 from .room import clean_name
 from .room_life import RoomLife
 
@@ -44,8 +47,11 @@ def parse_pool(pool: str) -> tuple[str, int, int, str]:
 
 
 class QuickSeating:
-    def __init__(self, ctx: LobbyContext, rooms: RoomLife, players: Players, ledger: Ledger) -> None:
+    def __init__(
+        self, ctx: LobbyContext, rooms: RoomLife, players: Players, ledger: Ledger, gaps: GapSchedule = WIDENING
+    ) -> None:
         self.ctx = ctx
+        self.gaps = gaps
         self.rooms = rooms
         self.players = players
         self.ledger = ledger
@@ -140,8 +146,12 @@ class QuickSeating:
         """Seat every full table the queue holds; the number of tables opened."""
         game, seats, stake, language = parse_pool(pool)
         opened = 0
+
+        def close_in_rating(waiting: list[tuple[str, int, float | None]]) -> list[str]:
+            return choose_table([Waiting(*row) for row in waiting], seats, self.ctx.now_ms(), self.gaps)
+
         for _ in range(100):  # a bound, not a limit anyone meets: each round seats a table
-            claimed = await self.ctx.store.quick_seat_claim(pool, seats, secrets.token_hex(8))
+            claimed = await self.ctx.store.quick_seat_claim_chosen(pool, game, secrets.token_hex(8), close_in_rating)
             if not claimed:
                 return opened
             opened += await self._open(game, stake, language, claimed, cpus=0)

@@ -47,6 +47,7 @@ CODES = frozenset(
         "push_off",
         "bad_subscription",
         "unknown_subscription",
+        "unknown_player",
     }
 )
 

@@ -12,7 +12,7 @@ would go below zero.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -134,6 +134,57 @@ class GameStats:
     played: int
     won: int
     placings: dict[int, int]  # placing -> how often
+
+
+@dataclass(frozen=True)
+class BoardRow:
+    """A row of a game's leaderboard or of its week's climbers. `shown` is the player's shown
+    rating (lobby.rating_scale.shown); `gain` the week's gain in shown points (0 on the top board)."""
+
+    rank: int
+    player_id: str
+    nickname: str
+    shown: int
+    games: int
+    gain: int = 0
+
+
+@dataclass(frozen=True)
+class GameRating:
+    """A player's current rating in one game; `rank` on its leaderboard, or None off it."""
+
+    game: str
+    mu: float
+    sigma: float
+    ordinal: float
+    games: int
+    updated_ms: int
+    rank: int | None
+
+
+@dataclass(frozen=True)
+class RatingPoint:
+    """A player's rating after one rated game (`code`, `number`): a point of the history chart."""
+
+    at_ms: int
+    code: str
+    number: int
+    mu: float
+    sigma: float
+    ordinal: float
+    delta: float
+
+
+@dataclass(frozen=True)
+class RatingRows:
+    """Rating rows as the rated games' ends write them, loaded as they are (tests, imports,
+    the benchmark): `ratings` (game, player_id, mu, sigma, ordinal, games, updated_ms),
+    `changes` (player_id, game, at_ms, code, number, mu, sigma, ordinal, delta) and `weeks`
+    (game, week, player_id, gain)."""
+
+    ratings: list[tuple[str, str, float, float, float, int, int]] = field(default_factory=list)
+    changes: list[tuple[str, str, int, str, int, float, float, float, float]] = field(default_factory=list)
+    weeks: list[tuple[str, int, str, float]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -363,6 +414,23 @@ class Store(Protocol):
         """The player's personal data gone (the player's row kept as a tombstone without a name
         or a token); their finished games keep their seats as "". False if already deleted."""
 
+    # -- ratings (read side; lobby/store/ratings.py) ----------------------------------------------
+    async def leaderboard(self, game: str, now_ms: int, limit: int = 100) -> list[BoardRow]:
+        """The game's top `limit` (at most LEADERBOARD_SIZE) accounts rated in the last
+        ACTIVE_MS with at least PROVISIONAL_GAMES games, best ordinal first (ties by player id)."""
+
+    async def climbers(self, game: str, now_ms: int, limit: int = 100) -> list[BoardRow]:
+        """The accounts that gained most in the game this calendar week (gain above 0)."""
+
+    async def player_ratings(self, player_id: str, now_ms: int) -> list[GameRating]:
+        """The player's rating in every game they are rated in, by game; none for a deleted player."""
+
+    async def rating_history(self, player_id: str, game: str, limit: int = 100) -> list[RatingPoint]:
+        """The player's newest `limit` rating changes in the game, oldest first."""
+
+    async def load_ratings(self, rows: RatingRows) -> None:
+        """Rating rows written as they are, in one transaction (tests, imports)."""
+
     # -- quick seating ---------------------------------------------------------------------------
     # A queue entry: {"id", "pool", "player", "name", "at_ms", "status", "answer"}; `pool` is
     # "<game>|<seats>|<stake>", `status` waiting, claimed, seated or cancelled; `answer` is the
@@ -379,6 +447,13 @@ class Store(Protocol):
         """In one step, across replicas: the `count` longest-waiting entries of `pool` marked
         claimed by `claim`, oldest first, or none if fewer wait. With `include`, that entry
         (if it still waits) and up to `count` - 1 of the others waiting longest, however few."""
+
+    async def quick_seat_claim_chosen(
+        self, pool: str, game: str, claim: str, choose: Callable[[list[tuple[str, int, float | None]]], list[str]]
+    ) -> list[dict[str, Any]]:
+        """In one step, across replicas: the entries `choose` picks from the pool's waiting ones,
+        given as (id, at_ms, the player's ordinal in `game` or None) oldest first, marked
+        claimed by `claim`, oldest first (lobby/rated_tables.py chooses)."""
 
     async def quick_seat_seat(self, answers: dict[str, dict[str, Any]]) -> None:
         """The claimed entries seated, each with its ticket."""

@@ -368,7 +368,7 @@ CREATE TABLE ratings (
     updated_ms bigint NOT NULL,
     PRIMARY KEY (game, player_id)
 );
-CREATE INDEX ratings_board ON ratings (game, ordinal DESC);
+CREATE INDEX ratings_ranked ON ratings (game, ordinal DESC, player_id, games, updated_ms);
 CREATE INDEX ratings_of_player ON ratings (player_id);
 CREATE TABLE rating_changes (
     player_id text NOT NULL REFERENCES players (id),
@@ -389,7 +389,7 @@ CREATE TABLE rating_weeks (
     gain double precision NOT NULL,
     PRIMARY KEY (game, week, player_id)
 );
-CREATE INDEX rating_weeks_board ON rating_weeks (game, week, gain DESC);
+CREATE INDEX rating_weeks_climbers ON rating_weeks (game, week, gain DESC, player_id);
 """,
     ),
     (

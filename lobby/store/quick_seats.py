@@ -8,9 +8,14 @@ once over the backend seam (lobby/store/sql.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .sql import Backend, Tx
+
+# The waiting entries of a pool as a chooser of tables sees them: (id, at_ms, the player's
+# ordinal in the game or None for a guest or an unrated player), longest-waiting first.
+WaitingRow = tuple[str, int, float | None]
 
 
 async def _entry(tx: Tx, entry_id: str) -> dict[str, Any]:
@@ -34,6 +39,7 @@ class QuickSeats:
     FLAT = (
         "quick_seat_join",
         "quick_seat_claim",
+        "quick_seat_claim_chosen",
         "quick_seat_seat",
         "quick_seat_release",
         "quick_seat_entry",
@@ -97,6 +103,34 @@ class QuickSeats:
                 return []
             else:
                 chosen = waiting[:count]
+            await tx.executemany(
+                "UPDATE quick_seats SET status = 'claimed', claim = ? WHERE id = ?", [(claim, e) for e in chosen]
+            )
+            return [await _entry(tx, entry) for entry in chosen]
+
+        return await self._backend.write(work)
+
+    async def quick_seat_claim_chosen(
+        self, pool: str, game: str, claim: str, choose: Callable[[list[WaitingRow]], list[str]]
+    ) -> list[dict[str, Any]]:
+        """In one step, across replicas: the entries `choose` picks from the pool's waiting ones
+        (each with its player's rating in `game`; only accounts are rated) marked claimed by
+        `claim`, oldest first; none when it picks none."""
+
+        async def work(tx: Tx) -> list[dict[str, Any]]:
+            await tx.lock(pool)
+            rows = await tx.fetchall(
+                "SELECT q.id, q.at_ms, r.ordinal FROM quick_seats q"
+                " LEFT JOIN players p ON p.id = q.player_id"
+                " LEFT JOIN ratings r ON r.game = ? AND r.player_id = q.player_id AND p.account_ms > 0"
+                " WHERE q.pool = ? AND q.status = 'waiting' ORDER BY q.at_ms, q.id",
+                game,
+                pool,
+            )
+            waiting = [(entry, at_ms, ordinal) for entry, at_ms, ordinal in rows]
+            chosen = choose(waiting)
+            if not set(chosen) <= {entry for entry, _, _ in waiting}:
+                raise ValueError("a chooser picked an entry that does not wait")
             await tx.executemany(
                 "UPDATE quick_seats SET status = 'claimed', claim = ? WHERE id = ?", [(claim, e) for e in chosen]
             )

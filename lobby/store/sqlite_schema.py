@@ -176,9 +176,11 @@ CREATE INDEX rooms_in_play_by_age ON rooms (updated_ms) WHERE status = 'playing'
 """,
     # Accounts and ratings. A player secured with a passkey is an account (`account_ms`: since
     # when; 0 for a guest); only accounts are rated. `ratings` holds each player's current
-    # OpenSkill rating per game (the leaderboard reads it by game and ordinal), `rating_changes`
-    # every rated game's change (the player page's chart), `rating_weeks` each calendar week's
-    # gain (this week's climbers, without summing a week of changes per query).
+    # OpenSkill rating per game, `rating_changes` every rated game's change (the player page's
+    # chart), `rating_weeks` each calendar week's gain (this week's climbers, without summing a
+    # week of changes per query). A game's board is read in ordinal order with what decides who
+    # is ranked (games, last rated game) in the index itself, a week's climbers in gain order
+    # with their player, so neither visits a row per candidate (lobby/store/ratings.py).
     """
 ALTER TABLE players ADD COLUMN account_ms INTEGER NOT NULL DEFAULT 0;
 CREATE TABLE ratings (
@@ -191,7 +193,7 @@ CREATE TABLE ratings (
     updated_ms INTEGER NOT NULL,
     PRIMARY KEY (game, player_id)
 );
-CREATE INDEX ratings_board ON ratings (game, ordinal DESC);
+CREATE INDEX ratings_ranked ON ratings (game, ordinal DESC, player_id, games, updated_ms);
 CREATE INDEX ratings_of_player ON ratings (player_id);
 CREATE TABLE rating_changes (
     player_id TEXT NOT NULL,
@@ -212,7 +214,7 @@ CREATE TABLE rating_weeks (
     gain REAL NOT NULL,
     PRIMARY KEY (game, week, player_id)
 );
-CREATE INDEX rating_weeks_board ON rating_weeks (game, week, gain DESC);
+CREATE INDEX rating_weeks_climbers ON rating_weeks (game, week, gain DESC, player_id);
 """,
     # Passkey accounts (lobby/accounts.py): each player's passkeys, the ceremonies' single-use
     # challenges, recovery codes, and sessions (a signed-in device or a bot token; a revoked one

@@ -1,8 +1,9 @@
 """The `Store` the lobby gets: one store per concern over one backend.
 
 `store.rooms`, `store.games`, `store.players`, `store.ledger`, `store.quick_seats`,
-`store.accounts` and `store.push` each hold a concern's logic, written once (lobby/store/rooms.py,
-games.py, players.py, ledger.py, quick_seats.py, accounts.py, push.py); a backend (sqlite.py,
+`store.accounts`, `store.push` and `store.ratings` each hold a concern's logic, written once
+(lobby/store/rooms.py, games.py, players.py, ledger.py, quick_seats.py, accounts.py, push.py,
+ratings.py); a backend (sqlite.py,
 postgres.py) brings connections, transactions and the SQL that differs. Every concern's methods also answer under their flat names
 (`store.save_room` is `store.rooms.save_room`), the interface of lobby/store/base.py.
 """
@@ -16,6 +17,7 @@ from .ledger import Ledger
 from .players import Players
 from .push import Push
 from .quick_seats import QuickSeats
+from .ratings import Ratings
 from .rooms import RoomRows, Rooms
 from .sql import Backend
 
@@ -28,6 +30,7 @@ class ConcernStores(GroupCommitted):
     quick_seats: QuickSeats
     accounts: Accounts
     push: Push
+    ratings: Ratings
 
     def _compose(self, backend: Backend, rows: RoomRows) -> None:
         self.rooms = Rooms(backend, rows)
@@ -37,7 +40,11 @@ class ConcernStores(GroupCommitted):
         self.quick_seats = QuickSeats(backend)
         self.accounts = Accounts(backend)
         self.push = Push(backend)
-        concerns = (self.rooms, self.games, self.players, self.ledger, self.quick_seats, self.accounts, self.push)
+        self.ratings = Ratings(backend)
+        concerns = (
+            *(self.rooms, self.games, self.players, self.ledger, self.quick_seats),
+            *(self.accounts, self.push, self.ratings),
+        )
         # Bound once here, so a flat call costs no lookup through the concern.
         for concern in concerns:
             for name in concern.FLAT:

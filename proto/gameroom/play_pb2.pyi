@@ -133,6 +133,82 @@ class Replay(_message.Message):
     options: _struct_pb2.Struct
     def __init__(self, code: _Optional[str] = ..., number: _Optional[int] = ..., game: _Optional[str] = ..., names: _Optional[_Iterable[str]] = ..., result: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., seat: _Optional[str] = ..., started_ms: _Optional[str] = ..., finished_ms: _Optional[str] = ..., moves: _Optional[int] = ..., frames: _Optional[_Iterable[_Union[ReplayFrame, _Mapping]]] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
+class LeaderboardRequest(_message.Message):
+    __slots__ = ("game", "board", "limit")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    BOARD_FIELD_NUMBER: _ClassVar[int]
+    LIMIT_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    board: str
+    limit: int
+    def __init__(self, game: _Optional[str] = ..., board: _Optional[str] = ..., limit: _Optional[int] = ...) -> None: ...
+
+class BoardEntry(_message.Message):
+    __slots__ = ("rank", "player", "nickname", "shown", "games", "gain")
+    RANK_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_FIELD_NUMBER: _ClassVar[int]
+    NICKNAME_FIELD_NUMBER: _ClassVar[int]
+    SHOWN_FIELD_NUMBER: _ClassVar[int]
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    GAIN_FIELD_NUMBER: _ClassVar[int]
+    rank: int
+    player: str
+    nickname: str
+    shown: int
+    games: int
+    gain: int
+    def __init__(self, rank: _Optional[int] = ..., player: _Optional[str] = ..., nickname: _Optional[str] = ..., shown: _Optional[int] = ..., games: _Optional[int] = ..., gain: _Optional[int] = ...) -> None: ...
+
+class Leaderboard(_message.Message):
+    __slots__ = ("game", "board", "rows")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    BOARD_FIELD_NUMBER: _ClassVar[int]
+    ROWS_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    board: str
+    rows: _containers.RepeatedCompositeFieldContainer[BoardEntry]
+    def __init__(self, game: _Optional[str] = ..., board: _Optional[str] = ..., rows: _Optional[_Iterable[_Union[BoardEntry, _Mapping]]] = ...) -> None: ...
+
+class PlayerRatingsRequest(_message.Message):
+    __slots__ = ("player_id",)
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    player_id: str
+    def __init__(self, player_id: _Optional[str] = ...) -> None: ...
+
+class GameRating(_message.Message):
+    __slots__ = ("game", "shown", "mu", "sigma", "games", "provisional", "rank")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    SHOWN_FIELD_NUMBER: _ClassVar[int]
+    MU_FIELD_NUMBER: _ClassVar[int]
+    SIGMA_FIELD_NUMBER: _ClassVar[int]
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    PROVISIONAL_FIELD_NUMBER: _ClassVar[int]
+    RANK_FIELD_NUMBER: _ClassVar[int]
+    game: str
+    shown: int
+    mu: float
+    sigma: float
+    games: int
+    provisional: bool
+    rank: int
+    def __init__(self, game: _Optional[str] = ..., shown: _Optional[int] = ..., mu: _Optional[float] = ..., sigma: _Optional[float] = ..., games: _Optional[int] = ..., provisional: _Optional[bool] = ..., rank: _Optional[int] = ...) -> None: ...
+
+class PlayerInfo(_message.Message):
+    __slots__ = ("id", "nickname")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    NICKNAME_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    nickname: str
+    def __init__(self, id: _Optional[str] = ..., nickname: _Optional[str] = ...) -> None: ...
+
+class PlayerRatings(_message.Message):
+    __slots__ = ("player", "ratings")
+    PLAYER_FIELD_NUMBER: _ClassVar[int]
+    RATINGS_FIELD_NUMBER: _ClassVar[int]
+    player: PlayerInfo
+    ratings: _containers.RepeatedCompositeFieldContainer[GameRating]
+    def __init__(self, player: _Optional[_Union[PlayerInfo, _Mapping]] = ..., ratings: _Optional[_Iterable[_Union[GameRating, _Mapping]]] = ...) -> None: ...
+
 class RoomTicket(_message.Message):
     __slots__ = ("code", "seats", "token", "room", "invite")
     CODE_FIELD_NUMBER: _ClassVar[int]

@@ -59,6 +59,16 @@ class PlayStub:
                 request_serializer=gameroom_dot_play__pb2.GetReplayRequest.SerializeToString,
                 response_deserializer=gameroom_dot_play__pb2.Replay.FromString,
                 _registered_method=True)
+        self.GetLeaderboard = channel.unary_unary(
+                '/gameroom.play.Play/GetLeaderboard',
+                request_serializer=gameroom_dot_play__pb2.LeaderboardRequest.SerializeToString,
+                response_deserializer=gameroom_dot_play__pb2.Leaderboard.FromString,
+                _registered_method=True)
+        self.GetPlayerRatings = channel.unary_unary(
+                '/gameroom.play.Play/GetPlayerRatings',
+                request_serializer=gameroom_dot_play__pb2.PlayerRatingsRequest.SerializeToString,
+                response_deserializer=gameroom_dot_play__pb2.PlayerRatings.FromString,
+                _registered_method=True)
         self.Connect = channel.stream_stream(
                 '/gameroom.play.Play/Connect',
                 request_serializer=gameroom_dot_play__pb2.ClientMessage.SerializeToString,
@@ -101,6 +111,20 @@ class PlayServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetLeaderboard(self, request, context):
+        """A game's leaderboard or this week's climbers (GET /api/games/{id}/leaderboard).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetPlayerRatings(self, request, context):
+        """A player's rating in every game they are rated in (GET /api/players/{id}/ratings).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def Connect(self, request_iterator, context):
         """A seat's (or a spectator's) live connection: Hello first, then moves and chat out,
         views, events and chat in.
@@ -136,6 +160,16 @@ def add_PlayServicer_to_server(servicer, server):
                     servicer.GetReplay,
                     request_deserializer=gameroom_dot_play__pb2.GetReplayRequest.FromString,
                     response_serializer=gameroom_dot_play__pb2.Replay.SerializeToString,
+            ),
+            'GetLeaderboard': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetLeaderboard,
+                    request_deserializer=gameroom_dot_play__pb2.LeaderboardRequest.FromString,
+                    response_serializer=gameroom_dot_play__pb2.Leaderboard.SerializeToString,
+            ),
+            'GetPlayerRatings': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetPlayerRatings,
+                    request_deserializer=gameroom_dot_play__pb2.PlayerRatingsRequest.FromString,
+                    response_serializer=gameroom_dot_play__pb2.PlayerRatings.SerializeToString,
             ),
             'Connect': grpc.stream_stream_rpc_method_handler(
                     servicer.Connect,
@@ -278,6 +312,60 @@ class Play:
             '/gameroom.play.Play/GetReplay',
             gameroom_dot_play__pb2.GetReplayRequest.SerializeToString,
             gameroom_dot_play__pb2.Replay.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetLeaderboard(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/gameroom.play.Play/GetLeaderboard',
+            gameroom_dot_play__pb2.LeaderboardRequest.SerializeToString,
+            gameroom_dot_play__pb2.Leaderboard.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetPlayerRatings(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/gameroom.play.Play/GetPlayerRatings',
+            gameroom_dot_play__pb2.PlayerRatingsRequest.SerializeToString,
+            gameroom_dot_play__pb2.PlayerRatings.FromString,
             options,
             channel_credentials,
             insecure,

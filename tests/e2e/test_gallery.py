@@ -101,7 +101,7 @@ def test_the_gallery_shows_every_title_by_family_in_the_page_language(
                 assert tile["pitch"] != english[f"pitch.{gid}"], (gid, "pitch left in English")
             assert any(ch.isdigit() for ch in tile["seats"]), (gid, tile["seats"])
             assert tile["shapes"] >= 3, (gid, "no drawing")
-            assert tile["controls"] == ["tile-rules", "tile-play", "tile-create"], gid
+            assert tile["controls"] == ["tile-board", "tile-rules", "tile-play", "tile-create"], gid
             # Each control is spoken with the game's name, so a list of them stays unambiguous.
             assert all(name.endswith(tile["title"]) for name in tile["names"]), tile["names"]
         # The families in the gallery's order, each heading once.

@@ -7,8 +7,9 @@ import ast
 import inspect
 import pathlib
 
-from lobby.face import ConnectedRooms, LobbyFace, PlayerDesk
+from lobby.face import ConnectedRooms, LobbyFace, PlayerDesk, RatingDesk
 from lobby.hub import Hub
+from lobby.leaderboards import Leaderboards
 from lobby.lobby import Lobby
 from lobby.players import Players
 
@@ -78,7 +79,8 @@ def test_the_lobby_has_the_face_the_gateway_sees() -> None:
     _check(LobbyFace, Lobby)
     _check(PlayerDesk, Players)
     _check(ConnectedRooms, Hub)
-    assert {"players", "hub"} <= set(_members(LobbyFace))
+    _check(RatingDesk, Leaderboards)
+    assert {"players", "ratings", "hub"} <= set(_members(LobbyFace))
     assert "accepting_rooms" in LobbyFace.__annotations__ and isinstance(Lobby.accepting_rooms, property)
 
 

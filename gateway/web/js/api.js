@@ -441,3 +441,35 @@ export function revokeBotToken(token, id) {
 export function deleteAccount(token) {
   return request("DELETE", "/api/players/me", undefined, token);
 }
+
+/**
+ * A game's leaderboard ("top") or this week's climbers: rows of {rank, player, nickname,
+ * shown, games, gain?}.
+ * @param {string} gameId
+ * @param {"top" | "climbers"} board
+ * @returns {Promise<Array<import("./types.js").BoardRow>>}
+ */
+export async function leaderboard(gameId, board) {
+  const data = await request("GET", `/api/games/${encodeURIComponent(gameId)}/leaderboard?board=${board}`);
+  return (data && data.rows) || [];
+}
+
+/**
+ * Every game's top three, by game (the gallery's tiles).
+ * @returns {Promise<Record<string, Array<import("./types.js").BoardRow>>>}
+ */
+export async function leaderboardTops() {
+  const data = await request("GET", "/api/leaderboards");
+  return (data && data.boards) || {};
+}
+
+/**
+ * The player's rating after each of their newest rated games in a game, oldest first.
+ * @param {string} token
+ * @param {string} gameId
+ * @returns {Promise<Array<{ at_ms: string, shown: number, change: number }>>}
+ */
+export async function ratingHistory(token, gameId) {
+  const data = await request("GET", `/api/players/me/ratings/${encodeURIComponent(gameId)}/history`, undefined, token);
+  return (data && data.points) || [];
+}

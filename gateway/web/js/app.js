@@ -1,12 +1,13 @@
 // Boot and routing: "/" is the start page (the gallery), "/games/ID/rules" a game's rules,
-// "/games/ID/new" the create form for it, "/r/CODE" a room (with a stored ticket: the room
-// itself; without: the join page), "/r/CODE/games/N/replay" a finished game's replay, "/me"
+// "/games/ID/new" the create form for it, "/games/ID/leaderboard" its leaderboard, "/r/CODE"
+// a room (with a stored ticket: the room itself; without: the join page), "/r/CODE/games/N/replay" a finished game's replay, "/me"
 // the player's own page, "/tutorial/<name>" a tutorial, "/fairness" the page that checks a
 // finished game's seed.
 import { normalizeCode } from "./api.js";
 import { showFairness } from "./fairness.js";
-import { initI18n, onLanguageChange, t } from "./i18n.js";
+import { gameName, initI18n, onLanguageChange, t } from "./i18n.js";
 import { showJoin } from "./join.js";
+import { showLeaderboard } from "./leaderboard.js";
 import { showMe } from "./me.js";
 import { clearTableNotices } from "./push.js";
 import { showNewRoom } from "./new_room.js";
@@ -60,11 +61,15 @@ function route(force = false) {
     }
     return;
   }
-  const game = path.match(/^\/games\/([^/]+)\/(rules|new)\/?$/);
+  const game = path.match(/^\/games\/([^/]+)\/(rules|new|leaderboard)\/?$/);
   if (game) {
     const gameId = decodeURIComponent(game[1]);
     document.title = t("app.title");
     if (game[2] === "rules") showRulesPage(root, nav, gameId);
+    else if (game[2] === "leaderboard") {
+      document.title = `${t("board.title", { game: gameName(gameId) })} · ${t("app.title")}`;
+      showLeaderboard(root, nav, gameId);
+    }
     else showNewRoom(root, nav, gameId);
     return;
   }

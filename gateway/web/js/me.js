@@ -1,6 +1,7 @@
-// The player's own page (/me): name and coins, games played and won per title, the finished
-// games (each with a link to watch its replay), the rooms this browser holds, saved house rules,
-// the account (js/account.js: passkeys, devices, recovery codes, bot tokens), and for a guest a
+// The player's own page (/me): name and coins, games played and won per title, the ratings per
+// title (with a chart of one's history), the finished games (each with a link to watch its
+// replay), the rooms this browser holds, saved house rules, notifications on this device, the
+// account (js/account.js: passkeys, devices, recovery codes, bot tokens), and for a guest a
 // transfer code to keep the identity on another device (a cleared browser would otherwise lose it).
 import { accountSection, passkeySignInButton, recoveryForm } from "./account.js";
 import * as api from "./api.js";
@@ -8,6 +9,7 @@ import { h, replace } from "./dom.js";
 import { currentLanguage, formatNumber, gameName, t } from "./i18n.js";
 import { languageSelect } from "./menu.js";
 import { pushSection } from "./push.js";
+import { ratingChart } from "./rating_chart.js";
 import * as store from "./store.js";
 
 function homeLink(nav) {
@@ -40,6 +42,76 @@ function statsTable(stats) {
         .sort((a, b) => gameName(a.game).localeCompare(gameName(b.game)))
         .map((s) => h("tr", { "data-testid": `me-stat-${s.game}` }, h("th", { scope: "row" }, gameName(s.game)), h("td", null, formatNumber(s.played)), h("td", null, formatNumber(s.won)))),
     ),
+  );
+}
+
+/** A rating as shown: its figure, "?" while provisional (with the word for screen readers). */
+function ratingText(rating) {
+  if (!rating.provisional) return formatNumber(rating.shown);
+  return [formatNumber(rating.shown), h("abbr", { class: "provisional-mark", title: t("me.provisional") }, "?"), h("span", { class: "sr-only" }, ` ${t("me.provisional")}`)];
+}
+
+/** The player's rating per game, and the chart of one game's history (chosen when several). */
+function ratingsBlock(ratings, token) {
+  if (!ratings.length) return h("p", { class: "hint", "data-testid": "me-no-ratings" }, t("me.no_ratings"));
+  const sorted = [...ratings].sort((a, b) => gameName(a.game).localeCompare(gameName(b.game)));
+  const chartSlot = h("div", { class: "chart-slot", "data-testid": "me-chart-slot", "aria-live": "polite" });
+  const drawChart = async (gameId) => {
+    chartSlot.setAttribute("aria-busy", "true");
+    let content;
+    try {
+      content = ratingChart(gameId, await api.ratingHistory(token, gameId));
+    } catch (error) {
+      content = h("p", { class: "hint" }, t(`refusal.${error.code}`));
+    }
+    replace(chartSlot, content);
+    chartSlot.dataset.game = gameId;
+    chartSlot.removeAttribute("aria-busy");
+  };
+  const picker =
+    sorted.length > 1
+      ? h(
+          "div",
+          { class: "field" },
+          h("label", { for: "me-chart-game" }, t("me.history_game")),
+          h(
+            "select",
+            { id: "me-chart-game", "data-testid": "me-chart-game", onchange: (e) => drawChart(e.target.value) },
+            sorted.map((r) => h("option", { value: r.game }, gameName(r.game))),
+          ),
+        )
+      : null;
+  drawChart(sorted[0].game);
+  return h(
+    "div",
+    null,
+    h(
+      "table",
+      { class: "me-stats me-ratings", "data-testid": "me-ratings" },
+      h("caption", { class: "sr-only" }, t("me.ratings_title")),
+      h(
+        "thead",
+        null,
+        h("tr", null, h("th", { scope: "col" }, t("me.game")), h("th", { scope: "col" }, t("board.rating")), h("th", { scope: "col" }, t("board.games")), h("th", { scope: "col" }, t("board.rank"))),
+      ),
+      h(
+        "tbody",
+        null,
+        sorted.map((r) =>
+          h(
+            "tr",
+            { "data-testid": `me-rating-${r.game}` },
+            h("th", { scope: "row" }, gameName(r.game)),
+            h("td", null, ratingText(r)),
+            h("td", null, formatNumber(r.games)),
+            h("td", null, r.rank === null ? [h("span", { "aria-hidden": "true" }, "–"), h("span", { class: "sr-only" }, t("me.unranked"))] : formatNumber(r.rank)),
+          ),
+        ),
+      ),
+    ),
+    h("h3", { class: "me-chart-head" }, t("me.history_title")),
+    picker,
+    chartSlot,
   );
 }
 
@@ -220,6 +292,12 @@ export async function showMe(root, nav) {
         h("p", { class: "wallet", "data-testid": "me-coins" }, t("start.coins", { coins: formatNumber(profile.coins) })),
       ),
       h("section", { class: "panel", "aria-labelledby": "me-stats-title" }, h("h2", { id: "me-stats-title" }, t("me.stats_title")), statsTable(profile.stats)),
+      h(
+        "section",
+        { class: "panel", "aria-labelledby": "me-ratings-title", "data-testid": "me-ratings-panel" },
+        h("h2", { id: "me-ratings-title" }, t("me.ratings_title")),
+        ratingsBlock(profile.ratings || [], /** @type {{ token: string }} */ (saved).token),
+      ),
       h("section", { class: "panel", "aria-labelledby": "me-games-title" }, h("h2", { id: "me-games-title" }, t("me.games_title")), gamesList(games, nav)),
     );
   } else {

@@ -276,6 +276,8 @@ export async function showStart(root, nav) {
   const gallery = gallerySection(games, nav, {
     playNow: quick ? quick.play : null,
     offersQuick: quick ? quick.offers : () => false,
+    // The tiles are drawn at once; their leaders follow (none named if they cannot be had).
+    leaders: api.leaderboardTops().catch(() => ({})),
   });
   picker.fill(games, familiesOf(games));
   gallerySlot.removeAttribute("aria-busy");

@@ -225,4 +225,15 @@
  * @typedef {Node | string | number | boolean | null | undefined | any[]} Child
  */
 
+/**
+ * A row of a game's leaderboard (GET /api/games/{id}/leaderboard): `shown` is the rating
+ * players see, `gain` this week's gain (climbers only).
+ * @typedef {{ rank: number, player: string, nickname: string, shown: number, games: number, gain?: number }} BoardRow
+ */
+
+/**
+ * A player's rating in one game (GET /api/players/me `ratings`); `rank` null off the board.
+ * @typedef {{ game: string, shown: number, mu: number, sigma: number, games: number, provisional: boolean, rank: number | null }} GameRating
+ */
+
 export {};
