@@ -193,6 +193,7 @@ async def create_room(request: web.Request) -> web.Response:
             clean_text(body.get("nickname"), "nickname"),
             str(body.get("player_token", "")),
             body.get("private") is True,
+            body.get("rated") is True,
         )
     except Refusal as refusal:
         return refused_response(refusal)

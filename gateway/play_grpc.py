@@ -137,6 +137,7 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
                 clean_text(request.nickname, "nickname"),
                 request.player_token,
                 request.private,
+                request.rated,
             )
         except Refusal as refusal:
             await _abort(context, refusal)

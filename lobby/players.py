@@ -12,6 +12,7 @@ from rulekit import Refusal
 
 from . import codes
 from .ledger import Ledger
+from .rating_scale import PROVISIONAL_GAMES, shown
 from .store import Player, Store
 from .text import clean_text
 
@@ -44,7 +45,8 @@ class Players:
         return player
 
     async def profile(self, token: str) -> dict[str, Any]:
-        """The player, their statistics per game and their wallet (topped up on a new day)."""
+        """The player, their statistics per game, their wallet (topped up on a new day) and
+        their rating in each title they have played rated."""
         player = await self.by_token(token)
         stats = await self.store.player_stats(player.id)
         return {
@@ -58,6 +60,17 @@ class Players:
                     "placings": {str(k): v for k, v in s.placings.items()},
                 }
                 for s in stats
+            ],
+            "ratings": [
+                {
+                    "game": r.game,
+                    "shown": shown(r.mu - 3 * r.sigma),
+                    "mu": r.mu,
+                    "sigma": r.sigma,
+                    "games": r.games,
+                    "provisional": r.games < PROVISIONAL_GAMES,
+                }
+                for r in await self.store.player_ratings(player.id)
             ],
         }
 

@@ -21,8 +21,11 @@ from .base import (
     MoveRecord,
     Player,
     Posting,
+    RatedPlayer,
+    RatingsMoved,
     Store,
     StoredEvent,
+    StoredRating,
     Transfer,
 )
 
@@ -66,7 +69,10 @@ __all__ = [
     "MoveRecord",
     "Player",
     "Posting",
+    "RatedPlayer",
+    "RatingsMoved",
     "Store",
+    "StoredRating",
     "StoredEvent",
     "Transfer",
     "make_store",
