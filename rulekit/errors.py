@@ -38,6 +38,10 @@ CODES = frozenset(
         "already_contributed",
         "bad_contribution",
         "stale_commit",
+        # A rated room (lobby/rated_rooms.py): accounts only, no CPU, each player on one seat.
+        "rated_needs_accounts",
+        "rated_no_cpu",
+        "rated_same_player",
     }
 )
 
