@@ -281,3 +281,37 @@ async def test_rated_rooms_refuse_what_would_break_them(rig: Rig) -> None:
     casual = await create(rig, "four-in-a-row", [human, {"kind": "cpu"}], guest_token, rated=False)
     assert "rated" not in casual.room
     assert anna
+
+
+async def test_a_player_who_leaves_a_rated_game_counts_as_last(rig: Rig) -> None:
+    """A CPU plays the leaver's seat so the other can finish; whatever it achieves there, the
+    leaver is rated as placed after everyone who stayed (docs/playing.md)."""
+    anna, anna_token = await account(rig, "Anna")
+    ben, ben_token = await account(rig, "Ben")
+    host = await create(rig, "four-in-a-row", [{"kind": "human"}] * 2, anna_token)
+    other = await join(rig, host.code, ben_token)
+    for client in (host, other):
+        await client.connect()
+    await host.send({"start": {}})
+    await other.wait_until(lambda c: c.room["status"] == "playing")
+    await other.send({"leave": {}})
+    await host.wait_until(lambda c: c.room["seats"][1]["cpu_plays"])
+    rnd = random.Random(7)
+    while host.room["status"] != "finished":
+        legal = host.view(0).get("legal_moves") or []
+        if not legal:  # the CPU's turn: its move is on its way
+            await host.wait_until(lambda c: c.room["status"] == "finished" or c.view(0).get("legal_moves"))
+            continue
+        try:
+            await host.move_at_a_persons_pace(0, rnd.choice(legal), version=int(host.room["version"]))
+        except Refused as refused:
+            assert refused.code in ("game_over", "not_your_turn", "stale_version"), refused
+            await host.wait_until(lambda c, v=host.room["version"]: c.room["version"] != v)
+    changes = host.room["rating_result"]["changes"]
+    assert changes[0]["change"] > 0 > changes[1]["change"]
+    model = PlackettLuce()
+    expected = model.rate([[model.rating()], [model.rating()]], ranks=[1, 2])
+    stored = await rig.store.current_ratings("four-in-a-row", [anna, ben])
+    assert stored[anna].mu == pytest.approx(expected[0][0].mu) and stored[ben].mu == pytest.approx(expected[1][0].mu)
+    await host.close()
+    await other.close()
