@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import aiohttp
+import grpc
 import pytest
+from gameroom import play_pb2, play_pb2_grpc
 from openskill.models import PlackettLuce
 
 from devstack import Stack, free_port
@@ -315,3 +317,30 @@ async def test_a_player_who_leaves_a_rated_game_counts_as_last(rig: Rig) -> None
     assert stored[anna].mu == pytest.approx(expected[0][0].mu) and stored[ben].mu == pytest.approx(expected[1][0].mu)
     await host.close()
     await other.close()
+
+
+async def test_the_grpc_create_path_takes_rated(stack) -> None:
+    """Bots create rated rooms too: refused for a guest, and the room info says rated."""
+    async with aiohttp.ClientSession() as session:
+        made = await rest(session, stack.base_url, "POST", "/api/players", {"nickname": "Bot"})
+    store = make_store(stack.store_url)
+    await store.open()
+    try:
+        async with grpc.aio.insecure_channel(f"127.0.0.1:{stack.ports['play']}") as channel:
+            play = play_pb2_grpc.PlayStub(channel)
+            request = play_pb2.CreateRoomRequest(
+                game="four-in-a-row",
+                nickname="Bot",
+                seats=[play_pb2.SeatSpec(kind="human"), play_pb2.SeatSpec(kind="human")],
+                player_token=made["token"],
+                rated=True,
+            )
+            with pytest.raises(grpc.aio.AioRpcError) as error:
+                await play.CreateRoom(request)
+            assert error.value.details().startswith("rated_needs_accounts")
+            await store.mark_account(made["player"]["id"], 1_000)
+            ticket = await play.CreateRoom(request)
+            assert ticket.room.rated and ticket.room.seats[0].rating == 1000 and ticket.room.seats[0].provisional
+            assert not ticket.room.seats[1].HasField("rating")  # an open seat has no player yet
+    finally:
+        await store.close()
