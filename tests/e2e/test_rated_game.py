@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from lobby.store import make_store
 from tests.e2e.test_cards import PHONE
 from tests.support.browser import at_quick_pace
+from tests.support.phone_layout import measure_layout
 
 pytestmark = pytest.mark.e2e
 
@@ -99,6 +100,8 @@ def test_two_accounts_finish_a_rated_game_and_see_their_changes(browser: Browser
             expect(page.get_by_test_id("fiar-board")).to_be_visible()
         seats = guest.evaluate(SHOWN)
         assert seats["seat0"] == seats["seat1"] == "1,000?", seats
+        # The ratings fit the phone's seat strip: no text too small, nothing clipped or off screen.
+        assert not measure_layout(guest).breaches()
         # Anna stacks the first lit column, Ben the last: Anna wins on her fourth disc.
         players = [(host, False), (guest, True)]
         for turn in range(42):
@@ -114,6 +117,7 @@ def test_two_accounts_finish_a_rated_game_and_see_their_changes(browser: Browser
             assert shown["change0"].startswith("Rating ") and "(+" in shown["change0"], shown
             assert shown["change1"].startswith("Rating ") and "(−" in shown["change1"], shown
             assert "provisional" in shown["change0"] and shown["unrated"] is None, shown
+            assert not measure_layout(page, root="[data-testid=result-panel]").breaches()
     finally:
         first.close()
         second.close()
