@@ -104,10 +104,11 @@ class RoomLife:
         invite = codes.new_token() if private else ""
         if private:
             room.private, room.invite = True, codes.token_hash(invite)
-        if rated and player is not None and first_human is not None:
+        if rated and player is not None:
             room.rated = True
-            stored = await self.ctx.store.current_ratings(game, [player.id])
-            room.seats[first_human].rating = rated_rooms.seat_rating(stored.get(player.id))
+            if first_human is not None:
+                stored = await self.ctx.store.current_ratings(game, [player.id])
+                room.seats[first_human].rating = rated_rooms.seat_rating(stored.get(player.id))
         for _ in range(20):
             room.code = codes.new_room_code()
             if await self.ctx.store.insert_room(room.to_json()):
