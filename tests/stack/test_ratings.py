@@ -99,6 +99,14 @@ async def join(rig: Rig, code: str, token: str, spectator: bool = False) -> Play
     return PlayClient(rig.session, rig.base, await rest(rig.session, rig.base, "POST", f"/api/rooms/{code}/join", body))
 
 
+async def room_count(rig: Rig) -> int:
+    async def work(tx: Any) -> int:
+        row = await tx.fetchone("SELECT count(*) FROM rooms")
+        return int(row[0])
+
+    return await rig.store.games._backend.read(work)  # type: ignore[attr-defined]
+
+
 async def play_rated(
     rig: Rig, game: str, tokens: list[str], rnd: random.Random, options: dict[str, Any] | None = None
 ) -> list[PlayClient]:
@@ -248,6 +256,7 @@ async def test_rated_rooms_refuse_what_would_break_them(rig: Rig) -> None:
         "rated_same_player": dict(seats=[human, {"kind": "human", "local": True}], token=anna_token),
         "rated_needs_accounts": dict(seats=[human, human], token=guest_token),
     }
+    rooms_before = await room_count(rig)
     for code, spec in refusals.items():
         with pytest.raises(Refused) as refused:
             await create(rig, "four-in-a-row", spec["seats"], spec["token"])
@@ -255,6 +264,7 @@ async def test_rated_rooms_refuse_what_would_break_them(rig: Rig) -> None:
     with pytest.raises(Refused) as refused:
         await create(rig, "four-in-a-row", [human, human], "")  # no player at all
     assert refused.value.code == "rated_needs_accounts"
+    assert await room_count(rig) == rooms_before  # no room was made
     host = await create(rig, "four-in-a-row", [human, human], anna_token)
     assert host.room["rated"] is True and host.room["seats"][0]["rating"] == 1000
     # A guest, and Anna again on another device, may not sit; a guest may watch.
