@@ -354,3 +354,31 @@ async def test_the_grpc_create_path_takes_rated(stack) -> None:
             assert not ticket.room.seats[1].HasField("rating")  # an open seat has no player yet
     finally:
         await store.close()
+
+
+async def test_a_finish_sent_again_rates_nothing_twice(rig: Rig) -> None:
+    """The move that ended a rated game, sent again with its id (its answer was lost): the
+    same answer, and each player still has one rated game."""
+    anna, anna_token = await account(rig, "Anna")
+    ben, ben_token = await account(rig, "Ben")
+    host = await create(rig, "four-in-a-row", [{"kind": "human"}] * 2, anna_token)
+    other = await join(rig, host.code, ben_token)
+    for client in (host, other):
+        await client.connect()
+    await host.send({"start": {}})
+    await other.wait_until(lambda c: c.room["status"] == "playing")
+    # Anna drops in column 0, Ben in column 6: Anna's fourth disc wins.
+    for turn in range(7):
+        client, seat, column = (host, 0, 0) if turn % 2 == 0 else (other, 1, 6)
+        await client.wait_until(lambda c, s=seat: bool(c.view(s).get("legal_moves")))
+        version = int(client.room["version"])
+        await client.move(seat, {"type": "drop", "column": column}, version=version, move_id=f"drop-{turn}")
+    await host.wait_until(lambda c: c.room["status"] == "finished")
+    first = host.room["rating_result"]
+    again = await host.move(0, {"type": "drop", "column": 0}, version=version, move_id="drop-6")
+    assert again["room"]["status"] == "finished" and again["room"]["rating_result"] == first
+    stored = await rig.store.current_ratings("four-in-a-row", [anna, ben])
+    assert stored[anna].games == stored[ben].games == 1 and stored[anna].mu > 25 > stored[ben].mu
+    assert await rig.store.rated_meetings("four-in-a-row", [anna, ben], 0) == 1
+    await host.close()
+    await other.close()
