@@ -87,6 +87,9 @@ def test_two_accounts_finish_a_rated_game_and_see_their_changes(browser: Browser
         host.get_by_test_id("create-button").click()
         expect(host.get_by_test_id("waiting-room")).to_be_visible()
         expect(host.get_by_test_id("waiting-rating-0")).to_contain_text("Rating 1,000?")
+        expect(host.get_by_test_id("waiting-rated")).to_have_text(
+            "Rated game: signed-in players only, one seat each, no computer players."
+        )
         code = host.get_by_test_id("waiting-code").inner_text().strip()
 
         guest.goto(f"{stack.base_url}/r/{code}")

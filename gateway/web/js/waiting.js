@@ -201,6 +201,7 @@ export function renderWaiting(container, { room, meta, held, send, gameId, walle
       h("h2", { id: "waiting-title" }, t("waiting.title")),
       shareBox(room.code, { qrOpen: false }),
       h("h3", null, t("waiting.seats")),
+      room.rated ? h("p", { class: "hint", "data-testid": "waiting-rated" }, t("rating.rated_room")) : null,
       h("ul", { class: "waiting-seats", "data-testid": "waiting-seats" }, rows),
       isHost && specs.length < maxSeats
         ? h(
