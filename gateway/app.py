@@ -44,6 +44,7 @@ STATUS_OF = {
     "not_host": 403,
     "room_full": 409,
     "invitation_needed": 403,
+    "rated_needs_accounts": 403,  # a guest at a rated room: signing in opens it, as an invitation would
     "rate_limited": 429,
     "frame_too_large": 413,
     "unavailable": 503,

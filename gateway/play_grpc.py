@@ -24,6 +24,7 @@ GRPC_STATUS = {
     "unknown_room": grpc.StatusCode.NOT_FOUND,
     "unknown_game": grpc.StatusCode.NOT_FOUND,
     "bad_token": grpc.StatusCode.PERMISSION_DENIED,
+    "rated_needs_accounts": grpc.StatusCode.PERMISSION_DENIED,
     "unavailable": grpc.StatusCode.UNAVAILABLE,
     "internal": grpc.StatusCode.INTERNAL,
 }

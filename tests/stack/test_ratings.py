@@ -348,6 +348,7 @@ async def test_the_grpc_create_path_takes_rated(stack) -> None:
             with pytest.raises(grpc.aio.AioRpcError) as error:
                 await play.CreateRoom(request)
             assert error.value.details().startswith("rated_needs_accounts")
+            assert error.value.code() == grpc.StatusCode.PERMISSION_DENIED
             await store.mark_account(made["player"]["id"], 1_000)
             ticket = await play.CreateRoom(request)
             assert ticket.room.rated and ticket.room.seats[0].rating == 1000 and ticket.room.seats[0].provisional
