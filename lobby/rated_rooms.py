@@ -23,7 +23,15 @@ from typing import Any
 from rulekit import Refusal
 
 from .rating_scale import PROVISIONAL_GAMES, shown
-from .ratings import MEETINGS_WINDOW_MS, RATED_MEETINGS_A_DAY, UNRATED_REPEATED, Rating, rate
+from .ratings import (
+    MEETINGS_WINDOW_MS,
+    RATED_MEETINGS_A_DAY,
+    UNRATED_ALONE,
+    UNRATED_REPEATED,
+    Rating,
+    rate,
+    sides,
+)
 from .room import Room
 from .store import FinishedGame, Player, RatedPlayer, Store, StoredRating
 
@@ -70,6 +78,9 @@ async def rate_finished(store: Store, room: Room, finished: FinishedGame, teams:
     placings = finished.result.get("placings") or []
     if not players or not all(players) or len(set(players)) != len(players) or len(placings) != len(players):
         room.rating_result = {"unrated": "rated_needs_accounts"}  # not one account per seat
+        return finished
+    if sides(placings, teams) < 2:
+        room.rating_result = {"unrated": UNRATED_ALONE}
         return finished
     since = finished.finished_ms - MEETINGS_WINDOW_MS
     if await store.rated_meetings(finished.game, players, since) >= RATED_MEETINGS_A_DAY:

@@ -30,6 +30,7 @@ NEW_SIGMA = float(MODEL.sigma)
 RATED_MEETINGS_A_DAY = 3
 MEETINGS_WINDOW_MS = 86_400_000  # the "day": the last 24 hours, so midnight resets nothing
 UNRATED_REPEATED = "rated_repeat_limit"  # the code a finished game says it was not rated with
+UNRATED_ALONE = "rated_alone"  # one side only (a lone player against the house): nobody to rate against
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,11 @@ def ranks_of(placings: Sequence[int], forfeited: Collection[int] = ()) -> list[i
     """Each seat's rank: its placing, or (a seat its holder left to a CPU) after every other."""
     last = max(placings, default=0) + 1
     return [last if seat in forfeited else place for seat, place in enumerate(placings)]
+
+
+def sides(placings: Sequence[int], teams: bool = False) -> int:
+    """How many sides a game's result sets against each other: a rating needs two."""
+    return len(set(placings)) if teams else len(placings)
 
 
 def rate(

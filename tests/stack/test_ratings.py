@@ -383,3 +383,13 @@ async def test_a_finish_sent_again_rates_nothing_twice(rig: Rig) -> None:
     assert await rig.store.rated_meetings("four-in-a-row", [anna, ben], 0) == 1
     await host.close()
     await other.close()
+
+
+async def test_a_lone_player_against_the_house_is_not_rated(rig: Rig) -> None:
+    """Blackjack against the dealer with one seat: nobody to rate against, so the game ends
+    unrated (and ends: the finish is written), with the code that says why."""
+    player, token = await account(rig, "Solo")
+    clients = await play_rated(rig, "blackjack", [token], random.Random(3), {"rounds": 1})
+    assert clients[0].room["rating_result"] == {"unrated": "rated_alone"}
+    assert await rig.store.finished_game(clients[0].code, 1) is not None
+    assert await rig.store.current_ratings("blackjack", [player]) == {}

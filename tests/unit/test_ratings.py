@@ -7,7 +7,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 from lobby.rating_scale import shown
-from lobby.ratings import Rating, ranks_of, rate
+from lobby.ratings import Rating, ranks_of, rate, sides
 
 MODEL = PlackettLuce()
 
@@ -47,3 +47,8 @@ def test_one_distinct_player_per_seat() -> None:
         rate([1, 2], ["a", "a"], {})
     with pytest.raises(ValueError):
         rate([1, 2, 3], ["a", "b"], {})
+
+
+def test_a_game_needs_two_sides_to_be_rated() -> None:
+    assert sides([1]) == 1 and sides([1, 1, 1, 1], teams=True) == 1
+    assert sides([1, 1]) == 2 and sides([1, 2, 1, 2], teams=True) == 2
