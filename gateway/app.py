@@ -53,6 +53,7 @@ STATUS_OF = {
     "room_full": 409,
     "room_finished": 409,
     "invitation_needed": 403,
+    "rated_needs_accounts": 403,  # a guest at a rated room: signing in opens it, as an invitation would
     "rate_limited": 429,
     "frame_too_large": 413,
     "unavailable": 503,
@@ -218,6 +219,7 @@ async def create_room(request: web.Request) -> web.Response:
             clean_text(body.get("nickname"), "nickname"),
             str(body.get("player_token", "")),
             body.get("private") is True,
+            body.get("rated") is True,
         )
     except Refusal as refusal:
         return refused_response(refusal)

@@ -28,6 +28,7 @@ GRPC_STATUS = {
     "bad_token": grpc.StatusCode.PERMISSION_DENIED,
     "removed": grpc.StatusCode.PERMISSION_DENIED,
     "rate_limited": grpc.StatusCode.RESOURCE_EXHAUSTED,
+    "rated_needs_accounts": grpc.StatusCode.PERMISSION_DENIED,
     "unavailable": grpc.StatusCode.UNAVAILABLE,
     "internal": grpc.StatusCode.INTERNAL,
 }
@@ -163,6 +164,7 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
                 clean_text(request.nickname, "nickname"),
                 request.player_token,
                 request.private,
+                request.rated,
             )
         except Refusal as refusal:
             await _abort(context, refusal)

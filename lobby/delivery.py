@@ -81,6 +81,11 @@ def room_info(room: Room, present: set[int]) -> dict[str, Any]:
                 "connected": s.kind == "cpu" or i in present,
                 "level": s.level if s.played_by_cpu else "",
                 "cpu_plays": s.kind == "human" and s.left,  # for its holder, until they are back
+                **(
+                    {"rating": s.rating["shown"], "provisional": s.rating["provisional"]}
+                    if room.rated and s.rating and s.holder
+                    else {}
+                ),
             }
             for i, s in enumerate(room.seats)
         ],
@@ -94,6 +99,8 @@ def room_info(room: Room, present: set[int]) -> dict[str, Any]:
         # The next game's server seed commitment, and the seats that have sent their value for it.
         "shuffle_commit": (room.shuffle or {}).get("commit", ""),
         "shuffle_seats": contributed_seats(room),
+        **({"rated": True} if room.rated else {}),
+        **({"rating_result": room.rating_result} if room.rated and room.rating_result else {}),
     }
 
 

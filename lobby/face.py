@@ -201,6 +201,7 @@ class LobbyFace(Protocol):
         nickname: str,
         player_token: str = "",
         private: bool = False,
+        rated: bool = False,
     ) -> dict[str, Any]: ...
 
     async def join_room(

@@ -247,8 +247,9 @@ class Lobby:
         nickname: str,
         player_token: str = "",
         private: bool = False,
+        rated: bool = False,
     ) -> dict[str, Any]:
-        return await self.life.create_room(game, options, seats, nickname, player_token, private)
+        return await self.life.create_room(game, options, seats, nickname, player_token, private, rated)
 
     async def join_room(
         self,

@@ -75,7 +75,8 @@ class Players:
         return player, session
 
     async def profile(self, token: str) -> dict[str, Any]:
-        """The player, their statistics per game and their wallet (topped up on a new day)."""
+        """The player, their statistics per game, their wallet (topped up on a new day) and
+        their rating in each title they have played rated."""
         player = await self.by_token(token)
         stats = await self.store.player_stats(player.id)
         return {

@@ -32,11 +32,13 @@ class Seat:
     gone_ms: int | None = None  # the holder's last connection went away then: the grace runs
     left_ms: int | None = None  # a CPU took the seat over then
     timeouts: int = 0  # the seat's move clock ran out this often in a row
+    # In a rated room: the holder's public rating in the room's title, {"shown", "provisional"}.
+    rating: dict[str, Any] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Seat:
-        known = {"kind", "level", "name", "holder", "left", "gone_ms", "left_ms", "timeouts"}
+        known = {"kind", "level", "name", "holder", "left", "gone_ms", "left_ms", "timeouts", "rating"}
         return cls(
             kind=data["kind"],
             level=data.get("level") or "",
@@ -46,6 +48,7 @@ class Seat:
             gone_ms=data.get("gone_ms"),
             left_ms=data.get("left_ms"),
             timeouts=data.get("timeouts", 0),
+            rating=data.get("rating"),
             extra={k: v for k, v in data.items() if k not in known},
         )
 
@@ -63,6 +66,8 @@ class Seat:
             out["left_ms"] = self.left_ms
         if self.timeouts:
             out["timeouts"] = self.timeouts
+        if self.rating is not None:
+            out["rating"] = self.rating
         out.update(self.extra)
         return out
 
@@ -162,6 +167,8 @@ _ROOM_KEYS = (
     "invite",
     "shuffle",
     "fairness",
+    "rated",
+    "rating_result",
 )
 
 
@@ -201,6 +208,10 @@ class Room:
     shuffle: dict[str, Any] | None = None
     # This (or the last) game's chain: {"server_seed", "commit", "contributions"}.
     fairness: dict[str, Any] | None = None
+    # A rated room: every seat an account's, each once (lobby/rated_rooms.py); its last game's
+    # outcome for the result panel: {"changes": [RatingChange.public(), ...]} or {"unrated": code}.
+    rated: bool = False
+    rating_result: dict[str, Any] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     # The keys in the order the stored document had them: a room written back unchanged is
     # the same bytes (the order of `stake` and `choice_version` depends on the room's history).
@@ -243,6 +254,8 @@ class Room:
             invite=data.get("invite", ""),
             shuffle=data.get("shuffle"),
             fairness=data.get("fairness"),
+            rated=bool(data.get("rated")),
+            rating_result=data.get("rating_result"),
             extra={k: v for k, v in data.items() if k not in _ROOM_KEYS},
             key_order=tuple(data),
         )
@@ -285,6 +298,10 @@ class Room:
             out["shuffle"] = self.shuffle
         if self.fairness is not None:
             out["fairness"] = self.fairness
+        if self.rated:
+            out["rated"] = True
+        if self.rating_result is not None:
+            out["rating_result"] = self.rating_result
         out.update(self.extra)
         if self.key_order and tuple(out) != self.key_order:
             ordered = {k: out[k] for k in self.key_order if k in out}

@@ -13,7 +13,7 @@ from typing import Any, Awaitable
 
 from rulekit import Refusal, resolve_options
 
-from . import codes
+from . import codes, rated_rooms
 from .context import LobbyContext, require
 from .delivery import Delivery
 from .hub import Subscriber
@@ -74,6 +74,7 @@ class RoomLife:
         nickname: str,
         player_token: str = "",
         private: bool = False,
+        rated: bool = False,
     ) -> dict[str, Any]:
         if not self.accepting_rooms:
             raise Refusal("unavailable", "this replica is draining")
@@ -82,6 +83,7 @@ class RoomLife:
         resolved = resolve_options(catalogue.options_schema(game), plain_json(options or {}))
         seat_list = self.seat_list(meta, seats)
         player = await self.players.by_token(player_token) if player_token else None
+        rated_rooms.check_create(rated, player, seats)
         token = codes.new_token()
         key = codes.token_hash(token)
         name = clean_name(nickname or (player.nickname if player else ""), "Player 1")
@@ -114,6 +116,11 @@ class RoomLife:
         invite = codes.new_token() if private else ""
         if private:
             room.private, room.invite = True, codes.token_hash(invite)
+        if rated and player is not None:
+            room.rated = True
+            if first_human is not None:
+                stored = await self.ctx.store.current_ratings(game, [player.id])
+                room.seats[first_human].rating = rated_rooms.seat_rating(stored.get(player.id))
         for _ in range(20):
             room.code = codes.new_room_code()
             if await self.ctx.store.insert_room(room.to_json()):
@@ -225,6 +232,7 @@ class RoomLife:
             name = clean_name(nickname or (player.nickname if player else ""), f"Player {len(room.tickets) + 1}")
             held: list[int] = []
             if not spectator:
+                rated_rooms.check_join(room, player)
                 open_seat = next((i for i, s in enumerate(room.seats) if s.kind == "human" and not s.holder), None)
                 # No seat: say so, and let the joiner choose to watch (never a silent spectator).
                 if room.status == "finished":
@@ -233,6 +241,9 @@ class RoomLife:
                     raise Refusal("room_full", "no open seat: join as a spectator to watch")
                 room.seats[open_seat].holder = key
                 room.seats[open_seat].name = name
+                if room.rated and player is not None:
+                    stored = await self.ctx.store.current_ratings(room.game, [player.id])
+                    room.seats[open_seat].rating = rated_rooms.seat_rating(stored.get(player.id))
                 held.append(open_seat)
             room.tickets[key] = TicketEntry(held, name, player.id if player else "")
             return []
@@ -292,6 +303,7 @@ class RoomLife:
             room.stake = await self.stakes.escrow(room.to_json(), number, escrows)
         reply = await self.ctx.engines.setup(room.game, len(room.seats), room.options, seed, now)
         room.status = "playing"
+        room.rating_result = None  # the last game's, shown until this one starts
         room.rematch = []
         room.views = {}  # a new game: every seat's choices are new
         room.choices = {}
@@ -355,7 +367,9 @@ class RoomLife:
                             raise Refusal("seat_taken", f"seat {i} is taken")
                         new_list[i].holder = seat.holder
                         new_list[i].name = seat.name
+                        new_list[i].rating = seat.rating
                 room.seats = new_list
+                rated_rooms.check_seats(room)
                 room.renumber_tickets()
             return []
 

@@ -35,6 +35,7 @@ from .hub import Subscriber
 from .metrics import MOVE_ROOM_KEPT, MOVE_ROOM_READ, TIMER_FIRINGS, move_metrics
 from .move_path import absorb, change_payload, finished_record
 from .ports import StepObserver
+from .rated_rooms import rate_finished
 from .room import Room, plain_json
 from .schedule import due
 from .staked_tables import StakedTables
@@ -261,6 +262,11 @@ class Steps:
         """The durable write; the new revision, or Lost when another writer got there first."""
         room.updated_ms = self.ctx.now_ms()
         finished = finished_record(room, self.ctx.now_ms()) if room.status == "finished" and moves else None
+        if finished is not None and room.rated:
+            # Rated from the ratings as stored now, and written in the same transaction as the
+            # game: a rating another game changed meanwhile makes this write lost, and redone.
+            teams = bool(self.ctx.engines.catalogue.meta(room.game).get("teams"))
+            finished = await rate_finished(self.ctx.store, room, finished, teams)
         document = room.to_json()
         if not await self.ctx.store.save_room(document, revision, list(events), answer, list(moves), finished):
             raise Lost

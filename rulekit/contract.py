@@ -82,6 +82,9 @@ class GameMeta:
     cpu_levels: tuple[str, ...] = ("random",)
     seat_counts: tuple[int, ...] = ()  # allowed counts when not every count in the range is
     clock: MoveClock | None = None  # adds the host option `move_clock` to `options`
+    # The placings are a team result: seats sharing a placing played on one side and are rated
+    # as one team (Word Agents' two teams; Village Night's pack and village, known at the end).
+    teams: bool = False
 
     def __post_init__(self) -> None:
         if self.clock is not None and all(option.key != "move_clock" for option in self.options):
@@ -104,6 +107,7 @@ class GameMeta:
             "options": schema_json(self.options),
             "cpu_levels": list(self.cpu_levels),
             **({"clock": self.clock.to_json()} if self.clock is not None else {}),
+            **({"teams": True} if self.teams else {}),
         }
 
 

@@ -48,6 +48,10 @@ CODES = frozenset(
         "bad_subscription",
         "unknown_subscription",
         "unknown_player",
+        # A rated room (lobby/rated_rooms.py): accounts only, no CPU, each player on one seat.
+        "rated_needs_accounts",
+        "rated_no_cpu",
+        "rated_same_player",
     }
 )
 

@@ -60,6 +60,37 @@ class MoveRecord:
 
 
 @dataclass(frozen=True)
+class RatedPlayer:
+    """A player's rating in a title after a rated game: written with the finished game."""
+
+    player_id: str
+    mu: float
+    sigma: float
+    games: int  # rated games in the title, this one included
+    delta: float  # the ordinal (mu - 3 sigma) after the game minus before it
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3 * self.sigma
+
+
+@dataclass(frozen=True)
+class StoredRating:
+    """A player's current rating in one title, as `ratings` holds it."""
+
+    game: str
+    mu: float
+    sigma: float
+    games: int
+    updated_ms: int
+
+
+class RatingsMoved(Exception):
+    """A rating a finished game's write would replace changed since it was read (another game
+    of the player ended meanwhile): nothing of the write is kept, and the step is redone."""
+
+
+@dataclass(frozen=True)
 class FinishedGame:
     """A game that ended, for replay and statistics. `players[i]` is seat i's player id or ""."""
 
@@ -81,6 +112,8 @@ class FinishedGame:
     # as the room keeps it) or by a player who sat in it; games from before this: public.
     private: bool = False
     invite_hash: str = ""
+    # A rated game's new ratings, one per player; empty for an unrated game.
+    ratings: tuple[RatedPlayer, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -344,6 +377,12 @@ class Store(Protocol):
         """The player is an account from `at_ms` on (secured with a passkey); kept if already."""
 
     async def player_stats(self, player_id: str) -> list[GameStats]: ...
+
+    async def current_ratings(self, game: str, player_ids: list[str]) -> dict[str, StoredRating]:
+        """The players' ratings in `game`; a player without one is missing."""
+
+    async def rated_meetings(self, game: str, player_ids: list[str], since_ms: int) -> int:
+        """Rated games of `game` finished since `since_ms` whose players were exactly these."""
 
     async def link_player(self, code_hash: str, player_id: str, expires_ms: int) -> None:
         """A transfer code for the player, valid until `expires_ms` (only its hash is kept)."""

@@ -3,8 +3,9 @@ statistics a finished game counts in. Written once over the backend seam (lobby/
 
 from __future__ import annotations
 
-from .base import FinishedGame, GameStats, MoveRecord
-from .sql import Backend, Tx
+from ..rating_scale import rating_week
+from .base import FinishedGame, GameStats, MoveRecord, RatingsMoved, StoredRating
+from .sql import Backend, Tx, placeholders
 
 _FINISHED_COLUMNS = "code, number, game, options, seed, names, players, result, started_ms, finished_ms"
 
@@ -50,6 +51,73 @@ async def insert_finished(tx: Tx, game: FinishedGame) -> None:
         " ON CONFLICT (player_id, game, place) DO UPDATE SET count = player_placings.count + 1",
         [(player, game.game, placing) for player, placing in sorted(best_placings(game).items())],
     )
+    await insert_ratings(tx, game)
+
+
+async def insert_ratings(tx: Tx, game: FinishedGame) -> None:
+    """A rated game's new ratings, their changes and the week's gains, in the caller's
+    transaction. Each rating is replaced only if it is still the one the game was rated from
+    (its count of games): else RatingsMoved, and the caller's whole write is undone."""
+    week = rating_week(game.finished_ms)
+    for rated in sorted(game.ratings, key=lambda r: r.player_id):  # one lock order for every writer
+        if rated.games == 1:
+            changed = await tx.execute(
+                "INSERT INTO ratings (game, player_id, mu, sigma, ordinal, games, updated_ms)"
+                " VALUES (?, ?, ?, ?, ?, 1, ?) ON CONFLICT DO NOTHING",
+                game.game,
+                rated.player_id,
+                rated.mu,
+                rated.sigma,
+                rated.ordinal,
+                game.finished_ms,
+            )
+        else:
+            changed = await tx.execute(
+                "UPDATE ratings SET mu = ?, sigma = ?, ordinal = ?, games = ?, updated_ms = ?"
+                " WHERE game = ? AND player_id = ? AND games = ?",
+                rated.mu,
+                rated.sigma,
+                rated.ordinal,
+                rated.games,
+                game.finished_ms,
+                game.game,
+                rated.player_id,
+                rated.games - 1,
+            )
+        if changed != 1:
+            raise RatingsMoved(rated.player_id)
+        await tx.execute(
+            "INSERT INTO rating_changes (player_id, game, at_ms, code, number, mu, sigma, ordinal, delta)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            rated.player_id,
+            game.game,
+            game.finished_ms,
+            game.code,
+            game.number,
+            rated.mu,
+            rated.sigma,
+            rated.ordinal,
+            rated.delta,
+        )
+        await tx.execute(
+            "INSERT INTO rating_weeks (game, week, player_id, gain) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (game, week, player_id) DO UPDATE SET gain = rating_weeks.gain + excluded.gain",
+            game.game,
+            week,
+            rated.player_id,
+            rated.delta,
+        )
+
+
+def ratings_json(game: FinishedGame) -> dict[str, object]:
+    """A rated game's new ratings as the PostgreSQL store's `write_rooms` takes them."""
+    return {
+        "week": rating_week(game.finished_ms),
+        "ratings": [
+            [r.player_id, r.mu, r.sigma, r.ordinal, r.games, r.delta]
+            for r in sorted(game.ratings, key=lambda r: r.player_id)
+        ],
+    }
 
 
 async def moves(tx: Tx, code: str, number: int) -> list[MoveRecord]:
@@ -72,7 +140,7 @@ def stats(rows: list[tuple[str, int, int]]) -> list[GameStats]:
 class Games:
     """Finished games and the move lists they replay from."""
 
-    FLAT = ("game_moves", "finished_game", "player_games")
+    FLAT = ("game_moves", "finished_game", "player_games", "current_ratings", "rated_meetings")
 
     def __init__(self, backend: Backend) -> None:
         self._backend = backend
@@ -138,5 +206,41 @@ class Games:
                 )
                 for code, number, game, options, seed, names, players, result, started, finished, private, invite in rows
             ]
+
+        return await self._backend.read(work)
+
+    # -- ratings --------------------------------------------------------------------------------
+    async def current_ratings(self, game: str, player_ids: list[str]) -> dict[str, StoredRating]:
+        """The players' ratings in `game`; a player without one is missing."""
+        if not player_ids:
+            return {}
+
+        async def work(tx: Tx) -> dict[str, StoredRating]:
+            rows = await tx.fetchall(
+                "SELECT player_id, mu, sigma, games, updated_ms FROM ratings"
+                f" WHERE game = ? AND player_id IN ({placeholders(len(player_ids))})",
+                game,
+                *player_ids,
+            )
+            return {p: StoredRating(game, mu, sigma, games, at) for p, mu, sigma, games, at in rows}
+
+        return await self._backend.read(work)
+
+    async def rated_meetings(self, game: str, player_ids: list[str], since_ms: int) -> int:
+        """Rated games of `game` finished since `since_ms` whose players were exactly these
+        (read through the first player's changes: the table's key leads with the player)."""
+        if not player_ids:
+            return 0
+        wanted = set(player_ids)
+
+        async def work(tx: Tx) -> int:
+            rows = await tx.fetchall(
+                "SELECT f.players FROM rating_changes c JOIN finished_games f ON f.code = c.code AND f.number = c.number"
+                " WHERE c.player_id = ? AND c.game = ? AND c.at_ms >= ?",
+                player_ids[0],
+                game,
+                since_ms,
+            )
+            return sum(1 for (players,) in rows if set(tx.unjson(players)) == wanted)
 
         return await self._backend.read(work)

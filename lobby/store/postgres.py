@@ -22,7 +22,7 @@ import asyncpg
 from ..jsontext import dumps, loads
 from . import postgres_writer as writing
 from .base import FinishedGame, MoveRecord, StoredEvent
-from .games import best_placings, insert_finished
+from .games import best_placings, insert_finished, ratings_json
 from .postgres_schema import MIGRATIONS, migrate
 from .postgres_writer import Writer
 from .sql import CheckViolation, Dialect, Work
@@ -270,6 +270,7 @@ class _RoomRows:
                 "private": finished.private,
                 "invite_hash": finished.invite_hash,
                 "placings": sorted(best_placings(finished).items()),
+                **ratings_json(finished),
             }
         return await self._store._write_room(op)
 

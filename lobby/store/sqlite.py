@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Callable, TypeVar
 
 from ..jsontext import dumps, loads
-from .base import ACTIVITY_LAG_MS, FinishedGame, MoveRecord, StoredEvent
+from .base import ACTIVITY_LAG_MS, FinishedGame, MoveRecord, RatingsMoved, StoredEvent
 from .games import best_placings, insert_finished
 from .sql import CheckViolation, Dialect, Work, run_sync
 from .sqlite_schema import MIGRATIONS, migrate
@@ -263,7 +263,7 @@ class _RoomRows:
 
         try:
             return await self._store._write_soon(work)
-        except _Conflict:
+        except (_Conflict, RatingsMoved):
             return False
 
     async def load_room_for_move(self, code: str, key: str) -> tuple[dict[str, Any], int, dict[str, Any] | None] | None:

@@ -40,20 +40,22 @@ class SeatSpec(_message.Message):
     def __init__(self, kind: _Optional[str] = ..., level: _Optional[str] = ..., local: _Optional[bool] = ..., name: _Optional[str] = ...) -> None: ...
 
 class CreateRoomRequest(_message.Message):
-    __slots__ = ("game", "options", "seats", "nickname", "player_token", "private")
+    __slots__ = ("game", "options", "seats", "nickname", "player_token", "private", "rated")
     GAME_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     NICKNAME_FIELD_NUMBER: _ClassVar[int]
     PLAYER_TOKEN_FIELD_NUMBER: _ClassVar[int]
     PRIVATE_FIELD_NUMBER: _ClassVar[int]
+    RATED_FIELD_NUMBER: _ClassVar[int]
     game: str
     options: _struct_pb2.Struct
     seats: _containers.RepeatedCompositeFieldContainer[SeatSpec]
     nickname: str
     player_token: str
     private: bool
-    def __init__(self, game: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatSpec, _Mapping]]] = ..., nickname: _Optional[str] = ..., player_token: _Optional[str] = ..., private: _Optional[bool] = ...) -> None: ...
+    rated: bool
+    def __init__(self, game: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatSpec, _Mapping]]] = ..., nickname: _Optional[str] = ..., player_token: _Optional[str] = ..., private: _Optional[bool] = ..., rated: _Optional[bool] = ...) -> None: ...
 
 class JoinRoomRequest(_message.Message):
     __slots__ = ("code", "nickname", "spectator", "player_token", "invite", "request_id")
@@ -224,7 +226,7 @@ class RoomTicket(_message.Message):
     def __init__(self, code: _Optional[str] = ..., seats: _Optional[_Iterable[int]] = ..., token: _Optional[str] = ..., room: _Optional[_Union[RoomInfo, _Mapping]] = ..., invite: _Optional[str] = ...) -> None: ...
 
 class SeatInfo(_message.Message):
-    __slots__ = ("seat", "kind", "name", "taken", "connected", "level", "cpu_plays")
+    __slots__ = ("seat", "kind", "name", "taken", "connected", "level", "cpu_plays", "rating", "provisional")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
@@ -232,6 +234,8 @@ class SeatInfo(_message.Message):
     CONNECTED_FIELD_NUMBER: _ClassVar[int]
     LEVEL_FIELD_NUMBER: _ClassVar[int]
     CPU_PLAYS_FIELD_NUMBER: _ClassVar[int]
+    RATING_FIELD_NUMBER: _ClassVar[int]
+    PROVISIONAL_FIELD_NUMBER: _ClassVar[int]
     seat: int
     kind: str
     name: str
@@ -239,10 +243,32 @@ class SeatInfo(_message.Message):
     connected: bool
     level: str
     cpu_plays: bool
-    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., taken: _Optional[bool] = ..., connected: _Optional[bool] = ..., level: _Optional[str] = ..., cpu_plays: _Optional[bool] = ...) -> None: ...
+    rating: int
+    provisional: bool
+    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., taken: _Optional[bool] = ..., connected: _Optional[bool] = ..., level: _Optional[str] = ..., cpu_plays: _Optional[bool] = ..., rating: _Optional[int] = ..., provisional: _Optional[bool] = ...) -> None: ...
+
+class RatingChange(_message.Message):
+    __slots__ = ("seat", "shown", "change", "provisional")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    SHOWN_FIELD_NUMBER: _ClassVar[int]
+    CHANGE_FIELD_NUMBER: _ClassVar[int]
+    PROVISIONAL_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    shown: int
+    change: int
+    provisional: bool
+    def __init__(self, seat: _Optional[int] = ..., shown: _Optional[int] = ..., change: _Optional[int] = ..., provisional: _Optional[bool] = ...) -> None: ...
+
+class RatingResult(_message.Message):
+    __slots__ = ("changes", "unrated")
+    CHANGES_FIELD_NUMBER: _ClassVar[int]
+    UNRATED_FIELD_NUMBER: _ClassVar[int]
+    changes: _containers.RepeatedCompositeFieldContainer[RatingChange]
+    unrated: str
+    def __init__(self, changes: _Optional[_Iterable[_Union[RatingChange, _Mapping]]] = ..., unrated: _Optional[str] = ...) -> None: ...
 
 class RoomInfo(_message.Message):
-    __slots__ = ("code", "game", "options", "seats", "status", "host_seat", "version", "last_event", "rematch_votes", "stake", "game_number", "shuffle_commit", "shuffle_seats")
+    __slots__ = ("code", "game", "options", "seats", "status", "host_seat", "version", "last_event", "rematch_votes", "stake", "game_number", "shuffle_commit", "shuffle_seats", "rated", "rating_result")
     CODE_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
@@ -256,6 +282,8 @@ class RoomInfo(_message.Message):
     GAME_NUMBER_FIELD_NUMBER: _ClassVar[int]
     SHUFFLE_COMMIT_FIELD_NUMBER: _ClassVar[int]
     SHUFFLE_SEATS_FIELD_NUMBER: _ClassVar[int]
+    RATED_FIELD_NUMBER: _ClassVar[int]
+    RATING_RESULT_FIELD_NUMBER: _ClassVar[int]
     code: str
     game: str
     options: _struct_pb2.Struct
@@ -269,7 +297,9 @@ class RoomInfo(_message.Message):
     game_number: int
     shuffle_commit: str
     shuffle_seats: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, code: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., status: _Optional[str] = ..., host_seat: _Optional[int] = ..., version: _Optional[int] = ..., last_event: _Optional[int] = ..., rematch_votes: _Optional[int] = ..., stake: _Optional[int] = ..., game_number: _Optional[int] = ..., shuffle_commit: _Optional[str] = ..., shuffle_seats: _Optional[_Iterable[int]] = ...) -> None: ...
+    rated: bool
+    rating_result: RatingResult
+    def __init__(self, code: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., status: _Optional[str] = ..., host_seat: _Optional[int] = ..., version: _Optional[int] = ..., last_event: _Optional[int] = ..., rematch_votes: _Optional[int] = ..., stake: _Optional[int] = ..., game_number: _Optional[int] = ..., shuffle_commit: _Optional[str] = ..., shuffle_seats: _Optional[_Iterable[int]] = ..., rated: _Optional[bool] = ..., rating_result: _Optional[_Union[RatingResult, _Mapping]] = ...) -> None: ...
 
 class ClientMessage(_message.Message):
     __slots__ = ("hello", "move", "chat", "start", "rematch", "leave", "resync", "settings", "ping", "resume", "remove", "entropy")

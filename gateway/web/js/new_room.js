@@ -209,6 +209,8 @@ export async function showNewRoom(root, nav, gameId) {
   };
 
   const privateBox = h("input", { type: "checkbox", "data-testid": "create-private" });
+  // Rated: every seat a signed-in player's, each once, no computer (the server refuses otherwise).
+  const ratedBox = h("input", { type: "checkbox", "data-testid": "create-rated" });
   const create = async () => {
     const name = nickname.value.trim();
     if (!name) {
@@ -232,6 +234,7 @@ export async function showNewRoom(root, nav, gameId) {
           nickname: name,
           player_token: token,
           private: privateBox.checked,
+          rated: ratedBox.checked,
         }),
       );
       store.saveTicket(ticket);
@@ -272,6 +275,7 @@ export async function showNewRoom(root, nav, gameId) {
           h("fieldset", { class: "seats-field" }, h("legend", null, t("start.seats")), seatsBox, seatButtons),
           h("fieldset", { class: "options-field" }, h("legend", null, t("start.settings")), optionsBox, houseRulesBox),
           h("div", { class: "field check" }, h("label", null, privateBox, " ", t("start.private"))),
+          h("div", { class: "field check" }, h("label", null, ratedBox, " ", t("start.rated"))),
           createError,
           createButton,
         ),

@@ -2,8 +2,12 @@
 import * as api from "./api.js";
 import { h } from "./dom.js";
 import { formatNumber, t } from "./i18n.js";
-import { seatColour, seatInk, seatMarkOf, seatNameOf } from "./seats.js";
+import { ratingText, seatColour, seatInk, seatMarkOf, seatNameOf } from "./seats.js";
 import * as store from "./store.js";
+
+// The server's limit on rated games a day among the same players (lobby/ratings.py
+// RATED_MEETINGS_A_DAY), for the words that say a game was played unrated.
+const RATED_MEETINGS_A_DAY = 3;
 
 /**
  * The headline: "You win!", "Anna wins!", "Draw", "Anna and Ben share first place".
@@ -106,6 +110,8 @@ export function renderResult(container, { result, room, held, scoreText, canRema
   const scores = result.scores || [];
   const order = placings.map((rank, seat) => ({ rank, seat })).sort((a, b) => a.rank - b.rank || a.seat - b.seat);
   const humans = (room.seats || []).filter((s) => s.kind === "human").length;
+  const rating = room.rated ? room.rating_result || null : null;
+  const changes = new Map(((rating && rating.changes) || []).map((c) => [c.seat, c]));
   const votes = room.rematch_votes || 0;
   container.replaceChildren(
     h(
@@ -124,9 +130,11 @@ export function renderResult(container, { result, room, held, scoreText, canRema
             h("span", { class: "chip-token", style: { background: seatColour(seat), color: seatInk(seat) }, "aria-hidden": "true" }, seatMarkOf(room, seat)),
             h("span", { class: "placing-name" }, seatNameOf(room, seat)),
             score !== null && score !== undefined ? h("span", { class: "placing-score" }, score) : null,
+            changes.has(seat) ? ratingChange(/** @type {import("./types.js").RatingChange} */ (changes.get(seat))) : null,
           );
         }),
       ),
+      rating && rating.unrated ? h("p", { class: "hint", "data-testid": "rating-unrated" }, t(`rating.unrated.${rating.unrated}`, { count: RATED_MEETINGS_A_DAY })) : null,
       humans > 1 && votes > 0 ? h("p", { class: "hint", "data-testid": "rematch-votes" }, t("result.votes", { votes, humans })) : null,
       fairness ? fairnessDetails(fairness) : null,
       h(
@@ -144,6 +152,22 @@ export function renderResult(container, { result, room, held, scoreText, canRema
         h("button", { type: "button", "data-testid": "result-home", onclick: onHome }, t("result.new_game")),
       ),
     ),
+  );
+}
+
+/**
+ * A player's rating after a rated game and its change: "Rating 1040? (+40), provisional".
+ * @param {import("./types.js").RatingChange} change
+ * @returns {HTMLElement}
+ */
+function ratingChange(change) {
+  const sign = change.change > 0 ? "+" : change.change < 0 ? "−" : "±";
+  const text = t("rating.change", { rating: ratingText(change.shown, change.provisional), change: `${sign}${formatNumber(Math.abs(change.change))}` });
+  return h(
+    "span",
+    { class: ["placing-rating", change.change > 0 && "up", change.change < 0 && "down"], "data-testid": `rating-change-${change.seat}` },
+    text,
+    change.provisional ? h("span", { class: "hint" }, ` ${t("rating.provisional")}`) : null,
   );
 }
 

@@ -1,7 +1,7 @@
 // Seat identity (colour from the Okabe–Ito palette, a letter so colour is never the only
 // signal, name) and the seats strip at the top of the room.
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { formatNumber, t } from "./i18n.js";
 import { levelLabel } from "./options.js";
 
 // Okabe–Ito: orange, sky blue, bluish green, yellow, blue, vermillion, reddish purple, black.
@@ -126,6 +126,16 @@ export function presence(info) {
 }
 
 /**
+ * A shown rating, "1040", or "1040?" while provisional (fewer rated games than it takes to trust it).
+ * @param {number} rating
+ * @param {boolean | undefined} provisional
+ * @returns {string}
+ */
+export function ratingText(rating, provisional) {
+  return `${formatNumber(rating)}${provisional ? "?" : ""}`;
+}
+
+/**
  * The seats strip. `toMove`: seats to move; `held`: this device's seats; `badge(seat)`: a
  * short score or card count from the game, or null.
  * @param {HTMLElement} container
@@ -142,12 +152,14 @@ export function renderSeats(container, { room, held, toMove, badge }) {
     const you = mine && held.length === 1;
     const name = seatNameOf(room, seat);
     const extra = badge ? badge(seat) : null;
+    const rating = typeof info.rating === "number" ? ratingText(info.rating, info.provisional) : null;
     const spoken = [
       name,
       you ? t("seat.you") : mine ? t("seat.this_device") : null,
       `${colourName(seat)} ${marks[i]}`,
       t(`presence.${state}`),
       turn ? t("seat.to_move") : null,
+      rating ? t("rating.seat", { rating }) : null,
       extra,
     ]
       .filter(Boolean)
@@ -158,6 +170,7 @@ export function renderSeats(container, { room, held, toMove, badge }) {
       h("span", { class: "chip-token", style: { background: seatColour(seat), color: seatInk(seat) }, "aria-hidden": "true" }, marks[i]),
       h("span", { class: "chip-name", "aria-hidden": "true" }, name, you ? h("span", { class: "you" }, ` (${t("seat.you_short")})`) : null),
       h("span", { class: ["dot", state], "aria-hidden": "true" }, state === "cpu" ? t("presence.cpu_short") : ""),
+      rating ? h("span", { class: "chip-badge chip-rating", "data-testid": `seat-rating-${seat}`, "aria-hidden": "true" }, rating) : null,
       extra !== null && extra !== undefined ? h("span", { class: "chip-badge", "aria-hidden": "true" }, extra) : null,
       turn ? h("span", { class: "turn-mark", "aria-hidden": "true" }, "▲") : null,
     );

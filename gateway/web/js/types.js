@@ -48,6 +48,17 @@
  * @property {boolean} [connected]
  * @property {number} [level]
  * @property {boolean} [cpu_plays]
+ * @property {number} [rating] a rated room: the player's shown rating in this title
+ * @property {boolean} [provisional] that rating rests on few rated games yet
+ */
+
+/**
+ * One player's change after a rated game.
+ * @typedef {object} RatingChange
+ * @property {number} seat
+ * @property {number} shown the shown rating after the game
+ * @property {number} change its change
+ * @property {boolean} [provisional]
  */
 
 /**
@@ -67,6 +78,8 @@
  * @property {string} [shuffle_commit] the SHA-256 of the next game's server seed
  * @property {number[]} [shuffle_seats] the seats whose random values the next seed takes
  * @property {boolean} [private]
+ * @property {boolean} [rated] every seat an account's; finished games change ratings
+ * @property {{ changes?: RatingChange[], unrated?: string }} [rating_result] the last game's, in a rated room
  */
 
 /**

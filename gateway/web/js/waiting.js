@@ -4,7 +4,7 @@ import { copyText, h, keepFocus, toast } from "./dom.js";
 import { formatNumber, t } from "./i18n.js";
 import { levelLabel, optionFields, optionSummary, optionValues, seatCountsText, seatKindControls } from "./options.js";
 import * as store from "./store.js";
-import { colourName, presence, seatColour, seatInk, seatMarks, seatNameOf } from "./seats.js";
+import { colourName, presence, ratingText, seatColour, seatInk, seatMarks, seatNameOf } from "./seats.js";
 
 /**
  * The share box: the code in large letters, copy buttons, the QR code of the link.
@@ -105,6 +105,7 @@ function seatLine(room, info, held, mark) {
       label,
       you ? h("span", { class: "you" }, ` (${t("seat.you_short")})`) : null,
       info.kind === "cpu" && info.name ? h("span", { class: "hint" }, ` · ${levelLabel(info.level || "random")}`) : null,
+      typeof info.rating === "number" ? h("span", { class: "hint", "data-testid": `waiting-rating-${info.seat}` }, ` · ${t("rating.seat", { rating: ratingText(info.rating, info.provisional) })}`) : null,
     ),
     h("span", { class: ["dot", state], title: t(`presence.${state}`) }, state === "cpu" ? t("presence.cpu_short") : ""),
     h("span", { class: "sr-only" }, `, ${colourName(info.seat)}, ${t(`presence.${state}`)}`),
@@ -200,6 +201,7 @@ export function renderWaiting(container, { room, meta, held, send, gameId, walle
       h("h2", { id: "waiting-title" }, t("waiting.title")),
       shareBox(room.code, { qrOpen: false }),
       h("h3", null, t("waiting.seats")),
+      room.rated ? h("p", { class: "hint", "data-testid": "waiting-rated" }, t("rating.rated_room")) : null,
       h("ul", { class: "waiting-seats", "data-testid": "waiting-seats" }, rows),
       isHost && specs.length < maxSeats
         ? h(

@@ -68,6 +68,7 @@ META = GameMeta(
     options=(),
     cpu_levels=("random", "easy", "strong"),
     clock=MoveClock(relaxed_s=180, normal_s=90, fast_s=45),
+    teams=True,  # one placing per side: rated as teams (lobby/ratings.py)
 )
 
 

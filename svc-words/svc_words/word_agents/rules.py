@@ -62,6 +62,7 @@ META = GameMeta(
     # Two chiefs named; per card at most one clue, and per card uncovered and per turn ended
     # one vote of every voter.
     longest_game=2 + max(SIZES) * (1 + 2 * MAX_VOTERS),
+    teams=True,  # one placing per side: rated as teams (lobby/ratings.py)
     options=(
         Option("language", "choice", "de", "option.language", choices=LANGUAGES),
         Option("size", "choice", 25, "option.size", choices=SIZES),
