@@ -166,6 +166,8 @@ class LobbyFace(Protocol):
 
     @property
     def push(self) -> PushDesk: ...
+
+    @property
     def ratings(self) -> RatingDesk: ...
 
     @property

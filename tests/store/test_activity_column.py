@@ -81,11 +81,13 @@ async def test_the_sweep_decides_by_the_rooms_own_time(store) -> None:
         assert await store.insert_room(room)
     assert await store.save_room({**played, "version": 1, "updated_ms": START + 30_000}, 1)
     assert (await column(store, "PLAY1"))[1] == START
-    expired = await store.expire_rooms(START + 10_000)
-    assert expired == ["IDLE1"]
+    # (The session's store may hold other tests' rooms from a clock this early: only these two
+    # rooms are this test's to judge.)
+    expired = set(await store.expire_rooms(START + 10_000)) & {"IDLE1", "PLAY1"}
+    assert expired == {"IDLE1"}
     assert await store.load_room("PLAY1") is not None
     # Once its own time is past the cut-off too, it goes.
-    assert await store.expire_rooms(START + 30_001) == ["PLAY1"]
+    assert "PLAY1" in await store.expire_rooms(START + 30_001)
 
 
 async def test_a_postgres_move_within_the_lag_is_updated_in_place(pg_schema) -> None:
