@@ -116,10 +116,10 @@ class StakesEngine(BaseEngine[StakesStateT, StakesViewT]):
     """What a table-stakes engine does alike: the deal's start (forced bet level, button,
     fresh deck), whose move, the deadline after a showdown, busting out, views and places.
 
-    A game writes its complete state in `initial_state` (the keys of its first deal empty
-    until `new_deal` fills them, before `initial_state` returns), the accessors of its forced
-    bet's clock, `public_extra` (what its view adds to the state's public keys) and
-    `private_part` (what a seat alone sees)."""
+    A game writes its complete state in `initial_state` (a deal's keys empty, then filled by
+    the first deal before `initial_state` returns), the accessors of its forced bet's clock,
+    `public_extra` (what its view adds to the state's public keys) and `private_part` (what a
+    seat alone sees)."""
 
     # State keys no view shows as they are; keys the view adds (left out by `determinize`).
     SECRET: frozenset[str] = frozenset()
