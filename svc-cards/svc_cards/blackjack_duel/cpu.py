@@ -71,8 +71,10 @@ def pot_shares(
     stage = public["stage"]
     totals = [0.0] * len(choices)
     weights = 0.0
+    # The seat's view as this engine wrote it; an ask carries it as plain JSON.
+    typed_view = cast(DuelView, view)
     for number in range(samples):
-        state = ENGINE.determinize(cast(DuelView, view), seat, seed + b":%d" % number)
+        state = ENGINE.determinize(typed_view, seat, seed + b":%d" % number)
         weight = 1.0
         if stage != "bet1":
             for other in live:

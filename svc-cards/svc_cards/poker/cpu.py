@@ -40,8 +40,10 @@ def win_chance(view: View, seat: int, samples: int, seed: bytes, opponents: int 
         others = others[:opponents]
     missing = 5 - len(public["board"])
     total = 0.0
+    # The seat's view as this engine wrote it; an ask carries it as plain JSON.
+    typed_view = cast(PokerView, view)
     for number in range(samples):
-        state = ENGINE.determinize(cast(PokerView, view), seat, seed + b":%d" % number)
+        state = ENGINE.determinize(typed_view, seat, seed + b":%d" % number)
         board = state["board"] + state["deck"][:missing]
         mine = best_value(state["hole"][seat] + board)
         best, ties = 0, 0
