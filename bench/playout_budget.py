@@ -3,7 +3,8 @@
     .venv/bin/python bench/playout_budget.py [game-id ...] [--seconds 1.5]
 
 For each title at its smallest, middle and largest table, seeded random games are played with
-the title's own per-move check (from its playout test module) in the harness's three modes —
+the title's own per-move check, hidden cards and move chooser (from its declaration, as the
+conformance suite's playouts read them) in the harness's three modes —
 light, contract checks, and contract checks with every view scanned for hidden cards — and
 timed in CPU seconds of this process (so other work on the machine changes little). Prints
 the milliseconds per game and, from them, the CPU seconds of the title's main playout series
@@ -14,7 +15,6 @@ interpolated. Variants, hidden-card scans and other extra tests are not included
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 import time
 from pathlib import Path
@@ -37,29 +37,12 @@ MODES = {
 }
 
 
-def test_module(game_id: str):  # type: ignore[no-untyped-def]
-    folder = ROOT / "tests" / "games" / game_id.replace("-", "_")
-    (path,) = sorted(folder.glob("test_*playouts.py"))
-    return importlib.import_module(".".join(path.relative_to(ROOT).with_suffix("").parts))
-
-
-def own_check(module):  # type: ignore[no-untyped-def]
-    """The module's per-move check: CHECK, check, or the check of its tally class."""
-    for name in ("CHECK", "check"):
-        if callable(getattr(module, name, None)):
-            return getattr(module, name)
-    for name in ("Checker", "Tally"):
-        if hasattr(module, name):
-            return getattr(module, name)().check
-    return None
-
-
 def ms_per_game(engine, seats: int, check, hidden_from, mode: dict[str, bool], seconds: float, policy=None) -> float:  # type: ignore[no-untyped-def]
     games, started = 0, time.process_time()
     while time.process_time() - started < seconds and games < 200:
         hidden = hidden_from if mode["scan_views"] else None
         seed = f"bench:{seats}:{games}".encode()
-        # A title's own move chooser for game `games` (its playout module's `policy`), as its tests play.
+        # A title's own move chooser for game `games` (its declaration's `policy`), as its tests play.
         choose = policy(games) if policy is not None else random_choice
         random_playout(engine, seats, {}, seed, check=check, hidden_from=hidden, choose=choose, **mode)
         games += 1
@@ -82,9 +65,8 @@ def main() -> None:
     print("|---|---:|---:|---:|---:|")
     totals = []
     for engine in engines:
-        module = test_module(engine.meta.id)
-        check, hidden_from = own_check(module), getattr(module, "hidden_from", None)
-        policy = getattr(module, "policy", None)
+        declaration = budget.DECLARATIONS[engine.meta.id]
+        check, hidden_from, policy = declaration.check, declaration.hidden_from, declaration.policy
         counts = list(engine.meta.allowed_seat_counts())
         measured: dict[int, dict[str, float]] = {}
         for seats in sorted({counts[0], counts[len(counts) // 2], counts[-1]}):

@@ -5,7 +5,7 @@
 Plays the soak's first `--games` games per seat count (seeds `playout:<game id>:<seats>:<i>`)
 with everything checked, as GAMEROOM_SOAK=1 does: the contract checks at every step, every
 view and delivered event scanned, the title's own check, hidden cards and move chooser
-(`policy`) from its playout test module. Prints moves and CPU seconds per game per seat count
+(`policy`) from its declaration, as the conformance suite's playouts play them. Prints moves and CPU seconds per game per seat count
 and the soak's CPU seconds projected from them (budget.SOAK_GAMES a seat count).
 """
 
@@ -19,7 +19,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.playout_budget import BOARDS, CARDS, DICE, WORDS, own_check, test_module  # noqa: E402
 from rulekit.playout import random_choice, random_playout  # noqa: E402
 from tests import budget  # noqa: E402
 
@@ -29,10 +28,15 @@ def main() -> None:
     parser.add_argument("game", help="a game's id")
     parser.add_argument("--games", type=int, default=3, help="games per seat count")
     args = parser.parse_args()
-    (engine,) = [e for e in (*CARDS, *BOARDS, *DICE, *WORDS) if e.meta.id == args.game]
-    module = test_module(args.game)
-    check, hidden_from = own_check(module), getattr(module, "hidden_from", None)
-    policy = getattr(module, "policy", None)
+    if args.game not in budget.DECLARATIONS:
+        parser.error(f"not registered: {args.game}")
+    declaration = budget.DECLARATIONS[args.game]
+    engine, check, hidden_from, policy = (
+        declaration.engine,
+        declaration.check,
+        declaration.hidden_from,
+        declaration.policy,
+    )
     print("| seats | games | moves a game (least–most) | CPU s a game (least–most) |")
     print("|---:|---:|---|---|")
     soak = 0.0

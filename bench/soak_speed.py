@@ -2,12 +2,14 @@
 
     nice -n 10 .venv/bin/python bench/soak_speed.py [--before main] [--games 1] [ludo bingo ...]
 
-Plays the same seeded games as `make soak` (every contract check at every step, every view
-and delivered event scanned, each title's own `check` and `hidden_from` from its playout
-tests), one game per seat count by default, once with rulekit/playout.py as it is at the git
-revision `--before` and once with the working copy, alternating game by game so that both
-see the same load. Prints CPU µs per move for both, and the soak's CPU seconds projected
-from the seconds measured with the harness before (SOAK_SECONDS) by the ratio.
+Plays the same seeded games as the conformance suite's playouts under `make soak`
+(tests/conformance/test_playouts.py with GAMEROOM_SOAK=1: every contract check at every step,
+every view and delivered event scanned, each title's own `check`, `hidden_from` and move
+chooser `policy` from its declaration, as tests/budget.py reads them), one game per seat count
+by default, once with rulekit/playout.py as it is at the git revision `--before` and once with
+the working copy, alternating game by game so that both see the same load. Prints CPU µs per
+move for both, and the soak's CPU seconds projected from the seconds measured with the harness
+before (SOAK_SECONDS) by the ratio; any other registered title is measured without a projection.
 """
 
 from __future__ import annotations
@@ -27,22 +29,24 @@ for folder in (ROOT, ROOT / "svc-cards", ROOT / "svc-dice", ROOT / "svc-words", 
     sys.path.insert(0, str(folder))
 
 from rulekit import playout as after_harness  # noqa: E402
+from rulekit.declaration import GameDeclaration  # noqa: E402
+from tests.budget import DECLARATIONS  # noqa: E402
 
 # CPU seconds of the whole soak per title, measured with the harness before this benchmark
-# (bench/playout_budget.py), and the test module holding its playouts.
-SOAK_SECONDS: dict[str, tuple[float, str]] = {
-    "contract-rummy": (49_800, "tests.games.contract_rummy.test_contract_rummy_playouts"),  # leaning games
-    "ludo": (22_057, "tests.games.ludo.test_playouts"),
-    "rummy": (13_997, "tests.games.rummy.test_rummy_playouts"),
-    "chinese-checkers": (10_284, "tests.games.chinese_checkers.test_chinese_checkers_playouts"),
-    "categories": (6_699, "tests.games.categories.test_playouts"),
-    "bingo": (6_035, "tests.games.bingo.test_playouts"),
-    "village-night": (3_851, "tests.games.village_night.test_playouts"),
-    "stock-pile": (2_296, "tests.games.stock_pile.test_stock_pile_playouts"),
-    "penalty-tricks": (1_606, "tests.games.penalty_tricks.test_penalty_tricks_playouts"),
-    "word-agents": (1_459, "tests.games.word_agents.test_playouts"),
-    "hangman": (1_205, "tests.games.hangman.test_playouts"),
-    "mensch": (1_081, "tests.games.mensch.test_playouts"),
+# (bench/playout_budget.py).
+SOAK_SECONDS: dict[str, float] = {
+    "contract-rummy": 49_800,  # leaning games
+    "ludo": 22_057,
+    "rummy": 13_997,
+    "chinese-checkers": 10_284,
+    "categories": 6_699,
+    "bingo": 6_035,
+    "village-night": 3_851,
+    "stock-pile": 2_296,
+    "penalty-tricks": 1_606,
+    "word-agents": 1_459,
+    "hangman": 1_205,
+    "mensch": 1_081,
 }
 
 
@@ -60,16 +64,18 @@ def harness_at(revision: str) -> ModuleType:
     return module
 
 
-def one_game(harness: ModuleType, tests: ModuleType, seats: int, index: int) -> tuple[float, int]:
-    engine = tests.ENGINE
-    check = getattr(tests, "CHECK", None) or getattr(tests, "check", None)
-    hidden_from = getattr(tests, "hidden_from", None)
+def one_game(harness: ModuleType, declaration: GameDeclaration, seats: int, index: int) -> tuple[float, int]:
+    """Game `index` of the soak's series at `seats` (its seed `playout:<game id>:<seats>:<i>`),
+    everything checked; its CPU seconds and moves."""
+    engine = declaration.engine
     # The title's own move chooser where its soak has one (Femton's leaning games), as the soak plays.
-    policy = getattr(tests, "policy", None)
+    policy = declaration.policy
     choose = {"choose": policy(index)} if policy is not None else {}
     seed = f"playout:{engine.meta.id}:{seats}:{index}".encode()
     started = time.process_time()
-    steps = harness.random_playout(engine, seats, {}, seed, hidden_from=hidden_from, check=check, **choose).steps
+    steps = harness.random_playout(
+        engine, seats, {}, seed, hidden_from=declaration.hidden_from, check=declaration.check, **choose
+    ).steps
     return time.process_time() - started, steps
 
 
@@ -79,30 +85,38 @@ def main() -> None:
     parser.add_argument("--before", default="main", help="git revision of the harness to compare with")
     parser.add_argument("--games", type=int, default=1, help="games per seat count")
     args = parser.parse_args()
+    unknown = sorted(set(args.titles) - set(DECLARATIONS))
+    if unknown:
+        parser.error(f"not registered: {', '.join(unknown)}")
     before_harness = harness_at(args.before)
     print("| game | moves | before µs/move | after µs/move | speed-up | soak CPU s before | projected after |")
     print("|---|---:|---:|---:|---:|---:|---:|")
     totals = [0.0, 0.0]
     for title in args.titles:
-        measured, module = SOAK_SECONDS[title]
-        tests = importlib.import_module(module)
+        declaration = DECLARATIONS[title]
         spent: dict[str, Any] = {"before": 0.0, "after": 0.0}
         moves = 0
-        for seats in tests.ENGINE.meta.allowed_seat_counts():
+        for seats in declaration.engine.meta.allowed_seat_counts():
             for index in range(args.games):
                 for name, harness in (("before", before_harness), ("after", after_harness)):
-                    seconds, steps = one_game(harness, tests, seats, index)
+                    seconds, steps = one_game(harness, declaration, seats, index)
                     spent[name] += seconds
                 moves += steps
         ratio = spent["after"] / spent["before"]
-        totals[0] += measured
-        totals[1] += measured * ratio
+        measured = SOAK_SECONDS.get(title)
+        if measured is None:
+            soak = " | – | – |"
+        else:
+            totals[0] += measured
+            totals[1] += measured * ratio
+            soak = f" | {measured:,.0f} | {measured * ratio:,.0f} |"
         print(
             f"| {title} | {moves} | {1e6 * spent['before'] / moves:.0f} | {1e6 * spent['after'] / moves:.0f}"
-            f" | {1 / ratio:.2f}× | {measured:,.0f} | {measured * ratio:,.0f} |",
+            f" | {1 / ratio:.2f}×{soak}",
             flush=True,
         )
-    print(f"| total | | | | {totals[0] / totals[1]:.2f}× | {totals[0]:,.0f} | {totals[1]:,.0f} |")
+    if totals[1]:
+        print(f"| total | | | | {totals[0] / totals[1]:.2f}× | {totals[0]:,.0f} | {totals[1]:,.0f} |")
 
 
 if __name__ == "__main__":

@@ -16,12 +16,14 @@ the engine's `determinize`.
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from rulekit import Move, View
 from rulekit.players import Ask, Choice, legal_or_refuse
 
 from ..core.blackjack import TWENTY_ONE, card_points, hand_total
 from .rules import ENGINE, hand_key
+from .state import DuelView
 
 STRONG_SAMPLES = 80
 DRAW_BELOW = 17  # how the strong level expects everyone to draw
@@ -69,8 +71,10 @@ def pot_shares(
     stage = public["stage"]
     totals = [0.0] * len(choices)
     weights = 0.0
+    # The seat's view as this engine wrote it; an ask carries it as plain JSON.
+    typed_view = cast(DuelView, view)
     for number in range(samples):
-        state = ENGINE.determinize(view, seat, seed + b":%d" % number)
+        state = ENGINE.determinize(typed_view, seat, seed + b":%d" % number)
         weight = 1.0
         if stage != "bet1":
             for other in live:

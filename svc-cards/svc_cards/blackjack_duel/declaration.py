@@ -3,7 +3,7 @@ seat must not see, invariants and the other stakes."""
 
 from __future__ import annotations
 
-from rulekit import Event, Move, State
+from rulekit import Event, Move
 from rulekit.declaration import Budget, GameDeclaration, Variant
 from rulekit.playout import Playout, final_result
 from svc_cards.core import build_decks
@@ -11,11 +11,12 @@ from svc_cards.core import build_decks
 from . import ENGINE
 from .cpu import LEVELS
 from .rules import hidden_from, starting_stack
+from .state import DuelState
 
 HIDDEN = {3: 6, 5: 4}
 
 
-def chips_and_cards(before: State, after: State, seat: int, move: Move, events: list[Event]) -> None:
+def chips_and_cards(before: DuelState, after: DuelState, seat: int, move: Move, events: list[Event]) -> None:
     seats = after["seats"]
     stack = starting_stack(after["options"])
     stacks = after["stacks"]
@@ -39,13 +40,14 @@ def chips_and_cards(before: State, after: State, seat: int, move: Move, events: 
         # A hand holds at most its stake; every hand of a seat with coins holds it in full.
         assert all(paid <= after["stake"] for paid in after["committed"][other])
     turn = after["turn"]
+    assert turn is not None, "a table in play has a seat to move"
     assert after["dealt"][turn] and not after["folded"][turn]
     if after["stage"] != "draw":
         assert stacks[turn] > 0
     assert sum(1 for s in range(seats) if after["dealt"][s] and not after["folded"][s]) >= 2
 
 
-def one_winner(run: Playout) -> None:
+def one_winner(run: Playout[DuelState]) -> None:
     result = final_result(ENGINE, run.final_state)
     assert result["placings"].count(1) == 1
     winner = result["placings"].index(1)

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import Event, GameMeta, Move, Rng, State, View, clock_seat, event
+from rulekit import Event, GameMeta, Move, Rng, clock_seat, event
 
 from ..core import Card
 from ..core.blackjack import TWENTY_ONE, hand_total, is_natural, splittable
@@ -56,6 +56,7 @@ from ..core.stakes import (
     seat_order,
     starting_stack,
 )
+from .state import DuelDerived, DuelPrivate, DuelState, DuelView
 
 __all__ = ["ENGINE", "LEVEL_MS", "MOVE_SECONDS", "hand_key", "hidden_from", "starting_stack"]
 
@@ -79,17 +80,17 @@ META = GameMeta(
 )
 
 
-def in_round(state: State, seat: int) -> bool:
+def in_round(state: DuelState, seat: int) -> bool:
     return state["dealt"][seat] and not state["folded"][seat]
 
 
-def owed(state: State, seat: int, stake: int | None = None) -> int:
+def owed(state: DuelState, seat: int, stake: int | None = None) -> int:
     """What `seat` must still pay to hold `stake` (default: the current one) on every hand."""
     level = state["stake"] if stake is None else stake
     return sum(max(0, level - paid) for paid in state["committed"][seat])
 
 
-def can_bet(state: State, seat: int) -> bool:
+def can_bet(state: DuelState, seat: int) -> bool:
     return in_round(state, seat) and state["stacks"][seat] > 0
 
 
@@ -106,22 +107,55 @@ def face_up(hand: list[Card]) -> Card:
     return hand[0]
 
 
-class BlackjackDuel(StakesEngine):
+class BlackjackDuel(StakesEngine[DuelState, DuelView]):
     meta = META
-    LEVEL_STARTED = "ante_started_ms"
     # State keys no view shows as they are: the shoe, every hand's cards, the generator.
     SECRET = frozenset(("deck", "cards", "rng", "schema", "game", "seats", "options"))
     DERIVED = ("pot", "hands", "ante_up_at_ms")
 
     # -- setup -----------------------------------------------------------------------------
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
-        state = self.seat_table(seats, options, rng)
-        stack = state["stacks"][0]
-        state.update(ante_base=stack // 50, ante=stack // 50, round=0, carry=0, last_round=None)
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> DuelState:
+        stack = starting_stack(options)
+        state: DuelState = {
+            "phase": "play",
+            "stacks": [stack] * seats,
+            "level": 0,
+            "ante_started_ms": None,
+            "button": rng.below(seats),  # the first button, drawn before the first deal's shuffle
+            "out": [None] * seats,
+            "pause_until_ms": None,
+            "seats": seats,
+            "ante_base": stack // 50,
+            "ante": stack // 50,
+            "round": 0,
+            "carry": 0,
+            "last_round": None,
+            # Every key from here on is the round's: empty until the first deal, just below, fills it.
+            "stage": "bet1",
+            "deck": [],
+            "cards": [[] for _ in range(seats)],
+            "dealt": [False] * seats,
+            "start_stacks": [stack] * seats,
+            "folded": [False] * seats,
+            "stake": stack // 50,
+            "doubled": False,
+            "acted": [False] * seats,
+            "committed": [[] for _ in range(seats)],
+            "split": [False] * seats,
+            "stood": [[] for _ in range(seats)],
+            "hand_turn": 0,
+            "turn": None,
+        }
         self._deal_round(state, rng, 0, first=True)
         return state
 
-    def _deal_round(self, state: State, rng: Rng, now_ms: int, first: bool = False) -> list[Event]:
+    def level_started(self, state: DuelState) -> int | None:
+        return state["ante_started_ms"]
+
+    def set_level_started(self, state: DuelState, started: int | None) -> None:
+        state["ante_started_ms"] = started
+
+    def _deal_round(self, state: DuelState, rng: Rng, now_ms: int, first: bool = False) -> list[Event]:
         seats = state["seats"]
         stacks = state["stacks"]
         events: list[Event] = []
@@ -132,19 +166,21 @@ class BlackjackDuel(StakesEngine):
         state["round"] += 1
         alive, deck = self.new_deal(state, state["round"], rng, first)
         state.update(
-            stage="bet1",
-            deck=deck,
-            cards=[[] for _ in range(seats)],
-            dealt=alive,
-            start_stacks=list(stacks),
-            folded=[False] * seats,
-            stake=state["ante"],
-            doubled=False,
-            acted=[False] * seats,
-            committed=[[] for _ in range(seats)],
-            split=[False] * seats,
-            stood=[[] for _ in range(seats)],
-            hand_turn=0,
+            {
+                "stage": "bet1",
+                "deck": deck,
+                "cards": [[] for _ in range(seats)],
+                "dealt": alive,
+                "start_stacks": list(stacks),
+                "folded": [False] * seats,
+                "stake": state["ante"],
+                "doubled": False,
+                "acted": [False] * seats,
+                "committed": [[] for _ in range(seats)],
+                "split": [False] * seats,
+                "stood": [[] for _ in range(seats)],
+                "hand_turn": 0,
+            }
         )
         order = seat_order(seats, next_in(seats, state["button"], alive), alive)
         for seat in order:  # the open cards, then the hidden ones
@@ -162,7 +198,7 @@ class BlackjackDuel(StakesEngine):
         return events + self._next_bet(state, state["button"], rng, now_ms)
 
     # -- whose move ------------------------------------------------------------------------
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: DuelState, seat: int) -> list[Move]:
         if state["phase"] != "play" or seat != state["turn"]:
             return []
         if state["stage"] == "draw":
@@ -189,7 +225,7 @@ class BlackjackDuel(StakesEngine):
         return moves
 
     # -- moves -----------------------------------------------------------------------------
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: DuelState, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         kind = move["type"]
         state["pause_until_ms"] = None
         if state["stage"] == "draw":
@@ -211,7 +247,7 @@ class BlackjackDuel(StakesEngine):
         return events + self._next_bet(state, seat, rng, now_ms)
 
     @staticmethod
-    def _pay(state: State, seat: int, amount: int) -> int:
+    def _pay(state: DuelState, seat: int, amount: int) -> int:
         """Pay up to `amount` from the stack towards the stake, hand by hand."""
         paid = 0
         committed = state["committed"][seat]
@@ -222,7 +258,7 @@ class BlackjackDuel(StakesEngine):
             paid += part
         return paid
 
-    def _next_bet(self, state: State, after: int, rng: Rng, now_ms: int) -> list[Event]:
+    def _next_bet(self, state: DuelState, after: int, rng: Rng, now_ms: int) -> list[Event]:
         """Pass the turn in a betting round, or close it."""
         live = contenders(state)
         if len(live) == 1:
@@ -247,7 +283,7 @@ class BlackjackDuel(StakesEngine):
         state["turn"] = next_in(seats, state["button"], [in_round(state, s) for s in range(seats)])
         return events
 
-    def _draw_move(self, state: State, seat: int, kind: str, rng: Rng, now_ms: int) -> list[Event]:
+    def _draw_move(self, state: DuelState, seat: int, kind: str, rng: Rng, now_ms: int) -> list[Event]:
         index = state["hand_turn"]
         hands = state["cards"][seat]
         if kind == "hit":
@@ -288,7 +324,7 @@ class BlackjackDuel(StakesEngine):
         state["turn"] = state["button"]
         return events + [event("betting_started")] + self._next_bet(state, state["button"], rng, now_ms)
 
-    def _end_round(self, state: State, rng: Rng, now_ms: int, shown: bool) -> list[Event]:
+    def _end_round(self, state: DuelState, rng: Rng, now_ms: int, shown: bool) -> list[Event]:
         seats = state["seats"]
         live = contenders(state)
         entrants = [(s, h) for s in range(seats) for h in range(len(state["committed"][s]))]
@@ -350,7 +386,7 @@ class BlackjackDuel(StakesEngine):
         return events + self._deal_round(state, rng, now_ms)
 
     # -- clock -----------------------------------------------------------------------------
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: DuelState, seat: int | None) -> Move:
         """Out of time: "automatisch mitgegangen bzw. gestanden – nach einem Double wird
         automatisch gefoldet"."""
         seat = clock_seat(seat, self.to_move(state), "illegal_move")
@@ -361,29 +397,27 @@ class BlackjackDuel(StakesEngine):
         return {"type": "call", "amount": 0}
 
     # -- views -----------------------------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> View:
-        view = self.base_view(state, seat)
-        public = self.public_state(state)
-        public["pot"] = sum(sum(c) for c in state["committed"]) + state["carry"]
-        # Every hand: its face-up first card and how many cards it holds.
-        public["hands"] = [[{"up": face_up(hand), "count": len(hand)} for hand in hands] for hands in state["cards"]]
-        public["ante_up_at_ms"] = self.level_up_at_ms(state)
-        view["public"] = public
-        if seat is not None:
-            hands = state["cards"][seat]
-            if sees_own(state, seat):
-                known = [list(hand) for hand in hands]
-                view["private"] = {
-                    "hands": known,
-                    "totals": [hand_total(hand)[0] for hand in known],
-                    "blackjack": [is_natural(hand, after_split=state["split"][seat]) for hand in known],
-                }
-            else:
-                # The hidden card: nobody knows it yet, its owner neither.
-                view["private"] = {"hands": [[face_up(hand)] for hand in hands], "totals": [], "blackjack": []}
-        return view
+    def public_extra(self, state: DuelState) -> DuelDerived:
+        return {
+            "pot": sum(sum(c) for c in state["committed"]) + state["carry"],
+            # Every hand: its face-up first card and how many cards it holds.
+            "hands": [[{"up": face_up(hand), "count": len(hand)} for hand in hands] for hands in state["cards"]],
+            "ante_up_at_ms": self.level_up_at_ms(state),
+        }
 
-    def determinize(self, view: View, seat: int, seed: bytes) -> State:
+    def private_part(self, state: DuelState, seat: int) -> DuelPrivate:
+        hands = state["cards"][seat]
+        if not sees_own(state, seat):
+            # The hidden card: nobody knows it yet, its owner neither.
+            return {"hands": [[face_up(hand)] for hand in hands], "totals": [], "blackjack": []}
+        known = [list(hand) for hand in hands]
+        return {
+            "hands": known,
+            "totals": [hand_total(hand)[0] for hand in known],
+            "blackjack": [is_natural(hand, after_split=state["split"][seat]) for hand in known],
+        }
+
+    def determinize(self, view: DuelView, seat: int, seed: bytes) -> DuelState:
         public = view["public"]
         own_known = public["stage"] != "bet1" and public["dealt"][seat]
         known: set[Card] = {hand["up"] for hands in public["hands"] for hand in hands}
@@ -405,12 +439,12 @@ class BlackjackDuel(StakesEngine):
         return state
 
 
-def sees_own(state: State, seat: int) -> bool:
+def sees_own(state: DuelState, seat: int) -> bool:
     """Whether `seat` knows its hidden card: from the drawing stage on, never before."""
     return state["stage"] != "bet1" and state["dealt"][seat]
 
 
-def hidden_from(state: State, seat: int | None) -> set[Card]:
+def hidden_from(state: DuelState, seat: int | None) -> set[Card]:
     """Every card `seat` must not see: the shoe; in the first betting round every hidden card,
     the seat's own too; afterwards every other seat's cards but the face-up ones (unless shown
     at the game's last showdown)."""

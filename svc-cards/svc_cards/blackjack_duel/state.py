@@ -1,12 +1,14 @@
 """Blackjack duel's state and what a seat's view holds, as the engine writes them.
 
-The state's other keys (schema, game, options, rng, turn_started_ms) are rulekit's; the view's
-other parts (game, seat, to_move, legal_moves, result, ...) are `BaseEngine.base_view`'s.
+The state's other keys (schema, game, seats, options, rng, turn_started_ms) are rulekit's
+(`CommonState`, through `StakesTable`); the view's other parts are `BaseView`'s.
 """
 
 from __future__ import annotations
 
 from typing import NotRequired, TypedDict
+
+from rulekit import BaseView
 
 from ..core import Card
 from ..core.stakes import StakesTable
@@ -40,7 +42,6 @@ class DuelTable(StakesTable):
 
 
 class DuelState(DuelTable):
-    seats: int
     deck: list[Card]
     cards: list[list[list[Card]]]  # per seat, per hand
 
@@ -50,10 +51,16 @@ class FaceUp(TypedDict):
     count: int
 
 
-class DuelPublic(DuelTable):
+class DuelDerived(TypedDict):
+    """What the view adds to the state's public keys."""
+
     pot: int
     hands: list[list[FaceUp]]
     ante_up_at_ms: int | None
+
+
+class DuelPublic(DuelTable, DuelDerived):
+    """What every seat sees: the table and what the view adds."""
 
 
 class DuelPrivate(TypedDict):
@@ -62,6 +69,6 @@ class DuelPrivate(TypedDict):
     blackjack: list[bool]
 
 
-class DuelView(TypedDict):
+class DuelView(BaseView):
     public: DuelPublic
     private: NotRequired[DuelPrivate]

@@ -33,7 +33,8 @@ Meld play (`meld_play.py`, the rummy games): `MeldEngine` (the turn's cached leg
 
 Table stakes (`stakes.py`, poker and blackjack duel; pots in `pots.py`): `StakesEngine` (the
     deal's start, a forced bet doubling with game time, busting out, the pause after a
-    showdown, places), `next_in`, `seat_order`, `next_bettor`, `contenders`, `starting_stack`.
+    showdown, places, the view from the game's `public_extra` and `private_part`), `StakesTable`,
+    `next_in`, `seat_order`, `next_bettor`, `contenders`, `starting_stack`.
 
 Views and tests (`views.py`)
     `CardEngine`: BaseEngine with a fast copy in `apply`, the standard view (public: every

@@ -6,15 +6,20 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 
-def side_pots(committed: list[int], contending: list[int]) -> list[dict[str, Any]]:
+class Pot(TypedDict):
+    amount: int
+    eligible: list[int]  # the contending entrants who may win it
+
+
+def side_pots(committed: list[int], contending: list[int]) -> list[Pot]:
     """The main pot and side pots: at each all-in level, every entrant's chips up to it, won
     among the contenders who put in at least as much. Chips above the top level (a bet
     nobody called) go back to their owner as a pot of their own."""
     levels = sorted({committed[s] for s in contending})
-    pots: list[dict[str, Any]] = []
+    pots: list[Pot] = []
     below = 0
     for level in levels:
         amount = sum(max(0, min(c, level) - below) for c in committed)

@@ -3,13 +3,13 @@ wild or wish card naming what is to follow), draws, or passes after a draw; a se
 one card is called out, an empty hand takes the next place and the rest play on.
 
 State keys, besides the table's (`table.py`): the engine's `follow` key (the colour or suit to
-follow: the top card's, or the one named) and `drew` (the seat to move has drawn and may
-play that card or pass). The clock's default is in `clock.py`.
+follow: the top card's, or the one named; the game writes it in `set_follow`) and `drew` (the
+seat to move has drawn and may play that card or pass). The clock's default is in `clock.py`.
 """
 
 from __future__ import annotations
 
-from typing import Any, TypeVar, cast
+from typing import TypeVar
 
 from rulekit import Event, Result, View, event
 
@@ -37,6 +37,10 @@ class SheddingEngine(CardEngine[SheddingStateT, CardViewT]):
         super().__init_subclass__(**kwargs)
         cls.view_keys = cls.view_keys | {cls.one_left}
 
+    def set_follow(self, state: SheddingStateT, value: str) -> None:
+        """Write what is to follow under the game's own `follow` key."""
+        raise NotImplementedError
+
     def to_move(self, state: SheddingStateT) -> frozenset[int]:
         turn = state["turn"]
         return frozenset() if turn is None else frozenset((turn,))
@@ -53,8 +57,9 @@ class SheddingEngine(CardEngine[SheddingStateT, CardViewT]):
         hand = state["hands"][seat]
         hand.remove(card)
         state["discard_pile"].append(card)
-        # The key is the game's (`follow`), so it is not a literal here.
-        cast("dict[str, Any]", state)[self.follow] = choice or parse(card)[0]
+        follow = choice or parse(card)[0]
+        assert follow is not None  # a card without a colour or suit is a wild, which names one
+        self.set_follow(state, follow)
         state["drew"] = False
         events = [played_event(seat, card, self.follow, choice)]
         if len(hand) == 1:

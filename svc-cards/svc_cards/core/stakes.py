@@ -2,18 +2,29 @@
 doubles with game time (blinds, ante), the betting round's order, busting out, the pause after
 a showdown and the places of a table that plays until one player has every coin.
 
-A game's state keeps: `seats`, `phase` ("play", "over"), `stacks`, `button`, `level`, the
-forced bet's start time under the engine's `LEVEL_STARTED`, `dealt` and `folded` (per seat,
-this deal), `start_stacks`, `acted`, `turn`, `out` ([deal number, stack at its start] once a
-seat has no coins) and `pause_until_ms`. What it bets on, and how, is the game's own.
-Pots with all-ins are in `pots.py`.
+A game's state keeps the keys of `StakesTable`, the forced bet's start time under a key of the
+game's own name (`level_started`, `set_level_started`), and what it bets on, and how. Pots with
+all-ins are in `pots.py`.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, TypedDict
+from collections.abc import Mapping
+from typing import Any, Callable, TypeVar, cast
 
-from rulekit import BaseEngine, Deadline, Event, MoveClock, Option, Result, Rng, State, View, event, new_rng_state
+from rulekit import (
+    BaseEngine,
+    BaseView,
+    CommonState,
+    Deadline,
+    Event,
+    MoveClock,
+    Option,
+    Result,
+    Rng,
+    event,
+    new_rng_state,
+)
 from rulekit.clock import TURN_STARTED
 from rulekit.contract import SCHEMA_VERSION
 
@@ -30,8 +41,10 @@ CLOCK = MoveClock(fixed_s=MOVE_SECONDS)
 CPU_LEVELS = ("random", "easy", "strong")
 
 
-class StakesTable(TypedDict):
-    """The table-stakes keys every seat sees (the state less the deck, the cards and the seed)."""
+class StakesTable(CommonState):
+    """The table-stakes keys every seat sees (the state less the deck, the cards and the seed);
+    rulekit's keys beside them (`seats` is read here, a view's public part shows
+    `turn_started_ms`)."""
 
     phase: str  # "play", "over"
     stacks: list[int]
@@ -46,7 +59,12 @@ class StakesTable(TypedDict):
     turn: int | None
 
 
-def starting_stack(options: dict[str, Any]) -> int:
+# A table-stakes game's state and view: `class Poker(StakesEngine[PokerState, PokerView])`.
+StakesStateT = TypeVar("StakesStateT", bound=StakesTable)
+StakesViewT = TypeVar("StakesViewT", bound=BaseView)
+
+
+def starting_stack(options: Mapping[str, Any]) -> int:
     """The stake is also the starting stack; a friendly table (stake 0) plays on 1,000."""
     return int(options.get("stake") or 0) or FRIENDLY_STACK
 
@@ -68,18 +86,20 @@ def seat_order(seats: int, first: int, allowed: list[bool]) -> list[int]:
     return order
 
 
-def left_of_button(state: State) -> list[int]:
+def left_of_button(state: StakesTable) -> list[int]:
     """Every seat from the button's left round to the button: who gets a split pot's odd chips first."""
     seats = state["seats"]
     return [(state["button"] + step) % seats for step in range(1, seats + 1)]
 
 
-def contenders(state: State) -> list[int]:
+def contenders(state: StakesTable) -> list[int]:
     """The seats dealt in this deal that have not folded."""
     return [s for s in range(state["seats"]) if state["dealt"][s] and not state["folded"][s]]
 
 
-def next_bettor(state: State, after: int, can_bet: Callable[[int], bool], owes: Callable[[int], bool]) -> int | None:
+def next_bettor(
+    state: StakesTable, after: int, can_bet: Callable[[int], bool], owes: Callable[[int], bool]
+) -> int | None:
     """Who bets next after `after`: a seat that can bet and has not acted or still owes; None
     when the betting round is over (also when one seat alone can bet and owes nothing)."""
     seats = state["seats"]
@@ -92,38 +112,36 @@ def next_bettor(state: State, after: int, can_bet: Callable[[int], bool], owes: 
     return next_in(seats, after, [s in waiting for s in range(seats)])
 
 
-class StakesEngine(BaseEngine):
+class StakesEngine(BaseEngine[StakesStateT, StakesViewT]):
     """What a table-stakes engine does alike: the deal's start (forced bet level, button,
-    fresh deck), whose move, the deadline after a showdown, busting out, views and places."""
+    fresh deck), whose move, the deadline after a showdown, busting out, views and places.
 
-    # The state key of when the forced bet's clock started (None until a time is known).
-    LEVEL_STARTED = "level_started_ms"
+    A game writes its complete state in `initial_state` (a deal's keys empty, then filled by
+    the first deal before `initial_state` returns), the accessors of its forced bet's clock,
+    `public_extra` (what its view adds to the state's public keys) and `private_part` (what a
+    seat alone sees)."""
+
     # State keys no view shows as they are; keys the view adds (left out by `determinize`).
     SECRET: frozenset[str] = frozenset()
     DERIVED: tuple[str, ...] = ()
 
-    def seat_table(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
-        """The table before its first deal: every stack full, the first button drawn."""
-        return {
-            "phase": "play",
-            "stacks": [starting_stack(options)] * seats,
-            "level": 0,
-            self.LEVEL_STARTED: None,
-            "button": rng.below(seats),
-            "out": [None] * seats,  # [deal, stack at its start] once a seat has no coins
-            "pause_until_ms": None,
-            "seats": seats,
-        }
+    # -- the forced bet's clock: a state key of the game's own name ---------------------------
+    def level_started(self, state: StakesStateT) -> int | None:
+        """When the forced bet's clock started (None until a time is known)."""
+        raise NotImplementedError
 
-    def start_clock(self, state: State, now_ms: int) -> None:
-        state[self.LEVEL_STARTED] = now_ms or None
+    def set_level_started(self, state: StakesStateT, started: int | None) -> None:
+        raise NotImplementedError
 
-    def level_up(self, state: State, now_ms: int) -> int | None:
+    def start_clock(self, state: StakesStateT, now_ms: int) -> None:
+        self.set_level_started(state, now_ms or None)
+
+    def level_up(self, state: StakesStateT, now_ms: int) -> int | None:
         """The forced bet's new level when game time has doubled it since the last deal
         (its clock starts with the first deal that knows the time), else None."""
-        if state[self.LEVEL_STARTED] is None and now_ms:
-            state[self.LEVEL_STARTED] = now_ms
-        started = state[self.LEVEL_STARTED]
+        if self.level_started(state) is None and now_ms:
+            self.set_level_started(state, now_ms)
+        started = self.level_started(state)
         if started is None or not now_ms:
             return None
         level = max(state["level"], (now_ms - started) // LEVEL_MS)
@@ -132,7 +150,7 @@ class StakesEngine(BaseEngine):
         state["level"] = level
         return level
 
-    def new_deal(self, state: State, number: int, rng: Rng, first: bool) -> tuple[list[bool], list[Card]]:
+    def new_deal(self, state: StakesStateT, number: int, rng: Rng, first: bool) -> tuple[list[bool], list[Card]]:
         """Who is dealt in (every seat with coins) and the deal's shuffled deck; the button
         moves on to the next seat with coins except on the first deal."""
         alive = [stack > 0 for stack in state["stacks"]]
@@ -142,11 +160,11 @@ class StakesEngine(BaseEngine):
         rng.shuffle(deck)
         return alive, deck
 
-    def level_up_at_ms(self, state: State) -> int | None:
-        started = state[self.LEVEL_STARTED]
+    def level_up_at_ms(self, state: StakesStateT) -> int | None:
+        started = self.level_started(state)
         return None if started is None else started + (state["level"] + 1) * LEVEL_MS
 
-    def showdown_pause(self, state: State, now_ms: int, shown: bool) -> int | None:
+    def showdown_pause(self, state: StakesStateT, now_ms: int, shown: bool) -> int | None:
         """When the shown cards leave the table (None without a showdown or a known time);
         the next first player's clock waits for it."""
         until = now_ms + SHOWDOWN_MS if shown and now_ms else None
@@ -154,7 +172,7 @@ class StakesEngine(BaseEngine):
             state["pause_until_ms"] = until
         return until
 
-    def bust_out(self, state: State, number: int) -> list[Event]:
+    def bust_out(self, state: StakesStateT, number: int) -> list[Event]:
         """Seats left without coins in deal `number` are out; when one seat has every coin the
         table is won and the game over."""
         events: list[Event] = []
@@ -169,33 +187,53 @@ class StakesEngine(BaseEngine):
             events += [event("table_won", seat=alive[0], coins=state["stacks"][alive[0]]), event("game_over")]
         return events
 
-    def to_move(self, state: State) -> frozenset[int]:
+    def to_move(self, state: StakesStateT) -> frozenset[int]:
         turn = state["turn"]
         return frozenset((turn,)) if state["phase"] == "play" and turn is not None else frozenset()
 
-    def deadline(self, state: State) -> Deadline | None:
+    def deadline(self, state: StakesStateT) -> Deadline | None:
         found = super().deadline(state)
-        pause = state.get("pause_until_ms")
-        if found is not None and pause and pause > (state.get(TURN_STARTED) or 0):
+        table: StakesTable = state  # (mypy types `get` on the table, not on a type variable)
+        pause = table["pause_until_ms"]
+        if found is not None and pause and pause > (table.get(TURN_STARTED) or 0):
             # The first player's seconds start once the shown cards have been on the table.
             found["at_ms"] = pause + MOVE_SECONDS * 1000
         return found
 
-    def public_state(self, state: State) -> dict[str, Any]:
-        """Every state key but the secret ones, copied."""
-        return {key: copy_data(value) for key, value in state.items() if key not in self.SECRET}
+    # -- views -----------------------------------------------------------------------------
+    def public_extra(self, state: StakesStateT) -> Mapping[str, Any]:
+        """What the game's view adds to the state's public keys (the keys of `DERIVED`)."""
+        raise NotImplementedError
 
-    def determinized_public(self, view: View, number: int, known: set[Card], seed: bytes) -> tuple[State, list[Card]]:
+    def private_part(self, state: StakesStateT, seat: int) -> Mapping[str, Any]:
+        """What only `seat` sees."""
+        raise NotImplementedError
+
+    def view(self, state: StakesStateT, seat: int | None) -> StakesViewT:
+        view = self.base_view(state, seat)
+        public = {key: copy_data(value) for key, value in state.items() if key not in self.SECRET}
+        public.update(self.public_extra(state))
+        view["public"] = public
+        if seat is not None:
+            view["private"] = self.private_part(state, seat)
+        # The public part is every state key but the secret ones, so it is built key by key
+        # and cast to the game's view here (the key tests check it against seeded games).
+        return cast(StakesViewT, view)
+
+    def determinized_public(
+        self, view: Mapping[str, Any], number: int, known: set[Card], seed: bytes
+    ) -> tuple[StakesStateT, list[Card]]:
         """The state's public part back from a view, and the cards of deal `number` that the
-        view does not show, in an order drawn from `seed`."""
-        state: State = {key: copy_data(value) for key, value in view["public"].items() if key not in self.DERIVED}
+        view does not show, in an order drawn from `seed`. The game puts the cards back into
+        its secret keys; until then the state lacks them, which is why it is cast here."""
+        state = {key: copy_data(value) for key, value in view["public"].items() if key not in self.DERIVED}
         state.update(schema=SCHEMA_VERSION, game=view["game"], seats=view["seats"], options=copy_data(view["options"]))
         pool = [card for card in build_decks("french52", 1, first=number) if card not in known]
         Rng(new_rng_state(seed + b":determinize")).shuffle(pool)
         state["rng"] = new_rng_state(seed)
-        return state, pool
+        return cast(StakesStateT, state), pool
 
-    def result(self, state: State) -> Result | None:
+    def result(self, state: StakesStateT) -> Result | None:
         if state["phase"] != "over":
             return None
         # Winner first, then by the deal a seat went out in (later is better), then its stack then.

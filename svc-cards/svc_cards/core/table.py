@@ -1,6 +1,8 @@
 """The card table: piles, dealing, drawing, and seat order with direction and finished seats.
 
-Everything here works on a plain state dict with these keys (each game adds its own):
+Everything here works on a game's state through the keys of `CardTable` (`views.py`), which
+the state of every game on the table extends, so mypy checks the keys here as in the games
+(each game adds its own keys):
 
     hands         list per seat of card ids, in the order received (the last is the newest)
     draw_pile     card ids, the top is the END of the list (secret: nobody sees its order)
@@ -19,14 +21,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Callable
 
-from rulekit import Event, Rng, State, event
+from rulekit import Event, Rng, event
 
 from .cards import Card, build_decks, rank_of
 from .views import CardTable
-
-# A typed game's state (every one extends `CardTable`, so its table keys are checked here) or
-# the plain dict of a game not typed yet.
-Table = CardTable | State
 
 
 def new_table(seats: int, deck_kind: str, decks: int, rng: Rng) -> CardTable:
@@ -48,7 +46,7 @@ def new_table(seats: int, deck_kind: str, decks: int, rng: Rng) -> CardTable:
 # -- dealing and drawing --------------------------------------------------------------------
 
 
-def deal(state: Table, first: int, per_seat: int, batch: int = 1) -> list[Event]:
+def deal(state: CardTable, first: int, per_seat: int, batch: int = 1) -> list[Event]:
     """Deal `per_seat` cards to every active seat, `batch` at a time, from `first` onwards in
     the direction of play. Returns one private "dealt" event per seat (its own cards)."""
     order = [first]
@@ -62,7 +60,7 @@ def deal(state: Table, first: int, per_seat: int, batch: int = 1) -> list[Event]
     return [event("dealt", visible_to=[seat], seat=seat, cards=list(hands[seat])) for seat in order]
 
 
-def turn_up(state: Table, rng: Rng, refused: tuple[str, ...] = ()) -> Card:
+def turn_up(state: CardTable, rng: Rng, refused: tuple[str, ...] = ()) -> Card:
     """Turn the top of the draw pile onto the discard pile. A card whose rank is in `refused`
     goes back into the pile at a random place below the top, and the next one is turned."""
     pile = state["draw_pile"]
@@ -74,11 +72,11 @@ def turn_up(state: Table, rng: Rng, refused: tuple[str, ...] = ()) -> Card:
     return card
 
 
-def top_card(state: Table) -> Card:
+def top_card(state: CardTable) -> Card:
     return state["discard_pile"][-1]
 
 
-def refill(state: Table, rng: Rng, fresh_decks: bool) -> list[Event]:
+def refill(state: CardTable, rng: Rng, fresh_decks: bool) -> list[Event]:
     """Make the draw pile non-empty if the rules can: the discards less the top card are
     shuffled in; where that leaves nothing and `fresh_decks` is set, a new deck is added."""
     if state["draw_pile"]:
@@ -107,7 +105,7 @@ def first_deck(state: Mapping[str, Any]) -> int:
 
 
 def draw(
-    state: Table,
+    state: CardTable,
     seat: int,
     count: int,
     rng: Rng,
@@ -133,7 +131,7 @@ def draw(
     return cards, events
 
 
-def drawable(state: Table) -> int:
+def drawable(state: CardTable) -> int:
     """How many cards could be drawn without a fresh deck (draw pile + discards less the top)."""
     return len(state["draw_pile"]) + max(0, len(state["discard_pile"]) - 1)
 
@@ -142,12 +140,13 @@ def drawable(state: Table) -> int:
 
 
 def active_seats(state: Mapping[str, Any]) -> list[int]:
-    """Seats still playing (not finished), in seat order."""
+    """Seats still playing (not finished), in seat order. (Read only, so the CPU players' rollout
+    policies ask it of the plain states they sample.)"""
     finished = state["finished"]
     return [seat for seat in range(len(state["hands"])) if seat not in finished]
 
 
-def next_seat(state: Table, seat: int, steps: int = 1) -> int:
+def next_seat(state: CardTable, seat: int, steps: int = 1) -> int:
     """The seat `steps` places after `seat` in the direction of play, counting only seats
     still playing. `seat` itself may have just finished; the count starts from its place."""
     seats = len(state["hands"])
@@ -162,11 +161,11 @@ def next_seat(state: Table, seat: int, steps: int = 1) -> int:
     return seat
 
 
-def reverse(state: Table) -> None:
+def reverse(state: CardTable) -> None:
     state["direction"] = -state["direction"]
 
 
-def finish(state: Table, seat: int) -> list[Event]:
+def finish(state: CardTable, seat: int) -> list[Event]:
     """`seat` has gone out: it takes the next place. When one seat is left it takes the last
     place and the game is over (turn None). Returns "finished" events (and "game_over")."""
     state["finished"].append(seat)
@@ -181,7 +180,7 @@ def finish(state: Table, seat: int) -> list[Event]:
     return events
 
 
-def placings(state: Table) -> list[int]:
+def placings(state: CardTable) -> list[int]:
     """Place per seat (1 = first) from the finishing order; seats not finished share the
     place after the last finished one."""
     order = state["finished"]

@@ -77,8 +77,6 @@ class TrickMatch(TrickTable):
 
 
 TrickStateT = TypeVar("TrickStateT", bound=TrickMatch)
-# A typed game's state, or the plain dict of a caller that is not typed.
-Tricks = TrickTable | State
 
 
 class TrickPrivate(TablePrivate):
@@ -119,7 +117,7 @@ def new_trick_table(seats: int) -> TrickTable:
     }
 
 
-def deal_round(state: Tricks, rng: Rng, first: int, per_seat: int, set_aside: tuple[Card, ...] = ()) -> list[Event]:
+def deal_round(state: TrickTable, rng: Rng, first: int, per_seat: int, set_aside: tuple[Card, ...] = ()) -> list[Event]:
     """Gather every card into the stock, shuffle it and deal `per_seat` cards to each seat,
     one at a time from `first` round the table; `set_aside` cards are not dealt (they stay
     in the stock). Hands are sorted. Returns one private "dealt" event per seat."""
@@ -138,7 +136,7 @@ def deal_round(state: Tricks, rng: Rng, first: int, per_seat: int, set_aside: tu
     return [event("dealt", visible_to=[seat], seat=seat, cards=list(state["hands"][seat])) for seat in range(seats)]
 
 
-def led_suit(state: Tricks) -> str | None:
+def led_suit(state: TrickTable) -> str | None:
     trick = state["trick"]
     return parse(trick[0])[0] if trick else None
 
@@ -158,7 +156,7 @@ def trick_winner(cards: list[Card], seats: list[int]) -> int:
     return seats[cards.index(best)]
 
 
-def play_card(state: Tricks, seat: int, card: Card) -> tuple[list[Event], int | None]:
+def play_card(state: TrickTable, seat: int, card: Card) -> tuple[list[Event], int | None]:
     """`seat` plays `card` to the trick (legality is the caller's `playable`). When every seat
     has played, the trick is finished: its cards go to `taken`, its winner leads next.
     Returns the events and the winner (None while the trick is open)."""
@@ -186,29 +184,29 @@ def play_card(state: Tricks, seat: int, card: Card) -> tuple[list[Event], int | 
 # -- passing ---------------------------------------------------------------------------------
 
 
-def start_passing(state: Tricks) -> None:
+def start_passing(state: TrickTable) -> None:
     state["passing"] = [[] for _ in state["hands"]]
 
 
-def choices_made(state: Tricks) -> list[list[Card]]:
+def choices_made(state: TrickTable) -> list[list[Card]]:
     """Every seat's pass choice so far; asked only while the cards are passed."""
     passing = state["passing"]
     assert passing is not None, "no cards are being passed"
     return passing
 
 
-def passers(state: Tricks, count: int) -> frozenset[int]:
+def passers(state: TrickTable, count: int) -> frozenset[int]:
     """Seats still choosing cards to pass."""
     return frozenset(seat for seat, chosen in enumerate(choices_made(state)) if len(chosen) < count)
 
 
-def pass_choices(state: Tricks, seat: int) -> list[Card]:
+def pass_choices(state: TrickTable, seat: int) -> list[Card]:
     """The cards `seat` may still choose: its hand less what it has chosen."""
     chosen = choices_made(state)[seat]
     return [card for card in state["hands"][seat] if card not in chosen]
 
 
-def exchange(state: Tricks, offset: int) -> list[Event]:
+def exchange(state: TrickTable, offset: int) -> list[Event]:
     """Every seat's chosen cards go to the seat `offset` places on, all at once. Private
     "received" events name the cards to their new holder only."""
     seats = len(state["hands"])
@@ -318,9 +316,9 @@ class TrickEngine(CardEngine[TrickStateT, CardViewT]):
             view["private"]["passing"] = list(passing[seat]) if passing is not None else []
 
     def determinize(self, view: CardViewT, seat: int, seed: bytes) -> TrickStateT:
-        state = determinize_tricks(view, seat, seed, self.view_keys)
+        state = cast(TrickStateT, determinize_tricks(view, seat, seed, self.view_keys))
         self.fill_secrets(state, view, seat)
-        return cast(TrickStateT, state)
+        return state
 
     # -- a match of deals ----------------------------------------------------------------------
     # The state key of the seat that moves on one place with every deal (dealer, starter).

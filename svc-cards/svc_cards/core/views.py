@@ -226,7 +226,7 @@ class CardEngine(BaseEngine[CardStateT, CardViewT]):
     seat to `view["private"]`) and `fill_secrets` (complete the `extra_secret` keys in a
     determinized state). The view and a determinized state are built key by key from the
     state's own keys, so they are cast to the game's types here (the key tests check them
-    against seeded games)."""
+    against seeded games); `fill_secrets` completes the determinized state on the game's type."""
 
     extra_secret: frozenset[str] = frozenset()
     view_keys: frozenset[str] = frozenset()
@@ -246,11 +246,11 @@ class CardEngine(BaseEngine[CardStateT, CardViewT]):
         """Add game-specific flags and private parts to a view; nothing by default."""
 
     def determinize(self, view: CardViewT, seat: int, seed: bytes) -> CardStateT:
-        state = determinize_cards(view, seat, seed, self.view_keys)
+        state = cast(CardStateT, determinize_cards(view, seat, seed, self.view_keys))
         self.fill_secrets(state, view, seat)
-        return cast(CardStateT, state)
+        return state
 
-    def fill_secrets(self, state: State, view: CardViewT, seat: int) -> None:
+    def fill_secrets(self, state: CardStateT, view: CardViewT, seat: int) -> None:
         """Complete the game's `extra_secret` keys in a determinized state; none by default."""
 
 

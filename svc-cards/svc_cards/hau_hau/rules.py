@@ -33,7 +33,6 @@ from rulekit import (
     Option,
     Result,
     Rng,
-    State,
     View,
     clock_seat,
     event,
@@ -323,7 +322,7 @@ class HauHau(CardEngine[HauHauState, HauHauView]):
         if seat is not None:
             view["private"]["rps_choice"] = choices[seat]
 
-    def fill_secrets(self, state: State, view: HauHauView, seat: int) -> None:
+    def fill_secrets(self, state: HauHauState, view: HauHauView, seat: int) -> None:
         # Other seats' throws are unknown: any shape will do for a sample.
         choices: list[str | None] = [None] * view["seats"]
         for other in view["public"]["rps_chosen"]:

@@ -108,6 +108,9 @@ class LastCard(SheddingEngine[LastCardState, LastCardView]):
             "drew": False,  # the player to move has drawn and may play that card or pass
         }
 
+    def set_follow(self, state: LastCardState, value: str) -> None:
+        state["colour"] = value
+
     def legal_moves(self, state: LastCardState, seat: int) -> list[Move]:
         if seat != state["turn"]:
             return []

@@ -117,6 +117,9 @@ class MauMau(SheddingEngine[MauMauState, MauMauView]):
             "drew": False,  # the player to move has drawn and may play that card or pass
         }
 
+    def set_follow(self, state: MauMauState, value: str) -> None:
+        state["suit"] = value
+
     def legal_moves(self, state: MauMauState, seat: int) -> list[Move]:
         if seat != state["turn"]:
             return []

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import Event, GameMeta, Move, MoveClock, Option, Rng, State, clock_moves, event, new_rng_state
+from rulekit import Event, GameMeta, Move, MoveClock, Option, Rng, clock_moves, event, new_rng_state
 from rulekit.contract import View
 
 from ..core import Card, parse
@@ -254,7 +254,7 @@ class PenaltyTricks(TrickEngine[PenaltyState, PenaltyView]):
             passed = state.get("passed")
             view["private"]["passed"] = list(passed[seat]) if passed is not None else []
 
-    def fill_secrets(self, state: State, view: PenaltyView, seat: int) -> None:
+    def fill_secrets(self, state: PenaltyState, view: PenaltyView, seat: int) -> None:
         """The seat's own passed cards, still unplayed, go back to the hand they were passed to
         (a swap with a card that hand may hold: the voids are kept)."""
         own = list(view["private"].get("passed", []))

@@ -14,12 +14,14 @@ never seen, they are sampled with the engine's `determinize`.
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from rulekit import Move, View
 from rulekit.players import Ask, Choice, legal_or_refuse
 
 from .hands import best_value
 from .rules import ENGINE
+from .state import PokerView
 
 EASY_SAMPLES = 40
 STRONG_SAMPLES = 150
@@ -38,8 +40,10 @@ def win_chance(view: View, seat: int, samples: int, seed: bytes, opponents: int 
         others = others[:opponents]
     missing = 5 - len(public["board"])
     total = 0.0
+    # The seat's view as this engine wrote it; an ask carries it as plain JSON.
+    typed_view = cast(PokerView, view)
     for number in range(samples):
-        state = ENGINE.determinize(view, seat, seed + b":%d" % number)
+        state = ENGINE.determinize(typed_view, seat, seed + b":%d" % number)
         board = state["board"] + state["deck"][:missing]
         mine = best_value(state["hole"][seat] + board)
         best, ties = 0, 0

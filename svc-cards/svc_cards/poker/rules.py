@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulekit import Event, GameMeta, Move, Rng, State, View, clock_seat, event
+from rulekit import Event, GameMeta, Move, Rng, clock_seat, event
 
 from ..core import Card
 from ..core.pots import shares, side_pots
@@ -50,6 +50,7 @@ from ..core.stakes import (
     starting_stack,
 )
 from .hands import best_hand
+from .state import PokerDerived, PokerPrivate, PokerState, PokerView, ShownHand
 
 __all__ = ["ENGINE", "LEVEL_MS", "MOVE_SECONDS", "SHOWDOWN_MS", "hidden_from", "side_pots", "starting_stack"]
 
@@ -74,33 +75,64 @@ META = GameMeta(
 )
 
 
-def can_act(state: State, seat: int) -> bool:
+def can_act(state: PokerState, seat: int) -> bool:
     return state["dealt"][seat] and not state["folded"][seat] and state["stacks"][seat] > 0
 
 
-def highest_bet(state: State) -> int:
+def highest_bet(state: PokerState) -> int:
     """The bet of the round everyone must match; preflop at least the big blind, even when
     the big blind could post less."""
     highest = max(state["bets"])
     return max(highest, state["blinds"][1]) if state["street"] == "preflop" else highest
 
 
-class Poker(StakesEngine):
+class Poker(StakesEngine[PokerState, PokerView]):
     meta = META
-    LEVEL_STARTED = "blinds_started_ms"
     # State keys no view shows as they are: the deck, every hole card, the generator.
     SECRET = frozenset(("deck", "hole", "rng", "schema", "game", "seats", "options"))
     DERIVED = ("pot", "hole_counts", "blinds_up_at_ms")
 
     # -- setup -----------------------------------------------------------------------------
-    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> State:
-        state = self.seat_table(seats, options, rng)
-        stack = state["stacks"][0]
-        state.update(small_blind_base=stack // 100, blinds=[stack // 100, stack // 50], hand=0, last_hand=None)
+    def initial_state(self, seats: int, options: dict[str, Any], rng: Rng) -> PokerState:
+        stack = starting_stack(options)
+        state: PokerState = {
+            "phase": "play",
+            "stacks": [stack] * seats,
+            "level": 0,
+            "blinds_started_ms": None,
+            "button": rng.below(seats),  # the first button, drawn before the first deal's shuffle
+            "out": [None] * seats,
+            "pause_until_ms": None,
+            "seats": seats,
+            "small_blind_base": stack // 100,
+            "blinds": [stack // 100, stack // 50],
+            "hand": 0,
+            "last_hand": None,
+            # Every key from here on is the deal's: empty until the first deal, just below, fills it.
+            "street": "preflop",
+            "board": [],
+            "deck": [],
+            "hole": [[] for _ in range(seats)],
+            "dealt": [False] * seats,
+            "start_stacks": [stack] * seats,
+            "folded": [False] * seats,
+            "bets": [0] * seats,
+            "committed": [0] * seats,
+            "acted": [False] * seats,
+            "small_blind_seat": 0,
+            "big_blind_seat": 0,
+            "turn": None,
+        }
         self._deal_hand(state, rng, 0, first=True)
         return state
 
-    def _deal_hand(self, state: State, rng: Rng, now_ms: int, first: bool = False) -> list[Event]:
+    def level_started(self, state: PokerState) -> int | None:
+        return state["blinds_started_ms"]
+
+    def set_level_started(self, state: PokerState, started: int | None) -> None:
+        state["blinds_started_ms"] = started
+
+    def _deal_hand(self, state: PokerState, rng: Rng, now_ms: int, first: bool = False) -> list[Event]:
         seats = state["seats"]
         stacks = state["stacks"]
         events: list[Event] = []
@@ -115,18 +147,20 @@ class Poker(StakesEngine):
         small_seat = next_in(seats, button, alive)
         big_seat = next_in(seats, small_seat, alive)
         state.update(
-            street="preflop",
-            board=[],
-            deck=deck,
-            hole=[[] for _ in range(seats)],
-            dealt=alive,
-            start_stacks=list(stacks),
-            folded=[False] * seats,
-            bets=[0] * seats,
-            committed=[0] * seats,
-            acted=[False] * seats,
-            small_blind_seat=small_seat,
-            big_blind_seat=big_seat,
+            {
+                "street": "preflop",
+                "board": [],
+                "deck": deck,
+                "hole": [[] for _ in range(seats)],
+                "dealt": alive,
+                "start_stacks": list(stacks),
+                "folded": [False] * seats,
+                "bets": [0] * seats,
+                "committed": [0] * seats,
+                "acted": [False] * seats,
+                "small_blind_seat": small_seat,
+                "big_blind_seat": big_seat,
+            }
         )
         order = seat_order(seats, small_seat, alive)
         for _ in range(2):
@@ -142,7 +176,7 @@ class Poker(StakesEngine):
         return events + self._next_turn(state, big_seat, rng, now_ms)
 
     # -- whose move ------------------------------------------------------------------------
-    def legal_moves(self, state: State, seat: int) -> list[Move]:
+    def legal_moves(self, state: PokerState, seat: int) -> list[Move]:
         if state["phase"] != "play" or seat != state["turn"]:
             return []
         bets, stack = state["bets"], state["stacks"][seat]
@@ -161,7 +195,7 @@ class Poker(StakesEngine):
         return moves
 
     # -- moves -----------------------------------------------------------------------------
-    def play(self, state: State, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
+    def play(self, state: PokerState, seat: int, move: Move, now_ms: int, rng: Rng) -> list[Event]:
         kind = move["type"]
         state["pause_until_ms"] = None
         state["acted"][seat] = True
@@ -184,14 +218,14 @@ class Poker(StakesEngine):
         return events + self._next_turn(state, seat, rng, now_ms)
 
     @staticmethod
-    def _pay(state: State, seat: int, amount: int) -> int:
+    def _pay(state: PokerState, seat: int, amount: int) -> int:
         paid = min(amount, state["stacks"][seat])
         state["stacks"][seat] -= paid
         state["bets"][seat] += paid
         state["committed"][seat] += paid
         return paid
 
-    def _next_turn(self, state: State, after: int, rng: Rng, now_ms: int) -> list[Event]:
+    def _next_turn(self, state: PokerState, after: int, rng: Rng, now_ms: int) -> list[Event]:
         """Pass the turn on, or close the betting round: next street, run-out or showdown."""
         live = contenders(state)
         if len(live) == 1:
@@ -203,7 +237,7 @@ class Poker(StakesEngine):
             return []
         return self._close_round(state, rng, now_ms)
 
-    def _close_round(self, state: State, rng: Rng, now_ms: int) -> list[Event]:
+    def _close_round(self, state: PokerState, rng: Rng, now_ms: int) -> list[Event]:
         events: list[Event] = []
         seats = state["seats"]
         state["bets"] = [0] * seats
@@ -223,13 +257,13 @@ class Poker(StakesEngine):
         state["turn"] = next_in(seats, state["button"], [can_act(state, s) for s in range(seats)])
         return events
 
-    def _end_hand(self, state: State, rng: Rng, now_ms: int, shown: bool) -> list[Event]:
+    def _end_hand(self, state: PokerState, rng: Rng, now_ms: int, shown: bool) -> list[Event]:
         seats = state["seats"]
         live = contenders(state)
         pots = side_pots(state["committed"], live)
         won = [0] * seats
         events: list[Event] = []
-        shown_hands: list[dict[str, Any] | None] = [None] * seats
+        shown_hands: list[ShownHand | None] = [None] * seats
         values: dict[int, int] = {}
         if shown:
             for seat in live:
@@ -264,24 +298,23 @@ class Poker(StakesEngine):
         return events + self._deal_hand(state, rng, now_ms)
 
     # -- clock -----------------------------------------------------------------------------
-    def timeout_move(self, state: State, seat: int | None) -> Move:
+    def timeout_move(self, state: PokerState, seat: int | None) -> Move:
         """Out of time: "automatisch gecheckt – musst du etwas bezahlen, wird automatisch gefoldet"."""
         seat = clock_seat(seat, self.to_move(state), "illegal_move")
         return {"type": "check"} if {"type": "check"} in self.legal_moves(state, seat) else {"type": "fold"}
 
     # -- views -----------------------------------------------------------------------------
-    def view(self, state: State, seat: int | None) -> View:
-        view = self.base_view(state, seat)
-        public = self.public_state(state)
-        public["pot"] = sum(state["committed"])
-        public["hole_counts"] = [len(cards) for cards in state["hole"]]
-        public["blinds_up_at_ms"] = self.level_up_at_ms(state)
-        view["public"] = public
-        if seat is not None:
-            view["private"] = {"hand": list(state["hole"][seat])}
-        return view
+    def public_extra(self, state: PokerState) -> PokerDerived:
+        return {
+            "pot": sum(state["committed"]),
+            "hole_counts": [len(cards) for cards in state["hole"]],
+            "blinds_up_at_ms": self.level_up_at_ms(state),
+        }
 
-    def determinize(self, view: View, seat: int, seed: bytes) -> State:
+    def private_part(self, state: PokerState, seat: int) -> PokerPrivate:
+        return {"hand": list(state["hole"][seat])}
+
+    def determinize(self, view: PokerView, seat: int, seed: bytes) -> PokerState:
         public = view["public"]
         own = list(view["private"]["hand"])
         state, pool = self.determinized_public(view, public["hand"], set(own) | set(public["board"]), seed)
@@ -297,7 +330,7 @@ class Poker(StakesEngine):
         return state
 
 
-def hidden_from(state: State, seat: int | None) -> set[Card]:
+def hidden_from(state: PokerState, seat: int | None) -> set[Card]:
     """Every card `seat` must not see: the deck and every other seat's hole cards not shown."""
     shown: set[Card] = set()
     last = state.get("last_hand")

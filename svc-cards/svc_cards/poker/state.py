@@ -1,12 +1,14 @@
 """Poker's state and what a seat's view holds, as the engine writes them.
 
-The state's other keys (schema, game, options, rng, turn_started_ms) are rulekit's; the view's
-other parts (game, seat, to_move, legal_moves, result, ...) are `BaseEngine.base_view`'s.
+The state's other keys (schema, game, seats, options, rng, turn_started_ms) are rulekit's
+(`CommonState`, through `StakesTable`); the view's other parts are `BaseView`'s.
 """
 
 from __future__ import annotations
 
 from typing import NotRequired, TypedDict
+
+from rulekit import BaseView
 
 from ..core import Card
 from ..core.stakes import StakesTable
@@ -42,21 +44,26 @@ class PokerTable(StakesTable):
 
 
 class PokerState(PokerTable):
-    seats: int
     deck: list[Card]
     hole: list[list[Card]]  # every seat's two cards
 
 
-class PokerPublic(PokerTable):
+class PokerDerived(TypedDict):
+    """What the view adds to the state's public keys."""
+
     pot: int
     hole_counts: list[int]
     blinds_up_at_ms: int | None
+
+
+class PokerPublic(PokerTable, PokerDerived):
+    """What every seat sees: the table and what the view adds."""
 
 
 class PokerPrivate(TypedDict):
     hand: list[Card]  # the seat's hole cards
 
 
-class PokerView(TypedDict):
+class PokerView(BaseView):
     public: PokerPublic
     private: NotRequired[PokerPrivate]  # a seat's view only, not the spectators'
