@@ -15,6 +15,7 @@ from .shuffle import contributed_seats
 from .stakes import stake_of
 from .store import ROOM_CHANNEL, StoredEvent
 from .text import clean_text
+from .turn_based import VACATION_KEY
 
 MAX_CHAT = 500
 MAX_CHANNEL = 32
@@ -81,6 +82,8 @@ def room_info(room: Room, present: set[int]) -> dict[str, Any]:
                 "connected": s.kind == "cpu" or i in present,
                 "level": s.level if s.played_by_cpu else "",
                 "cpu_plays": s.kind == "human" and s.left,  # for its holder, until they are back
+                # A turn-based table's player on vacation: their clock holds until then.
+                **({"vacation_until_ms": s.extra[VACATION_KEY]["until_ms"]} if VACATION_KEY in s.extra else {}),
             }
             for i, s in enumerate(room.seats)
         ],

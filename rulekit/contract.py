@@ -82,6 +82,10 @@ class GameMeta:
     cpu_levels: tuple[str, ...] = ("random",)
     seat_counts: tuple[int, ...] = ()  # allowed counts when not every count in the range is
     clock: MoveClock | None = None  # adds the host option `move_clock` to `options`
+    # Players take turns, so a table may run over days with each player moving when they have
+    # a minute (the lobby's turn-based setting). False where the game lives on everyone
+    # acting at once or on a pace (a writing phase, calls, throws, a night's actions).
+    turn_based: bool = False
 
     def __post_init__(self) -> None:
         if self.clock is not None and all(option.key != "move_clock" for option in self.options):
@@ -103,6 +107,7 @@ class GameMeta:
             "longest_game": self.longest_game,
             "options": schema_json(self.options),
             "cpu_levels": list(self.cpu_levels),
+            "turn_based": self.turn_based,
             **({"clock": self.clock.to_json()} if self.clock is not None else {}),
         }
 

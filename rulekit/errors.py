@@ -38,6 +38,7 @@ CODES = frozenset(
         "already_contributed",
         "bad_contribution",
         "stale_commit",
+        "vacation_used_up",
     }
 )
 

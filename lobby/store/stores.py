@@ -15,6 +15,7 @@ from .ledger import Ledger
 from .players import Players
 from .quick_seats import QuickSeats
 from .rooms import RoomRows, Rooms
+from .seated import Seated
 from .sql import Backend
 
 
@@ -24,6 +25,7 @@ class ConcernStores(GroupCommitted):
     players: Players
     ledger: Ledger
     quick_seats: QuickSeats
+    seated: Seated
 
     def _compose(self, backend: Backend, rows: RoomRows) -> None:
         self.rooms = Rooms(backend, rows)
@@ -31,7 +33,8 @@ class ConcernStores(GroupCommitted):
         self.players = Players(backend)
         self.ledger = Ledger(backend)
         self.quick_seats = QuickSeats(backend)
+        self.seated = Seated(backend)
         # Bound once here, so a flat call costs no lookup through the concern.
-        for concern in (self.rooms, self.games, self.players, self.ledger, self.quick_seats):
+        for concern in (self.rooms, self.games, self.players, self.ledger, self.quick_seats, self.seated):
             for name in concern.FLAT:
                 setattr(self, name, getattr(concern, name))

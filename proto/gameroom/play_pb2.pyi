@@ -148,7 +148,7 @@ class RoomTicket(_message.Message):
     def __init__(self, code: _Optional[str] = ..., seats: _Optional[_Iterable[int]] = ..., token: _Optional[str] = ..., room: _Optional[_Union[RoomInfo, _Mapping]] = ..., invite: _Optional[str] = ...) -> None: ...
 
 class SeatInfo(_message.Message):
-    __slots__ = ("seat", "kind", "name", "taken", "connected", "level", "cpu_plays")
+    __slots__ = ("seat", "kind", "name", "taken", "connected", "level", "cpu_plays", "vacation_until_ms")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
@@ -156,6 +156,7 @@ class SeatInfo(_message.Message):
     CONNECTED_FIELD_NUMBER: _ClassVar[int]
     LEVEL_FIELD_NUMBER: _ClassVar[int]
     CPU_PLAYS_FIELD_NUMBER: _ClassVar[int]
+    VACATION_UNTIL_MS_FIELD_NUMBER: _ClassVar[int]
     seat: int
     kind: str
     name: str
@@ -163,7 +164,8 @@ class SeatInfo(_message.Message):
     connected: bool
     level: str
     cpu_plays: bool
-    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., taken: _Optional[bool] = ..., connected: _Optional[bool] = ..., level: _Optional[str] = ..., cpu_plays: _Optional[bool] = ...) -> None: ...
+    vacation_until_ms: int
+    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., taken: _Optional[bool] = ..., connected: _Optional[bool] = ..., level: _Optional[str] = ..., cpu_plays: _Optional[bool] = ..., vacation_until_ms: _Optional[int] = ...) -> None: ...
 
 class RoomInfo(_message.Message):
     __slots__ = ("code", "game", "options", "seats", "status", "host_seat", "version", "last_event", "rematch_votes", "stake", "game_number", "shuffle_commit", "shuffle_seats")
