@@ -676,6 +676,15 @@ async def static_file(request: web.Request) -> web.Response:
     return serve_asset(request, asset)
 
 
+async def service_worker(request: web.Request) -> web.Response:
+    """The service worker at the root, so its scope is the whole site; revalidated on every
+    check, so a new deployment's worker (a new shell, gateway/static_assets.py) is found at once."""
+    worker = request.app[ASSETS].service_worker
+    if worker is None:
+        raise web.HTTPNotFound()
+    return serve_asset(request, worker, {"Service-Worker-Allowed": "/"})
+
+
 async def healthz(request: web.Request) -> web.Response:
     return web.json_response({"ok": True})
 
@@ -875,6 +884,7 @@ def make_app(
             web.get("/readyz", readyz),
             web.post("/admin/drain", drain),
             web.get("/static/{path:.+}", static_file),
+            web.get("/sw.js", service_worker),
         ]
     )
     return app

@@ -15,7 +15,7 @@ from .shuffle import contributed_seats
 from .stakes import stake_of
 from .store import ROOM_CHANNEL, StoredEvent
 from .text import clean_text
-from .turn_based import VACATION_KEY
+from .turn_based import VACATION_KEY, fires_at
 
 MAX_CHAT = 500
 MAX_CHANNEL = 32
@@ -125,7 +125,8 @@ def update(
             "views": views,
             "events": items,
             "client_move_id": client_move_id,
-            "deadline_ms": str(deadline.at_ms if deadline else 0),
+            # When it really runs out: a turn-based clock holds while its player is on vacation.
+            "deadline_ms": str(fires_at(room) or 0),
             "deadline_seat": deadline.seat if deadline and deadline.seat is not None else -1,
             "deadline_seats": deadline.seats if deadline else [],
         }

@@ -9,6 +9,7 @@ import { initI18n, onLanguageChange, t } from "./i18n.js";
 import { showJoin } from "./join.js";
 import { showMe } from "./me.js";
 import { showNewRoom } from "./new_room.js";
+import { registerServiceWorker, watchNetwork } from "./offline.js";
 import { showReplay } from "./replay.js";
 import { openRoom } from "./room.js";
 import { showRulesPage } from "./rules.js";
@@ -89,12 +90,15 @@ function route(force = false) {
 
 async function boot() {
   await initI18n();
+  const sayNetwork = watchNetwork();
   window.addEventListener("popstate", () => route(true));
   // The start and join pages simply render again in the new language; a room re-renders itself.
   onLanguageChange(() => {
+    sayNetwork();
     if (!closeCurrent) route(true);
   });
   route(true);
+  registerServiceWorker();
 }
 
 boot();

@@ -6,6 +6,7 @@ import { h, replace } from "./dom.js";
 import { currentLanguage, formatNumber, gameName, t } from "./i18n.js";
 import { languageSelect } from "./menu.js";
 import * as store from "./store.js";
+import { turnsPanel, vacationBox } from "./turns.js";
 
 function homeLink(nav) {
   return h(
@@ -210,6 +211,7 @@ export async function showMe(root, nav) {
         h("h2", { id: "me-who", "data-testid": "me-name" }, profile.player.nickname),
         h("p", { class: "wallet", "data-testid": "me-coins" }, t("start.coins", { coins: formatNumber(profile.coins) })),
       ),
+      turnsPanel(nav, "me"),
       h("section", { class: "panel", "aria-labelledby": "me-stats-title" }, h("h2", { id: "me-stats-title" }, t("me.stats_title")), statsTable(profile.stats)),
       h("section", { class: "panel", "aria-labelledby": "me-games-title" }, h("h2", { id: "me-games-title" }, t("me.games_title")), gamesList(games, nav)),
     );
@@ -221,6 +223,7 @@ export async function showMe(root, nav) {
     const { token } = /** @type {{ token: string }} the profile was fetched with it */ (saved);
     sections.push(
       h("section", { class: "panel", "aria-labelledby": "me-rules-title" }, h("h2", { id: "me-rules-title" }, t("start.house_rules")), houseRulesList(rules, token, redraw)),
+      h("section", { class: "panel", "aria-labelledby": "me-vacation-title" }, h("h2", { id: "me-vacation-title" }, t("vacation.title")), vacationBox(token)),
       h("section", { class: "panel", "aria-labelledby": "me-transfer-title" }, h("h2", { id: "me-transfer-title" }, t("me.transfer_title")), transferBox(token)),
     );
   }

@@ -3,6 +3,7 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { levelLabel } from "./options.js";
+import { dateText } from "./time_text.js";
 
 // Okabe–Ito: orange, sky blue, bluish green, yellow, blue, vermillion, reddish purple, black.
 export const PALETTE = ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#000000"];
@@ -141,12 +142,15 @@ export function renderSeats(container, { room, held, toMove, badge }) {
     const you = mine && held.length === 1;
     const name = seatNameOf(room, seat);
     const extra = badge ? badge(seat) : null;
+    // A turn-based table's player on vacation: their clock holds until then.
+    const away = Number(info.vacation_until_ms) > Date.now() ? t("seat.vacation", { date: dateText(Number(info.vacation_until_ms)) }) : null;
     const spoken = [
       name,
       you ? t("seat.you") : mine ? t("seat.this_device") : null,
       `${colourName(seat)} ${marks[i]}`,
       t(`presence.${state}`),
       turn ? t("seat.to_move") : null,
+      away,
       extra,
     ]
       .filter(Boolean)
@@ -159,6 +163,7 @@ export function renderSeats(container, { room, held, toMove, badge }) {
       h("span", { class: ["dot", state], "aria-hidden": "true" }, state === "cpu" ? t("presence.cpu_short") : ""),
       extra !== null && extra !== undefined ? h("span", { class: "chip-badge", "aria-hidden": "true" }, extra) : null,
       turn ? h("span", { class: "turn-mark", "aria-hidden": "true" }, "▲") : null,
+      away ? h("span", { class: "chip-vacation", "data-testid": `seat-${seat}-vacation`, "aria-hidden": "true" }, away) : null,
     );
   });
   container.replaceChildren(h("ul", { class: "seat-list", "aria-label": t("seat.players") }, items));

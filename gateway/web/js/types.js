@@ -48,6 +48,7 @@
  * @property {boolean} [connected]
  * @property {number} [level]
  * @property {boolean} [cpu_plays]
+ * @property {number} [vacation_until_ms] its player is on vacation until then (a turn-based table's clock holds)
  */
 
 /**
