@@ -163,6 +163,16 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
             await _abort(context, refusal)
         return json_format.ParseDict(info, play_pb2.RoomInfo())
 
+    async def GetTurns(self, request, context) -> play_pb2.Turns:
+        try:
+            turns = await self.lobby.turns(request.player_token)
+        except Refusal as refusal:
+            await _abort(context, refusal)
+        # Null deadlines and times left (no clock) are 0 in the message.
+        return play_pb2.Turns(
+            turns=[play_pb2.Turn(**{k: v for k, v in turn.items() if v is not None}) for turn in turns]
+        )
+
     async def GetReplay(self, request, context) -> play_pb2.Replay:
         try:
             replay = await self.lobby.replay(

@@ -77,6 +77,36 @@ class GetRoomRequest(_message.Message):
     code: str
     def __init__(self, code: _Optional[str] = ...) -> None: ...
 
+class GetTurnsRequest(_message.Message):
+    __slots__ = ("player_token",)
+    PLAYER_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    player_token: str
+    def __init__(self, player_token: _Optional[str] = ...) -> None: ...
+
+class Turn(_message.Message):
+    __slots__ = ("code", "seat", "game", "since_ms", "deadline_ms", "left_ms", "turn_based")
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    SINCE_MS_FIELD_NUMBER: _ClassVar[int]
+    DEADLINE_MS_FIELD_NUMBER: _ClassVar[int]
+    LEFT_MS_FIELD_NUMBER: _ClassVar[int]
+    TURN_BASED_FIELD_NUMBER: _ClassVar[int]
+    code: str
+    seat: int
+    game: str
+    since_ms: int
+    deadline_ms: int
+    left_ms: int
+    turn_based: bool
+    def __init__(self, code: _Optional[str] = ..., seat: _Optional[int] = ..., game: _Optional[str] = ..., since_ms: _Optional[int] = ..., deadline_ms: _Optional[int] = ..., left_ms: _Optional[int] = ..., turn_based: _Optional[bool] = ...) -> None: ...
+
+class Turns(_message.Message):
+    __slots__ = ("turns",)
+    TURNS_FIELD_NUMBER: _ClassVar[int]
+    turns: _containers.RepeatedCompositeFieldContainer[Turn]
+    def __init__(self, turns: _Optional[_Iterable[_Union[Turn, _Mapping]]] = ...) -> None: ...
+
 class GetReplayRequest(_message.Message):
     __slots__ = ("code", "number", "seat", "invite", "player_token")
     CODE_FIELD_NUMBER: _ClassVar[int]

@@ -59,6 +59,11 @@ class PlayStub:
                 request_serializer=gameroom_dot_play__pb2.GetReplayRequest.SerializeToString,
                 response_deserializer=gameroom_dot_play__pb2.Replay.FromString,
                 _registered_method=True)
+        self.GetTurns = channel.unary_unary(
+                '/gameroom.play.Play/GetTurns',
+                request_serializer=gameroom_dot_play__pb2.GetTurnsRequest.SerializeToString,
+                response_deserializer=gameroom_dot_play__pb2.Turns.FromString,
+                _registered_method=True)
         self.Connect = channel.stream_stream(
                 '/gameroom.play.Play/Connect',
                 request_serializer=gameroom_dot_play__pb2.ClientMessage.SerializeToString,
@@ -101,6 +106,13 @@ class PlayServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetTurns(self, request, context):
+        """Where it is a player's turn, the longest waiting first (GET /api/players/me/turns).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def Connect(self, request_iterator, context):
         """A seat's (or a spectator's) live connection: Hello first, then moves and chat out,
         views, events and chat in.
@@ -136,6 +148,11 @@ def add_PlayServicer_to_server(servicer, server):
                     servicer.GetReplay,
                     request_deserializer=gameroom_dot_play__pb2.GetReplayRequest.FromString,
                     response_serializer=gameroom_dot_play__pb2.Replay.SerializeToString,
+            ),
+            'GetTurns': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetTurns,
+                    request_deserializer=gameroom_dot_play__pb2.GetTurnsRequest.FromString,
+                    response_serializer=gameroom_dot_play__pb2.Turns.SerializeToString,
             ),
             'Connect': grpc.stream_stream_rpc_method_handler(
                     servicer.Connect,
@@ -278,6 +295,33 @@ class Play:
             '/gameroom.play.Play/GetReplay',
             gameroom_dot_play__pb2.GetReplayRequest.SerializeToString,
             gameroom_dot_play__pb2.Replay.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetTurns(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/gameroom.play.Play/GetTurns',
+            gameroom_dot_play__pb2.GetTurnsRequest.SerializeToString,
+            gameroom_dot_play__pb2.Turns.FromString,
             options,
             channel_credentials,
             insecure,

@@ -15,7 +15,9 @@ import time
 from typing import Any
 
 import aiohttp
+import grpc
 import pytest
+from gameroom import play_pb2, play_pb2_grpc
 
 from devstack import Stack
 from tests.support.client import PlayClient, Refused, rest
@@ -96,6 +98,15 @@ async def test_a_four_in_a_row_table_plays_a_week_of_default_moves_across_a_gate
         assert DAY_MS - SLACK_MS < turn["deadline_ms"] - turn["since_ms"] <= DAY_MS
         assert DAY_MS - SLACK_MS < turn["left_ms"] <= DAY_MS
         assert await _turns(session, base, ben_token) == []
+        # The same over gRPC, the player's token in the request; an unknown one is refused.
+        async with grpc.aio.insecure_channel(f"127.0.0.1:{stack.ports['play']}") as channel:
+            play = play_pb2_grpc.PlayStub(channel)
+            [over_grpc] = (await play.GetTurns(play_pb2.GetTurnsRequest(player_token=anna_token))).turns
+            assert (over_grpc.code, over_grpc.seat, over_grpc.since_ms) == (anna.code, 0, turn["since_ms"])
+            assert over_grpc.deadline_ms == turn["deadline_ms"] and over_grpc.turn_based
+            with pytest.raises(grpc.aio.AioRpcError) as refused:
+                await play.GetTurns(play_pb2.GetTurnsRequest(player_token="not-a-token"))
+            assert refused.value.details().startswith("bad_token")
 
         # Both go away. Absent players are normal here: every day the clock plays a default move.
         seen = max(anna.events)
