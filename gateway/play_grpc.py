@@ -108,6 +108,9 @@ def add_to_server(servicer: PlayServicer, server: grpc.aio.Server) -> None:
         "GetReplay": grpc.unary_unary_rpc_method_handler(
             servicer.GetReplay, messages.GetReplayRequest.FromString, messages.Replay.SerializeToString
         ),
+        "GetTurns": grpc.unary_unary_rpc_method_handler(
+            servicer.GetTurns, messages.GetTurnsRequest.FromString, messages.Turns.SerializeToString
+        ),
         "Connect": grpc.stream_stream_rpc_method_handler(
             servicer.Connect, None, messages.ServerMessage.SerializeToString
         ),

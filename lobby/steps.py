@@ -150,10 +150,10 @@ class Steps:
                     revision = await self.commit(room, revision, events, answer, moves)
                 except Lost:
                     continue  # another writer (maybe this very move, on another replica): look again
-                if seated_key(room) != seated_before:
-                    await self._write_seated(room)
                 if isinstance(step, PlayerMove):
                     move_metrics(room.game).store.observe(time.perf_counter() - stage)
+                if seated_key(room) != seated_before:
+                    await self._write_seated(room)
             if isinstance(step, (PlayerMove, CpuMove)):
                 move_metrics(room.game).moves.inc()
             elif isinstance(step, ClockTimeout):
@@ -173,8 +173,13 @@ class Steps:
         the room's commit, under its lock, so a room's rows follow its steps in order. A room
         no player with an id sits at has none to write."""
         rows = seated_rows(room, self.ctx.now_ms())
-        if rows or any(room.player_of(s.holder) for s in room.seats):
+        if not rows and not any(room.player_of(s.holder) for s in room.seats):
+            return
+        try:
             await self.ctx.store.set_seated(room.code, rows)
+        except Exception:
+            # The step is committed: a list a step late must not fail it (the next step writes it).
+            log.warning("room %s: the your-turn rows were not written", room.code, exc_info=True)
 
     async def _read(self, step: Step) -> tuple[Room, int, bool, dict[str, Any] | None]:
         """The room, its revision, whether it is this process's kept copy, and (a player's move
