@@ -54,7 +54,9 @@ def test_a_turn_based_table_on_the_player_page_and_a_vacation_that_holds_its_clo
         # More than the year has left: refused in words, nothing changed.
         page.get_by_test_id("vacation-days").fill("13")
         page.get_by_test_id("vacation-start").click()
-        expect(page.get_by_test_id("vacation-status")).to_have_text("You have no vacation days left for that this year.")
+        expect(page.get_by_test_id("vacation-status")).to_have_text(
+            "You have no vacation days left for that this year."
+        )
 
         # At the table the seat says it, and the clock shows the held time.
         page.get_by_test_id(f"turn-{code}-0").locator("a").click()
