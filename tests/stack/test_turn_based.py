@@ -198,3 +198,38 @@ async def test_a_mensch_table_holds_the_clock_of_a_player_on_vacation(stack) -> 
         assert not _codes(other, "cpu_took_over")
         await anna.close()
         await ben.close()
+
+
+async def test_a_finished_turn_based_game_replays_with_its_default_move(stack) -> None:
+    """The finished game's record holds the options its engine was set up with (no lobby
+    setting), so its replay plays it again, the day-long clock's default move included."""
+    async with aiohttp.ClientSession() as session:
+        base = stack.base_url
+        anna_token, ben_token = await _player(session, base, "Anna"), await _player(session, base, "Ben")
+        anna, ben = await _table(session, base, "four-in-a-row", "3", anna_token, ben_token)
+        # Anna lets her first three days run out: the clock drops a disc for her.
+        await ben.wait_until(lambda c: _codes(c, "timed_out"), timeout=60)
+        assert _codes(ben, "timed_out")[0]["seat"] == 0
+        # Then Anna fills the first empty column she can and Ben another, until one wins.
+        while anna.room["status"] == "playing":
+            for client, seat in ((anna, 0), (ben, 1)):
+                view = client.views[seat]
+                if client.room["status"] == "playing" and seat in view["to_move"]:
+                    legal = view["legal_moves"]
+                    column = 0 if seat == 0 else 6
+                    move = next((m for m in legal if m["column"] == column), legal[0])
+                    version = client.room["version"]
+                    await client.move(seat, move)
+                    await anna.wait_until(lambda c, v=version: c.room["version"] > v)
+                    await ben.wait_until(lambda c, v=version: c.room["version"] > v)
+        assert anna.room["status"] == "finished"
+        assert await _turns(session, base, anna_token) == [] == await _turns(session, base, ben_token)
+        replay = await rest(session, base, "GET", f"/api/rooms/{anna.code}/games/1/replay?seat=all")
+        assert "turn_clock" not in replay["options"] and replay["options"]["move_clock"] == "relaxed"
+        # Played again by the engine alone: the same board and result as the table's.
+        last = replay["frames"][-1]
+        assert last["view"]["public"]["board"] == anna.view(0)["public"]["board"]
+        assert last["events"][-1] == {"code": "game_over", "result": _codes(anna, "game_over")[-1]["result"]}
+        assert any(e["code"] == "timed_out" for f in replay["frames"] for e in f["events"])
+        await anna.close()
+        await ben.close()
