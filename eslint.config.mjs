@@ -44,5 +44,7 @@ export default [
     // The service worker's scripts run as classic scripts in a worker's scope.
     files: ["gateway/web/sw.js", "gateway/web/sw-push.js"],
     languageOptions: { sourceType: "script", globals: { ...globals.serviceworker } },
+    // A worker's global scope is its own: no page's scripts share it.
+    rules: { "no-implicit-globals": "off" },
   },
 ];

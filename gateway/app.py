@@ -395,6 +395,28 @@ async def my_games(request: web.Request) -> web.Response:
         return refused_response(refusal)
 
 
+async def my_turns(request: web.Request) -> web.Response:
+    """Where it is the player's turn, the longest waiting first (GET /api/players/me/turns)."""
+    try:
+        return web.json_response({"turns": await request.app[LOBBY].turns(player_token(request))})
+    except Refusal as refusal:
+        return refused_response(refusal)
+
+
+async def my_vacation(request: web.Request) -> web.Response:
+    """GET: the player's vacation now and the days left this year; POST {days}: one starts now."""
+    lobby = request.app[LOBBY]
+    try:
+        if request.method == "GET":
+            return web.json_response(await lobby.vacation(player_token(request)))
+        if not origin_allowed(request, request.app[SETTINGS]):
+            raise Refusal("bad_origin")
+        body = await read_json(request)
+        return web.json_response(await lobby.start_vacation(player_token(request), body.get("days")), status=201)
+    except Refusal as refusal:
+        return refused_response(refusal)
+
+
 async def my_house_rules(request: web.Request) -> web.Response:
     try:
         rules = await request.app[LOBBY].players.house_rules(player_token(request), request.query.get("game") or None)
@@ -913,12 +935,12 @@ async def static_file(request: web.Request) -> web.Response:
 
 
 async def service_worker(request: web.Request) -> web.Response:
-    """/sw.js from the site's root, so its scope is every page; looked at again on each update
-    check (never cached as immutable), as browsers require of a worker's script."""
-    asset = request.app[ASSETS].files.get("sw.js")
-    if asset is None:
+    """The service worker at the root, so its scope is the whole site; revalidated on every
+    check, so a new deployment's worker (a new shell, gateway/static_assets.py) is found at once."""
+    worker = request.app[ASSETS].service_worker
+    if worker is None:
         raise web.HTTPNotFound()
-    return serve_asset(request, asset, {"Cache-Control": "no-cache"})
+    return serve_asset(request, worker, {"Service-Worker-Allowed": "/"})
 
 
 async def healthz(request: web.Request) -> web.Response:
@@ -1117,6 +1139,9 @@ def make_app(
             web.post("/api/players", create_player),
             web.get("/api/players/me", my_profile),
             web.get("/api/players/me/games", my_games),
+            web.get("/api/players/me/turns", my_turns),
+            web.get("/api/players/me/vacation", my_vacation),
+            web.post("/api/players/me/vacation", my_vacation),
             web.post("/api/players/me/transfer", transfer_code),
             web.post("/api/players/claim", claim_player),
             web.get("/api/players/me/house-rules", my_house_rules),

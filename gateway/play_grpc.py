@@ -135,6 +135,9 @@ def add_to_server(servicer: PlayServicer, server: grpc.aio.Server) -> None:
             messages.PlayerRatingsRequest.FromString,
             messages.PlayerRatings.SerializeToString,
         ),
+        "GetTurns": grpc.unary_unary_rpc_method_handler(
+            servicer.GetTurns, messages.GetTurnsRequest.FromString, messages.Turns.SerializeToString
+        ),
         "Connect": grpc.stream_stream_rpc_method_handler(
             servicer.Connect, None, messages.ServerMessage.SerializeToString
         ),
@@ -190,6 +193,16 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
         except Refusal as refusal:
             await _abort(context, refusal)
         return json_format.ParseDict(info, play_pb2.RoomInfo())
+
+    async def GetTurns(self, request, context) -> play_pb2.Turns:
+        try:
+            turns = await self.lobby.turns(request.player_token)
+        except Refusal as refusal:
+            await _abort(context, refusal)
+        # Null deadlines and times left (no clock) are 0 in the message.
+        return play_pb2.Turns(
+            turns=[play_pb2.Turn(**{k: v for k, v in turn.items() if v is not None}) for turn in turns]
+        )
 
     async def GetReplay(self, request, context) -> play_pb2.Replay:
         try:

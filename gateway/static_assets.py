@@ -22,6 +22,11 @@ The UI catalogues are served with every game's name and pitch, and a catalogue o
 drawings is served beside them and carried in the pages that show the games' tiles, both
 gathered from the game folders (gateway/web_catalogue.py).
 
+The service worker (``sw.js``, served at ``/sw.js``, not under /static/) gets this deployment's
+app shell written into it: the start page, its modules' hashed files, the stylesheets, strings,
+manifest and icons, and a version made of them, so a new deployment is a new worker that
+fetches its own shell and drops the old one's cache.
+
 The source files keep their names; a file changed on disk shows after a restart.
 """
 
@@ -48,7 +53,7 @@ HASH_CHARS = 10
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
 # Bodies worth compressing; below the size a compressed body (with its headers) saves nothing.
-TEXT_TYPES = {".js", ".css", ".json", ".md", ".html", ".svg", ".txt"}
+TEXT_TYPES = {".js", ".css", ".json", ".md", ".html", ".svg", ".txt", ".webmanifest"}
 MIN_COMPRESS_BYTES = 256
 # On these files quality 8 compresses the client in about 0.2 s, within 8 % of quality 11's size;
 # 9 takes ten times as long for nothing, 11 twenty-five times: every gateway (and test app) pays it.
@@ -61,7 +66,14 @@ CONTENT_TYPES = {
     ".html": "text/html; charset=utf-8",
     ".svg": "image/svg+xml",
     ".txt": "text/plain; charset=utf-8",
+    ".webmanifest": "application/manifest+json",
 }
+SERVICE_WORKER = "sw.js"  # the web root's service worker, served at /sw.js (scope "/")
+# The line of sw.js the gateway writes the deployment's version and shell into.
+_SHELL_LINE = re.compile(r"^const SHELL = \{[^\n]*\};$", re.MULTILINE)
+# Files of the shell besides the start page's modules: plain URLs where the client asks for
+# them so (its strings, the manifest's icons), hashed where the page names them.
+_SHELL_PLAIN = re.compile(r"(i18n/[a-z]+\.json|icons/[^/]+\.png)")
 
 # Static imports and re-exports: `import x from "./a.js"`, `import "./a.js"`, `export {y} from
 # "./a.js"`, across lines. `import(` (a dynamic import) does not match.
@@ -185,6 +197,7 @@ class StaticAssets:
             for path in sorted(root.rglob("*"))
             if path.is_file() and not any(part.startswith(".") for part in path.relative_to(root).parts)
         }
+        worker_source = sources.pop(SERVICE_WORKER, None)
         self._catalogue: str | None = None
         if (root / "games").is_dir():
             # What the client needs of every game before its module loads, gathered from the
@@ -230,6 +243,27 @@ class StaticAssets:
         self.page = make_asset(html.encode("utf-8"), ".html", immutable=False)
         self.games = {rel.split("/")[1] for rel in self.modules if re.fullmatch(r"games/[^/]+/draw\.js", rel)}
         self._game_pages: dict[tuple[str, bool], Asset] = {}
+        self.shell = self._shell(html)
+        self.service_worker = (
+            None if worker_source is None else make_asset(self._worker(worker_source), ".js", immutable=False)
+        )
+
+    def _shell(self, page_html: str) -> list[str]:
+        """The URLs the service worker keeps: the start page and everything it loads at once
+        (its hashed modules and stylesheets, as the page names them), the strings of every
+        language, the manifest and its icons."""
+        named = re.findall(r"""(?:src|href)="(/static/[^"]+)\"""", page_html)
+        plain = [STATIC_PREFIX + rel for rel in sorted(self.hashed) if _SHELL_PLAIN.fullmatch(rel)]
+        # Once each: the Cache API refuses a list that names a request twice.
+        return list(dict.fromkeys(["/", *named, *plain]))
+
+    def _worker(self, source: bytes) -> bytes:
+        version = digest_of("\n".join(self.shell).encode() + self.page.digest.encode())
+        shell = json.dumps({"version": version, "urls": self.shell}, separators=(",", ":"))
+        text, count = _SHELL_LINE.subn(lambda _: f"const SHELL = {shell};", source.decode("utf-8"), count=1)
+        if count != 1:
+            raise ValueError(f"{SERVICE_WORKER} has no `const SHELL = {{...}};` line to write the shell into")
+        return text.encode("utf-8")
 
     def page_for(self, game: str | None, module: bool = False) -> Asset:
         """The page for a game's pages: its strings preloaded too, and with `module` (a room, a

@@ -22,6 +22,7 @@ from .ports import Runner
 from .room import Room
 from .schedule import due, grace_ends, timer_due
 from .step_kinds import ClockTimeout
+from .turn_based import fires_at
 
 log = logging.getLogger(__name__)
 
@@ -109,7 +110,8 @@ class RoomDriver:
                 return
             room, revision = await ctx.load(code)
             now = ctx.now_ms()
-            if room.status == "playing" and room.deadline and room.deadline.at_ms <= now:
+            clock = fires_at(room)
+            if room.status == "playing" and room.deadline and clock is not None and clock <= now:
                 # Applied once: the step is checked against the clock it was armed for.
                 await steps.run(ClockTimeout(code, room.deadline.at_ms))
             if any(at <= now for at in grace_ends(room, ctx.settings.takeover_grace_ms)):

@@ -53,19 +53,22 @@ class LobbySettings:
     push: PushSettings = field(default_factory=PushSettings)
 
     @classmethod
-    def at_rate(cls, rate: float, **settings: Any) -> LobbySettings:
-        return cls(clock=clock_at_rate(rate), clock_rate=rate, **settings)
+    def at_rate(cls, rate: float, since: float | None = None, **settings: Any) -> LobbySettings:
+        return cls(clock=clock_at_rate(rate, since=since), clock_rate=rate, **settings)
 
 
-def clock_at_rate(rate: float, real: Callable[[], float] = time.time) -> Callable[[], float]:
-    """A clock that runs `rate` times as fast as `real` from now on.
+def clock_at_rate(
+    rate: float, real: Callable[[], float] = time.time, since: float | None = None
+) -> Callable[[], float]:
+    """A clock that runs `rate` times as fast as `real` from now on (or from the real time
+    `since`, so a process started again goes on with the same fast time).
 
     For tests over the running platform: the lobby is the only keeper of time (engines get
     it as `now_ms`), so a faster lobby clock makes every move clock, grace period and
     timestamp shorter alike, and the engines and their seconds per game stay as they are."""
     if rate == 1:
         return real
-    start = real()
+    start = real() if since is None else since
     return lambda: start + (real() - start) * rate
 
 

@@ -25,6 +25,7 @@ from .ports import Runner
 from .room import Room, Ticket
 from .step_kinds import CpuMove, Edit
 from .store import StoredEvent
+from .turn_based import is_turn_based
 
 log = logging.getLogger(__name__)
 
@@ -128,7 +129,9 @@ class CpuSeats:
             if seat.kind != "human" or not seat.holder or seat.left:
                 continue
             seat.timeouts += 1
-            if seat.timeouts >= TIMEOUTS_BEFORE_TAKEOVER and room.status == "playing":
+            # At a turn-based table a missed day is no sign of leaving: the clock's default
+            # move is all that happens.
+            if seat.timeouts >= TIMEOUTS_BEFORE_TAKEOVER and room.status == "playing" and not is_turn_based(room):
                 self.hand_to_cpu(room, seat_number, "timeouts", events)
 
     def resume(self, ticket: Ticket) -> Edit:

@@ -15,6 +15,7 @@ from .shuffle import contributed_seats
 from .stakes import stake_of
 from .store import ROOM_CHANNEL, StoredEvent
 from .text import clean_text
+from .turn_based import VACATION_KEY, fires_at
 
 MAX_CHAT = 500
 MAX_CHANNEL = 32
@@ -86,6 +87,8 @@ def room_info(room: Room, present: set[int]) -> dict[str, Any]:
                     if room.rated and s.rating and s.holder
                     else {}
                 ),
+                # A turn-based table's player on vacation: their clock holds until then.
+                **({"vacation_until_ms": s.extra[VACATION_KEY]["until_ms"]} if VACATION_KEY in s.extra else {}),
             }
             for i, s in enumerate(room.seats)
         ],
@@ -136,7 +139,8 @@ def update(
             "views": views,
             "events": items,
             "client_move_id": client_move_id,
-            "deadline_ms": str(deadline.at_ms if deadline else 0),
+            # When it really runs out: a turn-based clock holds while its player is on vacation.
+            "deadline_ms": str(fires_at(room) or 0),
             "deadline_seat": deadline.seat if deadline and deadline.seat is not None else -1,
             "deadline_seats": deadline.seats if deadline else [],
             "room_only": room_only,

@@ -21,6 +21,7 @@ from servicekit import config
 from servicekit.grpc_server import server_options
 
 from .step_stream import StepStream, StreamLost
+from .turn_based import with_turn_option
 
 log = logging.getLogger(__name__)
 
@@ -111,7 +112,7 @@ class Engines:
         for family, stub in self._stubs.items():
             reply = await self._call(stub.ListGames, engine_pb2.ListGamesRequest())
             for game in reply.games:
-                metas[game.id] = json.loads(game.meta_json)
+                metas[game.id] = with_turn_option(json.loads(game.meta_json))
                 metas[game.id]["family"] = family
         self.catalogue = GameCatalogue(metas)
         return self.catalogue

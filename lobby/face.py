@@ -194,6 +194,13 @@ class LobbyFace(Protocol):
 
     def resolve_options(self, game: str, options: dict[str, Any]) -> dict[str, Any]: ...
 
+    # -- a player's tables
+    async def turns(self, player_token: str) -> list[dict[str, Any]]: ...
+
+    async def start_vacation(self, player_token: str, days: Any) -> dict[str, Any]: ...
+
+    async def vacation(self, player_token: str) -> dict[str, Any]: ...
+
     # -- rooms and seats
     async def create_room(
         self,
@@ -282,6 +289,8 @@ def settings_from_env() -> LobbySettings:
     return LobbySettings.at_rate(
         # Test-only: the lobby's clock this many times as fast as real time (move clocks).
         float(env("GAMEROOM_CLOCK_RATE", "1")),
+        # Test-only: the real time (s) the fast clock starts from: a restarted process goes on.
+        since=float(env("GAMEROOM_CLOCK_SINCE")) if env("GAMEROOM_CLOCK_SINCE") else None,
         cpu_delay_ms=int(env("GAMEROOM_CPU_DELAY_MS", "700")),
         ai_budget_ms=int(env("GAMEROOM_AI_BUDGET_MS", "1000")),
         takeover_grace_ms=int(env("GAMEROOM_TAKEOVER_GRACE_MS", "60000")),

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import secrets
 from typing import Any
 
@@ -52,8 +53,14 @@ from .staked_tables import StakedTables
 from .step_kinds import PlayerMove
 from .steps import Steps
 from .store import FinishedGame, Store, StoredEvent
+from .turn_based import DAY_MS, VACATION_DAYS_A_YEAR
+from .turns import turn_json
+from .vacations import check_days, days_taken, vacation_edit, year_of
 
 __all__ = ["Lobby", "LobbySettings", "Subscriber", "Ticket"]
+
+
+log = logging.getLogger(__name__)
 
 
 class Lobby:
@@ -237,6 +244,41 @@ class Lobby:
     def resolve_options(self, game: str, options: dict[str, Any]) -> dict[str, Any]:
         """Host settings checked against the game's schema (bad_option, unknown_game)."""
         return resolve_options(self.engines.catalogue.options_schema(game), plain_json(options))
+
+    # -- a player's tables: whose turn, vacations -------------------------------------------------
+    async def turns(self, player_token: str) -> list[dict[str, Any]]:
+        """Where it is the player's turn (turn-based and live tables), the longest waiting
+        first, with the time left (lobby/turns.py)."""
+        player = await self.players.by_token(player_token)
+        now = self.ctx.now_ms()
+        return [turn_json(row, now) for row in await self.store.turns_of(player.id)]
+
+    async def start_vacation(self, player_token: str, days: Any) -> dict[str, Any]:
+        """From now, `days` days in which the player's clocks hold at every turn-based table
+        they sit at (lobby/vacations.py); refused past the year's days."""
+        player = await self.players.by_token(player_token)
+        now = self.ctx.now_ms()
+        year = year_of(now)
+        taken = days_taken(await self.store.vacations_of(player.id, year))
+        until = now + check_days(days, taken) * DAY_MS
+        await self.store.add_vacation(player.id, year, now, until)
+        for code in await self.store.tables_of(player.id):
+            try:
+                await self.steps.run(vacation_edit(code, player.id, now, until))
+            except Refusal:
+                log.warning("vacation not written at room %s", code, exc_info=True)
+        return {"from_ms": now, "until_ms": until, "days_left": VACATION_DAYS_A_YEAR - taken - days}
+
+    async def vacation(self, player_token: str) -> dict[str, Any]:
+        """The player's vacation now (if any) and the days left this year."""
+        player = await self.players.by_token(player_token)
+        now = self.ctx.now_ms()
+        taken = await self.store.vacations_of(player.id, year_of(now))
+        current = next(((s, u) for s, u in taken if s <= now < u), None)
+        return {
+            "until_ms": current[1] if current else None,
+            "days_left": VACATION_DAYS_A_YEAR - days_taken(taken),
+        }
 
     # -- what a client does -----------------------------------------------------------------------
     async def create_room(

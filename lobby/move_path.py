@@ -13,6 +13,7 @@ from .jsontext import loads
 from .room import Deadline, Room, choices_digest
 from .stakes import pot_shares
 from .store import FinishedGame, StoredEvent
+from .turn_based import ENGINE_OPTIONS_KEY, SHIFT_KEY
 
 
 def absorb(room: Room, reply: Any, lobby_events: list[dict[str, Any]]) -> list[StoredEvent]:
@@ -38,6 +39,8 @@ def absorb(room: Room, reply: Any, lobby_events: list[dict[str, Any]]) -> list[S
     room.to_move = list(reply.to_move)
     room.result = loads(reply.result_json) if reply.result_json else None
     room.deadline = _deadline_of(reply)
+    if room.deadline is not None and room.extra.get(SHIFT_KEY):
+        room.deadline.at_ms += int(room.extra[SHIFT_KEY])  # a turn-based table's days
     room.version += 1
     stored: list[StoredEvent] = []
     for item in lobby_events:
@@ -74,7 +77,7 @@ def finished_record(room: Room, now_ms: int) -> FinishedGame:
         code=room.code,
         number=room.game_number,
         game=room.game,
-        options=room.options,
+        options=room.extra.get(ENGINE_OPTIONS_KEY, room.options),
         seed=room.seed,
         names=[s.name or f"CPU ({s.level})" for s in room.seats],
         players=[room.player_of(h) for h in holders],

@@ -28,6 +28,7 @@ from .stakes import stake_of
 from .step_kinds import Edit, Outcome
 from .steps import Steps
 from .store import StoredEvent
+from .turn_based import ENGINE_OPTIONS_KEY, SHIFT_KEY, deadline_shift_ms, engine_options
 
 log = logging.getLogger(__name__)
 # One line per room event (opened, a game started), for a person watching the terminal.
@@ -301,7 +302,16 @@ class RoomLife:
         room.stake = None
         if stake_of({"options": room.options}):
             room.stake = await self.stakes.escrow(room.to_json(), number, escrows)
-        reply = await self.ctx.engines.setup(room.game, len(room.seats), room.options, seed, now)
+        meta = self.ctx.engines.catalogue.meta(room.game)
+        set_up_with = engine_options(meta, room.options)
+        reply = await self.ctx.engines.setup(room.game, len(room.seats), set_up_with, seed, now)
+        # At a turn-based table: kept for the finished game's record (replays and the verifier
+        # set the engine up again), and how far the engine's deadlines move out.
+        for key, value in ((ENGINE_OPTIONS_KEY, set_up_with), (SHIFT_KEY, deadline_shift_ms(meta, room.options))):
+            if value and set_up_with != room.options:
+                room.extra[key] = value
+            else:
+                room.extra.pop(key, None)
         room.status = "playing"
         room.rating_result = None  # the last game's, shown until this one starts
         room.rematch = []

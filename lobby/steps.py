@@ -42,6 +42,7 @@ from .staked_tables import StakedTables
 from .step_kinds import ClockTimeout, CpuMove, Edit, Outcome, PlayerMove, Step
 from .store import MoveRecord, StoredEvent
 from .text import clean_move
+from .turns import seated_key, seated_rows
 
 log = logging.getLogger(__name__)
 room_log = logging.getLogger("lobby.rooms")  # one line per room event
@@ -144,6 +145,7 @@ class Steps:
                     await self.delivery.repeat_answer(step.subscriber, prior, step.client_move_id)
                     return None
                 checked = False
+                seated_before = seated_key(room)
                 try:
                     check(step, room)
                     checked = True
@@ -162,6 +164,8 @@ class Steps:
                     continue  # another writer (maybe this very move, on another replica): look again
                 if isinstance(step, PlayerMove):
                     move_metrics(room.game).store.observe(time.perf_counter() - stage)
+                if seated_key(room) != seated_before:
+                    await self._write_seated(room)
             if isinstance(step, (PlayerMove, CpuMove)):
                 move_metrics(room.game).moves.inc()
             elif isinstance(step, ClockTimeout):
@@ -175,6 +179,19 @@ class Steps:
         log.warning("room %s: %s not written, %d writes lost to other writers", step.code, what, WRITE_ATTEMPTS)
         again = "send the move again" if isinstance(step, PlayerMove) else "try again"
         raise Refusal("unavailable", f"the room is too busy; {again}")
+
+    async def _write_seated(self, room: Room) -> None:
+        """Whose turn it is, for the players' "your turn" lists (lobby/turns.py): written after
+        the room's commit, under its lock, so a room's rows follow its steps in order. A room
+        no player with an id sits at has none to write."""
+        rows = seated_rows(room, self.ctx.now_ms())
+        if not rows and not any(room.player_of(s.holder) for s in room.seats):
+            return
+        try:
+            await self.ctx.store.set_seated(room.code, rows)
+        except Exception:
+            # The step is committed: a list a step late must not fail it (the next step writes it).
+            log.warning("room %s: the your-turn rows were not written", room.code, exc_info=True)
 
     async def _read(self, step: Step) -> tuple[Room, int, bool, dict[str, Any] | None]:
         """The room, its revision, whether it is this process's kept copy, and (a player's move

@@ -85,6 +85,10 @@ class GameMeta:
     # The placings are a team result: seats sharing a placing played on one side and are rated
     # as one team (Word Agents' two teams; Village Night's pack and village, known at the end).
     teams: bool = False
+    # Players take turns, so a table may run over days with each player moving when they have
+    # a minute (the lobby's turn-based setting). False where the game lives on everyone
+    # acting at once or on a pace (a writing phase, calls, throws, a night's actions).
+    turn_based: bool = False
 
     def __post_init__(self) -> None:
         if self.clock is not None and all(option.key != "move_clock" for option in self.options):
@@ -106,6 +110,7 @@ class GameMeta:
             "longest_game": self.longest_game,
             "options": schema_json(self.options),
             "cpu_levels": list(self.cpu_levels),
+            "turn_based": self.turn_based,
             **({"clock": self.clock.to_json()} if self.clock is not None else {}),
             **({"teams": True} if self.teams else {}),
         }

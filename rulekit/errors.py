@@ -52,6 +52,7 @@ CODES = frozenset(
         "rated_needs_accounts",
         "rated_no_cpu",
         "rated_same_player",
+        "vacation_used_up",
     }
 )
 

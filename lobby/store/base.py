@@ -255,6 +255,19 @@ class EscrowChange:
     players: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class SeatedRow:
+    """A seat a player holds in a playing room (the "your turn" list, lobby/store/seated.py)."""
+
+    player_id: str
+    code: str
+    seat: int
+    game: str
+    turn_since_ms: int | None  # since when it is this seat's turn; None while it is not
+    deadline_ms: int | None  # when its move clock runs out (None: no clock)
+    turn_based: bool
+
+
 class GroupCounts(Protocol):
     commits: int
     writes: int
@@ -547,6 +560,20 @@ class Store(Protocol):
     async def push_gone(self, subscription_id: str) -> None: ...
 
     async def push_outbox_size(self) -> int: ...
+    # -- who sits where, whose turn it is, vacations ---------------------------------------------
+    async def set_seated(self, code: str, rows: list[SeatedRow]) -> None:
+        """The room's seated rows are now `rows`; a seat still to move keeps its turn's start."""
+
+    async def turns_of(self, player_id: str, limit: int = 100) -> list[SeatedRow]:
+        """The seats where it is the player's turn, the longest waiting first."""
+
+    async def tables_of(self, player_id: str) -> list[str]:
+        """The codes of every playing room the player sits at."""
+
+    async def add_vacation(self, player_id: str, year: int, from_ms: int, until_ms: int) -> None: ...
+
+    async def vacations_of(self, player_id: str, year: int) -> list[tuple[int, int]]:
+        """The player's vacations of `year` as (from_ms, until_ms), oldest first."""
 
     # -- the ledger -----------------------------------------------------------------------------
     async def ledger_transfer(self, transfer: Transfer, escrow: EscrowChange | None = None) -> tuple[Transfer, bool]:

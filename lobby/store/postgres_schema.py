@@ -565,6 +565,30 @@ END
 $$;
 """,
     ),
+    (
+        19,
+        "who sits where in playing rooms, whose turn it is; vacations",
+        """
+CREATE TABLE seated (
+    player_id text NOT NULL,
+    code text NOT NULL,
+    seat integer NOT NULL,
+    game text NOT NULL,
+    turn_since_ms bigint,
+    deadline_ms bigint,
+    turn_based smallint NOT NULL DEFAULT 0,
+    PRIMARY KEY (code, seat, player_id)
+);
+CREATE INDEX seated_turns ON seated (player_id, turn_since_ms);
+CREATE TABLE vacations (
+    player_id text NOT NULL,
+    year integer NOT NULL,
+    from_ms bigint NOT NULL,
+    until_ms bigint NOT NULL,
+    PRIMARY KEY (player_id, from_ms)
+);
+""",
+    ),
 ]
 
 

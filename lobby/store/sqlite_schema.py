@@ -301,6 +301,27 @@ CREATE INDEX push_outbox_due ON push_outbox (due_ms);
 CREATE INDEX push_outbox_of_table ON push_outbox (player_id, code);
 CREATE INDEX push_outbox_of_subscription ON push_outbox (subscription_id);
 """,
+    # Who sits where in playing rooms, and whose turn it is (the "your turn" list); vacations.
+    """
+CREATE TABLE seated (
+    player_id TEXT NOT NULL,
+    code TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    game TEXT NOT NULL,
+    turn_since_ms INTEGER,
+    deadline_ms INTEGER,
+    turn_based INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (code, seat, player_id)
+);
+CREATE INDEX seated_turns ON seated (player_id, turn_since_ms);
+CREATE TABLE vacations (
+    player_id TEXT NOT NULL,
+    year INTEGER NOT NULL,
+    from_ms INTEGER NOT NULL,
+    until_ms INTEGER NOT NULL,
+    PRIMARY KEY (player_id, from_ms)
+);
+""",
 ]
 
 

@@ -1,10 +1,10 @@
 """The `Store` the lobby gets: one store per concern over one backend.
 
 `store.rooms`, `store.games`, `store.players`, `store.ledger`, `store.quick_seats`,
-`store.accounts`, `store.push` and `store.ratings` each hold a concern's logic, written once
-(lobby/store/rooms.py, games.py, players.py, ledger.py, quick_seats.py, accounts.py, push.py,
-ratings.py); a backend (sqlite.py,
-postgres.py) brings connections, transactions and the SQL that differs. Every concern's methods also answer under their flat names
+`store.accounts`, `store.push`, `store.ratings` and `store.seated` each hold a concern's logic,
+written once (lobby/store/rooms.py, games.py, players.py, ledger.py, quick_seats.py, accounts.py,
+push.py, ratings.py, seated.py); a backend (sqlite.py, postgres.py) brings connections,
+transactions and the SQL that differs. Every concern's methods also answer under their flat names
 (`store.save_room` is `store.rooms.save_room`), the interface of lobby/store/base.py.
 """
 
@@ -19,6 +19,7 @@ from .push import Push
 from .quick_seats import QuickSeats
 from .ratings import Ratings
 from .rooms import RoomRows, Rooms
+from .seated import Seated
 from .sql import Backend
 
 
@@ -31,6 +32,7 @@ class ConcernStores(GroupCommitted):
     accounts: Accounts
     push: Push
     ratings: Ratings
+    seated: Seated
 
     def _compose(self, backend: Backend, rows: RoomRows) -> None:
         self.rooms = Rooms(backend, rows)
@@ -41,9 +43,10 @@ class ConcernStores(GroupCommitted):
         self.accounts = Accounts(backend)
         self.push = Push(backend)
         self.ratings = Ratings(backend)
+        self.seated = Seated(backend)
         concerns = (
             *(self.rooms, self.games, self.players, self.ledger, self.quick_seats),
-            *(self.accounts, self.push, self.ratings),
+            *(self.accounts, self.push, self.ratings, self.seated),
         )
         # Bound once here, so a flat call costs no lookup through the concern.
         for concern in concerns:

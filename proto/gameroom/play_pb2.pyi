@@ -79,6 +79,36 @@ class GetRoomRequest(_message.Message):
     code: str
     def __init__(self, code: _Optional[str] = ...) -> None: ...
 
+class GetTurnsRequest(_message.Message):
+    __slots__ = ("player_token",)
+    PLAYER_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    player_token: str
+    def __init__(self, player_token: _Optional[str] = ...) -> None: ...
+
+class Turn(_message.Message):
+    __slots__ = ("code", "seat", "game", "since_ms", "deadline_ms", "left_ms", "turn_based")
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    SINCE_MS_FIELD_NUMBER: _ClassVar[int]
+    DEADLINE_MS_FIELD_NUMBER: _ClassVar[int]
+    LEFT_MS_FIELD_NUMBER: _ClassVar[int]
+    TURN_BASED_FIELD_NUMBER: _ClassVar[int]
+    code: str
+    seat: int
+    game: str
+    since_ms: int
+    deadline_ms: int
+    left_ms: int
+    turn_based: bool
+    def __init__(self, code: _Optional[str] = ..., seat: _Optional[int] = ..., game: _Optional[str] = ..., since_ms: _Optional[int] = ..., deadline_ms: _Optional[int] = ..., left_ms: _Optional[int] = ..., turn_based: _Optional[bool] = ...) -> None: ...
+
+class Turns(_message.Message):
+    __slots__ = ("turns",)
+    TURNS_FIELD_NUMBER: _ClassVar[int]
+    turns: _containers.RepeatedCompositeFieldContainer[Turn]
+    def __init__(self, turns: _Optional[_Iterable[_Union[Turn, _Mapping]]] = ...) -> None: ...
+
 class GetReplayRequest(_message.Message):
     __slots__ = ("code", "number", "seat", "invite", "player_token")
     CODE_FIELD_NUMBER: _ClassVar[int]
@@ -226,7 +256,7 @@ class RoomTicket(_message.Message):
     def __init__(self, code: _Optional[str] = ..., seats: _Optional[_Iterable[int]] = ..., token: _Optional[str] = ..., room: _Optional[_Union[RoomInfo, _Mapping]] = ..., invite: _Optional[str] = ...) -> None: ...
 
 class SeatInfo(_message.Message):
-    __slots__ = ("seat", "kind", "name", "taken", "connected", "level", "cpu_plays", "rating", "provisional")
+    __slots__ = ("seat", "kind", "name", "taken", "connected", "level", "cpu_plays", "rating", "provisional", "vacation_until_ms")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
@@ -236,6 +266,7 @@ class SeatInfo(_message.Message):
     CPU_PLAYS_FIELD_NUMBER: _ClassVar[int]
     RATING_FIELD_NUMBER: _ClassVar[int]
     PROVISIONAL_FIELD_NUMBER: _ClassVar[int]
+    VACATION_UNTIL_MS_FIELD_NUMBER: _ClassVar[int]
     seat: int
     kind: str
     name: str
@@ -245,7 +276,8 @@ class SeatInfo(_message.Message):
     cpu_plays: bool
     rating: int
     provisional: bool
-    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., taken: _Optional[bool] = ..., connected: _Optional[bool] = ..., level: _Optional[str] = ..., cpu_plays: _Optional[bool] = ..., rating: _Optional[int] = ..., provisional: _Optional[bool] = ...) -> None: ...
+    vacation_until_ms: int
+    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., taken: _Optional[bool] = ..., connected: _Optional[bool] = ..., level: _Optional[str] = ..., cpu_plays: _Optional[bool] = ..., rating: _Optional[int] = ..., provisional: _Optional[bool] = ..., vacation_until_ms: _Optional[int] = ...) -> None: ...
 
 class RatingChange(_message.Message):
     __slots__ = ("seat", "shown", "change", "provisional")

@@ -69,6 +69,11 @@ class PlayStub:
                 request_serializer=gameroom_dot_play__pb2.PlayerRatingsRequest.SerializeToString,
                 response_deserializer=gameroom_dot_play__pb2.PlayerRatings.FromString,
                 _registered_method=True)
+        self.GetTurns = channel.unary_unary(
+                '/gameroom.play.Play/GetTurns',
+                request_serializer=gameroom_dot_play__pb2.GetTurnsRequest.SerializeToString,
+                response_deserializer=gameroom_dot_play__pb2.Turns.FromString,
+                _registered_method=True)
         self.Connect = channel.stream_stream(
                 '/gameroom.play.Play/Connect',
                 request_serializer=gameroom_dot_play__pb2.ClientMessage.SerializeToString,
@@ -125,6 +130,13 @@ class PlayServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetTurns(self, request, context):
+        """Where it is a player's turn, the longest waiting first (GET /api/players/me/turns).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def Connect(self, request_iterator, context):
         """A seat's (or a spectator's) live connection: Hello first, then moves and chat out,
         views, events and chat in.
@@ -170,6 +182,11 @@ def add_PlayServicer_to_server(servicer, server):
                     servicer.GetPlayerRatings,
                     request_deserializer=gameroom_dot_play__pb2.PlayerRatingsRequest.FromString,
                     response_serializer=gameroom_dot_play__pb2.PlayerRatings.SerializeToString,
+            ),
+            'GetTurns': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetTurns,
+                    request_deserializer=gameroom_dot_play__pb2.GetTurnsRequest.FromString,
+                    response_serializer=gameroom_dot_play__pb2.Turns.SerializeToString,
             ),
             'Connect': grpc.stream_stream_rpc_method_handler(
                     servicer.Connect,
@@ -366,6 +383,33 @@ class Play:
             '/gameroom.play.Play/GetPlayerRatings',
             gameroom_dot_play__pb2.PlayerRatingsRequest.SerializeToString,
             gameroom_dot_play__pb2.PlayerRatings.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetTurns(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/gameroom.play.Play/GetTurns',
+            gameroom_dot_play__pb2.GetTurnsRequest.SerializeToString,
+            gameroom_dot_play__pb2.Turns.FromString,
             options,
             channel_credentials,
             insecure,

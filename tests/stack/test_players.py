@@ -71,7 +71,8 @@ async def test_house_rules_are_saved_checked_and_deleted(stack) -> None:
         saved = await _me(
             session, stack.base_url, token, "/house-rules/four-in-a-row/big", "PUT", {"options": {"variant": "9x7-5"}}
         )
-        options = {"variant": "9x7-5", "move_clock": "off"}  # the game's default clock included
+        # The game's default clock and turn-based setting (lobby/turn_based.py) included.
+        options = {"variant": "9x7-5", "move_clock": "off", "turn_clock": "off"}
         assert saved == {"game": "four-in-a-row", "name": "big", "options": options}
         with pytest.raises(Refused) as bad:
             await _me(

@@ -14,8 +14,11 @@ async def test_host_changes_settings_and_seats_while_waiting(stack) -> None:
         await anna.connect()
         await ben.connect()
         await anna.send({"settings": {"options": {"variant": "9x7-5"}}})
-        # Every game has a move clock setting (off by default in four-in-a-row).
-        await ben.wait_until(lambda c: c.room["options"] == {"variant": "9x7-5", "move_clock": "off"})
+        # Every game has a move clock setting (off by default in four-in-a-row), and a game
+        # where players take turns the turn-based setting (off by default).
+        await ben.wait_until(
+            lambda c: c.room["options"] == {"variant": "9x7-5", "move_clock": "off", "turn_clock": "off"}
+        )
         # Ben's seat is taken: the host cannot turn it into a CPU.
         await anna.send({"settings": {"seats": [{"kind": "human"}, {"kind": "cpu"}]}})
         assert (await anna.expect("refused"))["code"] == "seat_taken"

@@ -18,6 +18,7 @@ import pytest
 from gateway import app as gateway_app
 from gateway import client_bundle, static_assets, web_catalogue
 from gateway.app import WEB_ROOT
+from gateway.static_assets import SERVICE_WORKER, digest_of
 
 FETCHES = ("/static/i18n/en.json", "/api/games")
 GATHERED = web_catalogue.gathered_files(WEB_ROOT)
@@ -39,7 +40,8 @@ def bundled() -> static_assets.StaticAssets:
 
 def test_every_file_is_served_plain_and_under_its_hash(assets) -> None:
     for path in WEB_ROOT.rglob("*"):
-        if not path.is_file() or path.name == "index.html":
+        # The page, and the service worker (served at /sw.js, test_the_service_worker_...).
+        if not path.is_file() or path.name == "index.html" or path == WEB_ROOT / SERVICE_WORKER:
             continue
         rel = path.relative_to(WEB_ROOT).as_posix()
         plain, twin = assets.files[rel], assets.files[assets.hashed[rel]]
@@ -98,7 +100,9 @@ def test_the_page_maps_every_module_and_preloads_the_entry_graph(assets) -> None
     html = assets.page.body.decode()
     (text,) = re.findall(r'<script type="importmap">(.*?)</script>', html)
     imports = json.loads(text)["imports"]
-    modules = sorted(p.relative_to(WEB_ROOT).as_posix() for p in WEB_ROOT.rglob("*.js"))
+    modules = sorted(
+        p.relative_to(WEB_ROOT).as_posix() for p in WEB_ROOT.rglob("*.js") if p != WEB_ROOT / SERVICE_WORKER
+    )
     assert sorted(imports) == [f"/static/{m}" for m in modules]
     assert all(imports[f"/static/{m}"] == f"/static/{assets.hashed[m]}" for m in modules)
     # The import map comes before anything that fetches a module.
@@ -216,3 +220,24 @@ def test_a_file_named_beside_a_module_gets_its_absolute_url() -> None:
         'useStylesheet(new URL("/static/games/ludo/style.css", import.meta.url));\n'
         'new URL("/static/games/mensch/a.css", import.meta.url)'
     )
+
+
+def test_the_service_worker_keeps_the_start_page_and_what_it_loads(assets) -> None:
+    """Served at /sw.js only, with this deployment's shell written in: the start page, every
+    file the page names (hashed), the strings of every language, the icons; each once."""
+    assert SERVICE_WORKER not in assets.files and assets.service_worker is not None
+    worker = assets.service_worker.body.decode()
+    (line,) = [line for line in worker.splitlines() if line.startswith("const SHELL = ")]
+    shell = json.loads(line.removeprefix("const SHELL = ").removesuffix(";"))
+    urls = shell["urls"]
+    assert urls[0] == "/" and len(urls) == len(set(urls))
+    named = re.findall(r'(?:src|href)="(/static/[^"]+)"', assets.page.body.decode())
+    assert set(named) <= set(urls)
+    assert {f"/static/i18n/{lang}.json" for lang in ("de", "en", "es", "sv")} <= set(urls)
+    assert (
+        f"/static/{assets.hashed['js/app.js']}" in urls
+        or f"/static/{assets.hashed.get('bundle/js/app.js', '')}" in urls
+    )
+    assert all(url == "/" or url.removeprefix("/static/") in assets.files for url in urls)
+    # The version is made of the shell: another deployment's files make another worker.
+    assert shell["version"] == digest_of("\n".join(urls).encode() + assets.page.digest.encode())

@@ -1,5 +1,7 @@
 // The REST half of the protocol (docs/protocol.md): list games, create, join, look up rooms.
 
+import { reportNetwork } from "./offline.js";
+
 export const CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 export const CODE_LENGTH = 5;
 
@@ -30,8 +32,11 @@ async function request(method, path, body, token = "", invite = "") {
       }),
     );
   } catch (error) {
+    reportNetwork(false);
     throw new Refusal("unavailable", String(error));
   }
+  // The service worker's cached games list is no answer from the server (sw.js).
+  reportNetwork(!response.headers.has("Gameroom-From-Cache"));
   let data;
   try {
     data = await response.json();
@@ -472,4 +477,33 @@ export async function leaderboardTops() {
 export async function ratingHistory(token, gameId) {
   const data = await request("GET", `/api/players/me/ratings/${encodeURIComponent(gameId)}/history`, undefined, token);
   return (data && data.points) || [];
+}
+
+/**
+ * Where it is the player's turn, the longest waiting first (GET /api/players/me/turns).
+ * @param {string} token
+ * @returns {Promise<Array<{ code: string, seat: number, game: string, since_ms: number, deadline_ms: number | null, left_ms: number | null, turn_based: boolean }>>}
+ */
+export async function myTurns(token) {
+  const data = await request("GET", "/api/players/me/turns", undefined, token);
+  return (data && data.turns) || [];
+}
+
+/**
+ * The player's vacation now, if any, and the days left this year.
+ * @param {string} token
+ * @returns {Promise<{ until_ms: number | null, days_left: number }>}
+ */
+export function myVacation(token) {
+  return request("GET", "/api/players/me/vacation", undefined, token);
+}
+
+/**
+ * A vacation of `days` from now: the player's clocks hold at every turn-based table.
+ * @param {string} token
+ * @param {number} days
+ * @returns {Promise<{ from_ms: number, until_ms: number, days_left: number }>}
+ */
+export function startVacation(token, days) {
+  return request("POST", "/api/players/me/vacation", { days }, token);
 }

@@ -11,6 +11,7 @@ import { showLeaderboard } from "./leaderboard.js";
 import { showMe } from "./me.js";
 import { clearTableNotices } from "./push.js";
 import { showNewRoom } from "./new_room.js";
+import { registerServiceWorker, watchNetwork } from "./offline.js";
 import { showReplay } from "./replay.js";
 import { openRoom } from "./room.js";
 import { showRulesPage } from "./rules.js";
@@ -96,12 +97,15 @@ function route(force = false) {
 
 async function boot() {
   await initI18n();
+  const sayNetwork = watchNetwork();
   window.addEventListener("popstate", () => route(true));
   // The start and join pages simply render again in the new language; a room re-renders itself.
   onLanguageChange(() => {
+    sayNetwork();
     if (!closeCurrent) route(true);
   });
   route(true);
+  registerServiceWorker();
 }
 
 boot();

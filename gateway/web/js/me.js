@@ -1,4 +1,5 @@
-// The player's own page (/me): name and coins, games played and won per title, the ratings per
+// The player's own page (/me): where it is their turn, name and coins, games played and won per
+// title, a vacation from turn-based tables, the ratings per
 // title (with a chart of one's history), the finished games (each with a link to watch its
 // replay), the rooms this browser holds, saved house rules, notifications on this device, the
 // account (js/account.js: passkeys, devices, recovery codes, bot tokens), and for a guest a
@@ -11,6 +12,7 @@ import { languageSelect } from "./menu.js";
 import { pushSection } from "./push.js";
 import { ratingChart } from "./rating_chart.js";
 import * as store from "./store.js";
+import { turnsPanel, vacationBox } from "./turns.js";
 
 function homeLink(nav) {
   return h(
@@ -291,6 +293,7 @@ export async function showMe(root, nav) {
         h("h2", { id: "me-who", "data-testid": "me-name" }, profile.player.nickname),
         h("p", { class: "wallet", "data-testid": "me-coins" }, t("start.coins", { coins: formatNumber(profile.coins) })),
       ),
+      turnsPanel(nav, "me"),
       h("section", { class: "panel", "aria-labelledby": "me-stats-title" }, h("h2", { id: "me-stats-title" }, t("me.stats_title")), statsTable(profile.stats)),
       h(
         "section",
@@ -336,6 +339,7 @@ export async function showMe(root, nav) {
     const secured = () => guestOnly.forEach((section) => section.remove());
     sections.push(
       h("section", { class: "panel", "aria-labelledby": "me-rules-title" }, h("h2", { id: "me-rules-title" }, t("start.house_rules")), houseRulesList(rules, token, redraw)),
+      h("section", { class: "panel", "aria-labelledby": "me-vacation-title" }, h("h2", { id: "me-vacation-title" }, t("vacation.title")), vacationBox(token)),
       pushSection(token),
       accountSection(token, profile.player.nickname, nav, secured),
     );

@@ -43,10 +43,20 @@ function describeClock(optionsBox, meta) {
   select.after(hint);
 }
 
-/** The move clock first: it is the setting that changes how a game feels most. */
+/** Under the turn-based field (games where players take turns): what a turn-based table is. */
+function describeTurns(optionsBox) {
+  const select = optionsBox.querySelector('[data-testid="option-turn_clock"]');
+  if (!select) return;
+  const hint = h("p", { class: "hint", id: "opt-turn_clock-hint", "data-testid": "turn-clock-hint" }, t("start.turn_hint"));
+  select.setAttribute("aria-describedby", hint.id);
+  select.after(hint);
+}
+
+/** The clocks first (the move clock, then turn-based play): they change how a game feels most. */
 function clockFirst(schema) {
   const options = schema || [];
-  return [...options.filter((o) => o.key === "move_clock"), ...options.filter((o) => o.key !== "move_clock")];
+  const clocks = ["move_clock", "turn_clock"];
+  return [...clocks.flatMap((key) => options.filter((o) => o.key === key)), ...options.filter((o) => !clocks.includes(o.key))];
 }
 
 // What a browser without a player yet will have: a new wallet is filled to this on its first
@@ -195,6 +205,7 @@ export async function showNewRoom(root, nav, gameId) {
       optionsBox.replaceChildren(...optionFields(clockFirst(meta.options), form.options, onOption, form.gameId, meta.clock, { wallet: walletNow }));
     drawOptions();
     describeClock(optionsBox, meta);
+    describeTurns(optionsBox);
     optionsBox.hidden = !(meta.options || []).length;
     // Saved house rules: a set chosen replaces the settings (unknown keys of an older set are dropped).
     const known = new Set((meta.options || []).map((o) => o.key));
@@ -202,6 +213,7 @@ export async function showNewRoom(root, nav, gameId) {
       form.options = { ...optionValues(meta.options), ...Object.fromEntries(Object.entries(options || {}).filter(([key]) => known.has(key))) };
       drawOptions();
       describeClock(optionsBox, meta);
+      describeTurns(optionsBox);
       onOption();
     };
     houseRulesBox.replaceChildren(...((meta.options || []).length ? [houseRulesRow(shownId, () => ({ ...form.options }), apply, nickname)] : []));

@@ -21,6 +21,7 @@ import * as store from "./store.js";
 import * as svg from "./svg.js";
 import { renderWaiting, shareBox } from "./waiting.js";
 import * as api from "./api.js";
+import { dateText, durationText } from "./time_text.js";
 
 const GAP_RECONNECT_MS = 3000;
 const CHAT_HISTORY_MS = 800;
@@ -598,6 +599,8 @@ export class Room {
       }
       case "seat_returned":
         return t("event.seat_returned", { name });
+      case "on_vacation":
+        return t("event.on_vacation", { name, date: dateText(Number(event.until_ms)) });
       default:
         return null;
     }
@@ -1002,7 +1005,8 @@ export class Room {
     }
     const left = Math.max(0, ms - Date.now());
     const seconds = Math.ceil(left / 1000);
-    const text = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+    // A turn-based table's days read as days and hours.
+    const text = durationText(left);
     // Every seat whose clock runs (both throwers at once in a simultaneous phase).
     const mine = seats.some((s) => this.held.includes(s));
     const warnAt = Math.min(CLOCK_WARN_MAX_MS, Math.max(CLOCK_WARN_MS, CLOCK_WARN_SHARE * total));
@@ -1015,7 +1019,7 @@ export class Room {
     this.clockEl.dataset.seconds = String(seconds);
     this.clockEl.style.borderColor = seats.length === 1 && seat >= 0 ? seatColour(seat) : "";
     const who = seats.map((s) => seatNameOf(this.room, s)).join(", ");
-    this.clockEl.setAttribute("aria-label", t("clock.label", { name: who, seconds }));
+    this.clockEl.setAttribute("aria-label", left >= 3_600_000 ? t("clock.label_long", { name: who, time: text }) : t("clock.label", { name: who, seconds }));
     // Spoken only for this device's own clock, once each, so it is not noise.
     if (mine && seconds <= CLOCK_TEN_S && total > (CLOCK_TEN_S + 0.5) * 1000 && left > 0 && !said.has("ten")) {
       said.add("ten");

@@ -3,6 +3,7 @@
 import { h } from "./dom.js";
 import { formatNumber, t } from "./i18n.js";
 import { levelLabel } from "./options.js";
+import { dateText } from "./time_text.js";
 
 // Okabe–Ito: orange, sky blue, bluish green, yellow, blue, vermillion, reddish purple, black.
 export const PALETTE = ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#000000"];
@@ -153,6 +154,8 @@ export function renderSeats(container, { room, held, toMove, badge }) {
     const name = seatNameOf(room, seat);
     const extra = badge ? badge(seat) : null;
     const rating = typeof info.rating === "number" ? ratingText(info.rating, info.provisional) : null;
+    // A turn-based table's player on vacation: their clock holds until then.
+    const away = Number(info.vacation_until_ms) > Date.now() ? t("seat.vacation", { date: dateText(Number(info.vacation_until_ms)) }) : null;
     const spoken = [
       name,
       you ? t("seat.you") : mine ? t("seat.this_device") : null,
@@ -160,6 +163,7 @@ export function renderSeats(container, { room, held, toMove, badge }) {
       t(`presence.${state}`),
       turn ? t("seat.to_move") : null,
       rating ? t("rating.seat", { rating }) : null,
+      away,
       extra,
     ]
       .filter(Boolean)
@@ -173,6 +177,7 @@ export function renderSeats(container, { room, held, toMove, badge }) {
       rating ? h("span", { class: "chip-badge chip-rating", "data-testid": `seat-rating-${seat}`, "aria-hidden": "true" }, rating) : null,
       extra !== null && extra !== undefined ? h("span", { class: "chip-badge", "aria-hidden": "true" }, extra) : null,
       turn ? h("span", { class: "turn-mark", "aria-hidden": "true" }, "▲") : null,
+      away ? h("span", { class: "chip-vacation", "data-testid": `seat-${seat}-vacation`, "aria-hidden": "true" }, away) : null,
     );
   });
   container.replaceChildren(h("ul", { class: "seat-list", "aria-label": t("seat.players") }, items));

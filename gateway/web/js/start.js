@@ -12,6 +12,7 @@ import { walletBalance, nicknameField, resetWallet } from "./new_room.js";
 import { withPlayer } from "./player.js";
 import { quickSection } from "./quick.js";
 import * as store from "./store.js";
+import { turnsPanel } from "./turns.js";
 
 // Kept across re-renders (language switch) within the page's life.
 const typed = { code: "" };
@@ -260,6 +261,7 @@ export async function showStart(root, nav) {
         "div",
         { class: "start-panels" },
         h("section", { class: "panel name-panel" }, h("div", { class: "field" }, h("label", { for: "nickname" }, t("start.nickname")), nickname), wallet, meLink, signIn),
+        turnsPanel(nav, "start"),
         joinPanel(nickname, nav),
         myRoomsPanel(nav),
         picker.panel,

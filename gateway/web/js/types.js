@@ -50,6 +50,7 @@
  * @property {boolean} [cpu_plays]
  * @property {number} [rating] a rated room: the player's shown rating in this title
  * @property {boolean} [provisional] that rating rests on few rated games yet
+ * @property {number} [vacation_until_ms] its player is on vacation until then (a turn-based table's clock holds)
  */
 
 /**

@@ -92,6 +92,7 @@ META = GameMeta(
     cpu_levels=("random", "easy", "medium", "strong"),
     # A turn is a few taps and a confirm; thinking over a double takes a while.
     clock=MoveClock(relaxed_s=60, normal_s=30, fast_s=15),
+    turn_based=True,
 )
 
 Board = list[int]  # 25 counts: points 1..24 at index 0..23, the bar at 24

@@ -71,6 +71,7 @@ META = GameMeta(
     options=(Option("white", "choice", "random", "option.white", choices=("random", "seat1")),),
     cpu_levels=("random", "beginner", "easy", "medium", "strong"),
     clock=MoveClock(relaxed_s=30 * 60, normal_s=10 * 60, fast_s=3 * 60, increment_s=(20, 5, 2)),
+    turn_based=True,
 )
 
 RESIGN: Move = {"type": "resign"}

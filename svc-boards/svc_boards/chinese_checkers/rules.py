@@ -55,6 +55,7 @@ META = GameMeta(
     longest_game=6 * MAX_ROUNDS,
     cpu_levels=("random", "easy", "strong"),
     clock=MoveClock(relaxed_s=60, normal_s=30, fast_s=15),
+    turn_based=True,
 )
 
 

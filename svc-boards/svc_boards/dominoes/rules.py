@@ -82,6 +82,7 @@ META = GameMeta(
     options=(Option("variant", "choice", "house", "option.variant", choices=("house", "duel")),),
     cpu_levels=("random", "easy", "strong"),
     clock=MoveClock(relaxed_s=60, normal_s=30, fast_s=15),
+    turn_based=True,
 )
 
 

@@ -58,6 +58,7 @@ META = GameMeta(
     ),
     cpu_levels=("random", "easy", "strong"),
     clock=MoveClock(relaxed_s=30, normal_s=15, fast_s=8),
+    turn_based=True,
 )
 
 

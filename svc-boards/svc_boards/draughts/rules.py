@@ -74,6 +74,7 @@ META = GameMeta(
     longest_game=(12 * 7 * 2 + 23 + 1) * DRAW_KING_MOVES,
     cpu_levels=("random", "easy", "medium", "strong"),
     clock=MoveClock(relaxed_s=90, normal_s=45, fast_s=20),
+    turn_based=True,
 )
 
 

@@ -38,6 +38,7 @@ META = GameMeta(
     options=(Option("variant", "choice", "7x6-4", "option.variant", choices=("7x6-4", "9x7-5")),),
     cpu_levels=("random", "easy", "medium", "strong"),
     clock=MoveClock(relaxed_s=60, normal_s=30, fast_s=15),
+    turn_based=True,
 )
 
 # variant -> (columns, rows, discs in a row that win)

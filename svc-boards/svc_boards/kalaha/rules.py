@@ -62,6 +62,7 @@ META = GameMeta(
     options=(Option("seeds", "int", 4, "option.seeds", minimum=3, maximum=MAX_SEEDS),),
     cpu_levels=("random", "easy", "medium", "strong"),
     clock=MoveClock(relaxed_s=45, normal_s=20, fast_s=10),
+    turn_based=True,
 )
 
 

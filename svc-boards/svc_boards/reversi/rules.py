@@ -71,6 +71,7 @@ META = GameMeta(
     longest_game=120,
     cpu_levels=("random", "easy", "medium", "strong"),
     clock=MoveClock(relaxed_s=60, normal_s=30, fast_s=15),
+    turn_based=True,
 )
 
 

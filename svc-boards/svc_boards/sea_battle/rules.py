@@ -69,6 +69,7 @@ META = GameMeta(
     options=(),
     cpu_levels=("random", "easy", "strong"),
     clock=MoveClock(relaxed_s=45, normal_s=20, fast_s=10),
+    turn_based=True,
 )
 
 

@@ -71,6 +71,7 @@ META = GameMeta(
     ),
     cpu_levels=("random", "easy", "strong"),
     clock=MoveClock(relaxed_s=60, normal_s=30, fast_s=15),
+    turn_based=True,
 )
 
 # State keys no view shows as they are: the shoe, the dealer's cards (the hidden one), the generator.

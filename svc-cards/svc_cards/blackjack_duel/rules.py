@@ -77,6 +77,7 @@ META = GameMeta(
     options=(STAKE_OPTION,),
     cpu_levels=CPU_LEVELS,
     clock=CLOCK,
+    turn_based=True,
 )
 
 

@@ -59,6 +59,7 @@ META = GameMeta(
     options=(Option("start_cards", "int", 10, "option.start_cards", minimum=5, maximum=15),),
     cpu_levels=("random", "easy", "strong"),
     clock=MoveClock(relaxed_s=60, normal_s=30, fast_s=15),
+    turn_based=True,
 )
 
 

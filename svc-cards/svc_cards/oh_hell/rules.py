@@ -40,6 +40,7 @@ META = GameMeta(
     options=(Option("length", "choice", "quick", "option.length", choices=("quick", "full")),),
     cpu_levels=("random", "easy", "strong"),
     clock=MoveClock(relaxed_s=60, normal_s=30, fast_s=15),
+    turn_based=True,
 )
 
 

@@ -83,6 +83,7 @@ META = GameMeta(
     options=(Option("cycles", "int", 1, "option.cycles", minimum=1, maximum=3),),
     cpu_levels=("random", "easy", "strong"),
     clock=MoveClock(relaxed_s=60, normal_s=30, fast_s=15),
+    turn_based=True,
 )
 
 

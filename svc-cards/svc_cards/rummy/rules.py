@@ -74,6 +74,7 @@ META = GameMeta(
     options=(Option("opening_minimum", "int", 40, "option.opening_minimum", minimum=0, maximum=100),),
     cpu_levels=("random", "easy", "strong"),
     clock=MoveClock(relaxed_s=60, normal_s=30, fast_s=15),
+    turn_based=True,
 )
 
 

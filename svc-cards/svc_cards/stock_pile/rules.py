@@ -76,6 +76,7 @@ META = GameMeta(
     cpu_levels=("random", "easy", "strong"),
     # A turn is several plays and a discard: each of them gets the move's seconds.
     clock=MoveClock(relaxed_s=60, normal_s=30, fast_s=15),
+    turn_based=True,
 )
 
 

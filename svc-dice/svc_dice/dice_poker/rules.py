@@ -82,6 +82,7 @@ META = GameMeta(
     longest_game=ROUNDS * MAX_SEATS * (ROLLS_PER_TURN + 1),
     cpu_levels=("random", "easy", "strong"),
     clock=MoveClock(relaxed_s=60, normal_s=30, fast_s=15),
+    turn_based=True,
 )
 
 

@@ -56,6 +56,7 @@ META = GameMeta(
     cpu_levels=("random", "easy", "strong"),
     # Rolling is all there is to do: a few seconds are plenty.
     clock=MoveClock(relaxed_s=30, normal_s=15, fast_s=8),
+    turn_based=True,
 )
 
 

@@ -76,6 +76,7 @@ META = GameMeta(
     longest_game=LONGEST_ROUNDS * (DICE * MAX_SEATS * FACES + 1),
     cpu_levels=("random", "easy", "strong"),
     clock=MoveClock(relaxed_s=60, normal_s=30, fast_s=15),
+    turn_based=True,
 )
 
 

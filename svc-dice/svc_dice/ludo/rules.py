@@ -65,6 +65,7 @@ META = GameMeta(
     cpu_levels=("random", "easy", "strong"),
     # A roll or a choice among four pieces: a quarter of a minute is plenty at a normal pace.
     clock=MoveClock(relaxed_s=30, normal_s=15, fast_s=8),
+    turn_based=True,
 )
 
 

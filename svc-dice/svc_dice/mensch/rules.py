@@ -84,6 +84,7 @@ META = GameMeta(
     options=(Option("stake", "choice", 0, "option.stake", choices=STAKES),),
     cpu_levels=("random", "easy", "strong"),
     clock=MoveClock(fixed_s=MOVE_SECONDS),
+    turn_based=True,
 )
 
 

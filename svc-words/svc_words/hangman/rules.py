@@ -77,6 +77,7 @@ META = GameMeta(
     ),
     cpu_levels=("random", "easy", "strong"),
     clock=MoveClock(relaxed_s=60, normal_s=30, fast_s=15),
+    turn_based=True,
 )
 
 # The parts of a state nobody's view carries as they are: the word (the setter's own view

@@ -1,0 +1,109 @@
+"""Who sits where in rooms that are playing: one row per seat a player (lobby.players) holds,
+with since when it is that seat's turn (None while it is not) and when its clock runs out.
+
+The "your turn" list is one indexed read of it (`seated (player_id, turn_since_ms)`), not a
+scan of the rooms; a player's vacation finds every table they sit at through it. The step
+pipeline writes a room's rows after a step that changed whose turn it is (lobby/steps.py).
+Written once over the backend seam (lobby/store/sql.py)."""
+
+from __future__ import annotations
+
+from .base import SeatedRow
+from .sql import Backend, Tx
+
+
+class Seated:
+    FLAT = ("set_seated", "turns_of", "tables_of", "add_vacation", "vacations_of")
+
+    def __init__(self, backend: Backend) -> None:
+        self._backend = backend
+
+    async def set_seated(self, code: str, rows: list[SeatedRow]) -> None:
+        """The room's rows are now `rows` (none once it is not playing). A seat that was to move
+        and still is keeps its `turn_since_ms`: its turn did not start again."""
+
+        async def work(tx: Tx) -> None:
+            before = {
+                (row[0], row[1]): row[2]
+                for row in await tx.fetchall("SELECT player_id, seat, turn_since_ms FROM seated WHERE code = ?", code)
+            }
+            await tx.execute("DELETE FROM seated WHERE code = ?", code)
+            await tx.executemany(
+                "INSERT INTO seated (player_id, code, seat, game, turn_since_ms, deadline_ms, turn_based)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        r.player_id,
+                        code,
+                        r.seat,
+                        r.game,
+                        before.get((r.player_id, r.seat)) or r.turn_since_ms if r.turn_since_ms is not None else None,
+                        r.deadline_ms,
+                        1 if r.turn_based else 0,
+                    )
+                    for r in rows
+                ],
+            )
+
+        await self._backend.write(work)
+
+    async def turns_of(self, player_id: str, limit: int = 100) -> list[SeatedRow]:
+        """The seats where it is the player's turn, the longest waiting first."""
+
+        async def work(tx: Tx) -> list[SeatedRow]:
+            rows = await tx.fetchall(
+                "SELECT player_id, code, seat, game, turn_since_ms, deadline_ms, turn_based FROM seated"
+                " WHERE player_id = ? AND turn_since_ms IS NOT NULL ORDER BY turn_since_ms, code, seat LIMIT ?",
+                player_id,
+                limit,
+            )
+            return [_row(r) for r in rows]
+
+        return await self._backend.read(work)
+
+    async def tables_of(self, player_id: str) -> list[str]:
+        """The codes of every playing room the player sits at."""
+
+        async def work(tx: Tx) -> list[str]:
+            rows = await tx.fetchall("SELECT DISTINCT code FROM seated WHERE player_id = ? ORDER BY code", player_id)
+            return [str(r[0]) for r in rows]
+
+        return await self._backend.read(work)
+
+    async def add_vacation(self, player_id: str, year: int, from_ms: int, until_ms: int) -> None:
+        async def work(tx: Tx) -> None:
+            await tx.execute(
+                "INSERT INTO vacations (player_id, year, from_ms, until_ms) VALUES (?, ?, ?, ?)",
+                player_id,
+                year,
+                from_ms,
+                until_ms,
+            )
+
+        await self._backend.write(work)
+
+    async def vacations_of(self, player_id: str, year: int) -> list[tuple[int, int]]:
+        """The player's vacations of `year` as (from_ms, until_ms), oldest first."""
+
+        async def work(tx: Tx) -> list[tuple[int, int]]:
+            rows = await tx.fetchall(
+                "SELECT from_ms, until_ms FROM vacations WHERE player_id = ? AND year = ? ORDER BY from_ms",
+                player_id,
+                year,
+            )
+            return [(int(r[0]), int(r[1])) for r in rows]
+
+        return await self._backend.read(work)
+
+
+def _row(r: object) -> SeatedRow:
+    player_id, code, seat, game, since, deadline, turn_based = r  # type: ignore[misc]
+    return SeatedRow(
+        str(player_id),
+        str(code),
+        int(seat),
+        str(game),
+        None if since is None else int(since),
+        None if deadline is None else int(deadline),
+        bool(turn_based),
+    )
