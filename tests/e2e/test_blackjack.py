@@ -11,7 +11,7 @@ import re
 import time
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.e2e.test_cards import PHONE, create_room
 
@@ -31,6 +31,15 @@ MARK_STALE = """() => {
   const zone = document.querySelector('[data-testid=own-zone] .bj-own');
   if (zone) zone.dataset.stale = '1';
 }"""
+
+
+def tap(button: Locator) -> None:
+    """A tap on a table button that the table may draw anew at any moment (each update of the
+    room): found and clicked in one step of the page, where a pointer click first waits for the
+    button to hold still for two frames, which a loaded machine's redraws can keep from ever
+    happening."""
+    expect(button).to_be_enabled()
+    button.dispatch_event("click")
 
 
 def chips_of_anna(page: Page) -> int:
@@ -63,10 +72,10 @@ def test_a_round_with_a_double(browser: Browser, stack) -> None:
                     # The chooser opens on a twentieth of the starting chips (10); one step up is
                     # 12, and later rounds open on the bet she placed last.
                     expect(page.get_by_test_id("bet-amount")).to_have_text("10")
-                    page.get_by_test_id("bet-more").click()
+                    tap(page.get_by_test_id("bet-more"))
                 expect(page.get_by_test_id("bet-button")).to_have_text("Bet 12")
                 page.evaluate(MARK_STALE)
-                page.get_by_test_id("bet-button").click()
+                tap(page.get_by_test_id("bet-button"))
                 bets += 1
                 continue
             if state == "double" and not doubled:
@@ -78,7 +87,7 @@ def test_a_round_with_a_double(browser: Browser, stack) -> None:
                 expect(page.get_by_test_id("dealer-total")).to_contain_text("Dealer shows")
                 before = chips_of_anna(page)
                 page.evaluate(MARK_STALE)
-                page.get_by_test_id("double-button").click()
+                tap(page.get_by_test_id("double-button"))
                 log = page.get_by_test_id("event-log")
                 expect(log).to_contain_text("Anna doubles to 24 and gets", timeout=30_000)
                 # Paid out: a win gives 48 back, a tie 24, a loss or bust nothing.
@@ -89,7 +98,7 @@ def test_a_round_with_a_double(browser: Browser, stack) -> None:
                 doubled = True
                 continue
             page.evaluate(MARK_STALE)
-            page.get_by_test_id("stand-button").click()
+            tap(page.get_by_test_id("stand-button"))
         assert doubled and bets >= 1
         expect(page.get_by_test_id("result-panel")).to_be_visible()
         expect(page.get_by_test_id("placings")).to_contain_text("chips")

@@ -29,7 +29,8 @@ def test_a_phone_on_slow_4g_can_use_the_page_soon(browser, stack, page_name: str
 def test_the_start_page_asks_again_when_the_game_list_fails(browser, stack) -> None:
     """A phone's network drops the game list's request: the page says so and tries again,
     instead of staying without a gallery until the player reloads."""
-    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="en-GB")
+    # Without the app's service worker, whose own requests the page's routes would not see.
+    context = browser.new_context(viewport={"width": 360, "height": 640}, locale="en-GB", service_workers="block")
     try:
         page = context.new_page()
         failed: list[str] = []
