@@ -6,16 +6,12 @@ in their language ("invited"), one to a bot is not. The push service is a stand-
 
 from __future__ import annotations
 
-import asyncio
-import json
-from typing import Any
-
 import aiohttp
 import pytest
 
 from devstack import Stack, free_port
 from lobby.push_keys import new_private_key
-from tests.support.challenges import account, call
+from tests.support.challenges import EventSocket, account, call
 from tests.support.push_service import LocalPushService
 
 VAPID_KEY = new_private_key()
@@ -42,39 +38,6 @@ def stack(tmp_path_factory, push_port):  # type: ignore[no-untyped-def]
     running.start()
     yield running
     running.stop()
-
-
-class EventSocket:
-    """`/ws/events`: every frame received, in order."""
-
-    def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
-        self.ws = ws
-        self.frames: list[dict[str, Any]] = []
-        self.arrived = asyncio.Event()
-        self.reader = asyncio.get_running_loop().create_task(self._read())
-
-    @classmethod
-    async def open(cls, session: aiohttp.ClientSession, base: str, token: str) -> EventSocket:
-        ws = await session.ws_connect(base + "/ws/events")
-        await ws.send_str(json.dumps({"player_token": token}))
-        return cls(ws)
-
-    async def _read(self) -> None:
-        async for message in self.ws:
-            if message.type == aiohttp.WSMsgType.TEXT:
-                self.frames.append(json.loads(message.data))
-                self.arrived.set()
-        self.arrived.set()
-
-    async def wait_for(self, predicate, timeout: float = 60) -> None:  # type: ignore[no-untyped-def]
-        async with asyncio.timeout(timeout):
-            while not predicate(self.frames):
-                self.arrived.clear()
-                await self.arrived.wait()
-
-    async def close(self) -> None:
-        await self.ws.close()
-        await asyncio.gather(self.reader, return_exceptions=True)
 
 
 async def test_an_unanswered_challenge_expires_and_is_told_so_on_the_websocket_stream(stack: Stack) -> None:
