@@ -4,9 +4,12 @@ a player's ratings), and is not rated against people unless the rated room allow
 
 from __future__ import annotations
 
+import asyncio
+
 import aiohttp
 
-from tests.support.challenges import account, call
+from tests.support.challenges import EventSocket, account, call
+from tests.support.client import rest
 
 SEATS = [{"kind": "human"}, {"kind": "human"}]
 
@@ -64,3 +67,56 @@ async def test_a_bot_meets_people_in_a_rated_room_only_where_bots_are_allowed(st
         assert ratings["player"]["bot"] is False
         status, refused = await call(session, base, "PUT", "/api/players/me/bot", robo, {"bot": "yes"})
         assert status == 400 and refused["refused"]["code"] == "bad_request"
+
+
+async def _until_online(session, base: str, token: str, wanted: set[str]) -> None:  # type: ignore[no-untyped-def]
+    """Until the bots' streams are open (listed online): the server's state, asked again."""
+    async with asyncio.timeout(60):
+        while True:
+            bots = (await call(session, base, "GET", "/api/bots", token))[1]["bots"]
+            if wanted <= {b["player_id"] for b in bots if b["online"]}:
+                return
+            await asyncio.sleep(0.05)
+
+
+async def test_quick_seating_seats_an_online_opted_in_bot_with_a_person_waiting_alone(stack) -> None:
+    base = stack.base_url
+    async with aiohttp.ClientSession() as session:
+        robo, robo_id = await account(session, base, "Robo")
+        lazy, lazy_id = await account(session, base, "Lazy")
+        anna, _ = await account(session, base, "Anna")
+        assert (
+            await call(
+                session,
+                base,
+                "PUT",
+                "/api/players/me/bot",
+                robo,
+                {"bot": True, "quick_seats": True, "games": ["reversi"]},
+            )
+        )[0] == 200
+        assert (await call(session, base, "PUT", "/api/players/me/bot", lazy, {"bot": True, "quick_seats": False}))[
+            0
+        ] == 200
+        ask = {"player_token": anna, "game": "reversi", "seats": 2, "stake": 0, "nickname": "Anna"}
+        # No bot online yet: Anna waits, offered CPU seats.
+        waiting = await rest(session, base, "POST", "/api/quick-seats", ask)
+        assert waiting["status"] == "waiting" and waiting["cpu_offer"] is True
+        await rest(session, base, "POST", f"/api/quick-seats/{waiting['id']}/cancel", {"secret": waiting["secret"]})
+        lazy_socket = await EventSocket.open(session, base, lazy)  # online, but not opted in
+        robo_socket = await EventSocket.open(session, base, robo)
+        try:
+            await _until_online(session, base, anna, {robo_id, lazy_id})
+            seated = await rest(session, base, "POST", "/api/quick-seats", ask)
+            assert seated["status"] == "seated", seated
+            ticket = seated["ticket"]
+            await robo_socket.wait_for(lambda f: any(e["kind"] == "game_started" for e in f))
+            (started,) = [e for e in robo_socket.frames if e["kind"] == "game_started"]
+            assert started["code"] == ticket["code"] and started["seats"] == [1] and started["game"] == "reversi"
+            room = (await call(session, base, "GET", f"/api/rooms/{ticket['code']}", anna))[1]
+            assert room["status"] == "playing"
+            assert [(s["name"], s.get("bot", False)) for s in room["seats"]] == [("Anna", False), ("Robo", True)]
+            assert not [e for e in lazy_socket.frames if e["kind"] == "game_started"]
+        finally:
+            await robo_socket.close()
+            await lazy_socket.close()

@@ -81,6 +81,11 @@ class Events:
         self.ended = await self.call.code()
         self.arrived.set()
 
+    async def live(self) -> None:
+        """Until the server holds the stream (its initial metadata has come)."""
+        metadata = dict(await self.call.initial_metadata() or ())
+        assert metadata.get("gameroom-events") == "open", metadata
+
     def of(self, kind: str) -> list[dict[str, Any]]:
         return [e for e in self.received if e["kind"] == kind]
 
