@@ -55,6 +55,12 @@ STATUS_OF = {
     "invitation_needed": 403,
     "rated_needs_accounts": 403,  # a guest at a rated room: signing in opens it, as an invitation would
     "rate_limited": 429,
+    "unknown_challenge": 404,
+    "not_your_challenge": 403,
+    "challenge_closed": 409,
+    "expired": 410,
+    "self_challenge": 409,
+    "rated_no_bots": 403,
     "frame_too_large": 413,
     "unavailable": 503,
     "internal": 500,
@@ -220,6 +226,7 @@ async def create_room(request: web.Request) -> web.Response:
             str(body.get("player_token", "")),
             body.get("private") is True,
             body.get("rated") is True,
+            body.get("bots_allowed") is True,
         )
     except Refusal as refusal:
         return refused_response(refusal)
@@ -1173,7 +1180,8 @@ def make_app(
             web.get("/sw.js", service_worker),
         ]
     )
-    from . import push_routes  # its handlers use this module's helpers
+    from . import challenge_routes, push_routes  # their handlers use this module's helpers
 
     app.add_routes(push_routes.routes())
+    app.add_routes(challenge_routes.routes())
     return app

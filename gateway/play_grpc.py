@@ -17,6 +17,7 @@ from rulekit import Refusal
 
 from . import dispatch
 from .app import GatewaySettings
+from .challenge_routes import QueuedSink
 from .connection import QueuedConnection
 from .frames import MAX_JSON_DEPTH, to_proto, value_depth
 from .limits import FloodGuard, FloodMeter, TokenBucket
@@ -29,6 +30,12 @@ GRPC_STATUS = {
     "removed": grpc.StatusCode.PERMISSION_DENIED,
     "rate_limited": grpc.StatusCode.RESOURCE_EXHAUSTED,
     "rated_needs_accounts": grpc.StatusCode.PERMISSION_DENIED,
+    "rated_no_bots": grpc.StatusCode.PERMISSION_DENIED,
+    "not_account": grpc.StatusCode.FAILED_PRECONDITION,
+    "unknown_challenge": grpc.StatusCode.NOT_FOUND,
+    "not_your_challenge": grpc.StatusCode.PERMISSION_DENIED,
+    "challenge_closed": grpc.StatusCode.FAILED_PRECONDITION,
+    "expired": grpc.StatusCode.FAILED_PRECONDITION,
     "unavailable": grpc.StatusCode.UNAVAILABLE,
     "internal": grpc.StatusCode.INTERNAL,
 }
@@ -141,6 +148,24 @@ def add_to_server(servicer: PlayServicer, server: grpc.aio.Server) -> None:
         "Connect": grpc.stream_stream_rpc_method_handler(
             servicer.Connect, None, messages.ServerMessage.SerializeToString
         ),
+        "Events": grpc.unary_stream_rpc_method_handler(
+            servicer.Events, messages.EventsRequest.FromString, messages.PlayerEvent.SerializeToString
+        ),
+        "CreateChallenge": grpc.unary_unary_rpc_method_handler(
+            servicer.CreateChallenge, messages.CreateChallengeRequest.FromString, messages.Challenge.SerializeToString
+        ),
+        "AnswerChallenge": grpc.unary_unary_rpc_method_handler(
+            servicer.AnswerChallenge, messages.AnswerChallengeRequest.FromString, messages.Challenge.SerializeToString
+        ),
+        "CancelChallenge": grpc.unary_unary_rpc_method_handler(
+            servicer.CancelChallenge, messages.AnswerChallengeRequest.FromString, messages.Challenge.SerializeToString
+        ),
+        "ListChallenges": grpc.unary_unary_rpc_method_handler(
+            servicer.ListChallenges, messages.ListChallengesRequest.FromString, messages.Challenges.SerializeToString
+        ),
+        "ListBots": grpc.unary_unary_rpc_method_handler(
+            servicer.ListBots, messages.ListBotsRequest.FromString, messages.Bots.SerializeToString
+        ),
     }
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler("gameroom.play.Play", handlers),))
 
@@ -168,6 +193,7 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
                 request.player_token,
                 request.private,
                 request.rated,
+                request.bots_allowed,
             )
         except Refusal as refusal:
             await _abort(context, refusal)
@@ -228,6 +254,60 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
         except Refusal as refusal:
             await _abort(context, refusal)
         return json_format.ParseDict(ratings, play_pb2.PlayerRatings())
+
+    # -- bots online: challenges and a player's event stream ---------------------------------------
+    async def Events(self, request, context) -> AsyncIterator[play_pb2.PlayerEvent]:
+        """The player's events until the client goes (or falls too far behind: the stream then
+        ends with `rate_limited`, and the client reconnects, getting what is open again)."""
+        sink = QueuedSink()
+        try:
+            player_id = await self.lobby.challenges.open_stream(request.player_token, sink)
+        except Refusal as refusal:
+            await _abort(context, refusal)
+        try:
+            while True:
+                event = await sink.queue.get()
+                if event is None:
+                    await _abort(context, Refusal("rate_limited", "the event stream fell behind: reconnect"))
+                kind = event["kind"]
+                fields = {k: v for k, v in event.items() if k != "kind"}
+                yield json_format.ParseDict({kind: fields}, play_pb2.PlayerEvent(), ignore_unknown_fields=True)
+        finally:
+            await self.lobby.challenges.close_stream(player_id, sink)
+
+    async def CreateChallenge(self, request, context) -> play_pb2.Challenge:
+        try:
+            made = await self.lobby.challenges.create(
+                request.player_token, request.to_player, request.game, _struct(request.options), request.rated
+            )
+        except Refusal as refusal:
+            await _abort(context, refusal)
+        return json_format.ParseDict(made, play_pb2.Challenge(), ignore_unknown_fields=True)
+
+    async def AnswerChallenge(self, request, context) -> play_pb2.Challenge:
+        """Accepted: the accepting player's room ticket comes as `GameStarted` on their stream."""
+        try:
+            answer = await self.lobby.challenges.answer(request.player_token, request.challenge_id, request.accept)
+        except Refusal as refusal:
+            await _abort(context, refusal)
+        return json_format.ParseDict(answer, play_pb2.Challenge(), ignore_unknown_fields=True)
+
+    async def CancelChallenge(self, request, context) -> play_pb2.Challenge:
+        try:
+            answer = await self.lobby.challenges.cancel(request.player_token, request.challenge_id)
+        except Refusal as refusal:
+            await _abort(context, refusal)
+        return json_format.ParseDict(answer, play_pb2.Challenge(), ignore_unknown_fields=True)
+
+    async def ListChallenges(self, request, context) -> play_pb2.Challenges:
+        try:
+            mine = await self.lobby.challenges.mine(request.player_token)
+        except Refusal as refusal:
+            await _abort(context, refusal)
+        return json_format.ParseDict({"challenges": mine}, play_pb2.Challenges(), ignore_unknown_fields=True)
+
+    async def ListBots(self, request, context) -> play_pb2.Bots:
+        return json_format.ParseDict({"bots": await self.lobby.challenges.bots()}, play_pb2.Bots())
 
     async def Connect(
         self, request_iterator: AsyncIterator[play_pb2.ClientMessage], context

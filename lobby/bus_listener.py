@@ -10,6 +10,9 @@ class BusListener(Protocol):
 
     async def on_remote_change(self, code: str, payload: dict[str, Any]) -> None: ...
 
+    def on_player_event(self, player_id: str, body: str) -> None:
+        """Another replica published an event of this player (JSON text): to our streams of them."""
+
     async def on_seats_gone(self, code: str, seats: set[int]) -> None: ...
 
     async def on_orphan(self, code: str) -> None: ...

@@ -51,6 +51,8 @@ class LobbySettings:
     kept_rooms: int = MOST_ROOMS
     # Web Push: the VAPID keys and where subscriptions may point (lobby/push.py).
     push: PushSettings = field(default_factory=PushSettings)
+    # An open challenge (lobby/challenges.py) not answered this long expires.
+    challenge_ttl_ms: int = 5 * 60_000
 
     @classmethod
     def at_rate(cls, rate: float, since: float | None = None, **settings: Any) -> LobbySettings:

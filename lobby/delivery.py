@@ -10,7 +10,7 @@ from rulekit import Refusal
 
 from .context import CATCH_UP_EVENTS, LobbyContext, require
 from .hub import Subscriber
-from .room import Room, Ticket
+from .room import BOT_KEY, BOTS_ALLOWED_KEY, Room, Ticket
 from .shuffle import contributed_seats
 from .stakes import stake_of
 from .store import ROOM_CHANNEL, StoredEvent
@@ -89,6 +89,7 @@ def room_info(room: Room, present: set[int]) -> dict[str, Any]:
                 ),
                 # A turn-based table's player on vacation: their clock holds until then.
                 **({"vacation_until_ms": s.extra[VACATION_KEY]["until_ms"]} if VACATION_KEY in s.extra else {}),
+                **({"bot": True} if s.extra.get(BOT_KEY) and s.holder else {}),
             }
             for i, s in enumerate(room.seats)
         ],
@@ -103,6 +104,7 @@ def room_info(room: Room, present: set[int]) -> dict[str, Any]:
         "shuffle_commit": (room.shuffle or {}).get("commit", ""),
         "shuffle_seats": contributed_seats(room),
         **({"rated": True} if room.rated else {}),
+        **({"bots_allowed": True} if room.rated and room.extra.get(BOTS_ALLOWED_KEY) else {}),
         **({"rating_result": room.rating_result} if room.rated and room.rating_result else {}),
     }
 

@@ -7,6 +7,7 @@ or take from it. The gateway imports this module and no other of the lobby
     AccountDesk      passkey accounts: passkeys, sign-in, recovery codes, devices, bot tokens,
                      deletion; RelyingParty, the site the passkeys belong to
     PushDesk         Web Push: the server's key, a player's subscriptions and quiet hours
+    ChallengeDesk    bots online: bot accounts, challenges, a player's event stream (EventSink)
     RatingDesk       leaderboards, a player's ratings and their history
     Subscriber       a connection as the lobby sees it; Ticket, its credentials in a room
     clean_text, normalise_code, is_code, token_hash, json_text, REFUSALS
@@ -36,6 +37,8 @@ from .text import clean_text
 __all__ = [
     "REFUSALS",
     "AccountDesk",
+    "ChallengeDesk",
+    "EventSink",
     "RelyingParty",
     "ConnectedRooms",
     "LobbyFace",
@@ -147,6 +150,34 @@ class RatingDesk(Protocol):
     async def history(self, token: str, game: str, limit: int = 100) -> dict[str, Any]: ...
 
 
+class EventSink(Protocol):
+    """A player's open event stream, as the lobby sees it: `send` never blocks (it queues)."""
+
+    def send(self, event: dict[str, Any]) -> None: ...
+
+
+class ChallengeDesk(Protocol):
+    """Bots online (lobby/challenges.py): bot accounts, challenges and a player's event stream."""
+
+    async def set_bot(self, token: str, body: dict[str, Any]) -> dict[str, Any]: ...
+
+    async def bots(self) -> list[dict[str, Any]]: ...
+
+    async def create(
+        self, token: str, to_player: Any, game: Any, options: Any, rated: Any = False
+    ) -> dict[str, Any]: ...
+
+    async def answer(self, token: str, challenge_id: Any, accept: bool) -> dict[str, Any]: ...
+
+    async def cancel(self, token: str, challenge_id: Any) -> dict[str, Any]: ...
+
+    async def mine(self, token: str) -> list[dict[str, Any]]: ...
+
+    async def open_stream(self, token: str, sink: EventSink) -> str: ...
+
+    async def close_stream(self, player_id: str, sink: EventSink) -> None: ...
+
+
 class ConnectedRooms(Protocol):
     """The rooms with a connection in this process (for the rooms-by-status gauge)."""
 
@@ -172,6 +203,9 @@ class LobbyFace(Protocol):
 
     @property
     def hub(self) -> ConnectedRooms: ...
+
+    @property
+    def challenges(self) -> ChallengeDesk: ...
 
     async def start(self) -> None: ...
 
@@ -211,6 +245,7 @@ class LobbyFace(Protocol):
         player_token: str = "",
         private: bool = False,
         rated: bool = False,
+        bots_allowed: bool = False,
     ) -> dict[str, Any]: ...
 
     async def join_room(
@@ -299,6 +334,7 @@ def settings_from_env() -> LobbySettings:
         moves_in_flight=int(env("GAMEROOM_MOVES_IN_FLIGHT", "64")),
         kept_rooms=int(env("GAMEROOM_KEPT_ROOMS", "1024")),
         push=PushSettings.from_env(),
+        challenge_ttl_ms=int(float(env("GAMEROOM_CHALLENGE_TTL_S", "300")) * 1000),
     )
 
 

@@ -32,6 +32,7 @@ from . import codes
 from .accounts import Accounts
 from .bus import LocalBus, RedisBus
 from .bus_back import catch_up_rooms
+from .challenges import ChallengeDesk
 from .clocks import RoomDriver
 from .connections import Connections
 from .context import LobbyContext, LobbySettings, require
@@ -39,8 +40,10 @@ from .cpu_seats import CpuSeats
 from .delivery import Delivery
 from .engines import Engines
 from .hub import Subscriber
+from .jsontext import loads as json_loads
 from .leaderboards import Leaderboards
 from .ledger import Ledger
+from .player_events import PlayerEvents, TurnEvents
 from .players import Players
 from .push import PushDesk, PushNotices
 from .push_sender import PushSender
@@ -88,8 +91,14 @@ class Lobby:
         # Web Push: players not at the table are told of their turn and of a game's end.
         self.notices = PushNotices(store, self.settings.push, self.ctx.now_ms)
         self.push = PushDesk(store, self.players, self.settings.push, self.ctx.now_ms)
-        self.steps = Steps(self.ctx, self.delivery, self.stakes, self.cpu, observers=(self.driver, self.notices))
+        # A player's own event stream (bots online): their turns and games' ends observed here.
+        self.player_events = PlayerEvents(self.bus)
+        self.turn_events = TurnEvents(self.player_events)
+        self.steps = Steps(
+            self.ctx, self.delivery, self.stakes, self.cpu, observers=(self.driver, self.notices, self.turn_events)
+        )
         self.life = RoomLife(self.ctx, self.steps, self.delivery, self.players, self.stakes)
+        self.challenges = ChallengeDesk(self.ctx, self.players, self.life, self.player_events, self.notices.queued)
         self.connections = Connections(self.ctx, self.steps, self.delivery, self.cpu)
         self.retention = Retention(self.ctx)
         self.quick = QuickSeating(self.ctx, self.life, self.players, self.ledger)
@@ -98,6 +107,7 @@ class Lobby:
         self._sweeper: asyncio.Task[None] | None = None
         self._expiry: asyncio.Task[None] | None = None
         self._push_sender: asyncio.Task[None] | None = None
+        self._challenge_sweep: asyncio.Task[None] | None = None
 
     @property
     def accepting_rooms(self) -> bool:
@@ -126,12 +136,13 @@ class Lobby:
         loop = asyncio.get_running_loop()
         self._sweeper = loop.create_task(self.stakes.sweep_forever())
         self._expiry = loop.create_task(self.retention.expire_forever())
+        self._challenge_sweep = loop.create_task(self.challenges.sweep_forever())
         if self.settings.push.enabled:
             sender = PushSender(self.store, self.settings.push, self.ctx.now_ms, self.notices.queued)
             self._push_sender = loop.create_task(sender.run_forever())
 
     async def close(self) -> None:
-        for task in (self._sweeper, self._expiry, self._push_sender):
+        for task in (self._sweeper, self._expiry, self._push_sender, self._challenge_sweep):
             if task:
                 task.cancel()
         self.driver.stop()
@@ -290,8 +301,9 @@ class Lobby:
         player_token: str = "",
         private: bool = False,
         rated: bool = False,
+        bots_allowed: bool = False,
     ) -> dict[str, Any]:
-        return await self.life.create_room(game, options, seats, nickname, player_token, private, rated)
+        return await self.life.create_room(game, options, seats, nickname, player_token, private, rated, bots_allowed)
 
     async def join_room(
         self,
@@ -390,6 +402,11 @@ class Lobby:
         await self.delivery.deliver(room, revision, events, presence=payload["presence"], present=present)
         if not payload["presence"] and self.bus.holds(code):
             await self.steps.observe(room, revision)
+
+    def on_player_event(self, player_id: str, body: str) -> None:
+        """Another replica published an event of this player: to our streams of them."""
+        if self.player_events.has_stream(player_id):
+            self.player_events.deliver(player_id, json_loads(body))
 
     async def on_seats_gone(self, code: str, seats: set[int]) -> None:
         """These seats' presence lapsed (their replica died or stalled)."""

@@ -79,12 +79,17 @@ class Players:
         their rating in each title they have played rated."""
         player = await self.by_token(token)
         stats = await self.store.player_stats(player.id)
+        bot = await self.store.bot_of(player.id)
         return {
             "player": {
                 "id": player.id,
                 "nickname": player.nickname,
                 "created_ms": str(player.created_ms),
                 "account": player.is_account,
+                # A bot account (PUT /api/players/me/bot, lobby/challenges.py), and its choices.
+                "bot": bot is not None,
+                "quick_seats": bool(bot and bot["quick_seats"]),
+                "bot_games": bot["games"] if bot else [],
             },
             "coins": await self.ledger.wallet(player.id),
             "ratings": rating_entries(await self.store.player_ratings(player.id, int(self.clock() * 1000))),

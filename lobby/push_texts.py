@@ -22,6 +22,13 @@ CATALOGUE: dict[str, dict[str, tuple[str, str]]] = {
         "es": ("Partida terminada", "Mesa {code}: la partida ha terminado. Mira el resultado."),
         "sv": ("Partiet är slut", "Bord {code}: partiet är slut. Se resultatet."),
     },
+    # A challenge to a person (lobby/challenges.py): {name} challenges, {game} is the title.
+    "invited": {
+        "de": ("Herausforderung", "{name} fordert dich zu einer Partie {game} heraus."),
+        "en": ("Challenge", "{name} challenges you to a game of {game}."),
+        "es": ("Desafío", "{name} te desafía a una partida de {game}."),
+        "sv": ("Utmaning", "{name} utmanar dig till ett parti {game}."),
+    },
 }
 
 
@@ -43,6 +50,22 @@ def notification(kind: str, code: str, language: str) -> dict[str, Any]:
         "url": f"/r/{code}",
         "lang": language_of(language),
     }
+
+
+def challenge_notifications(challenge_id: str, name: str, game: str) -> dict[str, dict[str, Any]]:
+    """A challenge's notice in every language, by language: it opens the lobby's challenges."""
+    out = {}
+    for language in LANGUAGES:
+        title, body = CATALOGUE["invited"][language]
+        out[language] = {
+            "kind": "invited",
+            "title": title,
+            "body": body.format(name=name, game=game),
+            "tag": f"challenge-{challenge_id}",
+            "url": f"/?challenge={challenge_id}",
+            "lang": language,
+        }
+    return out
 
 
 def notifications(kind: str, code: str) -> dict[str, dict[str, Any]]:

@@ -7,6 +7,9 @@ changes (docs/playing.md):
     rated_needs_accounts   the creator or a joining player is a guest (or has no player)
     rated_no_cpu           a CPU seat at create, or added by the host's settings
     rated_same_player      pass-and-play seats at create, or a player taking a second seat
+    rated_no_bots          a bot account taking a seat against a person, or a person against
+                           a bot, unless the host allowed bots (`bots_allowed`); bots may
+                           always play each other rated
 
 A player who leaves a game in play (or lets the clock run out too often) is still played for
 by a CPU, so the others can finish; the game stays rated and the seat counts as last
@@ -32,7 +35,7 @@ from .ratings import (
     rate,
     sides,
 )
-from .room import Room
+from .room import BOT_KEY, BOTS_ALLOWED_KEY, Room
 from .store import FinishedGame, Player, RatedPlayer, Store, StoredRating
 
 
@@ -56,6 +59,16 @@ def check_join(room: Room, player: Player | None) -> None:
         raise Refusal("rated_needs_accounts", "a rated room is for signed-in players")
     if any(entry.player == player.id and entry.seats for entry in room.tickets.values()):
         raise Refusal("rated_same_player", "in a rated room each player holds one seat")
+
+
+def check_bots(room: Room, joining_bot: bool) -> None:
+    """A player taking a seat in a rated room: a bot only among bots, a person only among
+    people, unless the host allowed bots."""
+    if not room.rated or room.extra.get(BOTS_ALLOWED_KEY):
+        return
+    held = [bool(seat.extra.get(BOT_KEY)) for seat in room.seats if seat.holder]
+    if any(bot != joining_bot for bot in held):
+        raise Refusal("rated_no_bots", "this rated room does not let bots play people")
 
 
 def check_seats(room: Room) -> None:

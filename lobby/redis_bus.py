@@ -92,7 +92,7 @@ class RedisBus:
         # Subscribe confirmations are read: one after a reconnection says nothing was missed
         # from then on (`_maybe_back`).
         self._pubsub = self.redis.pubsub(ignore_subscribe_messages=False)
-        await self._pubsub.psubscribe(self._key("room", "*"))
+        await self._pubsub.psubscribe(self._key("room", "*"), self._key("player", "*"))
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._listen(self._pubsub)), loop.create_task(self._keep_up())]
 
@@ -155,6 +155,10 @@ class RedisBus:
             raise
         return {int(seat) for seat in seats} | self.hub.present_seats(code)
 
+    async def publish_player(self, player_id: str, event: dict[str, Any]) -> None:
+        """A player's event (lobby/player_events.py) to the other replicas' streams of them."""
+        await self.redis.publish(self._key("player", player_id), f"{self.replica}\n{jsontext.dumps(event)}")
+
     def _due_args(self, code: str, due_ms: int | None, revision: int) -> tuple[list[str], list[Any]]:
         keys = [self._key("due"), self._key("duerev", code)]
         return keys, [code, "" if due_ms is None else due_ms, revision, DUE_MEMORY_MS]
@@ -190,6 +194,7 @@ class RedisBus:
 
     async def _listen(self, pubsub: Any) -> None:
         room_prefix = self._key("room", "")
+        player_prefix = self._key("player", "")
         while True:
             try:
                 message = await pubsub.get_message(timeout=1.0)
@@ -206,10 +211,13 @@ class RedisBus:
                 continue
             if message is None or message.get("type") != "pmessage":
                 continue
-            code = message["channel"][len(room_prefix) :]
             origin, _, body = message["data"].partition("\n")
             if origin == self.replica:
                 continue
+            if message["channel"].startswith(player_prefix):
+                self._listener.on_player_event(message["channel"][len(player_prefix) :], body)  # type: ignore[union-attr]
+                continue
+            code = message["channel"][len(room_prefix) :]
             # Only rooms this replica serves or drives are worth parsing.
             if not self.hub.subscribers(code) and code not in self._owned:
                 continue

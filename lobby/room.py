@@ -19,6 +19,12 @@ SEAT_KINDS = ("human", "cpu", "empty")
 MAX_NICKNAME = 24
 
 
+# A seat whose player is a bot account (lobby/challenges.py), in `Seat.extra`; a rated room
+# whose host lets bots play people, in `Room.extra`.
+BOT_KEY = "bot"
+BOTS_ALLOWED_KEY = "bots_allowed"
+
+
 @dataclass
 class Seat:
     """A place at the table. `holder` is the token hash of whoever sits there; `left` means a

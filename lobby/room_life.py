@@ -21,7 +21,7 @@ from .join_requests import join_token
 from .metrics import ROOMS_STARTED
 from .move_path import absorb
 from .players import Players
-from .room import SEAT_KINDS, Room, Seat, TicketEntry, clean_name, plain_json
+from .room import BOT_KEY, BOTS_ALLOWED_KEY, SEAT_KINDS, Room, Seat, TicketEntry, clean_name, plain_json
 from .shuffle import contribute, deal_seed, new_shuffle, public_chain
 from .staked_tables import StakedTables
 from .stakes import stake_of
@@ -76,6 +76,7 @@ class RoomLife:
         player_token: str = "",
         private: bool = False,
         rated: bool = False,
+        bots_allowed: bool = False,
     ) -> dict[str, Any]:
         if not self.accepting_rooms:
             raise Refusal("unavailable", "this replica is draining")
@@ -102,6 +103,9 @@ class RoomLife:
                     )
                 )
                 held.append(i)
+        if player is not None and await self.ctx.store.bot_of(player.id) is not None:
+            for i in held:
+                seat_list[i].extra[BOT_KEY] = True
         now = self.ctx.now_ms()
         room = Room(
             code="",
@@ -119,6 +123,8 @@ class RoomLife:
             room.private, room.invite = True, codes.token_hash(invite)
         if rated and player is not None:
             room.rated = True
+            if bots_allowed:
+                room.extra[BOTS_ALLOWED_KEY] = True
             if first_human is not None:
                 stored = await self.ctx.store.current_ratings(game, [player.id])
                 room.seats[first_human].rating = rated_rooms.seat_rating(stored.get(player.id))
@@ -133,11 +139,19 @@ class RoomLife:
         raise Refusal("internal", "no free room code")
 
     async def open_table(
-        self, game: str, options: dict[str, Any], humans: list[tuple[str, str]], cpus: int = 0
+        self,
+        game: str,
+        options: dict[str, Any],
+        humans: list[tuple[str, str]],
+        cpus: int = 0,
+        rated: bool = False,
+        bots: set[str] | frozenset[str] = frozenset(),
     ) -> list[dict[str, Any]]:
-        """A table quick seating made: one seat per (name, player id) of `humans`, each held by
-        a ticket of its own, then `cpus` CPU seats; the game starts at once (a staked table's
-        stakes go into escrow now, all or none). Each human's {"code", "seats", "token"}."""
+        """A table quick seating or an accepted challenge made: one seat per (name, player id)
+        of `humans`, each held by a ticket of its own (a seat of a player among `bots` shown as
+        a bot's), then `cpus` CPU seats; the game starts at once (a staked table's stakes go into
+        escrow now, all or none). `rated`: a rated room (its players accounts, no CPU seats).
+        Each human's {"code", "seats", "token"}."""
         if not self.accepting_rooms:
             raise Refusal("unavailable", "this replica is draining")
         catalogue = self.ctx.engines.catalogue
@@ -153,7 +167,9 @@ class RoomLife:
         for number, ((name, player), token) in enumerate(zip(humans, tokens, strict=True)):
             key = codes.token_hash(token)
             seat_name = clean_name(name, f"Player {number + 1}")
-            seats.append(Seat(kind="human", holder=key, name=seat_name))
+            seats.append(
+                Seat(kind="human", holder=key, name=seat_name, extra={BOT_KEY: True} if player in bots else {})
+            )
             tickets[key] = TicketEntry([number], seat_name, player)
         seats += [Seat(kind="cpu", level=level) for _ in range(cpus)]
         now = self.ctx.now_ms()
@@ -168,6 +184,11 @@ class RoomLife:
             updated_ms=now,
             shuffle=new_shuffle(),  # committed before any seat can send its value
         )
+        if rated:
+            room.rated = True
+            stored = await self.ctx.store.current_ratings(game, [player for _, player in humans])
+            for seat, (_, player) in zip(room.seats, humans, strict=False):
+                seat.rating = rated_rooms.seat_rating(stored.get(player))
         for _ in range(20):
             room.code = codes.new_room_code()
             if await self.ctx.store.insert_room(room.to_json()):
@@ -219,6 +240,7 @@ class RoomLife:
     ) -> dict[str, Any]:
         code = codes.normalise_code(code)
         player = await self.players.by_token(player_token) if player_token else None
+        is_bot = player is not None and await self.ctx.store.bot_of(player.id) is not None
         token = join_token(code, request_id)  # lobby/join_requests.py
         key = codes.token_hash(token)
 
@@ -234,6 +256,7 @@ class RoomLife:
             held: list[int] = []
             if not spectator:
                 rated_rooms.check_join(room, player)
+                rated_rooms.check_bots(room, is_bot)
                 open_seat = next((i for i, s in enumerate(room.seats) if s.kind == "human" and not s.holder), None)
                 # No seat: say so, and let the joiner choose to watch (never a silent spectator).
                 if room.status == "finished":
@@ -242,6 +265,8 @@ class RoomLife:
                     raise Refusal("room_full", "no open seat: join as a spectator to watch")
                 room.seats[open_seat].holder = key
                 room.seats[open_seat].name = name
+                if is_bot:
+                    room.seats[open_seat].extra[BOT_KEY] = True
                 if room.rated and player is not None:
                     stored = await self.ctx.store.current_ratings(room.game, [player.id])
                     room.seats[open_seat].rating = rated_rooms.seat_rating(stored.get(player.id))
@@ -252,6 +277,11 @@ class RoomLife:
         joined = await self.steps.run(Edit(code, "join", change))
         assert joined is not None  # an edit is applied or raises
         return await self._ticket_answer(joined.room, token)
+
+    async def ticket_answer(self, code: str, token: str) -> dict[str, Any]:
+        """A ticket's answer, as creating a room answers, for a ticket of a room opened already."""
+        room, _ = await self.ctx.load(code)
+        return await self._ticket_answer(room, token)
 
     async def _ticket_answer(self, room: Room, token: str) -> dict[str, Any]:
         held = room.tickets[codes.token_hash(token)].seats

@@ -53,6 +53,13 @@ CODES = frozenset(
         "rated_no_cpu",
         "rated_same_player",
         "vacation_used_up",
+        # Challenges and bot accounts (lobby/challenges.py).
+        "rated_no_bots",
+        "self_challenge",
+        "unknown_challenge",
+        "not_your_challenge",
+        "challenge_closed",
+        "expired",
     }
 )
 

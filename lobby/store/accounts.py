@@ -25,6 +25,7 @@ _OWN_ROWS = (
     "ratings",
     "rating_changes",
     "rating_weeks",
+    "bots",
 )
 
 
@@ -341,7 +342,8 @@ class Accounts:
     # -- deleting a player ------------------------------------------------------------------------
     async def delete_player(self, player_id: str) -> bool:
         """Every row of the player's personal data gone, in one transaction: nickname, passkeys,
-        sessions, tokens, recovery codes, house rules, transfer links, statistics, ratings. Their
+        sessions, tokens, recovery codes, house rules, transfer links, statistics, ratings, bot
+        marks, challenges to and from them. Their
         finished games stay, the seats they held with "" as the name and the player (read:
         a deleted player). False if there is no such player or it was deleted already."""
 
@@ -373,6 +375,7 @@ class Accounts:
                 await tx.execute("DELETE FROM finished_game_players WHERE player_id = ?", player_id)
             for table in _OWN_ROWS:
                 await tx.execute(f"DELETE FROM {table} WHERE player_id = ?", player_id)
+            await tx.execute("DELETE FROM challenges WHERE from_player = ? OR to_player = ?", player_id, player_id)
             # The row stays as a tombstone without a name or a token: a game still running with
             # the player in a seat finishes and counts (its references hold), and is never rated.
             deleted = await tx.execute(

@@ -589,6 +589,34 @@ CREATE TABLE vacations (
 );
 """,
     ),
+    (
+        20,
+        "bot accounts and challenges",
+        """
+CREATE TABLE bots (
+    player_id text PRIMARY KEY,
+    quick_seats integer NOT NULL,
+    games jsonb NOT NULL,
+    since_ms bigint NOT NULL,
+    online_until_ms bigint NOT NULL
+);
+CREATE TABLE challenges (
+    id text PRIMARY KEY,
+    from_player text NOT NULL,
+    to_player text NOT NULL,
+    game text NOT NULL,
+    options jsonb NOT NULL,
+    rated integer NOT NULL,
+    status text NOT NULL,
+    created_ms bigint NOT NULL,
+    expires_ms bigint NOT NULL,
+    room_code text NOT NULL
+);
+CREATE INDEX challenges_from ON challenges (from_player, created_ms);
+CREATE INDEX challenges_to ON challenges (to_player, status);
+CREATE INDEX challenges_open ON challenges (expires_ms) WHERE status = 'open';
+""",
+    ),
 ]
 
 

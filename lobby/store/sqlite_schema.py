@@ -322,6 +322,31 @@ CREATE TABLE vacations (
     PRIMARY KEY (player_id, from_ms)
 );
 """,
+    # Bot accounts and challenges (lobby/store/challenges.py).
+    """
+CREATE TABLE bots (
+    player_id TEXT PRIMARY KEY,
+    quick_seats INTEGER NOT NULL,
+    games TEXT NOT NULL,
+    since_ms INTEGER NOT NULL,
+    online_until_ms INTEGER NOT NULL
+);
+CREATE TABLE challenges (
+    id TEXT PRIMARY KEY,
+    from_player TEXT NOT NULL,
+    to_player TEXT NOT NULL,
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    rated INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    created_ms INTEGER NOT NULL,
+    expires_ms INTEGER NOT NULL,
+    room_code TEXT NOT NULL
+);
+CREATE INDEX challenges_from ON challenges (from_player, created_ms);
+CREATE INDEX challenges_to ON challenges (to_player, status);
+CREATE INDEX challenges_open ON challenges (expires_ms) WHERE status = 'open';
+""",
 ]
 
 

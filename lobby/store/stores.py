@@ -1,9 +1,9 @@
 """The `Store` the lobby gets: one store per concern over one backend.
 
 `store.rooms`, `store.games`, `store.players`, `store.ledger`, `store.quick_seats`,
-`store.accounts`, `store.push`, `store.ratings` and `store.seated` each hold a concern's logic,
+`store.accounts`, `store.push`, `store.ratings`, `store.seated` and `store.challenges` each hold a concern's logic,
 written once (lobby/store/rooms.py, games.py, players.py, ledger.py, quick_seats.py, accounts.py,
-push.py, ratings.py, seated.py); a backend (sqlite.py, postgres.py) brings connections,
+push.py, ratings.py, seated.py, challenges.py); a backend (sqlite.py, postgres.py) brings connections,
 transactions and the SQL that differs. Every concern's methods also answer under their flat names
 (`store.save_room` is `store.rooms.save_room`), the interface of lobby/store/base.py.
 """
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from .accounts import Accounts
 from .base import GroupCommitted
+from .challenges import Challenges
 from .games import Games
 from .ledger import Ledger
 from .players import Players
@@ -33,6 +34,7 @@ class ConcernStores(GroupCommitted):
     push: Push
     ratings: Ratings
     seated: Seated
+    challenges: Challenges
 
     def _compose(self, backend: Backend, rows: RoomRows) -> None:
         self.rooms = Rooms(backend, rows)
@@ -44,9 +46,10 @@ class ConcernStores(GroupCommitted):
         self.push = Push(backend)
         self.ratings = Ratings(backend)
         self.seated = Seated(backend)
+        self.challenges = Challenges(backend)
         concerns = (
             *(self.rooms, self.games, self.players, self.ledger, self.quick_seats),
-            *(self.accounts, self.push, self.ratings, self.seated),
+            *(self.accounts, self.push, self.ratings, self.seated, self.challenges),
         )
         # Bound once here, so a flat call costs no lookup through the concern.
         for concern in concerns:

@@ -7,6 +7,144 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class EventsRequest(_message.Message):
+    __slots__ = ("player_token",)
+    PLAYER_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    player_token: str
+    def __init__(self, player_token: _Optional[str] = ...) -> None: ...
+
+class CreateChallengeRequest(_message.Message):
+    __slots__ = ("player_token", "to_player", "game", "options", "rated")
+    PLAYER_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    TO_PLAYER_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    RATED_FIELD_NUMBER: _ClassVar[int]
+    player_token: str
+    to_player: str
+    game: str
+    options: _struct_pb2.Struct
+    rated: bool
+    def __init__(self, player_token: _Optional[str] = ..., to_player: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., rated: _Optional[bool] = ...) -> None: ...
+
+class AnswerChallengeRequest(_message.Message):
+    __slots__ = ("player_token", "challenge_id", "accept")
+    PLAYER_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    CHALLENGE_ID_FIELD_NUMBER: _ClassVar[int]
+    ACCEPT_FIELD_NUMBER: _ClassVar[int]
+    player_token: str
+    challenge_id: str
+    accept: bool
+    def __init__(self, player_token: _Optional[str] = ..., challenge_id: _Optional[str] = ..., accept: _Optional[bool] = ...) -> None: ...
+
+class ListChallengesRequest(_message.Message):
+    __slots__ = ("player_token",)
+    PLAYER_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    player_token: str
+    def __init__(self, player_token: _Optional[str] = ...) -> None: ...
+
+class ListBotsRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class Challenge(_message.Message):
+    __slots__ = ("id", "from_player", "from_name", "from_bot", "to_player", "to_name", "to_bot", "game", "options", "rated", "status", "expires_ms", "room_code")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    FROM_PLAYER_FIELD_NUMBER: _ClassVar[int]
+    FROM_NAME_FIELD_NUMBER: _ClassVar[int]
+    FROM_BOT_FIELD_NUMBER: _ClassVar[int]
+    TO_PLAYER_FIELD_NUMBER: _ClassVar[int]
+    TO_NAME_FIELD_NUMBER: _ClassVar[int]
+    TO_BOT_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    RATED_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    EXPIRES_MS_FIELD_NUMBER: _ClassVar[int]
+    ROOM_CODE_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    from_player: str
+    from_name: str
+    from_bot: bool
+    to_player: str
+    to_name: str
+    to_bot: bool
+    game: str
+    options: _struct_pb2.Struct
+    rated: bool
+    status: str
+    expires_ms: int
+    room_code: str
+    def __init__(self, id: _Optional[str] = ..., from_player: _Optional[str] = ..., from_name: _Optional[str] = ..., from_bot: _Optional[bool] = ..., to_player: _Optional[str] = ..., to_name: _Optional[str] = ..., to_bot: _Optional[bool] = ..., game: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., rated: _Optional[bool] = ..., status: _Optional[str] = ..., expires_ms: _Optional[int] = ..., room_code: _Optional[str] = ...) -> None: ...
+
+class Challenges(_message.Message):
+    __slots__ = ("challenges",)
+    CHALLENGES_FIELD_NUMBER: _ClassVar[int]
+    challenges: _containers.RepeatedCompositeFieldContainer[Challenge]
+    def __init__(self, challenges: _Optional[_Iterable[_Union[Challenge, _Mapping]]] = ...) -> None: ...
+
+class BotInfo(_message.Message):
+    __slots__ = ("player_id", "nickname", "online", "games")
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    NICKNAME_FIELD_NUMBER: _ClassVar[int]
+    ONLINE_FIELD_NUMBER: _ClassVar[int]
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    player_id: str
+    nickname: str
+    online: bool
+    games: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, player_id: _Optional[str] = ..., nickname: _Optional[str] = ..., online: _Optional[bool] = ..., games: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class Bots(_message.Message):
+    __slots__ = ("bots",)
+    BOTS_FIELD_NUMBER: _ClassVar[int]
+    bots: _containers.RepeatedCompositeFieldContainer[BotInfo]
+    def __init__(self, bots: _Optional[_Iterable[_Union[BotInfo, _Mapping]]] = ...) -> None: ...
+
+class GameStarted(_message.Message):
+    __slots__ = ("code", "game", "seats", "token")
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    code: str
+    game: str
+    seats: _containers.RepeatedScalarFieldContainer[int]
+    token: str
+    def __init__(self, code: _Optional[str] = ..., game: _Optional[str] = ..., seats: _Optional[_Iterable[int]] = ..., token: _Optional[str] = ...) -> None: ...
+
+class YourTurn(_message.Message):
+    __slots__ = ("code", "seats", "version")
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    code: str
+    seats: _containers.RepeatedScalarFieldContainer[int]
+    version: int
+    def __init__(self, code: _Optional[str] = ..., seats: _Optional[_Iterable[int]] = ..., version: _Optional[int] = ...) -> None: ...
+
+class GameEnded(_message.Message):
+    __slots__ = ("code", "result", "game_number")
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    GAME_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    code: str
+    result: _struct_pb2.Struct
+    game_number: int
+    def __init__(self, code: _Optional[str] = ..., result: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., game_number: _Optional[int] = ...) -> None: ...
+
+class PlayerEvent(_message.Message):
+    __slots__ = ("challenge", "game_started", "your_turn", "game_ended")
+    CHALLENGE_FIELD_NUMBER: _ClassVar[int]
+    GAME_STARTED_FIELD_NUMBER: _ClassVar[int]
+    YOUR_TURN_FIELD_NUMBER: _ClassVar[int]
+    GAME_ENDED_FIELD_NUMBER: _ClassVar[int]
+    challenge: Challenge
+    game_started: GameStarted
+    your_turn: YourTurn
+    game_ended: GameEnded
+    def __init__(self, challenge: _Optional[_Union[Challenge, _Mapping]] = ..., game_started: _Optional[_Union[GameStarted, _Mapping]] = ..., your_turn: _Optional[_Union[YourTurn, _Mapping]] = ..., game_ended: _Optional[_Union[GameEnded, _Mapping]] = ...) -> None: ...
+
 class ListGamesRequest(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
@@ -40,7 +178,7 @@ class SeatSpec(_message.Message):
     def __init__(self, kind: _Optional[str] = ..., level: _Optional[str] = ..., local: _Optional[bool] = ..., name: _Optional[str] = ...) -> None: ...
 
 class CreateRoomRequest(_message.Message):
-    __slots__ = ("game", "options", "seats", "nickname", "player_token", "private", "rated")
+    __slots__ = ("game", "options", "seats", "nickname", "player_token", "private", "rated", "bots_allowed")
     GAME_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
@@ -48,6 +186,7 @@ class CreateRoomRequest(_message.Message):
     PLAYER_TOKEN_FIELD_NUMBER: _ClassVar[int]
     PRIVATE_FIELD_NUMBER: _ClassVar[int]
     RATED_FIELD_NUMBER: _ClassVar[int]
+    BOTS_ALLOWED_FIELD_NUMBER: _ClassVar[int]
     game: str
     options: _struct_pb2.Struct
     seats: _containers.RepeatedCompositeFieldContainer[SeatSpec]
@@ -55,7 +194,8 @@ class CreateRoomRequest(_message.Message):
     player_token: str
     private: bool
     rated: bool
-    def __init__(self, game: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatSpec, _Mapping]]] = ..., nickname: _Optional[str] = ..., player_token: _Optional[str] = ..., private: _Optional[bool] = ..., rated: _Optional[bool] = ...) -> None: ...
+    bots_allowed: bool
+    def __init__(self, game: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatSpec, _Mapping]]] = ..., nickname: _Optional[str] = ..., player_token: _Optional[str] = ..., private: _Optional[bool] = ..., rated: _Optional[bool] = ..., bots_allowed: _Optional[bool] = ...) -> None: ...
 
 class JoinRoomRequest(_message.Message):
     __slots__ = ("code", "nickname", "spectator", "player_token", "invite", "request_id")
@@ -256,7 +396,7 @@ class RoomTicket(_message.Message):
     def __init__(self, code: _Optional[str] = ..., seats: _Optional[_Iterable[int]] = ..., token: _Optional[str] = ..., room: _Optional[_Union[RoomInfo, _Mapping]] = ..., invite: _Optional[str] = ...) -> None: ...
 
 class SeatInfo(_message.Message):
-    __slots__ = ("seat", "kind", "name", "taken", "connected", "level", "cpu_plays", "rating", "provisional", "vacation_until_ms")
+    __slots__ = ("seat", "kind", "name", "taken", "connected", "level", "cpu_plays", "rating", "provisional", "vacation_until_ms", "bot")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
@@ -267,6 +407,7 @@ class SeatInfo(_message.Message):
     RATING_FIELD_NUMBER: _ClassVar[int]
     PROVISIONAL_FIELD_NUMBER: _ClassVar[int]
     VACATION_UNTIL_MS_FIELD_NUMBER: _ClassVar[int]
+    BOT_FIELD_NUMBER: _ClassVar[int]
     seat: int
     kind: str
     name: str
@@ -277,7 +418,8 @@ class SeatInfo(_message.Message):
     rating: int
     provisional: bool
     vacation_until_ms: int
-    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., taken: _Optional[bool] = ..., connected: _Optional[bool] = ..., level: _Optional[str] = ..., cpu_plays: _Optional[bool] = ..., rating: _Optional[int] = ..., provisional: _Optional[bool] = ..., vacation_until_ms: _Optional[int] = ...) -> None: ...
+    bot: bool
+    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., taken: _Optional[bool] = ..., connected: _Optional[bool] = ..., level: _Optional[str] = ..., cpu_plays: _Optional[bool] = ..., rating: _Optional[int] = ..., provisional: _Optional[bool] = ..., vacation_until_ms: _Optional[int] = ..., bot: _Optional[bool] = ...) -> None: ...
 
 class RatingChange(_message.Message):
     __slots__ = ("seat", "shown", "change", "provisional")
@@ -300,7 +442,7 @@ class RatingResult(_message.Message):
     def __init__(self, changes: _Optional[_Iterable[_Union[RatingChange, _Mapping]]] = ..., unrated: _Optional[str] = ...) -> None: ...
 
 class RoomInfo(_message.Message):
-    __slots__ = ("code", "game", "options", "seats", "status", "host_seat", "version", "last_event", "rematch_votes", "stake", "game_number", "shuffle_commit", "shuffle_seats", "rated", "rating_result")
+    __slots__ = ("code", "game", "options", "seats", "status", "host_seat", "version", "last_event", "rematch_votes", "stake", "game_number", "shuffle_commit", "shuffle_seats", "rated", "rating_result", "bots_allowed")
     CODE_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
@@ -316,6 +458,7 @@ class RoomInfo(_message.Message):
     SHUFFLE_SEATS_FIELD_NUMBER: _ClassVar[int]
     RATED_FIELD_NUMBER: _ClassVar[int]
     RATING_RESULT_FIELD_NUMBER: _ClassVar[int]
+    BOTS_ALLOWED_FIELD_NUMBER: _ClassVar[int]
     code: str
     game: str
     options: _struct_pb2.Struct
@@ -331,7 +474,8 @@ class RoomInfo(_message.Message):
     shuffle_seats: _containers.RepeatedScalarFieldContainer[int]
     rated: bool
     rating_result: RatingResult
-    def __init__(self, code: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., status: _Optional[str] = ..., host_seat: _Optional[int] = ..., version: _Optional[int] = ..., last_event: _Optional[int] = ..., rematch_votes: _Optional[int] = ..., stake: _Optional[int] = ..., game_number: _Optional[int] = ..., shuffle_commit: _Optional[str] = ..., shuffle_seats: _Optional[_Iterable[int]] = ..., rated: _Optional[bool] = ..., rating_result: _Optional[_Union[RatingResult, _Mapping]] = ...) -> None: ...
+    bots_allowed: bool
+    def __init__(self, code: _Optional[str] = ..., game: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., status: _Optional[str] = ..., host_seat: _Optional[int] = ..., version: _Optional[int] = ..., last_event: _Optional[int] = ..., rematch_votes: _Optional[int] = ..., stake: _Optional[int] = ..., game_number: _Optional[int] = ..., shuffle_commit: _Optional[str] = ..., shuffle_seats: _Optional[_Iterable[int]] = ..., rated: _Optional[bool] = ..., rating_result: _Optional[_Union[RatingResult, _Mapping]] = ..., bots_allowed: _Optional[bool] = ...) -> None: ...
 
 class ClientMessage(_message.Message):
     __slots__ = ("hello", "move", "chat", "start", "rematch", "leave", "resync", "settings", "ping", "resume", "remove", "entropy")

@@ -79,6 +79,36 @@ class PlayStub:
                 request_serializer=gameroom_dot_play__pb2.ClientMessage.SerializeToString,
                 response_deserializer=gameroom_dot_play__pb2.ServerMessage.FromString,
                 _registered_method=True)
+        self.Events = channel.unary_stream(
+                '/gameroom.play.Play/Events',
+                request_serializer=gameroom_dot_play__pb2.EventsRequest.SerializeToString,
+                response_deserializer=gameroom_dot_play__pb2.PlayerEvent.FromString,
+                _registered_method=True)
+        self.CreateChallenge = channel.unary_unary(
+                '/gameroom.play.Play/CreateChallenge',
+                request_serializer=gameroom_dot_play__pb2.CreateChallengeRequest.SerializeToString,
+                response_deserializer=gameroom_dot_play__pb2.Challenge.FromString,
+                _registered_method=True)
+        self.AnswerChallenge = channel.unary_unary(
+                '/gameroom.play.Play/AnswerChallenge',
+                request_serializer=gameroom_dot_play__pb2.AnswerChallengeRequest.SerializeToString,
+                response_deserializer=gameroom_dot_play__pb2.Challenge.FromString,
+                _registered_method=True)
+        self.CancelChallenge = channel.unary_unary(
+                '/gameroom.play.Play/CancelChallenge',
+                request_serializer=gameroom_dot_play__pb2.AnswerChallengeRequest.SerializeToString,
+                response_deserializer=gameroom_dot_play__pb2.Challenge.FromString,
+                _registered_method=True)
+        self.ListChallenges = channel.unary_unary(
+                '/gameroom.play.Play/ListChallenges',
+                request_serializer=gameroom_dot_play__pb2.ListChallengesRequest.SerializeToString,
+                response_deserializer=gameroom_dot_play__pb2.Challenges.FromString,
+                _registered_method=True)
+        self.ListBots = channel.unary_unary(
+                '/gameroom.play.Play/ListBots',
+                request_serializer=gameroom_dot_play__pb2.ListBotsRequest.SerializeToString,
+                response_deserializer=gameroom_dot_play__pb2.Bots.FromString,
+                _registered_method=True)
 
 
 class PlayServicer:
@@ -145,6 +175,49 @@ class PlayServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def Events(self, request, context):
+        """Bots online (docs/play-api.md, "Bots online: challenges and events"):
+        a player's own event stream: first the open challenges and a YourTurn for every table
+        where it is the player's turn now, then each change as it happens.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CreateChallenge(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def AnswerChallenge(self, request, context):
+        """accept or decline
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CancelChallenge(self, request, context):
+        """the challenger withdraws
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListChallenges(self, request, context):
+        """open ones, to and from me
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListBots(self, request, context):
+        """bot accounts, online first
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_PlayServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -192,6 +265,36 @@ def add_PlayServicer_to_server(servicer, server):
                     servicer.Connect,
                     request_deserializer=gameroom_dot_play__pb2.ClientMessage.FromString,
                     response_serializer=gameroom_dot_play__pb2.ServerMessage.SerializeToString,
+            ),
+            'Events': grpc.unary_stream_rpc_method_handler(
+                    servicer.Events,
+                    request_deserializer=gameroom_dot_play__pb2.EventsRequest.FromString,
+                    response_serializer=gameroom_dot_play__pb2.PlayerEvent.SerializeToString,
+            ),
+            'CreateChallenge': grpc.unary_unary_rpc_method_handler(
+                    servicer.CreateChallenge,
+                    request_deserializer=gameroom_dot_play__pb2.CreateChallengeRequest.FromString,
+                    response_serializer=gameroom_dot_play__pb2.Challenge.SerializeToString,
+            ),
+            'AnswerChallenge': grpc.unary_unary_rpc_method_handler(
+                    servicer.AnswerChallenge,
+                    request_deserializer=gameroom_dot_play__pb2.AnswerChallengeRequest.FromString,
+                    response_serializer=gameroom_dot_play__pb2.Challenge.SerializeToString,
+            ),
+            'CancelChallenge': grpc.unary_unary_rpc_method_handler(
+                    servicer.CancelChallenge,
+                    request_deserializer=gameroom_dot_play__pb2.AnswerChallengeRequest.FromString,
+                    response_serializer=gameroom_dot_play__pb2.Challenge.SerializeToString,
+            ),
+            'ListChallenges': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListChallenges,
+                    request_deserializer=gameroom_dot_play__pb2.ListChallengesRequest.FromString,
+                    response_serializer=gameroom_dot_play__pb2.Challenges.SerializeToString,
+            ),
+            'ListBots': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListBots,
+                    request_deserializer=gameroom_dot_play__pb2.ListBotsRequest.FromString,
+                    response_serializer=gameroom_dot_play__pb2.Bots.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -437,6 +540,168 @@ class Play:
             '/gameroom.play.Play/Connect',
             gameroom_dot_play__pb2.ClientMessage.SerializeToString,
             gameroom_dot_play__pb2.ServerMessage.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Events(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/gameroom.play.Play/Events',
+            gameroom_dot_play__pb2.EventsRequest.SerializeToString,
+            gameroom_dot_play__pb2.PlayerEvent.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CreateChallenge(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/gameroom.play.Play/CreateChallenge',
+            gameroom_dot_play__pb2.CreateChallengeRequest.SerializeToString,
+            gameroom_dot_play__pb2.Challenge.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AnswerChallenge(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/gameroom.play.Play/AnswerChallenge',
+            gameroom_dot_play__pb2.AnswerChallengeRequest.SerializeToString,
+            gameroom_dot_play__pb2.Challenge.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CancelChallenge(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/gameroom.play.Play/CancelChallenge',
+            gameroom_dot_play__pb2.AnswerChallengeRequest.SerializeToString,
+            gameroom_dot_play__pb2.Challenge.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListChallenges(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/gameroom.play.Play/ListChallenges',
+            gameroom_dot_play__pb2.ListChallengesRequest.SerializeToString,
+            gameroom_dot_play__pb2.Challenges.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListBots(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/gameroom.play.Play/ListBots',
+            gameroom_dot_play__pb2.ListBotsRequest.SerializeToString,
+            gameroom_dot_play__pb2.Bots.FromString,
             options,
             channel_credentials,
             insecure,
