@@ -90,9 +90,16 @@ def accept_in_the_banner(page: Page) -> str:
     accept = page.locator("[data-testid=challenge-banner] button[data-testid^=challenge-accept-]").first
     expect(accept).to_be_visible(timeout=60_000)
     expect(page.get_by_test_id("challenge-banner")).to_contain_text("Nodey (bot) challenges you to Four in a Row")
+    before = page.url
     accept.click()
-    page.wait_for_url(re.compile(r"/r/[2-9A-Z]{5}$"))
+    return entered_room(page, before)
+
+
+def entered_room(page: Page, before: str) -> str:
+    """The code of the room the page went to from `before` (another room, or the player page)."""
+    page.wait_for_url(lambda url: url != before and re.search(r"/r/[2-9A-Z]{5}$", url) is not None)
     expect(page.get_by_test_id("fiar-board")).to_be_visible()
+    expect(page.get_by_test_id("result-panel")).to_have_count(0)
     return page.url.rsplit("/", 1)[1]
 
 
@@ -162,10 +169,9 @@ def test_two_bots_and_a_browser_player_play_through_challenges_alone(browser: Br
         expect(page.get_by_test_id(f"bot-challenge-{robo['id']}-note")).to_contain_text("Challenge sent to Robo")
         opener = page.locator("[data-testid=challenge-banner] button[data-testid^=challenge-open-]").first
         expect(opener).to_be_visible(timeout=60_000)
+        before = page.url
         opener.click()
-        page.wait_for_url(re.compile(r"/r/[2-9A-Z]{5}$"))
-        annas_rooms.append(page.url.rsplit("/", 1)[1])
-        expect(page.get_by_test_id("fiar-board")).to_be_visible()
+        annas_rooms.append(entered_room(page, before))
         assert play_until_the_end(page) >= 4
         expect(page.get_by_test_id("result-panel")).to_be_visible()
 

@@ -34,7 +34,7 @@ function nameOf(name, bot) {
 
 /** The small "bot" badge of a bot's name. @returns {HTMLElement} */
 export function badge() {
-  return h("span", { class: "bot-mark", "data-testid": "bot-mark" }, t("challenge.bot"));
+  return h("span", { class: "bot-mark", "data-testid": "bot-mark" }, t("seat.bot"));
 }
 
 /**
