@@ -7,6 +7,7 @@ import asyncio
 import json
 import logging
 import sys
+from pathlib import Path
 from typing import Any
 
 from .client import Bot, BotError
@@ -49,6 +50,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--challenge", metavar="PLAYER", help="with --online: challenge this player id")
     parser.add_argument("--game", default="four-in-a-row", help="with --challenge: the game (default four-in-a-row)")
     parser.add_argument("--count", type=int, default=1, help="with --challenge: how many games, one after the other")
+    parser.add_argument(
+        "--tickets",
+        metavar="FILE",
+        help="with --online: keep the room tickets of the games being played in FILE, so that the bot, "
+        "restarted, takes its seats back",
+    )
     parser.add_argument(
         "--quit-after", type=int, default=0, help="with --online: exit once this many games have ended (default never)"
     )
@@ -99,8 +106,9 @@ def parse_options(items: list[str]) -> dict[str, Any]:
 
 async def run_online(args: argparse.Namespace) -> int:
     games = frozenset(game.strip() for game in args.games.split(",") if game.strip())
+    tickets = Path(args.tickets) if args.tickets else None
     async with OnlineBot(
-        args.server, args.token, games, args.level, args.delay, args.seed, quit_after=args.quit_after
+        args.server, args.token, games, args.level, args.delay, args.seed, quit_after=args.quit_after, tickets=tickets
     ) as bot:
         print("online", flush=True)
         await bot.run(args.challenge or "", args.game, args.count if args.challenge else 0)

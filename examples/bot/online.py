@@ -5,10 +5,13 @@ seated at, each on its own task and its own `Connect` stream (a `Bot` per table)
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+import os
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import grpc
@@ -54,6 +57,7 @@ class OnlineBot:
         seed: int | None = None,
         quit_after: int = 0,
         say: Callable[[str], None] = print,
+        tickets: Path | None = None,
     ) -> None:
         self.server = server
         self.player_token = player_token
@@ -63,6 +67,9 @@ class OnlineBot:
         self.rnd = random.Random(seed)
         self.quit_after = quit_after
         self.say = say
+        # The room tickets of the games being played, kept in this file so that a restarted
+        # bot takes its seats back: a ticket is the seat, and the server shows it only once.
+        self.tickets_path = tickets
         self.tables: dict[str, Table] = {}
         self.outcomes: list[Outcome] = []
         self.mine: dict[str, asyncio.Future[str]] = {}  # challenges sent, by id: resolved with how they ended
@@ -97,6 +104,8 @@ class OnlineBot:
     async def run(self, challenge: str = "", game: str = "", count: int = 0) -> None:
         """Hold the event stream; with `challenge`, also challenge that player `count` times to
         `game`, each after the game of the one before has ended (or it was declined)."""
+        for code, kept in self._kept_tickets().items():
+            self._sit(code, kept["game"], kept["token"])
         loop = asyncio.get_running_loop()
         events = loop.create_task(self._events())
         finished = loop.create_task(self._finished.wait())
@@ -145,7 +154,7 @@ class OnlineBot:
         elif kind == "your_turn":
             turn = event.your_turn
             if turn.code not in self.tables:
-                # A table of an earlier run of the bot: its room ticket went with that run.
+                # A table of an earlier run of the bot whose ticket was not kept (--tickets).
                 log.info("your turn in room %s, a table this run holds no ticket for", turn.code)
         elif kind == "game_ended":
             ended = event.game_ended
@@ -208,6 +217,7 @@ class OnlineBot:
         table.game, table.token = game, token
         table.task = asyncio.get_running_loop().create_task(self._play(table))
         self.say(f"game started in room {code} ({game})")
+        self._keep_tickets()
 
     async def _play(self, table: Table) -> None:
         seed = self.rnd.randrange(2**32)
@@ -225,9 +235,37 @@ class OnlineBot:
 
     def _count_end(self, code: str) -> None:
         self._table(code).ended.set()
+        self._keep_tickets()
         ended = sum(t.ended.is_set() for t in self.tables.values())
         if self.quit_after > 0 and ended >= self.quit_after:
             self._finished.set()
+
+    def _kept_tickets(self) -> dict[str, dict[str, str]]:
+        if self.tickets_path is None or not self.tickets_path.exists():
+            return {}
+        try:
+            kept = json.loads(self.tickets_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as error:
+            raise BotError(f"{self.tickets_path}: not a tickets file ({error})") from None
+        return {
+            code: {"game": str(t.get("game", "")), "token": str(t["token"])}
+            for code, t in kept.items()
+            if isinstance(t, dict) and t.get("token")
+        }
+
+    def _keep_tickets(self) -> None:
+        """Write the tickets of the tables still playing (a new file moved over the old one, so
+        a bot stopped mid-write never leaves half a file)."""
+        if self.tickets_path is None:
+            return
+        playing = {
+            code: {"game": t.game, "token": t.token}
+            for code, t in self.tables.items()
+            if t.token and not t.ended.is_set()
+        }
+        partial = self.tickets_path.with_name(self.tickets_path.name + ".new")
+        partial.write_text(json.dumps(playing, indent=1), encoding="utf-8")
+        os.replace(partial, self.tickets_path)
 
     # -- challenging -------------------------------------------------------------------------
     async def create_challenge(self, to_player: str, game: str, options: dict[str, Any] | None = None) -> str:
