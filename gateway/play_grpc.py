@@ -265,6 +265,8 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
         except Refusal as refusal:
             await _abort(context, refusal)
         try:
+            # The stream is live from here: a client may wait for this before acting on it.
+            await context.send_initial_metadata((("gameroom-events", "open"),))
             while True:
                 event = await sink.queue.get()
                 if event is None:

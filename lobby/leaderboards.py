@@ -42,15 +42,15 @@ class Leaderboards:
             rows = await self.store.leaderboard(game, self.now_ms(), min(limit or LEADERBOARD_SIZE, LEADERBOARD_SIZE))
         else:
             rows = await self.store.climbers(game, self.now_ms(), min(limit or CLIMBERS_SIZE, CLIMBERS_SIZE))
-        return {"game": game, "board": board, "rows": board_entries(rows, board == "climbers")}
+        bots = await self.store.bots_among([r.player_id for r in rows])
+        return {"game": game, "board": board, "rows": board_entries(rows, board == "climbers", bots)}
 
     async def tops(self) -> dict[str, list[dict[str, Any]]]:
         """Each game's GALLERY_TOP leaders, by game (empty lists for games nobody is ranked in)."""
         now = self.now_ms()
-        return {
-            game: board_entries(await self.store.leaderboard(game, now, GALLERY_TOP), False)
-            for game in sorted(self.catalogue().metas)
-        }
+        boards = {game: await self.store.leaderboard(game, now, GALLERY_TOP) for game in sorted(self.catalogue().metas)}
+        bots = await self.store.bots_among([r.player_id for rows in boards.values() for r in rows])
+        return {game: board_entries(rows, False, bots) for game, rows in boards.items()}
 
     async def ratings_of(self, player_id: str) -> list[dict[str, Any]]:
         return rating_entries(await self.store.player_ratings(player_id, self.now_ms()))
@@ -60,7 +60,11 @@ class Leaderboards:
         found = (await self.store.players_by_ids([player_id])).get(player_id)
         if found is None or not found.nickname:
             raise Refusal("unknown_player", player_id)
-        return {"player": {"id": found.id, "nickname": found.nickname}, "ratings": await self.ratings_of(found.id)}
+        bot = bool(await self.store.bots_among([found.id]))
+        return {
+            "player": {"id": found.id, "nickname": found.nickname, "bot": bot},
+            "ratings": await self.ratings_of(found.id),
+        }
 
     async def mine(self, token: str) -> dict[str, Any]:
         """The token's player's own look at their ratings (as anyone's, `player`)."""

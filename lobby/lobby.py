@@ -101,7 +101,7 @@ class Lobby:
         self.challenges = ChallengeDesk(self.ctx, self.players, self.life, self.player_events, self.notices.queued)
         self.connections = Connections(self.ctx, self.steps, self.delivery, self.cpu)
         self.retention = Retention(self.ctx)
-        self.quick = QuickSeating(self.ctx, self.life, self.players, self.ledger)
+        self.quick = QuickSeating(self.ctx, self.life, self.players, self.ledger, events=self.player_events)
         self.replays = Replays(engines)
         self.ratings = Leaderboards(store, self.players, lambda: engines.catalogue, self.ctx.now_ms)
         self._sweeper: asyncio.Task[None] | None = None

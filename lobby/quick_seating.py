@@ -14,6 +14,12 @@ wait for people); once others wait too, after the wait the player chose. CPU sea
 coins, since a stake is only ever played between players. A game played in a language (the word
 games) is queued in the language the player asked in, so players meet who share it, and the
 table starts in it.
+
+Bots that opted in (`PUT /api/players/me/bot {"quick_seats": true}`, lobby/challenges.py) and
+have their event stream open come before CPU seats: a person waiting alone at a friendly table
+(no stake) is seated at once with such bots when there are enough of them for every missing
+seat, and a person who starts with CPU seats gets such bots first, CPU seats for the rest. Each
+bot is told the start with its ticket on its event stream (`game_started`).
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from rulekit import Refusal
 from . import codes
 from .context import LobbyContext
 from .ledger import Ledger
+from .player_events import PlayerEvents
 from .players import Players
 from .rated_tables import WIDENING, GapSchedule, Waiting, choose_table
 from .room import clean_name
@@ -48,9 +55,16 @@ def parse_pool(pool: str) -> tuple[str, int, int, str]:
 
 class QuickSeating:
     def __init__(
-        self, ctx: LobbyContext, rooms: RoomLife, players: Players, ledger: Ledger, gaps: GapSchedule = WIDENING
+        self,
+        ctx: LobbyContext,
+        rooms: RoomLife,
+        players: Players,
+        ledger: Ledger,
+        gaps: GapSchedule = WIDENING,
+        events: PlayerEvents | None = None,
     ) -> None:
         self.ctx = ctx
+        self.events = events
         self.gaps = gaps
         self.rooms = rooms
         self.players = players
@@ -122,6 +136,8 @@ class QuickSeating:
         if entry["status"] == "waiting":
             await self.fill(entry["pool"])
             entry = await self._entry(entry_id, secret)
+        if entry["status"] == "waiting" and await self._with_bots(entry, only_bots=True):
+            entry = await self._entry(entry_id, secret)
         game, seats, stake, _ = parse_pool(entry["pool"])
         out: dict[str, Any] = {
             "id": entry["id"],
@@ -162,7 +178,7 @@ class QuickSeating:
         no coins at stake."""
         entry = await self._entry(entry_id, secret)
         game, seats, _, language = parse_pool(entry["pool"])
-        if entry["status"] == "waiting":
+        if entry["status"] == "waiting" and not await self._with_bots(entry, only_bots=False):
             claimed = await self.ctx.store.quick_seat_claim(
                 entry["pool"], seats, secrets.token_hex(8), include=entry["id"]
             )
@@ -170,17 +186,49 @@ class QuickSeating:
                 await self._open(game, 0, language, claimed, cpus=seats - len(claimed))
         return await self.look(entry_id, secret)
 
+    async def _with_bots(self, entry: dict[str, Any], only_bots: bool) -> bool:
+        """Seat a person who waits alone with opted-in bots that are online: with bots for
+        every missing seat (`only_bots`), or bots first and CPU seats for the rest. Whether a
+        table opened."""
+        game, seats, stake, language = parse_pool(entry["pool"])
+        store = self.ctx.store
+        if stake or await store.quick_seat_waiting(entry["pool"]) > 1 or await store.bot_of(entry["player"]):
+            return False
+        bots = await store.quick_seat_bots(game, self.ctx.now_ms(), [entry["player"]])
+        if not bots or (only_bots and len(bots) < seats - 1):
+            return False
+        chosen = secrets.SystemRandom().sample(bots, min(len(bots), seats - 1))
+        claimed = await store.quick_seat_claim(entry["pool"], seats, secrets.token_hex(8), include=entry["id"])
+        if len(claimed) == 1:
+            cpus = seats - 1 - len(chosen)
+            return bool(await self._open(game, 0, language, claimed, cpus, bots=chosen))
+        if claimed:
+            await store.quick_seat_release([c["id"] for c in claimed])  # someone came meanwhile
+        return False
+
     async def cancel(self, entry_id: str, secret: str) -> bool:
         entry = await self._entry(entry_id, secret)
         return await self.ctx.store.quick_seat_cancel(entry["id"])
 
-    async def _open(self, game: str, stake: int, language: str, claimed: list[dict[str, Any]], cpus: int) -> int:
+    async def _open(
+        self,
+        game: str,
+        stake: int,
+        language: str,
+        claimed: list[dict[str, Any]],
+        cpus: int,
+        bots: list[tuple[str, str]] | None = None,
+    ) -> int:
+        """Open the table of the `claimed` entries, then `bots` ((player id, nickname) each),
+        then `cpus` CPU seats."""
         options: dict[str, Any] = {"stake": stake} if stake else {}
         if language:
             options["language"] = language
-        humans = [(entry["name"], entry["player"]) for entry in claimed]
+        bots = bots or []
+        humans = [(entry["name"], entry["player"]) for entry in claimed] + [(name, bot) for bot, name in bots]
         try:
-            tickets = await self.rooms.open_table(game, options, humans, cpus)
+            everyone = await self.rooms.open_table(game, options, humans, cpus, bots={bot for bot, _ in bots})
+            tickets = everyone[: len(claimed)]
         except Refusal as refusal:
             # A wallet that cannot pay (spent since asking): that player leaves the queue, the
             # others keep their places.
@@ -196,6 +244,10 @@ class QuickSeating:
         await self.ctx.store.quick_seat_seat(
             {entry["id"]: ticket for entry, ticket in zip(claimed, tickets, strict=True)}
         )
+        if self.events is not None:
+            for (bot, _), ticket in zip(bots, everyone[len(claimed) :], strict=True):
+                started = {"kind": "game_started", "code": ticket["code"], "game": game}
+                await self.events.publish(bot, {**started, "seats": ticket["seats"], "token": ticket["token"]})
         return 1
 
 

@@ -27,7 +27,10 @@ def rating_entries(ratings: list[GameRating]) -> list[dict[str, Any]]:
     ]
 
 
-def board_entries(rows: list[BoardRow], climbers: bool) -> list[dict[str, Any]]:
+def board_entries(
+    rows: list[BoardRow], climbers: bool, bots: set[str] | frozenset[str] = frozenset()
+) -> list[dict[str, Any]]:
+    """A board's rows; a bot account's row says so (`"bot": true`)."""
     return [
         {
             "rank": r.rank,
@@ -36,6 +39,7 @@ def board_entries(rows: list[BoardRow], climbers: bool) -> list[dict[str, Any]]:
             "shown": r.shown,
             "games": r.games,
             **({"gain": r.gain} if climbers else {}),
+            **({"bot": True} if r.player_id in bots else {}),
         }
         for r in rows
     ]

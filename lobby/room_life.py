@@ -265,6 +265,8 @@ class RoomLife:
                     raise Refusal("room_full", "no open seat: join as a spectator to watch")
                 room.seats[open_seat].holder = key
                 room.seats[open_seat].name = name
+                # The seat's last holder may have been a bot (and left before the start).
+                room.seats[open_seat].extra.pop(BOT_KEY, None)
                 if is_bot:
                     room.seats[open_seat].extra[BOT_KEY] = True
                 if room.rated and player is not None:

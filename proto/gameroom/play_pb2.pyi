@@ -316,20 +316,22 @@ class LeaderboardRequest(_message.Message):
     def __init__(self, game: _Optional[str] = ..., board: _Optional[str] = ..., limit: _Optional[int] = ...) -> None: ...
 
 class BoardEntry(_message.Message):
-    __slots__ = ("rank", "player", "nickname", "shown", "games", "gain")
+    __slots__ = ("rank", "player", "nickname", "shown", "games", "gain", "bot")
     RANK_FIELD_NUMBER: _ClassVar[int]
     PLAYER_FIELD_NUMBER: _ClassVar[int]
     NICKNAME_FIELD_NUMBER: _ClassVar[int]
     SHOWN_FIELD_NUMBER: _ClassVar[int]
     GAMES_FIELD_NUMBER: _ClassVar[int]
     GAIN_FIELD_NUMBER: _ClassVar[int]
+    BOT_FIELD_NUMBER: _ClassVar[int]
     rank: int
     player: str
     nickname: str
     shown: int
     games: int
     gain: int
-    def __init__(self, rank: _Optional[int] = ..., player: _Optional[str] = ..., nickname: _Optional[str] = ..., shown: _Optional[int] = ..., games: _Optional[int] = ..., gain: _Optional[int] = ...) -> None: ...
+    bot: bool
+    def __init__(self, rank: _Optional[int] = ..., player: _Optional[str] = ..., nickname: _Optional[str] = ..., shown: _Optional[int] = ..., games: _Optional[int] = ..., gain: _Optional[int] = ..., bot: _Optional[bool] = ...) -> None: ...
 
 class Leaderboard(_message.Message):
     __slots__ = ("game", "board", "rows")
@@ -366,12 +368,14 @@ class GameRating(_message.Message):
     def __init__(self, game: _Optional[str] = ..., shown: _Optional[int] = ..., mu: _Optional[float] = ..., sigma: _Optional[float] = ..., games: _Optional[int] = ..., provisional: _Optional[bool] = ..., rank: _Optional[int] = ...) -> None: ...
 
 class PlayerInfo(_message.Message):
-    __slots__ = ("id", "nickname")
+    __slots__ = ("id", "nickname", "bot")
     ID_FIELD_NUMBER: _ClassVar[int]
     NICKNAME_FIELD_NUMBER: _ClassVar[int]
+    BOT_FIELD_NUMBER: _ClassVar[int]
     id: str
     nickname: str
-    def __init__(self, id: _Optional[str] = ..., nickname: _Optional[str] = ...) -> None: ...
+    bot: bool
+    def __init__(self, id: _Optional[str] = ..., nickname: _Optional[str] = ..., bot: _Optional[bool] = ...) -> None: ...
 
 class PlayerRatings(_message.Message):
     __slots__ = ("player", "ratings")

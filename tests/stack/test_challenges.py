@@ -77,6 +77,8 @@ async def test_a_challenge_accepted_is_played_to_the_end_with_turns_and_end_on_b
         play = play_pb2_grpc.PlayStub(channel)
         anna_events, ben_events = Events(play, anna), Events(play, ben)
         try:
+            await anna_events.live()
+            await ben_events.live()
             made = await play.CreateChallenge(
                 play_pb2.CreateChallengeRequest(player_token=anna, to_player=ben_id, game="four-in-a-row")
             )
@@ -138,6 +140,7 @@ async def test_decline_and_withdraw_are_told_to_both_and_close_the_challenge(sta
         play = play_pb2_grpc.PlayStub(channel)
         anna_events = Events(play, anna)
         try:
+            await anna_events.live()
             first = await play.CreateChallenge(
                 play_pb2.CreateChallengeRequest(player_token=anna, to_player=ben_id, game="four-in-a-row")
             )
@@ -283,6 +286,7 @@ async def test_a_bot_reconnecting_is_told_its_open_challenges_and_turns_again(st
         for _ in range(2):  # the first stream, then the one after a restart
             events = Events(play, robo)
             try:
+                await events.live()
                 await events.wait_for(lambda e: e.of("challenge") and e.of("your_turn"))
                 assert [c["id"] for c in events.of("challenge")] == [cleo_challenge.id]
                 (turn,) = events.of("your_turn")

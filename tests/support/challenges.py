@@ -4,6 +4,7 @@ player's event stream over real gRPC that keeps what it received."""
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -80,6 +81,11 @@ class Events:
         self.ended = await self.call.code()
         self.arrived.set()
 
+    async def live(self) -> None:
+        """Until the server holds the stream (its initial metadata has come)."""
+        metadata = dict(await self.call.initial_metadata() or ())
+        assert metadata.get("gameroom-events") == "open", metadata
+
     def of(self, kind: str) -> list[dict[str, Any]]:
         return [e for e in self.received if e["kind"] == kind]
 
@@ -91,4 +97,37 @@ class Events:
 
     async def close(self) -> None:
         self.call.cancel()
+        await asyncio.gather(self.reader, return_exceptions=True)
+
+
+class EventSocket:
+    """`/ws/events`: every frame received, in order."""
+
+    def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        self.ws = ws
+        self.frames: list[dict[str, Any]] = []
+        self.arrived = asyncio.Event()
+        self.reader = asyncio.get_running_loop().create_task(self._read())
+
+    @classmethod
+    async def open(cls, session: aiohttp.ClientSession, base: str, token: str) -> EventSocket:
+        ws = await session.ws_connect(base + "/ws/events")
+        await ws.send_str(json.dumps({"player_token": token}))
+        return cls(ws)
+
+    async def _read(self) -> None:
+        async for message in self.ws:
+            if message.type == aiohttp.WSMsgType.TEXT:
+                self.frames.append(json.loads(message.data))
+                self.arrived.set()
+        self.arrived.set()
+
+    async def wait_for(self, predicate, timeout: float = 60) -> None:  # type: ignore[no-untyped-def]
+        async with asyncio.timeout(timeout):
+            while not predicate(self.frames):
+                self.arrived.clear()
+                await self.arrived.wait()
+
+    async def close(self) -> None:
+        await self.ws.close()
         await asyncio.gather(self.reader, return_exceptions=True)
