@@ -216,8 +216,8 @@ class OnlineBot:
             return  # GameStarted again after a reconnect of the stream: already playing
         table.game, table.token = game, token
         table.task = asyncio.get_running_loop().create_task(self._play(table))
+        self._keep_tickets()  # before saying so: a bot stopped after the line has the ticket kept
         self.say(f"game started in room {code} ({game})")
-        self._keep_tickets()
 
     async def _play(self, table: Table) -> None:
         seed = self.rnd.randrange(2**32)
