@@ -5,7 +5,8 @@ online with them, and a third account, Anna, signs in in headless Chromium on a 
 The Python bot challenges the Node bot three times, the Node bot challenges Anna three times,
 and Anna challenges the Python bot from the player page's "Bots online": every game is made by
 a challenge alone (no room code handed over), Anna accepts in the banner wherever she is, and
-every game is played to its end with a result."""
+every game is played to its end with a result. And a challenge from a leaderboard row, listed
+and withdrawn on the player page."""
 
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.test_bot_vs_browser import play_until_the_end
 from tests.e2e.test_every_title import _serious
+from tests.e2e.test_leaderboards import GAME as BOARD_GAME
+from tests.e2e.test_leaderboards import _as_me, _rated_me
 from tests.support.authenticator import Authenticator
 
 pytestmark = pytest.mark.e2e
@@ -205,3 +208,43 @@ def test_two_bots_and_a_browser_player_play_through_challenges_alone(browser: Br
         elif code == annas_rooms[-1]:
             expected = ["Anna", "Robo"]
         assert record["names"] == expected, (code, record["names"], players)
+
+
+def test_a_challenge_from_a_leaderboard_row_is_listed_and_withdrawn_on_the_player_page(browser: Browser, stack) -> None:
+    """On a phone, from the keyboard: Me challenges the board's leader from her row, sees the
+    challenge on the player page and withdraws it; the leader's list says the same each time."""
+    ids, made, _, _ = _rated_me(stack)
+    ilse = made["Ilse"]["token"]
+    context = _as_me(browser, ids, made, PHONE, "en-GB")
+    page = context.new_page()
+    try:
+        page.goto(f"{stack.base_url}/games/{BOARD_GAME}/leaderboard")
+        expect(page.get_by_test_id("board-own-row")).to_be_visible()
+        assert page.get_by_test_id("board-own-row").locator("button").count() == 0  # nobody challenges herself
+        button = page.locator("[data-testid=board-table] tbody tr", has_text="Ilse").locator("button")
+        expect(button).to_have_accessible_name("Challenge Ilse")
+        button.focus()
+        page.keyboard.press("Enter")
+        expect(page.get_by_test_id("board-challenge-note")).to_have_text("Challenge sent to Ilse: Chess")
+        _, listed = _call(stack.base_url, "GET", "/api/players/me/challenges", ilse)
+        (challenge,) = listed["challenges"]
+        assert (challenge["from_player"], challenge["to_player"], challenge["game"], challenge["status"]) == (
+            ids["Me"],
+            ids["Ilse"],
+            BOARD_GAME,
+            "open",
+        )
+
+        page.goto(f"{stack.base_url}/me")
+        row = page.get_by_test_id(f"me-challenge-{challenge['id']}")
+        expect(row).to_contain_text("You challenged Ilse to Chess")
+        assert row.get_attribute("data-direction") == "from-me"
+        wider = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+        assert wider <= 0, f"the player page is {wider} px wider than the phone"
+        assert _serious(page) == []
+        page.get_by_test_id(f"me-challenge-cancel-{challenge['id']}").click()
+        expect(page.get_by_test_id("me-no-challenges")).to_be_visible()
+        _, listed = _call(stack.base_url, "GET", "/api/players/me/challenges", ilse)
+        assert listed["challenges"] == []
+    finally:
+        context.close()
