@@ -4,11 +4,12 @@
 //
 //   node examples/node/online.mjs --token <bot token> [--server 127.0.0.1:50050]
 //     [--games four-in-a-row,...] [--challenge <player id> --game four-in-a-row --count 3]
-//     [--quit-after N]
+//     [--tickets FILE] [--quit-after N]
 //
 // The account marks itself a bot first (PUT /api/players/me/bot {"bot": true}) and makes a bot
 // token (POST /api/players/me/bot-tokens); see docs/play-api.md.
 
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -37,9 +38,10 @@ export class OnlineBot {
   /**
    * @param {any} client a playClient
    * @param {string} playerToken the account's bot token
-   * @param {{ games?: string[], quitAfter?: number, log?: (line: string) => void }} [settings]
+   * @param {{ games?: string[], quitAfter?: number, tickets?: string, log?: (line: string) => void }} [settings]
    *   games: the games whose challenges it accepts (empty: all); quitAfter: stop once that
-   *   many games have ended (0: never)
+   *   many games have ended (0: never); tickets: a file that keeps the room tickets of the
+   *   games being played, so that the bot, started again, takes its seats back
    */
   constructor(client, playerToken, settings = {}) {
     this.client = client;
@@ -47,6 +49,7 @@ export class OnlineBot {
     this.games = new Set(settings.games || []);
     this.quitAfter = settings.quitAfter || 0;
     this.log = settings.log || (() => {});
+    this.ticketsFile = settings.tickets || "";
     /** @type {Map<string, { game: string, bot: Bot | null, ended: ReturnType<typeof deferred>, done: boolean }>} */
     this.tables = new Map();
     /** @type {Map<string, ReturnType<typeof deferred>>} the bot's own challenges, by id */
@@ -71,6 +74,7 @@ export class OnlineBot {
    * @param {{ challenge?: string, game?: string, count?: number }} [plan]
    */
   async run(plan = {}) {
+    for (const [code, kept] of Object.entries(this.keptTickets())) this.sit({ code, game: kept.game, token: kept.token, seats: [] });
     const events = this.holdEvents();
     if (plan.challenge && (plan.count || 0) > 0) {
       this.challengeInTurn(plan.challenge, plan.game || "four-in-a-row", plan.count || 1).catch((error) => {
@@ -176,6 +180,7 @@ export class OnlineBot {
     bot.code = started.code;
     bot.token = started.token;
     table.bot = bot;
+    this.keepTickets(); // before saying so: a bot stopped after the line has the ticket kept
     this.log(`game started in room ${started.code} (${started.game}), seats ${started.seats.join(", ")}`);
     bot.play().then(
       (result) => {
@@ -196,9 +201,27 @@ export class OnlineBot {
     if (!table.done) {
       table.done = true;
       table.ended.resolve(null);
+      this.keepTickets();
     }
     const count = [...this.tables.values()].filter((t) => t.done).length;
     if (this.quitAfter > 0 && count >= this.quitAfter) this.finished.resolve(null);
+  }
+
+  /** @returns {Record<string, { game: string, token: string }>} the tickets kept by an earlier run */
+  keptTickets() {
+    if (!this.ticketsFile || !fs.existsSync(this.ticketsFile)) return {};
+    return JSON.parse(fs.readFileSync(this.ticketsFile, "utf8"));
+  }
+
+  /** Write the tickets of the tables still playing (a new file renamed over the old one). */
+  keepTickets() {
+    if (!this.ticketsFile) return;
+    const playing = {};
+    for (const [code, table] of this.tables) {
+      if (table.bot && !table.done) playing[code] = { game: table.game, token: table.bot.token };
+    }
+    fs.writeFileSync(`${this.ticketsFile}.new`, JSON.stringify(playing, null, 1));
+    fs.renameSync(`${this.ticketsFile}.new`, this.ticketsFile);
   }
 
   /**
@@ -254,7 +277,8 @@ async function main() {
     .split(",")
     .map((game) => game.trim())
     .filter(Boolean);
-  const bot = new OnlineBot(client, token, { games, quitAfter: Number(option("quit-after", "0")), log: console.log });
+  const settings = { games, quitAfter: Number(option("quit-after", "0")), tickets: option("tickets", ""), log: console.log };
+  const bot = new OnlineBot(client, token, settings);
   console.log("online");
   await bot.run({ challenge: option("challenge", ""), game: option("game", "four-in-a-row"), count: Number(option("count", "1")) });
   client.close();

@@ -1,17 +1,20 @@
 """The Python example bot online (`python -m examples.bot --online`, docs/play-api.md) against the
 running processes: two bot accounts made over REST with a passkey each; one bot challenges the
 other, which declines a game it does not play, and which, killed mid-game and started again
-with its tickets file, takes its seat back and plays the game to its end."""
+with its tickets file, takes its seat back and plays the game to its end (the Python bot and the
+Node.js one, `node examples/node/online.mjs`)."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import aiohttp
+import pytest
 
 from tests.support.challenges import account, call
 
@@ -28,8 +31,14 @@ async def bot_account(session: aiohttp.ClientSession, base: str, nickname: str) 
     return made["token"], player_id
 
 
-def online(stack, token: str, *args: str) -> subprocess.Popen[str]:  # type: ignore[no-untyped-def]
-    command = [sys.executable, "-m", "examples.bot", "--online", "--token", token]
+def online(stack, token: str, *args: str, language: str = "python") -> subprocess.Popen[str]:  # type: ignore[no-untyped-def]
+    """The Python example bot online (or, with language "node", the Node.js one)."""
+    if language == "node":
+        node = shutil.which("node")
+        assert node and (ROOT / "node_modules" / "@grpc" / "grpc-js").is_dir(), "node and node_modules (npm ci) needed"
+        command = [node, "examples/node/online.mjs", "--token", token]
+    else:
+        command = [sys.executable, "-m", "examples.bot", "--online", "--token", token]
     command += ["--server", f"127.0.0.1:{stack.ports['play']}", *args]
     return subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
@@ -90,13 +99,14 @@ async def test_a_bot_declines_a_game_it_does_not_play(stack) -> None:
     assert "accepted" not in robo_out and "game started" not in robo_out, robo_out
 
 
-async def test_a_bot_killed_mid_game_takes_its_seat_back_from_its_tickets_file(stack, tmp_path) -> None:
+@pytest.mark.parametrize("language", ["python", "node"])
+async def test_a_bot_killed_mid_game_takes_its_seat_back_from_its_tickets_file(stack, tmp_path, language: str) -> None:
     async with aiohttp.ClientSession() as session:
         robo, robo_id = await bot_account(session, stack.base_url, "Robo")
         beep, _ = await bot_account(session, stack.base_url, "Beep")
     tickets = tmp_path / "robo-tickets.json"
     # Slow moves, so the game is still on when Robo is killed.
-    first = online(stack, robo, "--games", "four-in-a-row", "--tickets", str(tickets), "--delay", "0.4")
+    first = online(stack, robo, "--games", "four-in-a-row", "--tickets", str(tickets), language=language)
     beep_bot = online(stack, beep, "--challenge", robo_id, "--count", "1", "--delay", "0.4", "--quit-after", "1")
     second: subprocess.Popen[str] | None = None
     try:
@@ -107,7 +117,7 @@ async def test_a_bot_killed_mid_game_takes_its_seat_back_from_its_tickets_file(s
         first.kill()
         first.communicate()
 
-        second = online(stack, robo, "--tickets", str(tickets), "--delay", "0", "--quit-after", "1")
+        second = online(stack, robo, "--tickets", str(tickets), "--quit-after", "1", language=language)
         robo_out = await finish(second)
         beep_out = await finish(beep_bot)
     finally:
@@ -122,6 +132,10 @@ async def test_a_bot_killed_mid_game_takes_its_seat_back_from_its_tickets_file(s
         record = await answer.json()
     # Beep challenged (seat 0), Robo was challenged (seat 1); both saw the same ending.
     assert record["names"] == ["Beep", "Robo"] and sorted(record["result"]["placings"]) in ([1, 2], [1, 1])
+    if language == "node":
+        placings = json.loads(robo_out.split(f"game over in room {code} (four-in-a-row): placings ")[1].splitlines()[0])
+        assert placings == record["result"]["placings"]
+        return
     assert (
         robo_out.strip().splitlines()[-1].split(": ", 1)[1].split(";")[0]
         == (beep_out.strip().splitlines()[-1].split(": ", 1)[1].split(";")[0])
