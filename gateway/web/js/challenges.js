@@ -346,7 +346,7 @@ export function botsPanel() {
               "li",
               { "data-testid": `bot-${bot.player_id}`, class: bot.online ? "bot-online" : "bot-away" },
               h("span", { class: "bot-name" }, bot.nickname, " ", badge(), " ", h("span", { class: "hint" }, t(bot.online ? "challenge.online" : "challenge.away"))),
-              h("span", { class: "hint bot-games" }, games.map(gameName).join(", ")),
+              h("span", { class: "hint bot-games" }, bot.games.length ? bot.games.map(gameName).join(", ") : t("challenge.any_game")),
               h("span", { class: "field bot-pick" }, h("label", { for: pickerId }, t("challenge.game")), picker),
               challengeButton({ player: bot.player_id, name: bot.nickname, game: () => picker.value, testid: `bot-challenge-${bot.player_id}` }),
             );
