@@ -22,13 +22,15 @@ CATALOGUE: dict[str, dict[str, tuple[str, str]]] = {
         "es": ("Partida terminada", "Mesa {code}: la partida ha terminado. Mira el resultado."),
         "sv": ("Partiet är slut", "Bord {code}: partiet är slut. Se resultatet."),
     },
-    # A challenge to a person (lobby/challenges.py): {name} challenges, {game} is the title.
-    "invited": {
-        "de": ("Herausforderung", "{name} fordert dich zu einer Partie {game} heraus."),
-        "en": ("Challenge", "{name} challenges you to a game of {game}."),
-        "es": ("Desafío", "{name} te desafía a una partida de {game}."),
-        "sv": ("Utmaning", "{name} utmanar dig till ett parti {game}."),
-    },
+}
+
+# A challenge to a person (lobby/challenges.py, the "invited" notice): {name} challenges, {game}
+# is the game's title.
+INVITED: dict[str, tuple[str, str]] = {
+    "de": ("Herausforderung", "{name} fordert dich zu einer Partie {game} heraus."),
+    "en": ("Challenge", "{name} challenges you to a game of {game}."),
+    "es": ("Desafío", "{name} te desafía a una partida de {game}."),
+    "sv": ("Utmaning", "{name} utmanar dig till ett parti {game}."),
 }
 
 
@@ -56,7 +58,7 @@ def challenge_notifications(challenge_id: str, name: str, game: str) -> dict[str
     """A challenge's notice in every language, by language: it opens the lobby's challenges."""
     out = {}
     for language in LANGUAGES:
-        title, body = CATALOGUE["invited"][language]
+        title, body = INVITED[language]
         out[language] = {
             "kind": "invited",
             "title": title,

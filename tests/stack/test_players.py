@@ -45,7 +45,14 @@ async def test_finished_games_count_in_the_players_statistics(stack) -> None:
         await guest.wait_until(lambda c: c.room["status"] == "finished")
 
         mine = await _me(session, stack.base_url, anna["token"])
-        assert mine["player"] == {**anna["player"], "created_ms": mine["player"]["created_ms"], "account": False}
+        assert mine["player"] == {
+            **anna["player"],
+            "created_ms": mine["player"]["created_ms"],
+            "account": False,
+            "bot": False,
+            "quick_seats": False,
+            "bot_games": [],
+        }
         assert mine["stats"] == [{"game": "four-in-a-row", "played": 1, "won": 1, "placings": {"1": 1}}]
         assert mine["coins"] == 1000
         theirs = await _me(session, stack.base_url, ben["token"])

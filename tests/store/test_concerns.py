@@ -10,7 +10,7 @@ import pytest
 from lobby.store import Store
 from lobby.store.sql import run_sync
 
-CONCERNS = ("rooms", "games", "players", "ledger", "quick_seats", "accounts", "push", "ratings", "seated")
+CONCERNS = ("rooms", "games", "players", "ledger", "quick_seats", "accounts", "push", "ratings", "seated", "challenges")
 
 
 def _interface() -> set[str]:

@@ -12,7 +12,7 @@ from py_vapid import Vapid
 
 from lobby.push_keys import PushSettings, b64url_decode, public_key_of
 from lobby.push_sender import outcome, retry_delay_ms
-from lobby.push_texts import CATALOGUE, LANGUAGES, language_of, notification
+from lobby.push_texts import CATALOGUE, LANGUAGES, challenge_notifications, language_of, notification
 from lobby.quiet_hours import parse_minute, send_after
 from rulekit import Refusal
 
@@ -87,3 +87,14 @@ def test_what_a_push_services_answer_means() -> None:
     ]
     delays = [retry_delay_ms(n) for n in range(1, 12)]
     assert delays == sorted(delays) and delays[0] == 5_000 and delays[-1] == 30 * 60_000
+
+
+def test_a_challenge_notice_speaks_every_language_and_opens_the_challenge() -> None:
+    texts = challenge_notifications("c0ffee", "Anna", "four in a row")
+    assert set(texts) == set(LANGUAGES)
+    assert len({t["body"] for t in texts.values()}) == len(LANGUAGES)
+    assert all("Anna" in t["body"] and "four in a row" in t["body"] for t in texts.values())
+    assert texts["es"]["body"] == "Anna te desafía a una partida de four in a row."
+    assert {(t["kind"], t["tag"], t["url"]) for t in texts.values()} == {
+        ("invited", "challenge-c0ffee", "/?challenge=c0ffee")
+    }

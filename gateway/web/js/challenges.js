@@ -6,6 +6,7 @@
 import * as api from "./api.js";
 import { h, replace } from "./dom.js";
 import { gameName, onLanguageChange, t } from "./i18n.js";
+import { botBadge } from "./seats.js";
 import * as store from "./store.js";
 
 const MAX_WAIT_MS = 30000;
@@ -30,11 +31,6 @@ let banner = null;
 /** A name as the banner and lists say it: "Robo (bot)" for a bot. */
 function nameOf(name, bot) {
   return bot ? t("challenge.bot_name", { name }) : name;
-}
-
-/** The small "bot" badge of a bot's name. @returns {HTMLElement} */
-export function badge() {
-  return h("span", { class: "bot-mark", "data-testid": "bot-mark" }, t("seat.bot"));
 }
 
 /**
@@ -345,7 +341,7 @@ export function botsPanel() {
             return h(
               "li",
               { "data-testid": `bot-${bot.player_id}`, class: bot.online ? "bot-online" : "bot-away" },
-              h("span", { class: "bot-name" }, bot.nickname, " ", badge(), " ", h("span", { class: "hint" }, t(bot.online ? "challenge.online" : "challenge.away"))),
+              h("span", { class: "bot-name" }, bot.nickname, " ", botBadge({ bot: true }, "bot-mark"), " ", h("span", { class: "hint" }, t(bot.online ? "challenge.online" : "challenge.away"))),
               h("span", { class: "hint bot-games" }, bot.games.length ? bot.games.map(gameName).join(", ") : t("challenge.any_game")),
               h("span", { class: "field bot-pick" }, h("label", { for: pickerId }, t("challenge.game")), picker),
               challengeButton({ player: bot.player_id, name: bot.nickname, game: () => picker.value, testid: `bot-challenge-${bot.player_id}` }),

@@ -6,6 +6,7 @@ import { h, replace } from "./dom.js";
 import { gameArt } from "./gallery_art.js";
 import { formatNumber, gameName, t } from "./i18n.js";
 import { seatCountsText } from "./options.js";
+import { botBadge } from "./seats.js";
 
 export const FAMILIES = ["cards", "boards", "dice", "words"];
 
@@ -48,7 +49,7 @@ export function topThree(gameId, rows) {
   return h(
     "ol",
     { class: "tile-leaders", "data-testid": `tile-leaders-${gameId}`, "aria-label": t("board.top_three", { game: gameName(gameId) }) },
-    rows.slice(0, 3).map((row) => h("li", null, h("span", { class: "leader-name" }, row.nickname), " ", h("span", { class: "leader-rating" }, formatNumber(row.shown)))),
+    rows.slice(0, 3).map((row) => h("li", null, h("span", { class: "leader-name" }, row.nickname), " ", botBadge(row, `leader-bot-${row.rank}`), " ", h("span", { class: "leader-rating" }, formatNumber(row.shown)))),
   );
 }
 

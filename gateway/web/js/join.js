@@ -3,7 +3,7 @@ import * as api from "./api.js";
 import { h, replace } from "./dom.js";
 import { formatNumber, loadGameStrings, gameName, t } from "./i18n.js";
 import { withPlayer } from "./player.js";
-import { presence, seatColour, seatInk, seatMarks, seatNameOf } from "./seats.js";
+import { botBadge, presence, seatColour, seatInk, seatMarks, seatNameOf } from "./seats.js";
 import * as store from "./store.js";
 import { spelled } from "./waiting.js";
 
@@ -88,7 +88,7 @@ export async function showJoin(root, code, nav) {
               "div",
               { class: "seat-line" },
               h("span", { class: "chip-token", style: { background: seatColour(info.seat), color: seatInk(info.seat) }, "aria-hidden": "true" }, marks[i]),
-              h("span", { class: "seat-label" }, info.kind === "human" && !info.taken ? t("waiting.open_seat") : seatNameOf(room, info.seat)),
+              h("span", { class: "seat-label" }, info.kind === "human" && !info.taken ? t("waiting.open_seat") : seatNameOf(room, info.seat), info.taken ? botBadge(info, `join-bot-${info.seat}`) : null),
               h("span", { class: ["dot", presence(info)], title: t(`presence.${presence(info)}`) }),
             ),
           ),

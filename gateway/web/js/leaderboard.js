@@ -7,6 +7,7 @@ import { h, replace } from "./dom.js";
 import { routeLink } from "./gallery.js";
 import { formatNumber, gameName, t } from "./i18n.js";
 import { languageSelect } from "./menu.js";
+import { botBadge } from "./seats.js";
 import * as store from "./store.js";
 
 /** A gain with its sign ("+40"), a rating's change. */
@@ -45,7 +46,7 @@ function boardTable(rows, board, me, gameId) {
           "tr",
           { class: mine ? "own-row" : null, "data-testid": mine ? "board-own-row" : `board-row-${row.rank}`, "aria-current": mine ? "true" : null },
           h("td", null, formatNumber(row.rank)),
-          h("th", { scope: "row" }, row.nickname, mine ? h("span", { class: "you-mark" }, ` (${t("board.you")})`) : null),
+          h("th", { scope: "row" }, row.nickname, " ", botBadge(row, `board-bot-${row.rank}`), mine ? h("span", { class: "you-mark" }, ` (${t("board.you")})`) : null),
           h("td", null, formatNumber(row.shown)),
           h("td", null, climbers ? signed(row.gain || 0) : formatNumber(row.games)),
           h("td", null, mine ? null : challengeButton({ player: row.player, name: row.nickname, game: gameId, testid: `board-challenge-${row.rank}` }, note)),

@@ -137,6 +137,16 @@ export function ratingText(rating, provisional) {
 }
 
 /**
+ * The small "bot" badge by a bot account's name (its player said it is a bot), or null.
+ * @param {{ bot?: boolean }} who a seat or a board's row
+ * @param {string} testid
+ * @returns {HTMLElement | null}
+ */
+export function botBadge(who, testid) {
+  return who.bot ? h("span", { class: "chip-badge chip-bot", "data-testid": testid }, t("seat.bot")) : null;
+}
+
+/**
  * The seats strip. `toMove`: seats to move; `held`: this device's seats; `badge(seat)`: a
  * short score or card count from the game, or null.
  * @param {HTMLElement} container
@@ -158,6 +168,7 @@ export function renderSeats(container, { room, held, toMove, badge }) {
     const away = Number(info.vacation_until_ms) > Date.now() ? t("seat.vacation", { date: dateText(Number(info.vacation_until_ms)) }) : null;
     const spoken = [
       name,
+      info.bot ? t("seat.bot") : null,
       you ? t("seat.you") : mine ? t("seat.this_device") : null,
       `${colourName(seat)} ${marks[i]}`,
       t(`presence.${state}`),
@@ -173,6 +184,7 @@ export function renderSeats(container, { room, held, toMove, badge }) {
       { class: ["seat-chip", turn && "turn", mine && "mine", `p-${state}`], "data-testid": `seat-${seat}`, "aria-label": spoken, title: spoken },
       h("span", { class: "chip-token", style: { background: seatColour(seat), color: seatInk(seat) }, "aria-hidden": "true" }, marks[i]),
       h("span", { class: "chip-name", "aria-hidden": "true" }, name, you ? h("span", { class: "you" }, ` (${t("seat.you_short")})`) : null),
+      info.bot ? h("span", { "aria-hidden": "true" }, botBadge(info, `seat-${seat}-bot`)) : null,
       h("span", { class: ["dot", state], "aria-hidden": "true" }, state === "cpu" ? t("presence.cpu_short") : ""),
       rating ? h("span", { class: "chip-badge chip-rating", "data-testid": `seat-rating-${seat}`, "aria-hidden": "true" }, rating) : null,
       extra !== null && extra !== undefined ? h("span", { class: "chip-badge", "aria-hidden": "true" }, extra) : null,

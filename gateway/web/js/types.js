@@ -51,6 +51,7 @@
  * @property {number} [rating] a rated room: the player's shown rating in this title
  * @property {boolean} [provisional] that rating rests on few rated games yet
  * @property {number} [vacation_until_ms] its player is on vacation until then (a turn-based table's clock holds)
+ * @property {boolean} [bot] its player is a bot account
  */
 
 /**
@@ -242,7 +243,7 @@
 /**
  * A row of a game's leaderboard (GET /api/games/{id}/leaderboard): `shown` is the rating
  * players see, `gain` this week's gain (climbers only).
- * @typedef {{ rank: number, player: string, nickname: string, shown: number, games: number, gain?: number }} BoardRow
+ * @typedef {{ rank: number, player: string, nickname: string, shown: number, games: number, gain?: number, bot?: boolean }} BoardRow
  */
 
 /**

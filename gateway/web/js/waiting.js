@@ -4,7 +4,7 @@ import { copyText, h, keepFocus, toast } from "./dom.js";
 import { formatNumber, t } from "./i18n.js";
 import { levelLabel, optionFields, optionSummary, optionValues, seatCountsText, seatKindControls } from "./options.js";
 import * as store from "./store.js";
-import { colourName, presence, ratingText, seatColour, seatInk, seatMarks, seatNameOf } from "./seats.js";
+import { botBadge, colourName, presence, ratingText, seatColour, seatInk, seatMarks, seatNameOf } from "./seats.js";
 
 /**
  * The share box: the code in large letters, copy buttons, the QR code of the link.
@@ -104,6 +104,7 @@ function seatLine(room, info, held, mark) {
       { class: "seat-label" },
       label,
       you ? h("span", { class: "you" }, ` (${t("seat.you_short")})`) : null,
+      info.taken ? botBadge(info, `waiting-bot-${info.seat}`) : null,
       info.kind === "cpu" && info.name ? h("span", { class: "hint" }, ` · ${levelLabel(info.level || "random")}`) : null,
       typeof info.rating === "number" ? h("span", { class: "hint", "data-testid": `waiting-rating-${info.seat}` }, ` · ${t("rating.seat", { rating: ratingText(info.rating, info.provisional) })}`) : null,
     ),
