@@ -105,12 +105,12 @@ export class OnlineBot {
         });
         call.on("error", () => {}); // its status follows
         call.on("status", (/** @type {any} */ status) => {
-          const refusal = status.metadata.get("gameroom-refusal")[0];
-          resolve({ code: refusal ? String(refusal) : "", details: status.details });
+          const refusal = status.metadata.get("gameroom-refusal")[0] || String(status.details || "").split(":")[0];
+          resolve({ code: String(refusal), details: status.details });
         });
       });
       if (this.stopped) return null;
-      if (FATAL.has(ended.code)) return new Refused(ended.code, ended.details);
+      if (FATAL.has(ended.code)) return new Refused(ended.code, String(ended.details).replace(`${ended.code}: `, ""));
       failures += 1;
       const wait = Math.min(MAX_WAIT_MS, 250 * 2 ** failures) * (0.5 + Math.random());
       this.log(`event stream lost (${ended.details}); back in ${Math.round(wait)} ms`);
@@ -286,7 +286,7 @@ async function main() {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   main().catch((error) => {
-    console.error(String(error));
+    console.error(error instanceof Refused ? error.message : String(error)); // "bad_token: ..."
     process.exit(1);
   });
 }

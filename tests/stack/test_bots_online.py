@@ -140,3 +140,14 @@ async def test_a_bot_killed_mid_game_takes_its_seat_back_from_its_tickets_file(s
         robo_out.strip().splitlines()[-1].split(": ", 1)[1].split(";")[0]
         == (beep_out.strip().splitlines()[-1].split(": ", 1)[1].split(";")[0])
     )
+
+
+@pytest.mark.parametrize("language", ["python", "node"])
+async def test_a_refused_token_ends_the_online_bot_with_its_code(stack, language: str) -> None:
+    process = online(stack, "not-a-token", language=language)
+    try:
+        _, err = await asyncio.to_thread(process.communicate, timeout=60)
+    finally:
+        stop(process)
+    said = err.strip().splitlines()[-1]
+    assert process.returncode == 1 and said.startswith("bot: bad_token" if language == "python" else "bad_token"), err
