@@ -1183,5 +1183,5 @@ def make_app(
     from . import challenge_routes, push_routes  # their handlers use this module's helpers
 
     app.add_routes(push_routes.routes())
-    app.add_routes(challenge_routes.routes())
+    challenge_routes.install(app)
     return app

@@ -11,7 +11,7 @@ import json
 import logging
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 
 from lobby.face import REFUSALS
 from rulekit import Refusal
@@ -20,6 +20,7 @@ from .app import FLOOD_GUARD, LOBBY, SETTINGS, client_address, origin_allowed, p
 
 log = logging.getLogger(__name__)
 
+EVENT_SOCKETS = web.AppKey("event_sockets", set)  # the open /ws/events sockets, closed on shutdown
 EVENTS_QUEUE = 256  # events waiting for a slow socket; past that it is closed (it reconnects)
 HELLO_TIMEOUT_S = 30.0
 
@@ -130,6 +131,7 @@ async def events_socket(request: web.Request) -> web.StreamResponse:
     writer: asyncio.Task[None] | None = None
     try:
         await ws.prepare(request)
+        request.app[EVENT_SOCKETS].add(ws)
         try:
             frame = await ws.receive(timeout=HELLO_TIMEOUT_S)
             hello = json.loads(frame.data) if frame.type is WSMsgType.TEXT else None
@@ -145,12 +147,14 @@ async def events_socket(request: web.Request) -> web.StreamResponse:
             return ws
 
         async def write() -> None:
-            while True:
-                event = await sink.queue.get()
-                if event is None:
-                    await ws.close()
-                    return
-                await ws.send_str(json.dumps(event, separators=(",", ":")))
+            # A socket that went away meanwhile ends the writer; the reader then sees it closed.
+            with contextlib.suppress(ConnectionError, RuntimeError):
+                while True:
+                    event = await sink.queue.get()
+                    if event is None:
+                        await ws.close()
+                        return
+                    await ws.send_str(json.dumps(event, separators=(",", ":")))
 
         writer = asyncio.get_running_loop().create_task(write())
         async for message in ws:
@@ -159,6 +163,7 @@ async def events_socket(request: web.Request) -> web.StreamResponse:
         return ws
     finally:
         guard.release(address)
+        request.app[EVENT_SOCKETS].discard(ws)
         if writer is not None:
             writer.cancel()
         if player_id:
@@ -170,6 +175,19 @@ async def _refuse(ws: web.WebSocketResponse, refusal: Refusal) -> None:
     with contextlib.suppress(Exception):
         await ws.send_str(json.dumps({"refused": {"code": refusal.code, "detail": refusal.detail}}))
         await ws.close()
+
+
+async def close_event_sockets(app: web.Application):  # type: ignore[no-untyped-def]
+    yield
+    for ws in list(app[EVENT_SOCKETS]):
+        await ws.close(code=WSCloseCode.GOING_AWAY, message=b"server shutdown")
+
+
+def install(app: web.Application) -> None:
+    """The routes, and the event sockets closed (going away) when the gateway stops."""
+    app[EVENT_SOCKETS] = set()
+    app.cleanup_ctx.append(close_event_sockets)
+    app.add_routes(routes())
 
 
 def routes() -> list[web.RouteDef]:

@@ -309,23 +309,32 @@ class ChallengeDesk:
         table where it is their turn now (a bot that restarted picks up its games), then each
         event as it happens. The player's id (for `close_stream`)."""
         player = await self.players.by_token(token)
-        self.events.open(player.id, sink)
+        # What happens while the backlog is read waits behind it, so a change (a challenge
+        # accepted meanwhile) never arrives before the older state the backlog read.
+        held = _Held()
+        self.events.open(player.id, held)
         try:
             for challenge in await self.mine(token):
                 sink.send({"kind": "challenge", **challenge})
             seats: dict[str, list[int]] = {}
+            told: set[tuple[str, int]] = set()
             for row in await self.store.turns_of(player.id):
                 seats.setdefault(row.code, []).append(row.seat)
-            for code, held in seats.items():
+            for code, mine in seats.items():
                 try:
                     room, _ = await self.ctx.load(code)
                 except Refusal:
                     continue
-                sink.send({"kind": "your_turn", "code": code, "seats": sorted(held), "version": room.version})
+                told.add((code, room.version))
+                sink.send({"kind": "your_turn", "code": code, "seats": sorted(mine), "version": room.version})
             await self._mark_online(player.id, True)
-        except BaseException:
-            self.events.close(player.id, sink)
-            raise
+        finally:
+            self.events.close(player.id, held)
+        # No await from here to the stream's opening: nothing can slip between the two.
+        for event in held.events:
+            if event["kind"] != "your_turn" or (event["code"], event["version"]) not in told:
+                sink.send(event)
+        self.events.open(player.id, sink)
         return player.id
 
     async def close_stream(self, player_id: str, sink: EventSink) -> None:
@@ -335,6 +344,16 @@ class ChallengeDesk:
                 await self._mark_online(player_id, False)
             except Exception:
                 log.warning("bot %s: online mark not cleared", player_id, exc_info=True)
+
+
+class _Held:
+    """A stream's events held back while its backlog is read."""
+
+    def __init__(self) -> None:
+        self.events: list[dict[str, Any]] = []
+
+    def send(self, event: dict[str, Any]) -> None:
+        self.events.append(event)
 
 
 def _ticket(table: dict[str, Any]) -> dict[str, Any]:

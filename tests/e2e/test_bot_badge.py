@@ -1,6 +1,6 @@
 """A bot account is shown as a bot: a phone watching a game a bot plays (started by an accepted
 challenge) sees a small "Bot" badge by its seat's name, in the page's language, at a readable
-size, and a screen reader hears it with the seat."""
+size, and a screen reader hears it with the seat; a bot's leaderboard row carries it too."""
 
 from __future__ import annotations
 
@@ -8,7 +8,11 @@ import aiohttp
 import pytest
 from playwright.sync_api import Browser, expect
 
+from lobby.store import make_store
+from tests.e2e.test_leaderboards import GAME, HEIGHTS, _load, _post
 from tests.support.challenges import account, call
+from tests.support.phone_layout import measure_layout
+from tests.support.ratings import RatedPlayer
 from tests.support.services import run_aside
 
 pytestmark = pytest.mark.e2e
@@ -58,5 +62,47 @@ def test_a_bots_seat_carries_a_bot_badge(browser: Browser, stack) -> None:
         )
         assert seen["text"] == "Bot" and seen["size"] >= 12, seen
         assert seen["name"].startswith("Robo") and "Bot" in seen["spoken"], seen
+    finally:
+        context.close()
+
+
+def test_a_bots_leaderboard_row_carries_a_bot_badge(browser: Browser, stack) -> None:
+    made = {name: _post(stack.base_url, "/api/players", {"nickname": name}) for name in ("Bolt", "Greta")}
+    ids = {name: answer["player"]["id"] for name, answer in made.items()}
+    top = next(HEIGHTS)
+    players = [
+        RatedPlayer(ids["Bolt"], "Bolt", played={GAME: [top + 20.0] * 12}),
+        RatedPlayer(ids["Greta"], "Greta", played={GAME: [top + 10.0] * 12}),
+    ]
+
+    async def bolt_is_a_bot() -> None:
+        store = make_store(stack.store_url)
+        await store.open()
+        try:
+            await store.set_bot(ids["Bolt"], True, False, [], 1)
+        finally:
+            await store.close()
+
+    _load(stack.store_url, list(ids.values()), players)
+    run_aside(bolt_is_a_bot)
+    context = browser.new_context(viewport=PHONE, locale="sv-SE")
+    page = context.new_page()
+    try:
+        page.goto(f"{stack.base_url}/games/{GAME}/leaderboard")
+        expect(page.get_by_test_id("board-table")).to_contain_text("Bolt")
+        rows = page.evaluate(
+            """() => [...document.querySelectorAll('[data-testid=board-table] tbody tr')].map((row) => {
+                const badge = row.querySelector('.chip-bot');
+                return {
+                    name: row.querySelector('th').firstChild.textContent,
+                    badge: badge ? badge.textContent : null,
+                    size: badge ? parseFloat(getComputedStyle(badge).fontSize) : null,
+                };
+            })"""
+        )
+        by_name = {row["name"]: row for row in rows}
+        assert by_name["Bolt"]["badge"] == "bot" and by_name["Bolt"]["size"] >= 12, by_name["Bolt"]
+        assert by_name["Greta"]["badge"] is None
+        assert measure_layout(page, root="[data-testid=board-page]").breaches() == []
     finally:
         context.close()
