@@ -3,7 +3,8 @@ themselves bots and make bot tokens through the REST API; the Python example bot
 (`python -m examples.bot --online`) and the Node.js one (`node examples/node/online.mjs`) go
 online with them, and a third account, Anna, signs in in headless Chromium on a 360 px phone.
 The Python bot challenges the Node bot three times, the Node bot challenges Anna three times,
-and Anna challenges the Python bot from the player page's "Bots online": every game is made by
+and Anna challenges the Python bot from the player page's "Bots online" (first to a game it
+does not play, which it declines, as the banner tells her): every game is made by
 a challenge alone (no room code handed over), Anna accepts in the banner wherever she is, and
 every game is played to its end with a result. And a challenge from a leaderboard row, listed
 and withdrawn on the player page."""
@@ -167,6 +168,13 @@ def test_two_bots_and_a_browser_player_play_through_challenges_alone(browser: Br
         robo_row = page.get_by_test_id(f"bot-{robo['id']}")
         expect(robo_row).to_contain_text("Robo")
         expect(robo_row.get_by_test_id("bot-mark")).to_have_text("bot")
+        # Robo plays four in a row only: a challenge to dice poker is declined, and the banner says so.
+        page.get_by_test_id(f"bot-game-{robo['id']}").select_option("dice-poker")
+        page.get_by_test_id(f"bot-challenge-{robo['id']}").click()
+        declined = page.locator("[data-testid=challenge-banner] [data-testid^=challenge-declined-]")
+        expect(declined).to_contain_text("Robo (bot) declined your challenge to Dice Poker")
+        declined.get_by_role("button", name="Dismiss").click()
+        expect(page.get_by_test_id("challenge-banner")).to_be_hidden()
         page.get_by_test_id(f"bot-game-{robo['id']}").select_option(GAME)
         page.get_by_test_id(f"bot-challenge-{robo['id']}").click()
         expect(page.get_by_test_id(f"bot-challenge-{robo['id']}-note")).to_contain_text("Challenge sent to Robo")

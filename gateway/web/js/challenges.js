@@ -17,6 +17,8 @@ const FINAL = new Set(["bad_token", "not_account"]);
 const incoming = new Map();
 /** @type {Array<{ code: string, game: string }>} games started by a challenge, not yet opened */
 const started = [];
+/** @type {Map<string, import("./types.js").Challenge>} the player's challenges declined or expired, until dismissed */
+const unanswered = new Map();
 /** @type {Set<() => void>} */
 const listeners = new Set();
 /** @type {WebSocket | null} */
@@ -52,6 +54,7 @@ export function watchChallenges(nav) {
   if (socket) socket.close();
   socket = null;
   incoming.clear();
+  unanswered.clear();
   started.length = 0;
   render();
   if (token) connect(token);
@@ -97,6 +100,8 @@ function receive(frame) {
     const toMe = frame.to_player === me;
     if (toMe && frame.status === "open") incoming.set(frame.id, frame);
     else incoming.delete(frame.id);
+    // The challenger hears that nothing came of their challenge (a withdrawal is their own doing).
+    if (!toMe && (frame.status === "declined" || frame.status === "expired")) unanswered.set(frame.id, frame);
   } else if (frame.kind === "game_started") {
     store.saveTicket({ code: frame.code, token: frame.token, seats: frame.seats || [], game: frame.game });
     if (!started.some((s) => s.code === frame.code) && window.location.pathname !== `/r/${frame.code}`) started.push({ code: frame.code, game: frame.game });
@@ -194,10 +199,33 @@ function render() {
       ),
     ),
   );
+  const nothing = [...unanswered.values()].map((c) =>
+    h(
+      "li",
+      { "data-testid": `challenge-${c.status}-${c.id}` },
+      h("span", { class: "challenge-text" }, t(c.status === "declined" ? "challenge.was_declined" : "challenge.was_expired", { name: nameOf(c.to_name, c.to_bot), game: gameName(c.game) })),
+      h(
+        "span",
+        { class: "challenge-actions" },
+        h(
+          "button",
+          {
+            type: "button",
+            "data-testid": `challenge-dismiss-${c.id}`,
+            onclick: () => {
+              unanswered.delete(c.id);
+              render();
+            },
+          },
+          t("challenge.dismiss"),
+        ),
+      ),
+    ),
+  );
   banner.setAttribute("aria-label", t("challenge.banner_label"));
-  banner.hidden = !items.length && !games.length;
+  banner.hidden = !items.length && !games.length && !nothing.length;
   // The list is a live region: a new challenge is read out where the player is.
-  replace(banner, h("ul", { class: "challenge-list", "aria-live": "polite", "data-testid": "challenge-list" }, items, games), note);
+  replace(banner, h("ul", { class: "challenge-list", "aria-live": "polite", "data-testid": "challenge-list" }, items, games, nothing), note);
 }
 
 /**
