@@ -258,8 +258,11 @@ class ChallengeDesk:
                 rated=challenge["rated"],
                 bots=bots,
             )
-        except Refusal:
-            log.warning("challenge %s accepted but its table did not open", challenge["id"], exc_info=True)
+        except BaseException:
+            # The table did not open (a draining replica, a family service away): the challenge
+            # may be answered again.
+            log.warning("challenge %s: its table did not open", challenge["id"], exc_info=True)
+            await self.store.reopen_challenge(challenge["id"])
             raise
         code = tables[0]["code"]
         await self.store.close_challenge_room(challenge["id"], code)

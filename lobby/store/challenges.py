@@ -46,6 +46,7 @@ class Challenges:
         "challenge_by_id",
         "close_challenge",
         "close_challenge_room",
+        "reopen_challenge",
         "open_challenges_of",
         "expire_challenges",
     )
@@ -211,6 +212,17 @@ class Challenges:
         async def work(tx: Tx) -> None:
             await tx.execute(
                 "UPDATE challenges SET room_code = ? WHERE id = ? AND status = 'accepted'", room_code, challenge_id
+            )
+
+        await self._backend.write(work, alone=True)
+
+    async def reopen_challenge(self, challenge_id: str) -> None:
+        """An accepted challenge whose table did not open is open again (to be answered again)."""
+
+        async def work(tx: Tx) -> None:
+            await tx.execute(
+                "UPDATE challenges SET status = 'open' WHERE id = ? AND status = 'accepted' AND room_code = ''",
+                challenge_id,
             )
 
         await self._backend.write(work, alone=True)

@@ -39,6 +39,9 @@ async def test_a_challenge_closes_once_and_only_while_open(store) -> None:  # ty
     assert [c["id"] for c in await store.open_challenges_of(anna.id, 2000)] == [made["id"]]
     assert await store.close_challenge(made["id"], "accepted", 2000) is True
     assert await store.close_challenge(made["id"], "declined", 2000) is False  # answered already
+    await store.reopen_challenge(made["id"])  # its table did not open: open again
+    assert [c["id"] for c in await store.open_challenges_of(ben.id, 2000)] == [made["id"]]
+    assert await store.close_challenge(made["id"], "accepted", 2000) is True
     await store.close_challenge_room(made["id"], "ABCD")
     closed = await store.challenge_by_id(made["id"])
     assert closed is not None and (closed["status"], closed["room_code"]) == ("accepted", "ABCD")
