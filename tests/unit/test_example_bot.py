@@ -91,6 +91,22 @@ def test_command_line() -> None:
     ):
         with pytest.raises(SystemExit):
             parse_args(wrong)
+    online = parse_args(["--online", "--token", "bot", "--games", "four-in-a-row, dice-poker", "--challenge", "p1"])
+    assert (online.online, online.token, online.challenge, online.game, online.count) == (
+        True,
+        "bot",
+        "p1",
+        "four-in-a-row",
+        1,
+    )
+    for wrong in (
+        ["--online"],  # no bot token
+        ["--code", "A", "--online", "--token", "t"],
+        ["--create", "chess", "--challenge", "p1"],  # challenging is the online mode's
+        ["--online", "--token", "t", "--challenge", "p1", "--count", "0"],
+    ):
+        with pytest.raises(SystemExit):
+            parse_args(wrong)
     assert parse_options(["variant=9x7-5", "rounds=3", "open=true"]) == {"variant": "9x7-5", "rounds": 3, "open": True}
     with pytest.raises(BotError):
         parse_options(["variant"])

@@ -507,3 +507,48 @@ export function myVacation(token) {
 export function startVacation(token, days) {
   return request("POST", "/api/players/me/vacation", { days }, token);
 }
+
+/**
+ * Challenge a player (an account) to a game (POST /api/challenges).
+ * @param {string} token
+ * @param {{ to_player: string, game: string, options?: Record<string, any>, rated?: boolean }} body
+ * @returns {Promise<import("./types.js").Challenge>}
+ */
+export function createChallenge(token, body) {
+  return request("POST", "/api/challenges", { options: {}, rated: false, ...body }, token);
+}
+
+/**
+ * Accept or decline a challenge to this player; an accepted one answers with the room's ticket.
+ * @param {string} token
+ * @param {string} id
+ * @param {boolean} accept
+ * @returns {Promise<import("./types.js").Challenge & { ticket?: any }>}
+ */
+export function answerChallenge(token, id, accept) {
+  return request("POST", `/api/challenges/${encodeURIComponent(id)}/${accept ? "accept" : "decline"}`, {}, token);
+}
+
+/** The challenger withdraws a challenge. @param {string} token @param {string} id @returns {Promise<any>} */
+export function cancelChallenge(token, id) {
+  return request("DELETE", `/api/challenges/${encodeURIComponent(id)}`, undefined, token);
+}
+
+/**
+ * The open challenges to and from this player.
+ * @param {string} token
+ * @returns {Promise<Array<import("./types.js").Challenge>>}
+ */
+export async function myChallenges(token) {
+  const data = await request("GET", "/api/players/me/challenges", undefined, token);
+  return (data && data.challenges) || [];
+}
+
+/**
+ * The bot accounts, those online first.
+ * @returns {Promise<Array<{ player_id: string, nickname: string, online: boolean, games: string[] }>>}
+ */
+export async function bots() {
+  const data = await request("GET", "/api/bots");
+  return (data && data.bots) || [];
+}

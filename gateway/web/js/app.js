@@ -4,6 +4,7 @@
 // the player's own page, "/tutorial/<name>" a tutorial, "/fairness" the page that checks a
 // finished game's seed.
 import { normalizeCode } from "./api.js";
+import { watchChallenges } from "./challenges.js";
 import { showFairness } from "./fairness.js";
 import { gameName, initI18n, onLanguageChange, t } from "./i18n.js";
 import { showJoin } from "./join.js";
@@ -41,6 +42,8 @@ function route(force = false) {
     closeCurrent = null;
   }
   window.scrollTo(0, 0);
+  // Challenges reach a signed-in player on every page; signing in or out changes the stream.
+  watchChallenges(nav);
   const replay = path.match(/^\/r\/([^/]+)\/games\/(\d+)\/replay\/?$/);
   if (replay) {
     const code = normalizeCode(decodeURIComponent(replay[1]));

@@ -2,6 +2,7 @@
 // this week's climbers, each a table of rank, player, rating and games (or the week's gain);
 // the player's own row is marked.
 import * as api from "./api.js";
+import { challengeButton } from "./challenges.js";
 import { h, replace } from "./dom.js";
 import { routeLink } from "./gallery.js";
 import { formatNumber, gameName, t } from "./i18n.js";
@@ -14,10 +15,12 @@ export function signed(value) {
   return `${value > 0 ? "+" : value < 0 ? "−" : "±"}${formatNumber(Math.abs(value))}`;
 }
 
-function boardTable(rows, board, me) {
+function boardTable(rows, board, me, gameId) {
   if (!rows.length) return h("p", { class: "hint", "data-testid": "board-empty" }, t(board === "top" ? "board.none_yet" : "board.no_climbers"));
   const climbers = board === "climbers";
-  return h(
+  // One note under the table says how a challenge went: a cell that grew would push a phone's table wide.
+  const note = h("p", { class: "hint", role: "status", "data-testid": "board-challenge-note" });
+  const table = h(
     "table",
     { class: "board-table", "data-testid": "board-table" },
     h("caption", { class: "sr-only" }, t(climbers ? "board.tab_climbers" : "board.tab_top")),
@@ -31,6 +34,7 @@ function boardTable(rows, board, me) {
         h("th", { scope: "col" }, t("board.player")),
         h("th", { scope: "col" }, t("board.rating")),
         h("th", { scope: "col" }, t(climbers ? "board.gain" : "board.games")),
+        h("th", { scope: "col" }, h("span", { class: "sr-only" }, t("challenge.challenge"))),
       ),
     ),
     h(
@@ -45,10 +49,12 @@ function boardTable(rows, board, me) {
           h("th", { scope: "row" }, row.nickname, " ", botBadge(row, `board-bot-${row.rank}`), mine ? h("span", { class: "you-mark" }, ` (${t("board.you")})`) : null),
           h("td", null, formatNumber(row.shown)),
           h("td", null, climbers ? signed(row.gain || 0) : formatNumber(row.games)),
+          h("td", null, mine ? null : challengeButton({ player: row.player, name: row.nickname, game: gameId, testid: `board-challenge-${row.rank}` }, note)),
         );
       }),
     ),
   );
+  return h("div", null, table, note);
 }
 
 /**
@@ -72,7 +78,7 @@ export async function showLeaderboard(root, nav, gameId) {
     panel.setAttribute("aria-busy", "true");
     let content;
     try {
-      content = boardTable(await api.leaderboard(gameId, board), board, me);
+      content = boardTable(await api.leaderboard(gameId, board), board, me, gameId);
     } catch (error) {
       content = h("p", { class: "hint", role: "alert" }, t(`refusal.${error.code}`));
     }

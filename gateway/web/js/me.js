@@ -6,6 +6,7 @@
 // transfer code to keep the identity on another device (a cleared browser would otherwise lose it).
 import { accountSection, passkeySignInButton, recoveryForm } from "./account.js";
 import * as api from "./api.js";
+import { botsPanel, challengesPanel, watchChallenges } from "./challenges.js";
 import { h, replace } from "./dom.js";
 import { currentLanguage, formatNumber, gameName, t } from "./i18n.js";
 import { languageSelect } from "./menu.js";
@@ -285,6 +286,8 @@ export async function showMe(root, nav) {
     }
   }
   const redraw = () => showMe(root, nav);
+  // Signing in (or out) here changes the player without a change of page: the stream follows.
+  watchChallenges(nav);
   if (profile) {
     sections.push(
       h(
@@ -294,6 +297,8 @@ export async function showMe(root, nav) {
         h("p", { class: "wallet", "data-testid": "me-coins" }, t("start.coins", { coins: formatNumber(profile.coins) })),
       ),
       turnsPanel(nav, "me"),
+      profile.player.account ? challengesPanel(/** @type {{ token: string }} */ (saved).token) : null,
+      botsPanel(),
       h("section", { class: "panel", "aria-labelledby": "me-stats-title" }, h("h2", { id: "me-stats-title" }, t("me.stats_title")), statsTable(profile.stats)),
       h(
         "section",

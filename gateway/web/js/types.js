@@ -251,4 +251,9 @@
  * @typedef {{ game: string, shown: number, mu: number, sigma: number, games: number, provisional: boolean, rank: number | null }} GameRating
  */
 
+/**
+ * A challenge to a game, from one account to another (docs/play-api.md, "Bots online").
+ * @typedef {{ id: string, from_player: string, from_name: string, from_bot: boolean, to_player: string, to_name: string, to_bot: boolean, game: string, options: Record<string, any>, rated: boolean, status: "open" | "accepted" | "declined" | "cancelled" | "expired", expires_ms: number | string, room_code: string }} Challenge
+ */
+
 export {};
