@@ -87,7 +87,9 @@ async def test_no_frame_carries_another_hand_or_the_stock(stack) -> None:
         await watcher.wait_until(lambda c: c.room["status"] == "finished", timeout=60)
         final = anna.view()
         assert final["result"] is not None and final["public"]["shown_hands"] is not None
-        assert _scan(anna.received, 0) > 20
-        assert _scan(watcher.received, None) > 20
+        # A whole game's frames with views were scanned: a short game against the strong CPU
+        # gives under twenty since presence changes carry no views any more (`room_only`).
+        assert _scan(anna.received, 0) > 10
+        assert _scan(watcher.received, None) > 10
         await anna.close()
         await watcher.close()
