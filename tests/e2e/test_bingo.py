@@ -79,6 +79,7 @@ def test_bingo_call_refused_then_accepted(browser: Browser, stack) -> None:
         expect(anna.get_by_test_id("last-call")).to_contain_text("Anna called Bingo – not yet")
         expect(bingo).to_be_disabled()
         expect(ben.get_by_test_id("last-call")).to_contain_text("Anna called Bingo – not yet")
+        expect(ben.get_by_test_id("ball-count")).to_have_text("1 ball drawn")
 
         marked: set[int] = set()
         deadline = time.monotonic() + 600
@@ -95,20 +96,20 @@ def test_bingo_call_refused_then_accepted(browser: Browser, stack) -> None:
             if line is not None and bingo.is_enabled():
                 bingo.click()
                 break
-            ben_draw = ben.get_by_test_id("draw-button")
-            drew = False
-            if ben_draw.is_visible() and ben_draw.is_enabled():
-                ben_draw.click()
-                drew = True
-            elif draw.is_visible() and draw.is_enabled():
-                draw.click()
-                drew = True
-            if not drew:
-                anna.wait_for_timeout(100)  # the last update is still on its way
-                continue
-            anna.wait_for_function(
-                "n => document.querySelectorAll('.bg-board-ball.drawn').length > n", arg=len(drawn), timeout=30_000
-            )
+            # Both pages have seen every ball drawn so far (waited for after each draw), so
+            # each page's Draw button already says whose turn it is: no update is on its way
+            # that could unlight it between the look and the tap.
+            # (The drawer's own button may stay unlit a moment longer, until its draw is answered.)
+            drawer = None
+            until = time.monotonic() + 30
+            while drawer is None:
+                assert time.monotonic() < until, "neither player may draw"
+                drawer = next((page for page in (ben, anna) if page.get_by_test_id("draw-button").is_enabled()), None)
+            drawer.get_by_test_id("draw-button").click()
+            for page in (anna, ben):
+                page.wait_for_function(
+                    "n => document.querySelectorAll('.bg-board-ball.drawn').length > n", arg=len(drawn), timeout=30_000
+                )
         expect(anna.get_by_test_id("result-panel")).to_be_visible()
         expect(anna.get_by_test_id("placing-0")).to_contain_text("Anna")
         expect(ben.get_by_test_id("result-panel")).to_be_visible()
