@@ -10,8 +10,9 @@ as start, rematch, settings, leave) is run in one order, written once here:
               `stale_version` (`future_version`: a version the room never had) before the
               engine is asked, even if it is also illegal
     apply     the engine through the family service (or the edit's own change)
-    commit    the durable write, naming the revision it read; a write that lost to another
-              writer (another replica) is redone from the room as it now is
+    commit    the durable write, naming the revision it read, with the players' "your turn"
+              rows when whose turn it is changed (one transaction); a write that lost to
+              another writer (another replica) is redone from the room as it now is
     announce  other replicas (bus), then this process's connections (delivery), then the
               observers handed to the pipeline at construction (the room's driver: move clocks,
               takeovers, CPU turns), which run their own steps through `run` again
@@ -40,7 +41,7 @@ from .room import Room, plain_json
 from .schedule import due
 from .staked_tables import StakedTables
 from .step_kinds import ClockTimeout, CpuMove, Edit, Outcome, PlayerMove, Step
-from .store import MoveRecord, StoredEvent
+from .store import MoveRecord, SeatedRow, StoredEvent
 from .text import clean_move
 from .turns import seated_key, seated_rows
 
@@ -157,15 +158,14 @@ class Steps:
                     return None
                 if events is None:
                     return Outcome(room, revision, None)
+                seated = self._seated_rows(room) if seated_key(room) != seated_before else None
                 stage = time.perf_counter()
                 try:
-                    revision = await self.commit(room, revision, events, answer, moves)
+                    revision = await self.commit(room, revision, events, answer, moves, seated)
                 except Lost:
                     continue  # another writer (maybe this very move, on another replica): look again
                 if isinstance(step, PlayerMove):
                     move_metrics(room.game).store.observe(time.perf_counter() - stage)
-                if seated_key(room) != seated_before:
-                    await self._write_seated(room)
             if isinstance(step, (PlayerMove, CpuMove)):
                 move_metrics(room.game).moves.inc()
             elif isinstance(step, ClockTimeout):
@@ -180,18 +180,14 @@ class Steps:
         again = "send the move again" if isinstance(step, PlayerMove) else "try again"
         raise Refusal("unavailable", f"the room is too busy; {again}")
 
-    async def _write_seated(self, room: Room) -> None:
-        """Whose turn it is, for the players' "your turn" lists (lobby/turns.py): written after
-        the room's commit, under its lock, so a room's rows follow its steps in order. A room
-        no player with an id sits at has none to write."""
+    def _seated_rows(self, room: Room) -> list[SeatedRow] | None:
+        """Whose turn it is, for the players' "your turn" lists (lobby/turns.py), written in the
+        room's own commit, so a room's rows follow its steps in order and a step that lost
+        writes none. None (rows left as they are) for a room no player with an id sits at."""
         rows = seated_rows(room, self.ctx.now_ms())
         if not rows and not any(room.player_of(s.holder) for s in room.seats):
-            return
-        try:
-            await self.ctx.store.set_seated(room.code, rows)
-        except Exception:
-            # The step is committed: a list a step late must not fail it (the next step writes it).
-            log.warning("room %s: the your-turn rows were not written", room.code, exc_info=True)
+            return None
+        return rows
 
     async def _read(self, step: Step) -> tuple[Room, int, bool, dict[str, Any] | None]:
         """The room, its revision, whether it is this process's kept copy, and (a player's move
@@ -275,8 +271,10 @@ class Steps:
         events: list[StoredEvent] = (),  # type: ignore[assignment]
         answer: Answer | None = None,
         moves: list[MoveRecord] = (),  # type: ignore[assignment]
+        seated: list[SeatedRow] | None = None,
     ) -> int:
-        """The durable write; the new revision, or Lost when another writer got there first."""
+        """The durable write, with the room's "your turn" rows when given (None: as they are);
+        the new revision, or Lost when another writer got there first (and nothing is written)."""
         room.updated_ms = self.ctx.now_ms()
         finished = finished_record(room, self.ctx.now_ms()) if room.status == "finished" and moves else None
         if finished is not None and room.rated:
@@ -285,7 +283,7 @@ class Steps:
             teams = bool(self.ctx.engines.catalogue.meta(room.game).get("teams"))
             finished = await rate_finished(self.ctx.store, room, finished, teams)
         document = room.to_json()
-        if not await self.ctx.store.save_room(document, revision, list(events), answer, list(moves), finished):
+        if not await self.ctx.store.save_room(document, revision, list(events), answer, list(moves), finished, seated):
             raise Lost
         if finished is not None:
             room_log.info(

@@ -332,10 +332,12 @@ class Store(Protocol):
         answer: tuple[str, dict[str, Any]] | None = None,
         moves: list[MoveRecord] = (),  # type: ignore[assignment]
         finished: FinishedGame | None = None,
+        seated: list[SeatedRow] | None = None,
     ) -> bool:
         """Write if the stored revision is still `revision` and the answer's key is not taken;
         False (and nothing written) if not. `moves` go to the room's current game
-        (`room["game_number"]`); `finished` records the game and counts it in the statistics."""
+        (`room["game_number"]`); `finished` records the game and counts it in the statistics;
+        `seated` (None: as they are) become the room's "your turn" rows (lobby/store/seated.py)."""
 
     async def rooms_in_play(self) -> list[str]:
         """Codes of rooms whose game runs: their clocks and CPU seats resume after a restart."""
@@ -561,9 +563,6 @@ class Store(Protocol):
 
     async def push_outbox_size(self) -> int: ...
     # -- who sits where, whose turn it is, vacations ---------------------------------------------
-    async def set_seated(self, code: str, rows: list[SeatedRow]) -> None:
-        """The room's seated rows are now `rows`; a seat still to move keeps its turn's start."""
-
     async def turns_of(self, player_id: str, limit: int = 100) -> list[SeatedRow]:
         """The seats where it is the player's turn, the longest waiting first."""
 

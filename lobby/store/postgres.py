@@ -21,10 +21,11 @@ import asyncpg
 
 from ..jsontext import dumps, loads
 from . import postgres_writer as writing
-from .base import FinishedGame, MoveRecord, StoredEvent
+from .base import FinishedGame, MoveRecord, SeatedRow, StoredEvent
 from .games import best_placings, insert_finished, ratings_json
 from .postgres_schema import MIGRATIONS, migrate
 from .postgres_writer import Writer
+from .seated import seated_json
 from .sql import CheckViolation, Dialect, Work
 from .stores import ConcernStores
 
@@ -240,6 +241,7 @@ class _RoomRows:
         answer: tuple[str, dict[str, Any]] | None,
         moves: list[MoveRecord],
         finished: FinishedGame | None,
+        seated: list[SeatedRow] | None,
     ) -> bool:
         op: dict[str, Any] = {
             "op": "save",
@@ -254,6 +256,8 @@ class _RoomRows:
             "game_number": room.get("game_number", 0),
             "moves": [[m.version, m.seat, m.move, m.at_ms] for m in moves],
         }
+        if seated is not None:  # absent: the rows stay as they are (migration 21)
+            op["seated"] = seated_json(seated)
         if finished is not None:
             op["finished"] = {
                 "code": finished.code,

@@ -617,6 +617,115 @@ CREATE INDEX challenges_to ON challenges (to_player, status);
 CREATE INDEX challenges_open ON challenges (expires_ms) WHERE status = 'open';
 """,
     ),
+    (
+        21,
+        "a room's your-turn rows written with the room",
+        # write_rooms as migration 18's, and a save's `seated` rows (lobby/store/seated.py
+        # `seated_json`) written in the same subtransaction as the room: the rows always match
+        # a committed room, a save that loses writes none, and a move costs one durable write.
+        # A save without `seated` leaves the rows as they are.
+        # write_seated: rows gone from the room are deleted, the others upserted; a seat that
+        # was to move and still is keeps its turn's start, and a row that stays as it was is
+        # not written again.
+        """
+CREATE FUNCTION write_seated(p_code text, p_rows jsonb) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+    DELETE FROM seated WHERE code = p_code AND NOT EXISTS (
+        SELECT 1 FROM jsonb_array_elements(p_rows) AS r WHERE r->>0 = seated.player_id AND (r->>1)::integer = seated.seat);
+    INSERT INTO seated (player_id, code, seat, game, turn_since_ms, deadline_ms, turn_based)
+        SELECT r->>0, p_code, (r->>1)::integer, r->>2, (r->>3)::bigint, (r->>4)::bigint, (r->>5)::smallint
+        FROM jsonb_array_elements(p_rows) AS r
+        ON CONFLICT (code, seat, player_id) DO UPDATE SET
+            game = excluded.game,
+            turn_since_ms = CASE WHEN excluded.turn_since_ms IS NULL THEN NULL
+                ELSE coalesce(seated.turn_since_ms, excluded.turn_since_ms) END,
+            deadline_ms = excluded.deadline_ms,
+            turn_based = excluded.turn_based
+        WHERE (seated.turn_since_ms IS NULL) <> (excluded.turn_since_ms IS NULL)
+            OR (seated.game, seated.deadline_ms, seated.turn_based)
+                IS DISTINCT FROM (excluded.game, excluded.deadline_ms, excluded.turn_based);
+END
+$$;
+CREATE OR REPLACE FUNCTION write_rooms(p_writes jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+    w jsonb;
+    f jsonb;
+    r jsonb;
+    value jsonb;
+    outcomes jsonb[] := '{}';
+BEGIN
+    FOR w IN SELECT e FROM jsonb_array_elements(p_writes) AS e LOOP
+        BEGIN
+            CASE w->>'op'
+            WHEN 'save' THEN
+                value := to_jsonb(save_room(
+                    w->>'code', (w->>'revision')::bigint, w->'data', w->>'status', (w->>'updated_ms')::bigint,
+                    w->>'key', w->'answer', w->'events', (w->>'game_number')::integer, w->'moves'));
+                -- The room's "your turn" rows with it, when the step changed them (absent: as they are).
+                IF value = 'true'::jsonb AND jsonb_typeof(w->'seated') = 'array' THEN
+                    PERFORM write_seated(w->>'code', w->'seated');
+                END IF;
+                f := w->'finished';
+                IF value = 'true'::jsonb AND f IS NOT NULL THEN
+                    INSERT INTO finished_games (code, number, game, options, seed, names, players, result,
+                        started_ms, finished_ms, fairness, private_room, invite_hash)
+                    VALUES (f->>'code', (f->>'number')::integer, f->>'game', f->'options', f->>'seed', f->'names',
+                        f->'players', f->'result', (f->>'started_ms')::bigint, (f->>'finished_ms')::bigint,
+                        f->'fairness', (f->>'private')::boolean, f->>'invite_hash');
+                    -- Sorted by player in the caller, so two games ending together lock in one order.
+                    INSERT INTO player_placings (player_id, game, place, count)
+                        SELECT p->>0, f->>'game', (p->>1)::integer, 1 FROM jsonb_array_elements(f->'placings') AS p
+                        ON CONFLICT (player_id, game, place) DO UPDATE SET count = player_placings.count + 1;
+                    -- A rated game's ratings, each replaced only if it is still the one the game
+                    -- was rated from (its count of games): else the whole write is undone (GR409)
+                    -- and the lobby redoes the step from the ratings as they now are.
+                    FOR r IN SELECT e FROM jsonb_array_elements(COALESCE(f->'ratings', '[]'::jsonb)) AS e LOOP
+                        IF (r->>4)::integer = 1 THEN
+                            INSERT INTO ratings (game, player_id, mu, sigma, ordinal, games, updated_ms)
+                                VALUES (f->>'game', r->>0, (r->>1)::float8, (r->>2)::float8, (r->>3)::float8, 1,
+                                    (f->>'finished_ms')::bigint)
+                                ON CONFLICT DO NOTHING;
+                        ELSE
+                            UPDATE ratings SET mu = (r->>1)::float8, sigma = (r->>2)::float8, ordinal = (r->>3)::float8,
+                                games = (r->>4)::integer, updated_ms = (f->>'finished_ms')::bigint
+                                WHERE game = f->>'game' AND player_id = r->>0 AND games = (r->>4)::integer - 1;
+                        END IF;
+                        IF NOT FOUND THEN
+                            RAISE EXCEPTION 'rating of % changed meanwhile', r->>0 USING ERRCODE = 'GR409';
+                        END IF;
+                        INSERT INTO rating_changes (player_id, game, at_ms, code, number, mu, sigma, ordinal, delta)
+                            VALUES (r->>0, f->>'game', (f->>'finished_ms')::bigint, f->>'code', (f->>'number')::integer,
+                                (r->>1)::float8, (r->>2)::float8, (r->>3)::float8, (r->>5)::float8);
+                        INSERT INTO rating_weeks (game, week, player_id, gain)
+                            VALUES (f->>'game', (f->>'week')::integer, r->>0, (r->>5)::float8)
+                            ON CONFLICT (game, week, player_id) DO UPDATE SET gain = rating_weeks.gain + excluded.gain;
+                    END LOOP;
+                END IF;
+            WHEN 'insert' THEN
+                -- An expired room's code stays its finished games' name: never given out again.
+                INSERT INTO rooms (code, revision, status, data, updated_ms)
+                    SELECT w->>'code', 1, w->>'status', w->'data', (w->>'updated_ms')::bigint
+                    WHERE NOT EXISTS (SELECT 1 FROM finished_games WHERE code = w->>'code')
+                    ON CONFLICT DO NOTHING;
+                value := to_jsonb(FOUND);
+            WHEN 'answer' THEN
+                INSERT INTO move_answers (code, key, answer) VALUES (w->>'code', w->>'key', w->'answer')
+                    ON CONFLICT DO NOTHING;
+                SELECT answer INTO value FROM move_answers WHERE code = w->>'code' AND key = w->>'key';
+            END CASE;
+            outcomes := outcomes || jsonb_build_object('ok', value);
+        EXCEPTION
+            WHEN SQLSTATE 'GR409' THEN  -- the move was answered meanwhile: the room's update undone
+                outcomes := outcomes || jsonb_build_object('ok', false);
+            WHEN OTHERS THEN
+                outcomes := outcomes || jsonb_build_object('sqlstate', SQLSTATE, 'message', SQLERRM);
+        END;
+    END LOOP;
+    RETURN to_jsonb(outcomes);
+END
+$$;
+""",
+    ),
 ]
 
 

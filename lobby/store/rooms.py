@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any, Protocol
 
-from .base import ROOM_CHANNEL, ChatLine, FinishedGame, MoveRecord, StoredEvent
+from .base import ROOM_CHANNEL, ChatLine, FinishedGame, MoveRecord, SeatedRow, StoredEvent
 from .sql import Backend, Tx, placeholders
 
 
@@ -36,6 +36,7 @@ class RoomRows(Protocol):
         answer: tuple[str, dict[str, Any]] | None,
         moves: list[MoveRecord],
         finished: FinishedGame | None,
+        seated: list[SeatedRow] | None,
     ) -> bool: ...
 
     async def put_move_answer(self, code: str, key: str, answer: dict[str, Any]) -> dict[str, Any]: ...
@@ -82,11 +83,14 @@ class Rooms:
         answer: tuple[str, dict[str, Any]] | None = None,
         moves: list[MoveRecord] = (),  # type: ignore[assignment]
         finished: FinishedGame | None = None,
+        seated: list[SeatedRow] | None = None,
     ) -> bool:
         """Write if the stored revision is still `revision` and the answer's key is not taken;
         False (and nothing written) if not. `moves` go to the room's current game
-        (`room["game_number"]`); `finished` records the game and counts it in the statistics."""
-        return await self._rows.save_room(room, revision, events, answer, moves, finished)
+        (`room["game_number"]`); `finished` records the game and counts it in the statistics;
+        `seated` (None: as they are) become the room's "your turn" rows (lobby/store/seated.py),
+        in the same transaction."""
+        return await self._rows.save_room(room, revision, events, answer, moves, finished, seated)
 
     async def put_move_answer(self, code: str, key: str, answer: dict[str, Any]) -> dict[str, Any]:
         """Store an answer unless one exists; return the one that is stored."""

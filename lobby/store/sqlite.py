@@ -13,8 +13,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Callable, TypeVar
 
 from ..jsontext import dumps, loads
-from .base import ACTIVITY_LAG_MS, FinishedGame, MoveRecord, RatingsMoved, StoredEvent
+from .base import ACTIVITY_LAG_MS, FinishedGame, MoveRecord, RatingsMoved, SeatedRow, StoredEvent
 from .games import best_placings, insert_finished
+from .seated import write_seated
 from .sql import CheckViolation, Dialect, Work, run_sync
 from .sqlite_schema import MIGRATIONS, migrate
 from .sqlite_threads import BUSY_TIMEOUT_MS, READ_THREADS, Readers, Writer
@@ -215,6 +216,7 @@ class _RoomRows:
         answer: tuple[str, dict[str, Any]] | None,
         moves: list[MoveRecord],
         finished: FinishedGame | None,
+        seated: list[SeatedRow] | None,
     ) -> bool:
         def work(db: sqlite3.Connection) -> bool:
             text, status, updated_ms = dumps(room), room["status"], room.get("updated_ms", 0)
@@ -257,6 +259,8 @@ class _RoomRows:
                 "INSERT INTO moves (code, game_number, version, seat, move, at_ms) VALUES (?, ?, ?, ?, ?, ?)",
                 [(room["code"], room.get("game_number", 0), m.version, m.seat, dumps(m.move), m.at_ms) for m in moves],
             )
+            if seated is not None:
+                run_sync(write_seated(SqliteTx(db), room["code"], seated))
             if finished is not None:
                 _insert_finished(db, finished)
             return True
