@@ -3,10 +3,11 @@
 A room created with a player's token (what the web client always does) has the players' "your
 turn" rows (lobby/turns.py, the store's `seated` table) written after each commit that changes
 whose turn it is, before the move is answered; a guest room (no player ids) writes none. Both
-rooms are four-in-a-row, one device holding both seats, on one stack over SQLite, their moves
-taken in turn in blocks of 100, so the ratio is what counts.
+rooms are four-in-a-row, one device holding both seats, on one stack over SQLite (or, with
+`--postgres`, over a fresh schema of that PostgreSQL, dropped at the end), their moves taken in
+turn in blocks of 100, so the ratio is what counts.
 
-    .venv/bin/python bench/player_rooms.py [--moves 500]
+    .venv/bin/python bench/player_rooms.py [--moves 500] [--postgres postgresql://postgres@127.0.0.1:5432/test]
 """
 
 from __future__ import annotations
@@ -16,9 +17,11 @@ import asyncio
 import json
 import sys
 import tempfile
+import uuid
 from pathlib import Path
 
 import aiohttp
+import asyncpg
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -53,7 +56,12 @@ class PlayerRoom(PassAndPlay):
 
 async def main(args: argparse.Namespace) -> None:
     folder = Path(tempfile.mkdtemp(prefix="bench-"))
-    stack = Stack.on_free_ports(f"sqlite:///{folder}/rooms.sqlite3", log_dir=folder / "logs", extra_env=UNLIMITED)
+    schema = f"bench_{uuid.uuid4().hex[:8]}"
+    if args.postgres:
+        store, url = "PostgreSQL", f"{args.postgres}{'&' if '?' in args.postgres else '?'}schema={schema}"
+    else:
+        store, url = "SQLite", f"sqlite:///{folder}/rooms.sqlite3"
+    stack = Stack.on_free_ports(url, log_dir=folder / "logs", extra_env=UNLIMITED)
     stack.start()
     try:
         async with aiohttp.ClientSession() as session:
@@ -70,7 +78,13 @@ async def main(args: argparse.Namespace) -> None:
                 players += [await player.move() for _ in range(BLOCK)]
     finally:
         stack.stop()
-    print(f"\nA move's round trip, four-in-a-row over SQLite, {len(guests)} moves each, in turn by {BLOCK}.\n")
+        if args.postgres:
+            connection = await asyncpg.connect(args.postgres)
+            try:
+                await connection.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
+            finally:
+                await connection.close()
+    print(f"\nA move's round trip, four-in-a-row over {store}, {len(guests)} moves each, in turn by {BLOCK}.\n")
     print("| room | p50 ms | p99 ms |")
     print("|---|---|---|")
     print(f"| guest (no your-turn rows) | {pct(guests, 0.5):.2f} | {pct(guests, 0.99):.2f} |")
@@ -81,4 +95,5 @@ async def main(args: argparse.Namespace) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--moves", type=int, default=500)
+    parser.add_argument("--postgres", default="", help="a PostgreSQL URL: the stack's store in a schema of its own")
     asyncio.run(main(parser.parse_args()))
