@@ -1,8 +1,8 @@
 """Benchmark: what a room whose seats belong to players costs a move, beside a guest room.
 
 A room created with a player's token (what the web client always does) has the players' "your
-turn" rows (lobby/turns.py, the store's `seated` table) written after each commit that changes
-whose turn it is, before the move is answered; a guest room (no player ids) writes none. Both
+turn" rows (lobby/turns.py, the store's `seated` table) written with each step that changes
+whose turn it is, in the room's own commit; a guest room (no player ids) writes none. Both
 rooms are four-in-a-row, one device holding both seats, on one stack over SQLite (or, with
 `--postgres`, over a fresh schema of that PostgreSQL, dropped at the end), their moves taken in
 turn in blocks of 100, so the ratio is what counts.
