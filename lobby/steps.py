@@ -240,9 +240,9 @@ class Steps:
         move_metrics(room.game).family.observe(time.perf_counter() - stage)
         # The player acts: the clock's count starts again, and a seat a CPU played for them
         # (they were away, or let the clock run out) is theirs again.
-        seat = room.seats[step.seat]
-        returned = seat.return_to_holder()
-        seat.timeouts = 0
+        played = room.seats[step.seat]
+        returned = played.return_to_holder()
+        played.timeouts = 0
         events = absorb(room, reply, [{"code": "seat_returned", "seat": step.seat}] if returned else [])
         answer = (f"{step.ticket.key}:{step.client_move_id}", {"accepted": True, "version": room.version})
         return events, [MoveRecord(step.seat, move, room.version, now)], answer

@@ -11,6 +11,9 @@ that name (migration 21) inside `write_rooms`."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from .base import SeatedRow
 from .sql import Backend, Tx
 
@@ -98,8 +101,8 @@ def seated_json(rows: list[SeatedRow]) -> list[list[object]]:
     return [[r.player_id, r.seat, r.game, r.turn_since_ms, r.deadline_ms, 1 if r.turn_based else 0] for r in rows]
 
 
-def _row(r: object) -> SeatedRow:
-    player_id, code, seat, game, since, deadline, turn_based = r  # type: ignore[misc]
+def _row(r: Sequence[Any]) -> SeatedRow:
+    player_id, code, seat, game, since, deadline, turn_based = r
     return SeatedRow(
         str(player_id),
         str(code),
