@@ -12,6 +12,12 @@ and 95th percentile printed in milliseconds: with every index the store keeps, t
 sort-order indexes (game and ordinal; game, week and gain) in place of the covering ones
 (`ratings_ranked`, `rating_weeks_climbers`), as a first cut would have them.
 
+With every index, the start page's `GET /api/leaderboards` (every title's top three,
+lobby/leaderboards.py `Leaderboards.tops`) is also asked `--asks` times over loopback HTTP of
+the gateway's handler answering from the store each time, and `--asks` times answering from
+its kept copy (GAMEROOM_LEADERBOARDS_CACHE_S, 30 s), in alternating blocks: median and 95th
+percentile, and requests a second one after another.
+
     nice .venv/bin/python bench/leaderboards.py [--players 100000] [--games 1000000] [--titles 10]
         [--asks 300] [--postgres postgresql://postgres@127.0.0.1:5432/test]
 """
@@ -31,13 +37,20 @@ from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
+import aiohttp
 import asyncpg
+from aiohttp import web
+from aiohttp.test_utils import TestServer
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from gateway.app import LOBBY, leaderboard_tops  # noqa: E402
+from lobby.engines import GameCatalogue  # noqa: E402
+from lobby.leaderboards import Leaderboards  # noqa: E402
 from lobby.rating_scale import DAY_MS, rating_week  # noqa: E402
 from lobby.store import Store, make_store  # noqa: E402
 
@@ -253,6 +266,57 @@ async def measure(name: str, store: Store, filled: Filled, asks: int, rng: rando
         await store.close()
 
 
+TOPS_KEPT_MS = 30_000  # GAMEROOM_LEADERBOARDS_CACHE_S's default
+TOPS_BLOCKS = 10  # alternating blocks of requests, so both ways see the same machine
+
+
+async def measure_tops(name: str, store: Store, filled: Filled, asks: int) -> None:
+    """GET /api/leaderboards through the gateway's own handler over loopback HTTP, its answer
+    read from the store on every request, and from the kept copy (which runs out, and is read
+    again, every TOPS_KEPT_MS of real time)."""
+    await store.open()
+    catalogue = GameCatalogue({title: {} for title in filled.titles})
+    started = time.monotonic()
+
+    def now_ms() -> int:  # the fill's "now", going on in real time
+        return NOW_MS + int((time.monotonic() - started) * 1000)
+
+    servers = {}
+    for way, kept_ms in (("store", 0), ("kept copy", TOPS_KEPT_MS)):
+        app = web.Application()
+        # The handler asks the lobby for its `ratings` alone; `tops` asks nothing of players.
+        app[LOBBY] = SimpleNamespace(ratings=Leaderboards(store, None, lambda: catalogue, now_ms, kept_ms))  # type: ignore[arg-type]
+        app.router.add_get("/api/leaderboards", leaderboard_tops)
+        servers[way] = TestServer(app)
+        await servers[way].start_server()
+    try:
+        async with aiohttp.ClientSession() as session:
+
+            async def ask(way: str) -> float:
+                start = time.perf_counter()
+                async with session.get(servers[way].make_url("/api/leaderboards")) as answer:
+                    assert answer.status == 200 and len((await answer.json())["boards"]) == len(filled.titles)
+                return (time.perf_counter() - start) * 1000
+
+            times: dict[str, list[float]] = {way: [] for way in servers}
+            for way in servers:
+                await ask(way)  # warm: connection open, statements prepared, pages in memory
+            for _ in range(TOPS_BLOCKS):
+                for way, taken in times.items():
+                    taken.extend([await ask(way) for _ in range(max(1, asks // TOPS_BLOCKS))])
+        for way, taken in times.items():
+            taken.sort()
+            print(
+                f"{name:9} {'GET ' + way:15} median {statistics.median(taken):7.3f} ms"
+                f"   p95 {taken[int(len(taken) * 0.95) - 1]:7.3f} ms"
+                f"   {len(taken) / (sum(taken) / 1000):6.0f} requests/s   (/api/leaderboards, {len(filled.titles)} titles)"
+            )
+    finally:
+        for server in servers.values():
+            await server.close()
+        await store.close()
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--players", type=int, default=100_000)
@@ -272,8 +336,12 @@ async def main() -> None:
                     print("with plain sort-order indexes instead of the covering ones (before):")
                 store = make_store(f"sqlite:///{path}")
                 await measure("sqlite", store, filled, args.asks, random.Random(3))
+                if not before:
+                    await measure_tops("sqlite", make_store(f"sqlite:///{path}"), filled, args.asks)
                 store = make_store(with_schema(args.postgres, schema))
                 await measure("postgres", store, filled, args.asks, random.Random(3))
+                if not before:
+                    await measure_tops("postgres", make_store(with_schema(args.postgres, schema)), filled, args.asks)
         finally:
             connection = await asyncpg.connect(args.postgres)
             await connection.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")

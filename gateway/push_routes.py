@@ -8,7 +8,7 @@ from aiohttp import web
 
 from rulekit import Refusal
 
-from .app import LOBBY, SETTINGS, origin_allowed, player_token, read_json, refused_response
+from .app import LOBBY, SETTINGS, origin_allowed, player_token, read_json, refused_response, this_device
 
 
 async def push_key(request: web.Request) -> web.Response:
@@ -20,12 +20,13 @@ async def push_key(request: web.Request) -> web.Response:
 
 
 async def subscribe(request: web.Request) -> web.Response:
-    """POST /api/players/me/push {subscription, language, label}: this browser is told too."""
+    """POST /api/players/me/push {subscription, language}: this browser is told too, listed
+    under the name its User-Agent gives it (as its sessions are)."""
     try:
         if not origin_allowed(request, request.app[SETTINGS]):
             raise Refusal("bad_origin")
         body = await read_json(request)
-        stored = await request.app[LOBBY].push.subscribe(player_token(request), body)
+        stored = await request.app[LOBBY].push.subscribe(player_token(request), body, this_device(request))
     except Refusal as refusal:
         return refused_response(refusal)
     return web.json_response(stored, status=201)

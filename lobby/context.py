@@ -53,6 +53,10 @@ class LobbySettings:
     push: PushSettings = field(default_factory=PushSettings)
     # An open challenge (lobby/challenges.py) not answered this long expires.
     challenge_ttl_ms: int = 5 * 60_000
+    # Every title's top three for the start page (GET /api/leaderboards) are given from this
+    # process's copy this long; a rated game ending here drops it (lobby/leaderboards.py).
+    # 0: read from the store on every request.
+    leaderboards_cache_ms: int = 30_000
 
     @classmethod
     def at_rate(cls, rate: float, since: float | None = None, **settings: Any) -> LobbySettings:

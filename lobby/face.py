@@ -123,11 +123,12 @@ class AccountDesk(Protocol):
 
 
 class PushDesk(Protocol):
-    """Web Push subscriptions and quiet hours (lobby/push.py), as the REST API offers them."""
+    """Web Push subscriptions and quiet hours (lobby/push.py), as the REST API offers them.
+    `device_label` a short name of the subscribing browser, as for `AccountDesk`."""
 
     def public_key(self) -> str: ...
 
-    async def subscribe(self, token: str, body: dict[str, Any]) -> dict[str, Any]: ...
+    async def subscribe(self, token: str, body: dict[str, Any], device_label: str) -> dict[str, Any]: ...
 
     async def subscriptions(self, token: str) -> dict[str, Any]: ...
 
@@ -335,6 +336,7 @@ def settings_from_env() -> LobbySettings:
         kept_rooms=int(env("GAMEROOM_KEPT_ROOMS", "1024")),
         push=PushSettings.from_env(),
         challenge_ttl_ms=int(float(env("GAMEROOM_CHALLENGE_TTL_S", "300")) * 1000),
+        leaderboards_cache_ms=int(float(env("GAMEROOM_LEADERBOARDS_CACHE_S", "30")) * 1000),
     )
 
 

@@ -94,8 +94,16 @@ class Lobby:
         # A player's own event stream (bots online): their turns and games' ends observed here.
         self.player_events = PlayerEvents(self.bus)
         self.turn_events = TurnEvents(self.player_events)
+        # Ratings read side; it observes steps to drop its copy of the start page's leaders.
+        self.ratings = Leaderboards(
+            store, self.players, lambda: engines.catalogue, self.ctx.now_ms, self.settings.leaderboards_cache_ms
+        )
         self.steps = Steps(
-            self.ctx, self.delivery, self.stakes, self.cpu, observers=(self.driver, self.notices, self.turn_events)
+            self.ctx,
+            self.delivery,
+            self.stakes,
+            self.cpu,
+            observers=(self.driver, self.notices, self.turn_events, self.ratings),
         )
         self.life = RoomLife(self.ctx, self.steps, self.delivery, self.players, self.stakes)
         self.challenges = ChallengeDesk(self.ctx, self.players, self.life, self.player_events, self.notices.queued)
@@ -103,7 +111,6 @@ class Lobby:
         self.retention = Retention(self.ctx)
         self.quick = QuickSeating(self.ctx, self.life, self.players, self.ledger, events=self.player_events)
         self.replays = Replays(engines)
-        self.ratings = Leaderboards(store, self.players, lambda: engines.catalogue, self.ctx.now_ms)
         self._sweeper: asyncio.Task[None] | None = None
         self._expiry: asyncio.Task[None] | None = None
         self._push_sender: asyncio.Task[None] | None = None

@@ -32,7 +32,6 @@ from .quiet_hours import minute_text, parse_minute, send_after, zone
 from .room import Room
 from .store import Store
 from .store.push import worth_telling
-from .text import clean_text
 
 log = logging.getLogger(__name__)
 
@@ -151,9 +150,10 @@ class PushDesk:
             raise Refusal("bad_subscription", f"keys.{name} must be {size} bytes, base64url")
         return str(value).strip().rstrip("=")
 
-    async def subscribe(self, token: str, body: dict[str, Any]) -> dict[str, Any]:
+    async def subscribe(self, token: str, body: dict[str, Any], device_label: str) -> dict[str, Any]:
         """Keep the browser's subscription (`pushManager.subscribe`'s JSON, with the page's
-        `language` and a device `label`) for the player."""
+        `language`) for the player, labelled `device_label` (the gateway's name for the browser,
+        the one its signed-in sessions get too)."""
         self.public_key()
         player = await self.players.by_token(token)
         subscription = body.get("subscription")
@@ -176,7 +176,7 @@ class PushDesk:
                 "p256dh": p256dh,
                 "auth": auth,
                 "language": language_of(body.get("language", "")),
-                "label": clean_text(body.get("label") or "", "nickname")[:60],
+                "label": device_label,
                 "created_ms": self.now_ms(),
             }
         )

@@ -97,7 +97,8 @@ async def rate_finished(store: Store, room: Room, finished: FinishedGame, teams:
         return finished
     since = finished.finished_ms - MEETINGS_WINDOW_MS
     if await store.rated_meetings(finished.game, players, since) >= RATED_MEETINGS_A_DAY:
-        room.rating_result = {"unrated": UNRATED_REPEATED}
+        # The limit goes with it, so the result panel says the server's figure, not a copy.
+        room.rating_result = {"unrated": UNRATED_REPEATED, "limit": RATED_MEETINGS_A_DAY}
         return finished
     stored = await store.current_ratings(finished.game, players)
     current = {p: Rating(r.mu, r.sigma, r.games) for p, r in stored.items()}

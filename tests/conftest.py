@@ -42,7 +42,9 @@ def stack(tmp_path_factory: pytest.TempPathFactory):
     folder = tmp_path_factory.mktemp("stack")
     running = Stack.on_free_ports(
         f"sqlite:///{folder}/rooms.sqlite3",
-        extra_env={"GAMEROOM_CPU_DELAY_MS": "20", "GAMEROOM_AI_BUDGET_MS": "200"},
+        # Tests load ratings into the store behind the gateway's back: it keeps no copy of the
+        # start page's leaders (tests/unit/test_leaderboards_cache.py checks the copy).
+        extra_env={"GAMEROOM_CPU_DELAY_MS": "20", "GAMEROOM_AI_BUDGET_MS": "200", "GAMEROOM_LEADERBOARDS_CACHE_S": "0"},
         log_dir=folder / "logs",
     )
     running.start()

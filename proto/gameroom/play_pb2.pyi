@@ -438,12 +438,14 @@ class RatingChange(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., shown: _Optional[int] = ..., change: _Optional[int] = ..., provisional: _Optional[bool] = ...) -> None: ...
 
 class RatingResult(_message.Message):
-    __slots__ = ("changes", "unrated")
+    __slots__ = ("changes", "unrated", "limit")
     CHANGES_FIELD_NUMBER: _ClassVar[int]
     UNRATED_FIELD_NUMBER: _ClassVar[int]
+    LIMIT_FIELD_NUMBER: _ClassVar[int]
     changes: _containers.RepeatedCompositeFieldContainer[RatingChange]
     unrated: str
-    def __init__(self, changes: _Optional[_Iterable[_Union[RatingChange, _Mapping]]] = ..., unrated: _Optional[str] = ...) -> None: ...
+    limit: int
+    def __init__(self, changes: _Optional[_Iterable[_Union[RatingChange, _Mapping]]] = ..., unrated: _Optional[str] = ..., limit: _Optional[int] = ...) -> None: ...
 
 class RoomInfo(_message.Message):
     __slots__ = ("code", "game", "options", "seats", "status", "host_seat", "version", "last_event", "rematch_votes", "stake", "game_number", "shuffle_commit", "shuffle_seats", "rated", "rating_result", "bots_allowed")

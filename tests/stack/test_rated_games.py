@@ -241,7 +241,7 @@ async def test_a_series_of_rated_games_gives_openskills_ratings(rig: Rig) -> Non
     # A fourth rated game of the same six today is played unrated, and changes no rating.
     before = await rig.store.current_ratings("dice-poker", six)
     clients = await play_rated(rig, "dice-poker", [tokens[p] for p in six], rnd)
-    assert clients[0].room["rating_result"] == {"unrated": "rated_repeat_limit"}
+    assert clients[0].room["rating_result"] == {"unrated": "rated_repeat_limit", "limit": 3}
     assert await rig.store.current_ratings("dice-poker", six) == before
     assert await rig.store.finished_game(clients[0].code, 1) is not None  # the game itself counts
 

@@ -264,9 +264,10 @@ export function pushKey() {
 }
 
 /**
- * Keep this browser's push subscription for the player → {id, label, language, created_ms}.
+ * Keep this browser's push subscription for the player → {id, label, language, created_ms};
+ * the server names the device from the request's User-Agent.
  * @param {string} token
- * @param {{ subscription: any, language: string, label: string }} body
+ * @param {{ subscription: any, language: string }} body
  * @returns {Promise<any>}
  */
 export function subscribePush(token, body) {

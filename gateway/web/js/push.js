@@ -46,17 +46,9 @@ function bytesOf(text) {
   return Uint8Array.from(plain, (ch) => ch.charCodeAt(0));
 }
 
-/** @returns {string} a name for this device the player recognises in the list */
-function deviceLabel() {
-  const agent = navigator.userAgent;
-  const system = [/Android/, /iPhone/, /iPad/, /Windows/, /Mac/, /Linux/, /CrOS/].find((re) => re.test(agent));
-  const browser = [/Firefox/, /Edg/, /Chrome/, /Safari/].find((re) => re.test(agent));
-  const name = (re) => (re ? re.source.replace("Edg", "Edge").replace("CrOS", "ChromeOS") : "");
-  return [name(browser), name(system)].filter(Boolean).join(" · ") || "Browser";
-}
-
 /**
- * This browser subscribed with the server's key and kept for the player.
+ * This browser subscribed with the server's key and kept for the player, under the name the
+ * server gives it from its User-Agent (the one its signed-in sessions get too).
  * @param {string} token
  * @returns {Promise<any>}
  */
@@ -67,7 +59,7 @@ async function subscribeHere(token) {
   const subscription =
     (await registration.pushManager.getSubscription()) ||
     (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytesOf(key) }));
-  return api.subscribePush(token, { subscription: subscription.toJSON(), language: currentLanguage(), label: deviceLabel() });
+  return api.subscribePush(token, { subscription: subscription.toJSON(), language: currentLanguage() });
 }
 
 /**

@@ -5,10 +5,6 @@ import { formatNumber, t } from "./i18n.js";
 import { ratingText, seatColour, seatInk, seatMarkOf, seatNameOf } from "./seats.js";
 import * as store from "./store.js";
 
-// The server's limit on rated games a day among the same players (lobby/ratings.py
-// RATED_MEETINGS_A_DAY), for the words that say a game was played unrated.
-const RATED_MEETINGS_A_DAY = 3;
-
 /**
  * The headline: "You win!", "Anna wins!", "Draw", "Anna and Ben share first place".
  * @param {import("./types.js").Result} result
@@ -134,7 +130,7 @@ export function renderResult(container, { result, room, held, scoreText, canRema
           );
         }),
       ),
-      rating && rating.unrated ? h("p", { class: "hint", "data-testid": "rating-unrated" }, t(`rating.unrated.${rating.unrated}`, { count: RATED_MEETINGS_A_DAY })) : null,
+      rating && rating.unrated ? h("p", { class: "hint", "data-testid": "rating-unrated" }, t(`rating.unrated.${rating.unrated}`, { count: rating.limit || 0 })) : null,
       humans > 1 && votes > 0 ? h("p", { class: "hint", "data-testid": "rematch-votes" }, t("result.votes", { votes, humans })) : null,
       fairness ? fairnessDetails(fairness) : null,
       h(

@@ -81,7 +81,7 @@
  * @property {number[]} [shuffle_seats] the seats whose random values the next seed takes
  * @property {boolean} [private]
  * @property {boolean} [rated] every seat an account's; finished games change ratings
- * @property {{ changes?: RatingChange[], unrated?: string }} [rating_result] the last game's, in a rated room
+ * @property {{ changes?: RatingChange[], unrated?: string, limit?: number }} [rating_result] the last game's, in a rated room (`limit`: the rated games a day the same players get, with `unrated` rated_repeat_limit)
  */
 
 /**
