@@ -108,8 +108,9 @@ class Rooms:
     async def expire_rooms(self, before_ms: int, limit: int = 200) -> list[str]:
         """Delete up to `limit` rooms last written before `before_ms`: those not in play (waiting
         or finished) first, then rooms in play that no player is at (no seat `Seat.here`: such
-        a table waits for its players, lobby/clocks.py), with their events, move answers, chat
-        and the moves of games that never finished; finished games (replays, statistics) stay.
+        a table waits for its players, lobby/clocks.py), with their events, move answers, chat,
+        "your turn" rows (a deleted table must leave its players' lists) and the moves of games
+        that never finished; finished games (replays, statistics) stay.
         The codes deleted; an expired room's code is never given to a new room while its
         finished games are kept."""
 
@@ -134,7 +135,7 @@ class Rooms:
                     break
             if not codes:
                 return codes
-            for table in ("events", "move_answers", "chat"):
+            for table in ("events", "move_answers", "chat", "seated"):
                 await tx.executemany(f"DELETE FROM {table} WHERE code = ?", [(c,) for c in codes])  # noqa: S608
             # Moves of a game that never finished replay nothing; a finished game's stay.
             await tx.executemany(

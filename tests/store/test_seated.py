@@ -154,3 +154,16 @@ def test_the_turns_are_read_through_their_index(sqlite_path) -> None:
         ).fetchall()
     details = " ".join(str(row[-1]) for row in plan)
     assert "USING INDEX seated_turns" in details and "SCAN seated" not in details.replace("USING INDEX", ""), details
+
+
+async def test_an_expired_table_leaves_its_players_your_turn_lists(store) -> None:
+    """A room in play that nobody is at expires (lobby/store/rooms.py): its rows go with it, or
+    the table would stay on the players' lists with nothing to open."""
+    await save_seated(store, c("EEEEE"), [_row("EEEEE", 0, 1_000), _row("EEEEE", 1, None, player="ben")])
+    await save_seated(store, c("FFFFF"), [_row("FFFFF", 1, 2_000)])
+    assert [t.code for t in await store.turns_of(p("anna"))] == [c("EEEEE"), c("FFFFF")]
+    # Every room this test made was last written at 0; earlier tests' rooms may go in the sweep too.
+    assert {c("EEEEE"), c("FFFFF")} <= set(await store.expire_rooms(1, limit=1_000_000))
+    assert await rows_of(store, c("EEEEE")) == []
+    assert await store.turns_of(p("anna")) == []
+    assert await store.tables_of(p("ben")) == []
