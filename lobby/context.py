@@ -53,6 +53,9 @@ class LobbySettings:
     push: PushSettings = field(default_factory=PushSettings)
     # An open challenge (lobby/challenges.py) not answered this long expires.
     challenge_ttl_ms: int = 5 * 60_000
+    # Players' events (lobby/player_events.py) go to other replicas over the bus. Off (a
+    # benchmark's baseline, bench/player_events_fanout.py): this process's streams only.
+    player_events_bus: bool = True
 
     @classmethod
     def at_rate(cls, rate: float, since: float | None = None, **settings: Any) -> LobbySettings:

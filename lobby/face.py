@@ -335,6 +335,8 @@ def settings_from_env() -> LobbySettings:
         kept_rooms=int(env("GAMEROOM_KEPT_ROOMS", "1024")),
         push=PushSettings.from_env(),
         challenge_ttl_ms=int(float(env("GAMEROOM_CHALLENGE_TTL_S", "300")) * 1000),
+        # Benchmark-only: "off" keeps players' events on this replica (bench/player_events_fanout.py).
+        player_events_bus=env("GAMEROOM_PLAYER_EVENTS_BUS", "on") != "off",
     )
 
 

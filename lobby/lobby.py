@@ -92,7 +92,7 @@ class Lobby:
         self.notices = PushNotices(store, self.settings.push, self.ctx.now_ms)
         self.push = PushDesk(store, self.players, self.settings.push, self.ctx.now_ms)
         # A player's own event stream (bots online): their turns and games' ends observed here.
-        self.player_events = PlayerEvents(self.bus)
+        self.player_events = PlayerEvents(self.bus, shared=self.settings.player_events_bus)
         self.turn_events = TurnEvents(self.player_events)
         self.steps = Steps(
             self.ctx, self.delivery, self.stakes, self.cpu, observers=(self.driver, self.notices, self.turn_events)

@@ -35,8 +35,9 @@ class PlayerEvents:
     # player's turns and ends are remembered where the streams are.
     RECENT = 64
 
-    def __init__(self, bus: LocalBus | RedisBus) -> None:
+    def __init__(self, bus: LocalBus | RedisBus, shared: bool = True) -> None:
         self.bus = bus
+        self.shared = shared  # told to other replicas (off: a benchmark's baseline)
         self._streams: dict[str, tuple[EventSink, ...]] = {}
         self._recent: dict[str, deque[str]] = {}
 
@@ -76,6 +77,8 @@ class PlayerEvents:
         """To every stream of the player, on whichever replica it is held."""
         assert event.get("kind") in KINDS, event
         self.deliver(player_id, event)
+        if not self.shared:
+            return
         try:
             await self.bus.publish_player(player_id, event)
         except Exception:
