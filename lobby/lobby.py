@@ -151,6 +151,7 @@ class Lobby:
             await asyncio.wait(list(self.ctx.tasks), timeout=3)
         for task in list(self.ctx.tasks):
             task.cancel()
+        await self.player_events.flush()
         await self.bus.close()
         self.ctx.engines.close()
         await self.store.close()
