@@ -3,13 +3,15 @@ without it, in the same run.
 
 With Redis (the scaled setup), every step that makes it a player's turn or ends a game tells the
 player's event stream (lobby/player_events.py), on whichever replica it is held: a Redis publish
-per player. Two gateways share the family services, each with its own store and Redis prefix:
-one as it ships, one with `GAMEROOM_PLAYER_EVENTS_BUS=off` (the events reach this replica's
-streams only). Each plays a four-in-a-row room created with a player's token, one device holding
-both seats (bench/player_rooms.py's PlayerRoom: every move makes it that player's turn), in turn
-by blocks of 100 moves (each going first every other time), so the ratio is what counts. `--stream` also holds the player's event
-stream open (`/ws/events`) on each gateway while it plays. The benchmark subscribes to each
-gateway's player channels and counts the publishes its moves made.
+per player, from the outbox one task publishes. Two gateways share the family services, each
+with its own store and Redis prefix: one as it ships, one with `GAMEROOM_PLAYER_EVENTS_BUS=off`
+(the events reach its own streams only). Each plays a four-in-a-row room created with a
+player's token, one device holding both seats (bench/player_rooms.py's PlayerRoom: every move
+makes it that player's turn), in turn by blocks of 100 moves (each going first every other
+time), so the ratio is what counts; beside the latency, each gateway's CPU over its moves.
+`--stream` also holds the player's event stream open (`/ws/events`) on each gateway while it
+plays. The benchmark subscribes to each gateway's player channels and counts the publishes its
+moves made.
 
     .venv/bin/python bench/player_events_fanout.py [--moves 1000] [--store postgres|sqlite] [--stream]
         [--postgres postgresql://postgres@127.0.0.1:5432/test] [--redis redis://127.0.0.1:6379/0]
@@ -151,7 +153,7 @@ async def main(args: argparse.Namespace) -> None:
                     before = (await counter.drain())[setup.player_channels]
                     cpu_before = cpu_seconds([pid])
                     setup.times += [await setup.room.move() for _ in range(BLOCK)]
-                    # The sender's publishes trail the answers: counted once they are out.
+                    # A publish trailing the block's last answer counts in the next block.
                     setup.published += (await counter.drain())[setup.player_channels] - before
                     setup.cpu_s += cpu_seconds([pid]) - cpu_before
             for setup in setups:
