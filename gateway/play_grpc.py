@@ -166,6 +166,9 @@ def add_to_server(servicer: PlayServicer, server: grpc.aio.Server) -> None:
         "ListBots": grpc.unary_unary_rpc_method_handler(
             servicer.ListBots, messages.ListBotsRequest.FromString, messages.Bots.SerializeToString
         ),
+        "SetBot": grpc.unary_unary_rpc_method_handler(
+            servicer.SetBot, messages.SetBotRequest.FromString, messages.BotSettings.SerializeToString
+        ),
     }
     server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler("gameroom.play.Play", handlers),))
 
@@ -310,6 +313,18 @@ class PlayServicer(play_pb2_grpc.PlayServicer):
 
     async def ListBots(self, request, context) -> play_pb2.Bots:
         return json_format.ParseDict({"bots": await self.lobby.challenges.bots()}, play_pb2.Bots())
+
+    async def SetBot(self, request, context) -> play_pb2.BotSettings:
+        """The REST body rebuilt, so both paths share one check: an unset `bot` is refused
+        `bad_request` as a missing one is over REST."""
+        body: dict[str, Any] = {"quick_seats": request.quick_seats, "games": list(request.games)}
+        if request.HasField("bot"):
+            body["bot"] = request.bot
+        try:
+            answer = await self.lobby.challenges.set_bot(request.player_token, body)
+        except Refusal as refusal:
+            await _abort(context, refusal)
+        return play_pb2.BotSettings(**answer)
 
     async def Connect(
         self, request_iterator: AsyncIterator[play_pb2.ClientMessage], context

@@ -57,6 +57,9 @@ class LobbySettings:
     # process's copy this long; a rated game ending here drops it (lobby/leaderboards.py).
     # 0: read from the store on every request.
     leaderboards_cache_ms: int = 30_000
+    # Players' events (lobby/player_events.py) go to other replicas over the bus. Off (a
+    # benchmark's baseline, bench/player_events_fanout.py): this process's streams only.
+    player_events_bus: bool = True
 
     @classmethod
     def at_rate(cls, rate: float, since: float | None = None, **settings: Any) -> LobbySettings:

@@ -337,6 +337,8 @@ def settings_from_env() -> LobbySettings:
         push=PushSettings.from_env(),
         challenge_ttl_ms=int(float(env("GAMEROOM_CHALLENGE_TTL_S", "300")) * 1000),
         leaderboards_cache_ms=int(float(env("GAMEROOM_LEADERBOARDS_CACHE_S", "30")) * 1000),
+        # Benchmark-only: "off" keeps players' events on this replica (bench/player_events_fanout.py).
+        player_events_bus=env("GAMEROOM_PLAYER_EVENTS_BUS", "on") != "off",
     )
 
 

@@ -92,7 +92,7 @@ class Lobby:
         self.notices = PushNotices(store, self.settings.push, self.ctx.now_ms)
         self.push = PushDesk(store, self.players, self.settings.push, self.ctx.now_ms)
         # A player's own event stream (bots online): their turns and games' ends observed here.
-        self.player_events = PlayerEvents(self.bus)
+        self.player_events = PlayerEvents(self.bus, shared=self.settings.player_events_bus)
         self.turn_events = TurnEvents(self.player_events)
         # Ratings read side; it observes steps to drop its copy of the start page's leaders.
         self.ratings = Leaderboards(
@@ -158,6 +158,7 @@ class Lobby:
             await asyncio.wait(list(self.ctx.tasks), timeout=3)
         for task in list(self.ctx.tasks):
             task.cancel()
+        await self.player_events.flush()
         await self.bus.close()
         self.ctx.engines.close()
         await self.store.close()

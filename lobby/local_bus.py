@@ -40,8 +40,8 @@ class LocalBus:
     async def announce(self, code: str, payload: dict[str, Any], due: tuple[int | None, int] | None) -> set[int]:
         return self.hub.present_seats(code)
 
-    async def publish_player(self, player_id: str, event: dict[str, Any]) -> None:
-        """A player's event (lobby/player_events.py): no other replica to tell."""
+    async def publish_players(self, events: list[tuple[str, dict[str, Any]]]) -> None:
+        """Players' events (lobby/player_events.py): no other replica to tell."""
         return None
 
     async def claim(self, code: str) -> bool:

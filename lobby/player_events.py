@@ -6,10 +6,16 @@ An event is a JSON object `{"kind": "challenge" | "game_started" | "your_turn" |
 keeps this process's open streams by player; `publish` hands an event to the streams here and,
 through the bus, to every other replica (lobby/bus.py), which hands it to its own streams of that
 player. `TurnEvents` observes the step pipeline (lobby/steps.py) for the turns and ends of games.
+
+With Redis, what goes to other replicas waits in an outbox that one task publishes, all that
+waits in one round trip: a step is not held up by a round trip per player it tells (with an
+extra process to wake on a busy machine, that was most of what the fan-out cost a move,
+bench/player_events_fanout.py), and many steps' events share one. One sender keeps them in order.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections import OrderedDict, deque
 from typing import Any, Protocol
@@ -34,11 +40,18 @@ class PlayerEvents:
     # room: each may tell the same turn or end. A stream gets it once: the latest few of each
     # player's turns and ends are remembered where the streams are.
     RECENT = 64
+    # Events waiting for the bus while Redis is slow or away; past that the oldest are dropped
+    # (a stream elsewhere gets what is open again when it reconnects).
+    OUTBOX = 10_000
 
-    def __init__(self, bus: LocalBus | RedisBus) -> None:
+    def __init__(self, bus: LocalBus | RedisBus, shared: bool = True) -> None:
         self.bus = bus
+        # Told to other replicas: with Redis (off: a benchmark's baseline, this process only).
+        self.shared = shared and bus.shares_changes
         self._streams: dict[str, tuple[EventSink, ...]] = {}
         self._recent: dict[str, deque[str]] = {}
+        self._outbox: deque[tuple[str, dict[str, Any]]] = deque()
+        self._sender: asyncio.Task[None] | None = None
 
     def open(self, player_id: str, sink: EventSink) -> None:
         self._streams[player_id] = (*self._streams.get(player_id, ()), sink)
@@ -73,14 +86,33 @@ class PlayerEvents:
             sink.send(event)
 
     async def publish(self, player_id: str, event: dict[str, Any]) -> None:
-        """To every stream of the player, on whichever replica it is held."""
+        """To every stream of the player: this process's at once, other replicas' through the
+        outbox (on its way when this returns, not yet published)."""
         assert event.get("kind") in KINDS, event
         self.deliver(player_id, event)
-        try:
-            await self.bus.publish_player(player_id, event)
-        except Exception:
-            # The bus is away: this replica's streams have it; the others' catch up on reconnect.
-            log.warning("player event not published to other replicas", exc_info=True)
+        if not self.shared:
+            return
+        if len(self._outbox) >= self.OUTBOX:
+            self._outbox.popleft()
+            log.warning("player events outbox full: the oldest dropped")
+        self._outbox.append((player_id, event))
+        if self._sender is None or self._sender.done():
+            self._sender = asyncio.get_running_loop().create_task(self._send())
+
+    async def _send(self) -> None:
+        while self._outbox:
+            batch = list(self._outbox)
+            self._outbox.clear()
+            try:
+                await self.bus.publish_players(batch)
+            except Exception:
+                # The bus is away: this replica's streams have them; the others' catch up on reconnect.
+                log.warning("%d player events not published to other replicas", len(batch), exc_info=True)
+
+    async def flush(self, timeout_s: float = 2.0) -> None:
+        """Publish what waits (a process leaving), for at most `timeout_s`."""
+        if self._sender is not None and not self._sender.done():
+            await asyncio.wait([self._sender], timeout=timeout_s)
 
 
 def turns_now(room: Room) -> dict[str, list[int]]:

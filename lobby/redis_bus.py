@@ -155,9 +155,13 @@ class RedisBus:
             raise
         return {int(seat) for seat in seats} | self.hub.present_seats(code)
 
-    async def publish_player(self, player_id: str, event: dict[str, Any]) -> None:
-        """A player's event (lobby/player_events.py) to the other replicas' streams of them."""
-        await self.redis.publish(self._key("player", player_id), f"{self.replica}\n{jsontext.dumps(event)}")
+    async def publish_players(self, events: list[tuple[str, dict[str, Any]]]) -> None:
+        """Players' events (lobby/player_events.py) to the other replicas' streams of them, in
+        order, in one round trip."""
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for player_id, event in events:
+                pipe.publish(self._key("player", player_id), f"{self.replica}\n{jsontext.dumps(event)}")
+            await pipe.execute()
 
     def _due_args(self, code: str, due_ms: int | None, revision: int) -> tuple[list[str], list[Any]]:
         keys = [self._key("due"), self._key("duerev", code)]

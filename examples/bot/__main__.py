@@ -45,7 +45,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--games",
         default="",
-        help="with --online: the games whose challenges it accepts, comma separated (default all)",
+        help="with --online: the games it plays, comma separated (default all): set on the account at start, "
+        "so players see them; challenges to others are declined",
+    )
+    parser.add_argument(
+        "--quick-seats",
+        action="store_true",
+        help="with --online: quick seating (Play now) may seat the bot with a person waiting alone",
     )
     parser.add_argument("--challenge", metavar="PLAYER", help="with --online: challenge this player id")
     parser.add_argument("--game", default="four-in-a-row", help="with --challenge: the game (default four-in-a-row)")
@@ -108,7 +114,15 @@ async def run_online(args: argparse.Namespace) -> int:
     games = frozenset(game.strip() for game in args.games.split(",") if game.strip())
     tickets = Path(args.tickets) if args.tickets else None
     async with OnlineBot(
-        args.server, args.token, games, args.level, args.delay, args.seed, quit_after=args.quit_after, tickets=tickets
+        args.server,
+        args.token,
+        games,
+        args.level,
+        args.delay,
+        args.seed,
+        quit_after=args.quit_after,
+        tickets=tickets,
+        quick_seats=args.quick_seats,
     ) as bot:
         print("online", flush=True)
         await bot.run(args.challenge or "", args.game, args.count if args.challenge else 0)

@@ -1,6 +1,7 @@
-"""The bot online: it holds its player's event stream (`Events`), accepts the challenges of
-games it plays, challenges a player N times one after the other, and plays every game it is
-seated at, each on its own task and its own `Connect` stream (a `Bot` per table)."""
+"""The bot online: it marks its account a bot with the games it plays (`SetBot`), holds its
+player's event stream (`Events`), accepts the challenges of games it plays, challenges a player
+N times one after the other, and plays every game it is seated at, each on its own task and its
+own `Connect` stream (a `Bot` per table)."""
 
 from __future__ import annotations
 
@@ -58,10 +59,12 @@ class OnlineBot:
         quit_after: int = 0,
         say: Callable[[str], None] = print,
         tickets: Path | None = None,
+        quick_seats: bool = False,
     ) -> None:
         self.server = server
         self.player_token = player_token
         self.games = games  # empty: every game
+        self.quick_seats = quick_seats  # quick seating may seat it with a person waiting
         self.level = level
         self.delay_s = delay_s
         self.rnd = random.Random(seed)
@@ -104,6 +107,7 @@ class OnlineBot:
     async def run(self, challenge: str = "", game: str = "", count: int = 0) -> None:
         """Hold the event stream; with `challenge`, also challenge that player `count` times to
         `game`, each after the game of the one before has ended (or it was declined)."""
+        await self.announce()
         for code, kept in self._kept_tickets().items():
             self._sit(code, kept["game"], kept["token"])
         loop = asyncio.get_running_loop()
@@ -123,6 +127,18 @@ class OnlineBot:
         finally:
             for task in watched:
                 task.cancel()
+
+    async def announce(self) -> None:
+        """Mark the account a bot with the games it plays, so that players listing the bots see
+        them (and challenge it to those only)."""
+        request = play_pb2.SetBotRequest(
+            player_token=self.player_token, bot=True, quick_seats=self.quick_seats, games=sorted(self.games)
+        )
+        try:
+            await self.stub.SetBot(request, timeout=CALL_TIMEOUT_S, wait_for_ready=True)
+        except grpc.aio.AioRpcError as error:
+            code = refusal_code(error)
+            raise BotError(f"{code or error.code().name}: {error.details()}") from None
 
     # -- the event stream -------------------------------------------------------------------
     async def _events(self) -> None:

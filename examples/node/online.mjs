@@ -1,13 +1,13 @@
-// The Node.js bot online (docs/play-api.md, "Node.js online"): it holds its player's event
-// stream (Events), accepts the challenges of games it plays, challenges a player N times one
-// after the other, and plays every game it is seated at, each table on its own Connect stream.
+// The Node.js bot online (docs/play-api.md, "Node.js online"): it marks its account a bot with
+// the games it plays (SetBot), holds its player's event stream (Events), accepts the challenges
+// of games it plays, challenges a player N times one after the other, and plays every game it
+// is seated at, each table on its own Connect stream.
 //
 //   node examples/node/online.mjs --token <bot token> [--server 127.0.0.1:50050]
-//     [--games four-in-a-row,...] [--challenge <player id> --game four-in-a-row --count 3]
+//     [--games four-in-a-row,...] [--quick-seats] [--challenge <player id> --game four-in-a-row --count 3]
 //     [--tickets FILE] [--quit-after N]
 //
-// The account marks itself a bot first (PUT /api/players/me/bot {"bot": true}) and makes a bot
-// token (POST /api/players/me/bot-tokens); see docs/play-api.md.
+// The account makes a bot token first (POST /api/players/me/bot-tokens); see docs/play-api.md.
 
 import fs from "node:fs";
 import path from "node:path";
@@ -38,8 +38,9 @@ export class OnlineBot {
   /**
    * @param {any} client a playClient
    * @param {string} playerToken the account's bot token
-   * @param {{ games?: string[], quitAfter?: number, tickets?: string, log?: (line: string) => void }} [settings]
-   *   games: the games whose challenges it accepts (empty: all); quitAfter: stop once that
+   * @param {{ games?: string[], quickSeats?: boolean, quitAfter?: number, tickets?: string, log?: (line: string) => void }} [settings]
+   *   games: the games it plays, set on the account at start; it accepts only their challenges
+   *   (empty: all); quickSeats: quick seating may seat it; quitAfter: stop once that
    *   many games have ended (0: never); tickets: a file that keeps the room tickets of the
    *   games being played, so that the bot, started again, takes its seats back
    */
@@ -47,6 +48,7 @@ export class OnlineBot {
     this.client = client;
     this.playerToken = playerToken;
     this.games = new Set(settings.games || []);
+    this.quickSeats = Boolean(settings.quickSeats);
     this.quitAfter = settings.quitAfter || 0;
     this.log = settings.log || (() => {});
     this.ticketsFile = settings.tickets || "";
@@ -74,6 +76,7 @@ export class OnlineBot {
    * @param {{ challenge?: string, game?: string, count?: number }} [plan]
    */
   async run(plan = {}) {
+    await this.announce();
     for (const [code, kept] of Object.entries(this.keptTickets())) this.sit({ code, game: kept.game, token: kept.token, seats: [] });
     const events = this.holdEvents();
     if (plan.challenge && (plan.count || 0) > 0) {
@@ -85,6 +88,12 @@ export class OnlineBot {
     const outcome = await Promise.race([events, this.finished.promise]);
     this.stop();
     if (outcome instanceof Error) throw outcome;
+  }
+
+  /** Mark the account a bot with the games it plays, so that players listing the bots see them. */
+  async announce() {
+    const games = [...this.games].sort();
+    await unary(this.client, "SetBot", { player_token: this.playerToken, bot: true, quick_seats: this.quickSeats, games });
   }
 
   stop() {
@@ -277,7 +286,13 @@ async function main() {
     .split(",")
     .map((game) => game.trim())
     .filter(Boolean);
-  const settings = { games, quitAfter: Number(option("quit-after", "0")), tickets: option("tickets", ""), log: console.log };
+  const settings = {
+    games,
+    quickSeats: args.includes("--quick-seats"),
+    quitAfter: Number(option("quit-after", "0")),
+    tickets: option("tickets", ""),
+    log: console.log,
+  };
   const bot = new OnlineBot(client, token, settings);
   console.log("online");
   await bot.run({ challenge: option("challenge", ""), game: option("game", "four-in-a-row"), count: Number(option("count", "1")) });

@@ -47,6 +47,28 @@ class ListBotsRequest(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
 
+class SetBotRequest(_message.Message):
+    __slots__ = ("player_token", "bot", "quick_seats", "games")
+    PLAYER_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    BOT_FIELD_NUMBER: _ClassVar[int]
+    QUICK_SEATS_FIELD_NUMBER: _ClassVar[int]
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    player_token: str
+    bot: bool
+    quick_seats: bool
+    games: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, player_token: _Optional[str] = ..., bot: _Optional[bool] = ..., quick_seats: _Optional[bool] = ..., games: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BotSettings(_message.Message):
+    __slots__ = ("bot", "quick_seats", "games")
+    BOT_FIELD_NUMBER: _ClassVar[int]
+    QUICK_SEATS_FIELD_NUMBER: _ClassVar[int]
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    bot: bool
+    quick_seats: bool
+    games: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, bot: _Optional[bool] = ..., quick_seats: _Optional[bool] = ..., games: _Optional[_Iterable[str]] = ...) -> None: ...
+
 class Challenge(_message.Message):
     __slots__ = ("id", "from_player", "from_name", "from_bot", "to_player", "to_name", "to_bot", "game", "options", "rated", "status", "expires_ms", "room_code")
     ID_FIELD_NUMBER: _ClassVar[int]

@@ -109,6 +109,11 @@ class PlayStub:
                 request_serializer=gameroom_dot_play__pb2.ListBotsRequest.SerializeToString,
                 response_deserializer=gameroom_dot_play__pb2.Bots.FromString,
                 _registered_method=True)
+        self.SetBot = channel.unary_unary(
+                '/gameroom.play.Play/SetBot',
+                request_serializer=gameroom_dot_play__pb2.SetBotRequest.SerializeToString,
+                response_deserializer=gameroom_dot_play__pb2.BotSettings.FromString,
+                _registered_method=True)
 
 
 class PlayServicer:
@@ -218,6 +223,14 @@ class PlayServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def SetBot(self, request, context):
+        """The account is a bot (or a person again), the games it takes and whether quick seating may
+        seat it (PUT /api/players/me/bot).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_PlayServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -295,6 +308,11 @@ def add_PlayServicer_to_server(servicer, server):
                     servicer.ListBots,
                     request_deserializer=gameroom_dot_play__pb2.ListBotsRequest.FromString,
                     response_serializer=gameroom_dot_play__pb2.Bots.SerializeToString,
+            ),
+            'SetBot': grpc.unary_unary_rpc_method_handler(
+                    servicer.SetBot,
+                    request_deserializer=gameroom_dot_play__pb2.SetBotRequest.FromString,
+                    response_serializer=gameroom_dot_play__pb2.BotSettings.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -702,6 +720,33 @@ class Play:
             '/gameroom.play.Play/ListBots',
             gameroom_dot_play__pb2.ListBotsRequest.SerializeToString,
             gameroom_dot_play__pb2.Bots.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SetBot(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/gameroom.play.Play/SetBot',
+            gameroom_dot_play__pb2.SetBotRequest.SerializeToString,
+            gameroom_dot_play__pb2.BotSettings.FromString,
             options,
             channel_credentials,
             insecure,

@@ -3,8 +3,9 @@ themselves bots and make bot tokens through the REST API; the Python example bot
 (`python -m examples.bot --online`) and the Node.js one (`node examples/node/online.mjs`) go
 online with them, and a third account, Anna, signs in in headless Chromium on a 360 px phone.
 The Python bot challenges the Node bot three times, the Node bot challenges Anna three times,
-and Anna challenges the Python bot from the player page's "Bots online" (first to a game it
-does not play, which it declines, as the banner tells her): every game is made by
+and Anna challenges the Python bot from the player page's "Bots online", which lists and offers
+only the game the bot said it plays as it went online (a challenge to another game, sent over
+REST, it declines, as the banner tells her): every game is made by
 a challenge alone (no room code handed over), Anna accepts in the banner wherever she is, and
 every game is played to its end with a result. And a challenge from a leaderboard row, listed
 and withdrawn on the player page."""
@@ -168,14 +169,19 @@ def test_two_bots_and_a_browser_player_play_through_challenges_alone(browser: Br
         robo_row = page.get_by_test_id(f"bot-{robo['id']}")
         expect(robo_row).to_contain_text("Robo")
         expect(robo_row.get_by_test_id("bot-mark")).to_have_text("bot")
-        # Robo plays four in a row only: a challenge to dice poker is declined, and the banner says so.
-        page.get_by_test_id(f"bot-game-{robo['id']}").select_option("dice-poker")
-        page.get_by_test_id(f"bot-challenge-{robo['id']}").click()
+        # Robo said it plays four in a row only (--games, set as it went online): the list says so
+        # and the picker offers nothing else. A challenge to dice poker sent over REST is
+        # declined, and the banner says so.
+        expect(robo_row.locator(".bot-games")).to_have_text("Four in a Row")
+        expect(page.get_by_test_id(f"bot-game-{robo['id']}").locator("option")).to_have_text(["Four in a Row"])
+        status, sent = _call(
+            base, "POST", "/api/challenges", anna["token"], {"to_player": robo["id"], "game": "dice-poker"}
+        )
+        assert status == 201, sent
         declined = page.locator("[data-testid=challenge-banner] [data-testid^=challenge-declined-]")
         expect(declined).to_contain_text("Robo (bot) declined your challenge to Dice Poker")
         declined.get_by_role("button", name="Dismiss").click()
         expect(page.get_by_test_id("challenge-banner")).to_be_hidden()
-        page.get_by_test_id(f"bot-game-{robo['id']}").select_option(GAME)
         page.get_by_test_id(f"bot-challenge-{robo['id']}").click()
         expect(page.get_by_test_id(f"bot-challenge-{robo['id']}-note")).to_contain_text("Challenge sent to Robo")
         opener = page.locator("[data-testid=challenge-banner] button[data-testid^=challenge-open-]").first

@@ -1,6 +1,7 @@
 """The Python example bot online (`python -m examples.bot --online`, docs/play-api.md) against the
-running processes: two bot accounts made over REST with a passkey each; one bot challenges the
-other, which declines a game it does not play, and which, killed mid-game and started again
+running processes: two bot accounts made over REST with a passkey each; a bot marks its account
+a bot with the games it plays as it starts; one bot challenges the other, which declines a game
+it does not play, and which, killed mid-game and started again
 with its tickets file, takes its seat back and plays the game to its end (the Python bot and the
 Node.js one, `node examples/node/online.mjs`)."""
 
@@ -75,6 +76,28 @@ def stop(process: subprocess.Popen[str]) -> str:
     if process.stdout is None or process.stdout.closed:
         return ""
     return process.communicate()[0]
+
+
+@pytest.mark.parametrize("language", ["python", "node"])
+async def test_a_bot_started_online_is_listed_with_the_games_it_plays(stack, language: str) -> None:
+    async with aiohttp.ClientSession() as session:
+        person, robo_id = await account(session, stack.base_url, "Robo")  # not marked a bot over REST
+        _, made = await call(session, stack.base_url, "POST", "/api/players/me/bot-tokens", person, {"name": "Robo"})
+        bot = online(stack, made["token"], "--games", "reversi,four-in-a-row", "--quick-seats", language=language)
+        try:
+            async with asyncio.timeout(60):
+                while True:  # until the bot's stream is open: the listing, asked again
+                    _, listed = await call(session, stack.base_url, "GET", "/api/bots", person)
+                    robo = [b for b in listed["bots"] if b["player_id"] == robo_id]
+                    if robo and robo[0]["online"]:
+                        break
+                    assert bot.poll() is None, stop(bot)
+                    await asyncio.sleep(0.05)
+            _, me = await call(session, stack.base_url, "GET", "/api/players/me", person)
+        finally:
+            stop(bot)
+    assert robo[0]["games"] == ["four-in-a-row", "reversi"]
+    assert (me["player"]["bot"], me["player"]["quick_seats"]) == (True, True)
 
 
 async def test_a_bot_declines_a_game_it_does_not_play(stack) -> None:

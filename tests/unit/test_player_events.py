@@ -4,6 +4,7 @@ the streams of the player they are for."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from lobby.bus import LocalBus
@@ -60,3 +61,58 @@ async def test_each_turn_and_end_is_told_once_to_its_players_streams_only() -> N
     events.close("ben", ben)
     events.close("ben", ben_again)
     assert not events.has_stream("ben") and events.players() == ["anna"]
+
+
+class SlowBus:
+    """A bus to other replicas whose publishes wait for the test to let them through."""
+
+    shares_changes = True
+
+    def __init__(self) -> None:
+        self.batches: list[list[tuple[str, dict[str, Any]]]] = []
+        self.through = asyncio.Event()
+        self.in_flight = asyncio.Event()
+        self.fail_next = False
+
+    async def publish_players(self, events: list[tuple[str, dict[str, Any]]]) -> None:
+        self.batches.append(list(events))
+        self.in_flight.set()
+        await self.through.wait()
+        if self.fail_next:
+            self.fail_next = False
+            raise ConnectionError("Redis is away")
+
+
+def _turn(version: int) -> dict[str, Any]:
+    return {"kind": "your_turn", "code": "QWERT", "seats": [0], "version": version}
+
+
+async def test_other_replicas_get_events_in_order_without_a_step_waiting_for_the_bus() -> None:
+    bus = SlowBus()
+    events = PlayerEvents(bus)  # type: ignore[arg-type]
+    here = Sink()
+    events.open("anna", here)
+    await events.publish("anna", _turn(1))  # returns before its publish is under way
+    await bus.in_flight.wait()
+    for version in (2, 3):
+        await events.publish("anna", _turn(version))
+    assert [e["version"] for e in here.events] == [1, 2, 3]  # this replica's stream: at once
+    bus.fail_next = True  # the first round trip fails: its events are dropped, the rest go on
+    bus.through.set()
+    await events.flush()
+    await events.publish("ben", _turn(4))
+    await events.flush()
+    assert [[(player, e["version"]) for player, e in batch] for batch in bus.batches] == [
+        [("anna", 1)],
+        [("anna", 2), ("anna", 3)],  # what waited meanwhile: one round trip, in order
+        [("ben", 4)],
+    ]
+
+
+async def test_a_replica_without_redis_sends_nothing_to_the_bus() -> None:
+    bus = SlowBus()
+    bus.shares_changes = False
+    events = PlayerEvents(bus)  # type: ignore[arg-type]
+    await events.publish("anna", _turn(1))
+    await events.flush()
+    assert bus.batches == []
