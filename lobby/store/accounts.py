@@ -5,8 +5,10 @@ transaction that uses them. Written once over the backend seam (lobby/store/sql.
 
 from __future__ import annotations
 
+from typing import Collection, Sequence
+
 from .base import Passkey, Player, Session
-from .sql import Backend, Tx
+from .sql import Backend, Tx, placeholders
 
 _PASSKEY = "id, player_id, credential_id, public_key, sign_count, transports, name, created_ms, last_used_ms"
 _SESSION = "id, player_id, kind, label, created_ms, last_used_ms, revoked_ms"
@@ -79,6 +81,7 @@ class Accounts:
         "revoke_session",
         "sweep_sessions",
         "delete_player",
+        "deleted_players",
     )
 
     def __init__(self, backend: Backend) -> None:
@@ -348,6 +351,15 @@ class Accounts:
         a deleted player). False if there is no such player or it was deleted already."""
 
         async def work(tx: Tx) -> bool:
+            # The tombstone first: its row lock orders this against a game finishing with the
+            # player (lobby/store/games.py `without_deleted`), so that game is either written
+            # with the seat blanked or already there for the rewrite below.
+            deleted = await tx.execute(
+                "UPDATE players SET nickname = '', token_hash = ?, account_ms = 0 WHERE id = ? AND token_hash <> ?",
+                tombstone(player_id),
+                player_id,
+                tombstone(player_id),
+            )
             if tx.dialect.game_players_table:
                 games = await tx.fetchall(
                     "SELECT f.code, f.number, f.names, f.players FROM finished_game_players g"
@@ -378,12 +390,32 @@ class Accounts:
             await tx.execute("DELETE FROM challenges WHERE from_player = ? OR to_player = ?", player_id, player_id)
             # The row stays as a tombstone without a name or a token: a game still running with
             # the player in a seat finishes and counts (its references hold), and is never rated.
-            deleted = await tx.execute(
-                "UPDATE players SET nickname = '', token_hash = ?, account_ms = 0 WHERE id = ? AND token_hash <> ?",
-                f"deleted:{player_id}",
-                player_id,
-                f"deleted:{player_id}",
-            )
             return deleted == 1
 
         return await self._backend.write(work)
+
+    async def deleted_players(self, player_ids: Collection[str]) -> set[str]:
+        """Those of `player_ids` whose account was deleted (their row is a tombstone)."""
+        wanted = sorted(set(player_ids) - {""})
+        if not wanted:
+            return set()
+
+        async def work(tx: Tx) -> set[str]:
+            return await deleted_among(tx, wanted)
+
+        return await self._backend.read(work)
+
+
+def tombstone(player_id: str) -> str:
+    """What a deleted player's row holds instead of a token hash: no token ever hashes to it."""
+    return f"deleted:{player_id}"
+
+
+async def deleted_among(tx: Tx, player_ids: Sequence[str]) -> set[str]:
+    if not player_ids:
+        return set()
+    rows = await tx.fetchall(
+        f"SELECT id FROM players WHERE id IN ({placeholders(len(player_ids))}) AND token_hash = 'deleted:' || id",
+        *player_ids,
+    )
+    return {row[0] for row in rows}

@@ -468,6 +468,9 @@ class Store(Protocol):
         """The player's personal data gone (the player's row kept as a tombstone without a name
         or a token); their finished games keep their seats as "". False if already deleted."""
 
+    async def deleted_players(self, player_ids: Collection[str]) -> set[str]:
+        """Those of `player_ids` whose account was deleted."""
+
     # -- ratings (read side; lobby/store/ratings.py) ----------------------------------------------
     async def leaderboard(self, game: str, now_ms: int, limit: int = 100) -> list[BoardRow]:
         """The game's top `limit` (at most LEADERBOARD_SIZE) accounts rated in the last
