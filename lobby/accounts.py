@@ -358,10 +358,12 @@ class Accounts:
 
     # -- deleting ---------------------------------------------------------------------------------
     async def delete(self, token: str) -> dict[str, Any]:
-        """The player's personal data removed. Their wallet's coins go back to the mint first
-        (one transfer, written once), so no coin is lost or made; finished games keep their
-        seats as a deleted player's."""
+        """The player's personal data removed, then their wallet's coins back to the mint (one
+        transfer, written once), so no coin is lost or made; finished games keep their seats as
+        a deleted player's. Deleted first: from then on a pot or refund of a game the player
+        staked in pays their share to the mint (lobby/ledger.py), not to this wallet."""
         player, _ = await self._person(token)
+        await self.store.delete_player(player.id)
         account = wallet_account(player.id)
         balance = await self.store.ledger_balance(account)
         if balance > 0:
@@ -373,5 +375,4 @@ class Accounts:
                     self._now(),
                 )
             )
-        await self.store.delete_player(player.id)
         return {"deleted": True, "coins_returned": balance}

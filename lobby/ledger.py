@@ -9,7 +9,8 @@ after a timeout, a crash or on another replica finds the first one and writes no
 A table's life: `escrow_stakes` moves each player's stake into `escrow:<table>` (all players or
 none); when it ends, `settle` pays the pot out, or when it is abandoned `refund` gives the
 stakes back. Settle and refund share one key per table, so whichever comes first closes the
-escrow and every later call, of either kind, gets that first transfer back.
+escrow and every later call, of either kind, gets that first transfer back. What either would
+pay a deleted player goes back to the mint.
 """
 
 from __future__ import annotations
@@ -117,7 +118,7 @@ class Ledger:
             or sum(payouts.values()) > pot
         ):
             raise LedgerError(f"payouts {dict(payouts)} do not fit the pot of {table}")
-        postings = [Posting(wallet_account(p), v) for p, v in sorted(payouts.items()) if v > 0]
+        postings = await self._paid_to(payouts)
         rest = pot - sum(payouts.values())
         if rest:
             postings.append(Posting(HOUSE, rest))
@@ -127,8 +128,18 @@ class Ledger:
         """Every stake back, once (an abandoned table). Returns the transfer that closed it."""
         escrow = await self._escrow(table)
         pot = escrow.amount * len(escrow.players)
-        postings = [Posting(wallet_account(p), escrow.amount) for p in escrow.players]
+        postings = await self._paid_to({p: escrow.amount for p in escrow.players})
         return await self._close(table, "refunded", [Posting(escrow_account(table), -pot), *postings])
+
+    async def _paid_to(self, coins: Mapping[str, int]) -> list[Posting]:
+        """The postings paying each player their coins. A deleted player's coins go back to the
+        mint, as their wallet's did when they deleted the account: nobody could ever see them."""
+        gone = await self.store.deleted_players([p for p, v in coins.items() if v > 0])
+        postings = [Posting(wallet_account(p), v) for p, v in sorted(coins.items()) if v > 0 and p not in gone]
+        returned = sum(coins[p] for p in gone)
+        if returned:
+            postings.append(Posting(MINT, returned))
+        return postings
 
     async def _escrow(self, table: str) -> Escrow:
         escrow = await self.store.ledger_escrow(table)
