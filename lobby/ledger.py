@@ -10,7 +10,7 @@ A table's life: `escrow_stakes` moves each player's stake into `escrow:<table>` 
 none); when it ends, `settle` pays the pot out, or when it is abandoned `refund` gives the
 stakes back. Settle and refund share one key per table, so whichever comes first closes the
 escrow and every later call, of either kind, gets that first transfer back. What either would
-pay a deleted player goes back to the mint.
+pay a deleted player goes back to the mint (lobby/store/ledger.py), as their wallet did.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from datetime import UTC, datetime
 from typing import Callable, Mapping, Sequence, TypeVar
 
 from .store import HOUSE, MINT, Escrow, EscrowChange, LedgerError, Posting, Store, Transfer
+from .store.tombstones import WALLET
 
 K = TypeVar("K", str, int)  # a player id, or a seat number
 
@@ -28,7 +29,7 @@ DAILY_TOP_UP_TO = 1000  # the first look at a wallet on a new (UTC) day, and onl
 
 
 def wallet_account(player: str) -> str:
-    return f"wallet:{player}"
+    return WALLET + player
 
 
 def escrow_account(table: str) -> str:
@@ -118,7 +119,7 @@ class Ledger:
             or sum(payouts.values()) > pot
         ):
             raise LedgerError(f"payouts {dict(payouts)} do not fit the pot of {table}")
-        postings = await self._paid_to(payouts)
+        postings = [Posting(wallet_account(p), v) for p, v in sorted(payouts.items()) if v > 0]
         rest = pot - sum(payouts.values())
         if rest:
             postings.append(Posting(HOUSE, rest))
@@ -128,18 +129,8 @@ class Ledger:
         """Every stake back, once (an abandoned table). Returns the transfer that closed it."""
         escrow = await self._escrow(table)
         pot = escrow.amount * len(escrow.players)
-        postings = await self._paid_to({p: escrow.amount for p in escrow.players})
+        postings = [Posting(wallet_account(p), escrow.amount) for p in escrow.players]
         return await self._close(table, "refunded", [Posting(escrow_account(table), -pot), *postings])
-
-    async def _paid_to(self, coins: Mapping[str, int]) -> list[Posting]:
-        """The postings paying each player their coins. A deleted player's coins go back to the
-        mint, as their wallet's did when they deleted the account: nobody could ever see them."""
-        gone = await self.store.deleted_players([p for p, v in coins.items() if v > 0])
-        postings = [Posting(wallet_account(p), v) for p, v in sorted(coins.items()) if v > 0 and p not in gone]
-        returned = sum(coins[p] for p in gone)
-        if returned:
-            postings.append(Posting(MINT, returned))
-        return postings
 
     async def _escrow(self, table: str) -> Escrow:
         escrow = await self.store.ledger_escrow(table)

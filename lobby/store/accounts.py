@@ -5,10 +5,12 @@ transaction that uses them. Written once over the backend seam (lobby/store/sql.
 
 from __future__ import annotations
 
-from typing import Collection, Sequence
+from typing import Collection
 
 from .base import Passkey, Player, Session
-from .sql import Backend, Tx, placeholders
+from .ledger import empty_wallet
+from .sql import Backend, Tx
+from .tombstones import WALLET, deleted_among, tombstone
 
 _PASSKEY = "id, player_id, credential_id, public_key, sign_count, transports, name, created_ms, last_used_ms"
 _SESSION = "id, player_id, kind, label, created_ms, last_used_ms, revoked_ms"
@@ -343,23 +345,25 @@ class Accounts:
         return await self._backend.write(work)
 
     # -- deleting a player ------------------------------------------------------------------------
-    async def delete_player(self, player_id: str) -> bool:
+    async def delete_player(self, player_id: str, at_ms: int = 0) -> bool:
         """Every row of the player's personal data gone, in one transaction: nickname, passkeys,
         sessions, tokens, recovery codes, house rules, transfer links, statistics, ratings, bot
-        marks, challenges to and from them. Their
-        finished games stay, the seats they held with "" as the name and the player (read:
-        a deleted player). False if there is no such player or it was deleted already."""
+        marks, challenges to and from them; their wallet's coins back to the mint (the transfer
+        `delete:<id>`). Their finished games stay, the seats they held with "" as the name and
+        the player (read: a deleted player). False if there is no such player or it was deleted
+        already."""
 
         async def work(tx: Tx) -> bool:
             # The tombstone first: its row lock orders this against a game finishing with the
-            # player (lobby/store/games.py `without_deleted`), so that game is either written
-            # with the seat blanked or already there for the rewrite below.
+            # player (lobby/store/games.py `without_deleted`) and a payout to their wallet
+            # (lobby/store/ledger.py), each of which then sees it or is already written.
             deleted = await tx.execute(
                 "UPDATE players SET nickname = '', token_hash = ?, account_ms = 0 WHERE id = ? AND token_hash <> ?",
                 tombstone(player_id),
                 player_id,
                 tombstone(player_id),
             )
+            await empty_wallet(tx, f"delete:{player_id}", WALLET + player_id, at_ms)
             if tx.dialect.game_players_table:
                 games = await tx.fetchall(
                     "SELECT f.code, f.number, f.names, f.players FROM finished_game_players g"
@@ -404,18 +408,3 @@ class Accounts:
             return await deleted_among(tx, wanted)
 
         return await self._backend.read(work)
-
-
-def tombstone(player_id: str) -> str:
-    """What a deleted player's row holds instead of a token hash: no token ever hashes to it."""
-    return f"deleted:{player_id}"
-
-
-async def deleted_among(tx: Tx, player_ids: Sequence[str]) -> set[str]:
-    if not player_ids:
-        return set()
-    rows = await tx.fetchall(
-        f"SELECT id FROM players WHERE id IN ({placeholders(len(player_ids))}) AND token_hash = 'deleted:' || id",
-        *player_ids,
-    )
-    return {row[0] for row in rows}

@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..rating_scale import rating_week
-from .accounts import deleted_among
 from .base import FinishedGame, GameStats, MoveRecord, RatingsMoved, StoredRating
 from .sql import Backend, Tx, placeholders
+from .tombstones import deleted_among
 
 _FINISHED_COLUMNS = "code, number, game, options, seed, names, players, result, started_ms, finished_ms"
 

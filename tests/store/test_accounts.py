@@ -3,6 +3,7 @@ single-use challenges, recovery codes, sessions, and the deletion of a player's 
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from dataclasses import replace
 
@@ -217,3 +218,20 @@ async def test_a_game_finishing_after_a_seats_deletion_stores_a_deleted_player(s
     assert await store.player_games(anna.id) == []
     assert await store.player_stats(anna.id) == []
     assert [(s.game, s.placings) for s in await store.player_stats(ben.id)] == [("chess", {2: 1})]
+
+
+async def test_a_game_finishing_while_its_player_deletes_the_account_keeps_no_trace_of_them(store) -> None:  # type: ignore[no-untyped-def]
+    """The deletion and the game's last write race (on PostgreSQL, on two connections):
+    whichever comes first, the stored game names a deleted player and counts nothing for them."""
+    for _ in range(20):
+        anna, ben = await _guest(store), await _guest(store, "Ben")
+        room = {"code": uuid.uuid4().hex[:5].upper(), "status": "playing", "version": 0, "updated_ms": 1}
+        await store.insert_room({**room, "game_number": 1})
+        record = FinishedGame(
+            room["code"], 1, "chess", {}, "00", ["Anna", "Ben"], [anna.id, ben.id], {"placings": [1, 2]}, 0, 10
+        )
+        finished = {**room, "game_number": 1, "status": "finished"}
+        await asyncio.gather(store.delete_player(anna.id), store.save_room(finished, 1, finished=record))
+        kept = await store.finished_game(room["code"], 1)
+        assert kept is not None and kept.names == ["", "Ben"] and kept.players == ["", ben.id]
+        assert await store.player_stats(anna.id) == []

@@ -143,7 +143,11 @@ async def test_a_deleted_players_pot_and_refund_go_back_to_the_mint(store) -> No
     won, abandoned = f"won-{anna}", f"abandoned-{anna}"
     await ledger.escrow_stakes(won, [anna, ben, cleo], 100)
     await ledger.escrow_stakes(abandoned, [anna, ben], 50)
-    assert await store.delete_player(anna)
+    assert await store.delete_player(anna, 5)
+    # The deletion took what was left in Anna's wallet back to the mint, in its own transaction.
+    emptied = await store.ledger_transfer_by_key(f"delete:{anna}")
+    assert emptied is not None
+    assert sorted((p.account, p.amount) for p in emptied.postings) == [(MINT, 850), (wallet_account(anna), -850)]
     mint_before = (await store.ledger_balances())[MINT]
     # Anna and Ben tie for first: each share is 150; Anna's goes to the mint.
     settled = await ledger.settle(won, placings={anna: 1, ben: 1, cleo: 3})
@@ -157,9 +161,25 @@ async def test_a_deleted_players_pot_and_refund_go_back_to_the_mint(store) -> No
     balances = await store.ledger_balances()
     assert sum(balances.values()) == 0
     assert balances[MINT] == mint_before + 200
-    # Anna's own 850 are the account deletion's to return (lobby/accounts.py), not the escrows'.
-    assert [await ledger.balance(p) for p in (anna, ben, cleo)] == [850, 1050, 900]
+    assert [await ledger.balance(p) for p in (anna, ben, cleo)] == [0, 1050, 900]
     assert balances[escrow_account(won)] == balances[escrow_account(abandoned)] == 0
+
+
+async def test_a_pot_paid_while_its_winner_deletes_the_account_never_stays_in_their_wallet(store) -> None:
+    """The deletion and the pot race (on PostgreSQL, on two connections): whichever comes first,
+    the winner's wallet ends empty and every coin is still counted."""
+    ledger = Ledger(store, Clock())
+    for _ in range(20):
+        anna, ben = _ids(2)
+        for player in (anna, ben):
+            await store.create_player(Player(player, player, 1), f"hash-{player}")
+            await ledger.open_wallet(player)
+        table = f"race-{anna}"
+        await ledger.escrow_stakes(table, [anna, ben], 400)
+        await asyncio.gather(store.delete_player(anna, 5), ledger.settle(table, placings={anna: 1, ben: 2}))
+        balances = await store.ledger_balances()
+        assert sum(balances.values()) == 0
+        assert (balances[wallet_account(anna)], balances[wallet_account(ben)]) == (0, 600)
 
 
 # -- many tables, duplicates, and a settling process killed halfway ----------------------------------
