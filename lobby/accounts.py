@@ -40,9 +40,9 @@ from webauthn.helpers.structs import (
 from rulekit import Refusal
 
 from . import codes
-from .ledger import Ledger, wallet_account
+from .ledger import Ledger
 from .players import Players
-from .store import MINT, Passkey, Player, Posting, Session, Store, Transfer
+from .store import MINT, Passkey, Player, Session, Store
 from .text import clean_text
 
 CHALLENGE_MS = 5 * 60 * 1000  # a ceremony's challenge is good for five minutes
@@ -358,20 +358,12 @@ class Accounts:
 
     # -- deleting ---------------------------------------------------------------------------------
     async def delete(self, token: str) -> dict[str, Any]:
-        """The player's personal data removed. Their wallet's coins go back to the mint first
-        (one transfer, written once), so no coin is lost or made; finished games keep their
-        seats as a deleted player's."""
+        """The player's personal data removed and their wallet's coins back to the mint, in one
+        transaction, so no coin is lost or made; finished games keep their seats as a deleted
+        player's. From then on a pot or refund of a game the player staked in pays their share
+        to the mint too (lobby/store/ledger.py)."""
         player, _ = await self._person(token)
-        account = wallet_account(player.id)
-        balance = await self.store.ledger_balance(account)
-        if balance > 0:
-            await self.store.ledger_transfer(
-                Transfer(
-                    f"delete:{player.id}",
-                    "delete",
-                    (Posting(account, -balance), Posting(MINT, balance)),
-                    self._now(),
-                )
-            )
-        await self.store.delete_player(player.id)
-        return {"deleted": True, "coins_returned": balance}
+        await self.store.delete_player(player.id, self._now())
+        returned = await self.store.ledger_transfer_by_key(f"delete:{player.id}")
+        coins = sum(p.amount for p in returned.postings if p.account == MINT) if returned else 0
+        return {"deleted": True, "coins_returned": coins}

@@ -9,7 +9,8 @@ after a timeout, a crash or on another replica finds the first one and writes no
 A table's life: `escrow_stakes` moves each player's stake into `escrow:<table>` (all players or
 none); when it ends, `settle` pays the pot out, or when it is abandoned `refund` gives the
 stakes back. Settle and refund share one key per table, so whichever comes first closes the
-escrow and every later call, of either kind, gets that first transfer back.
+escrow and every later call, of either kind, gets that first transfer back. What either would
+pay a deleted player goes back to the mint (lobby/store/ledger.py), as their wallet did.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from datetime import UTC, datetime
 from typing import Callable, Mapping, Sequence, TypeVar
 
 from .store import HOUSE, MINT, Escrow, EscrowChange, LedgerError, Posting, Store, Transfer
+from .store.tombstones import WALLET
 
 K = TypeVar("K", str, int)  # a player id, or a seat number
 
@@ -27,7 +29,7 @@ DAILY_TOP_UP_TO = 1000  # the first look at a wallet on a new (UTC) day, and onl
 
 
 def wallet_account(player: str) -> str:
-    return f"wallet:{player}"
+    return WALLET + player
 
 
 def escrow_account(table: str) -> str:

@@ -92,6 +92,11 @@ async def rate_finished(store: Store, room: Room, finished: FinishedGame, teams:
     if not players or not all(players) or len(set(players)) != len(players) or len(placings) != len(players):
         room.rating_result = {"unrated": "rated_needs_accounts"}  # not one account per seat
         return finished
+    if await store.deleted_players(players):
+        # An account deleted during the game: its seat is stored as a deleted player's, unrated
+        # (the store refuses to rate one deleted meanwhile, and the step is redone to get here).
+        room.rating_result = {"unrated": "rated_needs_accounts"}
+        return finished
     if sides(placings, teams) < 2:
         room.rating_result = {"unrated": UNRATED_ALONE}
         return finished

@@ -44,6 +44,11 @@ class StakedTables:
         amount = stake_of(room)
         players = stakers(room, room["seats"])
         table = f"{table_of(room['code'], number)}:{secrets.token_hex(8)}"
+        gone = await self.ledger.store.deleted_players(players)
+        if gone:
+            # A waiting seat whose player deleted the account: their wallet is closed for good.
+            seat = min(players.index(p) for p in gone)
+            raise Refusal("stake_needs_players", f"the player of seat {seat} deleted the account")
         for player in players:
             await self.ledger.wallet(player)  # opens it, and today's top-up if due
         escrows.append(table)

@@ -5,8 +5,12 @@ transaction that uses them. Written once over the backend seam (lobby/store/sql.
 
 from __future__ import annotations
 
+from typing import Collection
+
 from .base import Passkey, Player, Session
+from .ledger import empty_wallet
 from .sql import Backend, Tx
+from .tombstones import WALLET, deleted_among, tombstone
 
 _PASSKEY = "id, player_id, credential_id, public_key, sign_count, transports, name, created_ms, last_used_ms"
 _SESSION = "id, player_id, kind, label, created_ms, last_used_ms, revoked_ms"
@@ -79,6 +83,7 @@ class Accounts:
         "revoke_session",
         "sweep_sessions",
         "delete_player",
+        "deleted_players",
     )
 
     def __init__(self, backend: Backend) -> None:
@@ -340,14 +345,25 @@ class Accounts:
         return await self._backend.write(work)
 
     # -- deleting a player ------------------------------------------------------------------------
-    async def delete_player(self, player_id: str) -> bool:
+    async def delete_player(self, player_id: str, at_ms: int = 0) -> bool:
         """Every row of the player's personal data gone, in one transaction: nickname, passkeys,
         sessions, tokens, recovery codes, house rules, transfer links, statistics, ratings, bot
-        marks, challenges to and from them. Their
-        finished games stay, the seats they held with "" as the name and the player (read:
-        a deleted player). False if there is no such player or it was deleted already."""
+        marks, challenges to and from them; their wallet's coins back to the mint (the transfer
+        `delete:<id>`). Their finished games stay, the seats they held with "" as the name and
+        the player (read: a deleted player). False if there is no such player or it was deleted
+        already."""
 
         async def work(tx: Tx) -> bool:
+            # The tombstone first: its row lock orders this against a game finishing with the
+            # player (lobby/store/games.py `without_deleted`) and a payout to their wallet
+            # (lobby/store/ledger.py), each of which then sees it or is already written.
+            deleted = await tx.execute(
+                "UPDATE players SET nickname = '', token_hash = ?, account_ms = 0 WHERE id = ? AND token_hash <> ?",
+                tombstone(player_id),
+                player_id,
+                tombstone(player_id),
+            )
+            await empty_wallet(tx, f"delete:{player_id}", WALLET + player_id, at_ms)
             if tx.dialect.game_players_table:
                 games = await tx.fetchall(
                     "SELECT f.code, f.number, f.names, f.players FROM finished_game_players g"
@@ -378,12 +394,17 @@ class Accounts:
             await tx.execute("DELETE FROM challenges WHERE from_player = ? OR to_player = ?", player_id, player_id)
             # The row stays as a tombstone without a name or a token: a game still running with
             # the player in a seat finishes and counts (its references hold), and is never rated.
-            deleted = await tx.execute(
-                "UPDATE players SET nickname = '', token_hash = ?, account_ms = 0 WHERE id = ? AND token_hash <> ?",
-                f"deleted:{player_id}",
-                player_id,
-                f"deleted:{player_id}",
-            )
             return deleted == 1
 
         return await self._backend.write(work)
+
+    async def deleted_players(self, player_ids: Collection[str]) -> set[str]:
+        """Those of `player_ids` whose account was deleted (their row is a tombstone)."""
+        wanted = sorted(set(player_ids) - {""})
+        if not wanted:
+            return set()
+
+        async def work(tx: Tx) -> set[str]:
+            return await deleted_among(tx, wanted)
+
+        return await self._backend.read(work)

@@ -464,9 +464,13 @@ class Store(Protocol):
         """Devices' sessions idle since before `idle_before_ms`, sessions revoked before
         `revoked_before_ms` and expired challenges forgotten; how many sessions."""
 
-    async def delete_player(self, player_id: str) -> bool:
+    async def delete_player(self, player_id: str, at_ms: int = 0) -> bool:
         """The player's personal data gone (the player's row kept as a tombstone without a name
-        or a token); their finished games keep their seats as "". False if already deleted."""
+        or a token), their wallet's coins back to the mint (the transfer `delete:<id>`); their
+        finished games keep their seats as "". False if already deleted."""
+
+    async def deleted_players(self, player_ids: Collection[str]) -> set[str]:
+        """Those of `player_ids` whose account was deleted."""
 
     # -- ratings (read side; lobby/store/ratings.py) ----------------------------------------------
     async def leaderboard(self, game: str, now_ms: int, limit: int = 100) -> list[BoardRow]:

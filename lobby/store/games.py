@@ -3,9 +3,12 @@ statistics a finished game counts in. Written once over the backend seam (lobby/
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..rating_scale import rating_week
 from .base import FinishedGame, GameStats, MoveRecord, RatingsMoved, StoredRating
 from .sql import Backend, Tx, placeholders
+from .tombstones import deleted_among
 
 _FINISHED_COLUMNS = "code, number, game, options, seed, names, players, result, started_ms, finished_ms"
 
@@ -20,8 +23,27 @@ def best_placings(game: FinishedGame) -> dict[str, int]:
     return best
 
 
+async def without_deleted(tx: Tx, game: FinishedGame) -> FinishedGame:
+    """The game as a deleted player's finished games are kept (lobby/store/accounts.py
+    `delete_player`): the seats of a player who deleted the account while it ran hold "" as
+    name and player, so it counts in nobody's list or statistics. A rating of such a player
+    is a rating read before the deletion: RatingsMoved, and the step is redone unrated."""
+    gone = await deleted_among(tx, sorted(set(game.players) - {""}))
+    if not gone:
+        return game
+    for rated in game.ratings:
+        if rated.player_id in gone:
+            raise RatingsMoved(rated.player_id)
+    return replace(
+        game,
+        names=["" if player in gone else name for name, player in zip(game.names, game.players, strict=False)],
+        players=["" if player in gone else player for player in game.players],
+    )
+
+
 async def insert_finished(tx: Tx, game: FinishedGame) -> None:
     """The finished game, its players' list entries and their statistics, in the caller's transaction."""
+    game = await without_deleted(tx, game)
     await tx.execute(
         f"INSERT INTO finished_games ({_FINISHED_COLUMNS}, fairness, private_room, invite_hash)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

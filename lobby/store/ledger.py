@@ -1,15 +1,17 @@
 """The coin ledger, double-entry: a transfer is a set of postings that sum to zero, written at most
 once per idempotency key in one transaction, refused whole if any account but the mint would go
-below zero (a CHECK on the balance), with the escrow it opens or closes. Written once over the
-backend seam (lobby/store/sql.py)."""
+below zero (a CHECK on the balance), with the escrow it opens or closes. A coin it would pay a
+deleted player goes back to the mint. Written once over the backend seam (lobby/store/sql.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from .base import MINT, Escrow, EscrowChange, EscrowConflict, InsufficientFunds, Posting, Transfer, check_balanced
 from .sql import Backend, CheckViolation, Tx
+from .tombstones import WALLET, deleted_among
 
 _ESCROW_COLUMNS = "table_id, amount, players, status, opened_ms, closed_ms"
 
@@ -57,6 +59,35 @@ async def _post(tx: Tx, key: str, postings: Sequence[Posting]) -> None:
         "INSERT INTO ledger_entries (transfer_key, account, amount) VALUES (?, ?, ?)",
         [(key, p.account, p.amount) for p in postings],
     )
+
+
+async def _paid_to_the_living(tx: Tx, postings: Sequence[Posting]) -> tuple[Posting, ...]:
+    """The postings, with what they pay into a deleted player's wallet paid to the mint instead
+    (a pot or a refund after the deletion: nobody could ever see those coins). The wallets'
+    players are locked first, so a deletion, which empties the wallet in its own transaction,
+    comes wholly before this transfer or after it."""
+    paid = {p.account.removeprefix(WALLET): p for p in postings if p.account.startswith(WALLET) and p.amount > 0}
+    gone = await deleted_among(tx, list(paid), lock=True) if paid else set()
+    if not gone:
+        return tuple(postings)
+    kept = [p for p in postings if p.account not in {WALLET + player for player in gone}]
+    returned = sum(paid[player].amount for player in gone)
+    minted = sum(p.amount for p in kept if p.account == MINT) + returned
+    return (*(p for p in kept if p.account != MINT), *((Posting(MINT, minted),) if minted else ()))
+
+
+async def empty_wallet(tx: Tx, key: str, account: str, at_ms: int) -> None:
+    """Every coin of `account` back to the mint, under `key` (once), its balance read in the
+    same transaction; nothing is written for an empty wallet."""
+    rows = await tx.fetchall(
+        f"SELECT account, balance FROM ledger_accounts WHERE account IN (?, ?) ORDER BY account{tx.dialect.for_update}",
+        MINT,
+        account,
+    )
+    balance = {a: b for a, b in rows}.get(account, 0)
+    if balance <= 0 or await _begin(tx, key, "delete", at_ms, {}) is not None:
+        return
+    await _post(tx, key, (Posting(account, -balance), Posting(MINT, balance)))
 
 
 async def _change_escrow(tx: Tx, change: EscrowChange, at_ms: int) -> None:
@@ -113,8 +144,9 @@ class Ledger:
                 return prior, False
             if escrow is not None:  # before the postings: a closed escrow is a conflict, not a shortfall
                 await _change_escrow(tx, escrow, transfer.at_ms)
-            await _post(tx, transfer.key, transfer.postings)
-            return transfer, True
+            written = replace(transfer, postings=await _paid_to_the_living(tx, transfer.postings))
+            await _post(tx, written.key, written.postings)
+            return written, True
 
         return await self._backend.write(work)
 

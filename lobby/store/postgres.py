@@ -44,6 +44,7 @@ DIALECT = Dialect(
     # keeps it); a room another writer holds is left to the next sweep.
     skip_locked=" FOR UPDATE SKIP LOCKED",
     for_update=" FOR UPDATE",
+    for_share=" FOR SHARE",
     transfer_order="t.seq",
     # `?` (written `??`): the jsonb array holds the id as one of its strings (a GIN index).
     player_games=(

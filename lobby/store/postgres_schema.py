@@ -726,6 +726,49 @@ END
 $$;
 """,
     ),
+    (
+        22,
+        "a game finishing after a seat's player deleted the account stores that seat as deleted",
+        # As lobby/store/games.py `without_deleted` does for SQLite, for every writer of a
+        # finished game (write_rooms and the direct insert). The seats' players' rows are
+        # locked first: delete_player writes the tombstone first, so either the deletion
+        # waits and then rewrites this game, or this write waits and sees the tombstone.
+        # A rating row of a deleted player is skipped, so write_rooms' rating check fails
+        # (GR409) and the lobby redoes the step, which finds the player deleted and rates nobody.
+        """
+CREATE FUNCTION finished_game_without_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    gone text[];
+BEGIN
+    PERFORM 1 FROM players WHERE id IN (SELECT jsonb_array_elements_text(NEW.players)) ORDER BY id FOR SHARE;
+    gone := ARRAY(SELECT id FROM players
+        WHERE id IN (SELECT jsonb_array_elements_text(NEW.players)) AND token_hash = 'deleted:' || id);
+    IF cardinality(gone) > 0 THEN
+        SELECT jsonb_agg(CASE WHEN s.player = ANY(gone) THEN '' ELSE s.name END ORDER BY s.seat),
+               jsonb_agg(CASE WHEN s.player = ANY(gone) THEN '' ELSE s.player END ORDER BY s.seat)
+            INTO NEW.names, NEW.players
+            FROM (SELECT p.seat, p.player, NEW.names->>(p.seat - 1)::integer AS name
+                  FROM jsonb_array_elements_text(NEW.players) WITH ORDINALITY AS p(player, seat)) AS s;
+    END IF;
+    RETURN NEW;
+END
+$$;
+CREATE TRIGGER finished_games_without_deleted BEFORE INSERT ON finished_games
+    FOR EACH ROW EXECUTE FUNCTION finished_game_without_deleted();
+CREATE FUNCTION skip_deleted_player() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF EXISTS (SELECT 1 FROM players WHERE id = NEW.player_id AND token_hash = 'deleted:' || id) THEN
+        RETURN NULL;
+    END IF;
+    RETURN NEW;
+END
+$$;
+CREATE TRIGGER player_placings_skip_deleted BEFORE INSERT ON player_placings
+    FOR EACH ROW EXECUTE FUNCTION skip_deleted_player();
+CREATE TRIGGER ratings_skip_deleted BEFORE INSERT ON ratings
+    FOR EACH ROW EXECUTE FUNCTION skip_deleted_player();
+""",
+    ),
 ]
 
 

@@ -35,6 +35,8 @@ class Dialect:
     skip_locked: str
     # Appended to a read of rows the transaction then updates.
     for_update: str
+    # Appended to a read of rows that must not change until the transaction ends.
+    for_share: str
     # Orders ledger transfers written in the same millisecond as they were written.
     transfer_order: str
     # The newest finished games a player (?) sat in, at most (?) of them.

@@ -35,6 +35,7 @@ DIALECT = Dialect(
     room_time="json_extract(data, '$.updated_ms')",
     skip_locked="",  # one writer: no other holds a row
     for_update="",
+    for_share="",  # one writer at a time
     transfer_order="t.rowid",
     # A player's games by an index over the seats' table (json_each over every game's seats
     # cannot be indexed).

@@ -329,6 +329,42 @@ async def test_a_player_who_leaves_a_rated_game_counts_as_last(rig: Rig) -> None
     await other.close()
 
 
+async def test_a_rated_game_whose_player_deleted_the_account_ends_unrated(rig: Rig) -> None:
+    """Ben leaves and deletes his account; the game Anna finishes against the CPU in his seat
+    stores a deleted player there, rates nobody, and leaves Ben no rating behind."""
+    anna, anna_token = await account(rig, "Anna")
+    ben, ben_token = await account(rig, "Ben")
+    host = await create(rig, "four-in-a-row", [{"kind": "human"}] * 2, anna_token)
+    other = await join(rig, host.code, ben_token)
+    for client in (host, other):
+        await client.connect()
+    await host.send({"start": {}})
+    await other.wait_until(lambda c: c.room["status"] == "playing")
+    await other.send({"leave": {}})
+    await host.wait_until(lambda c: c.room["seats"][1]["cpu_plays"])
+    headers = {"Authorization": f"Bearer {ben_token}"}
+    async with rig.session.delete(f"{rig.base}/api/players/me", headers=headers) as answer:
+        assert answer.status == 200
+    rnd = random.Random(7)
+    while host.room["status"] != "finished":
+        legal = host.view(0).get("legal_moves") or []
+        if not legal:  # the CPU's turn: its move is on its way
+            await host.wait_until(lambda c: c.room["status"] == "finished" or c.view(0).get("legal_moves"))
+            continue
+        try:
+            await host.move_at_a_persons_pace(0, rnd.choice(legal), version=int(host.room["version"]))
+        except Refused as refused:
+            assert refused.code in ("game_over", "not_your_turn", "stale_version"), refused
+            await host.wait_until(lambda c, v=host.room["version"]: c.room["version"] != v)
+    assert host.room["rating_result"] == {"unrated": "rated_needs_accounts"}
+    finished = await rig.store.finished_game(host.code, 1)
+    assert finished is not None and finished.players == [anna, ""] and finished.names[1] == ""
+    assert await rig.store.current_ratings("four-in-a-row", [anna, ben]) == {}
+    assert await rig.store.player_stats(ben) == []
+    await host.close()
+    await other.close()
+
+
 async def test_the_grpc_create_path_takes_rated(stack) -> None:
     """Bots create rated rooms too: refused for a guest, and the room info says rated."""
     async with aiohttp.ClientSession() as session:

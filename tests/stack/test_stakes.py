@@ -274,3 +274,62 @@ async def test_a_rematch_pays_the_last_pot_and_stakes_again(stack) -> None:
         assert wallets[tokens[1 - winner]] == 0  # given 1,000, staked again
         await host.close()
         await guest.close()
+
+
+async def _delete_account(session: aiohttp.ClientSession, base: str, token: str) -> dict[str, Any]:
+    async with session.delete(f"{base}/api/players/me", headers={"Authorization": f"Bearer {token}"}) as answer:
+        assert answer.status == 200
+        return await answer.json()
+
+
+def _balances(stack) -> dict[str, int]:  # type: ignore[no-untyped-def]
+    with sqlite3.connect(stack.store_url.removeprefix("sqlite:///")) as db:
+        return dict(db.execute("SELECT account, balance FROM ledger_accounts").fetchall())
+
+
+async def test_a_player_deleted_mid_match_is_stored_as_deleted_and_paid_to_the_mint(stack) -> None:
+    """Ben deletes his account while his stake is in play: the match ends with a deleted
+    player in his seat, and whatever the pot owes him goes back to the mint, not to his wallet."""
+    async with aiohttp.ClientSession() as session:
+        host, guest, anna, ben = await _table(session, stack.base_url, 1000)
+        ben_id = (await _me(session, stack.base_url, ben["token"]))["player"]["id"]
+        await host.send({"start": {}})
+        await host.wait_until(lambda c: c.room["status"] == "playing")
+        assert await _delete_account(session, stack.base_url, ben["token"]) == {"deleted": True, "coins_returned": 0}
+        mint_before = _balances(stack)["mint"]
+        await guest.send({"leave": {}})
+        await host.send({"leave": {}})
+        await host.close()
+        await guest.close()
+        watcher = await PlayClient.join(session, stack.base_url, host.code, "Cleo", spectator=True)
+        await watcher.connect()
+        await watcher.wait_until(lambda c: c.room["status"] == "finished", timeout=120)
+        over = next(e for e in watcher.events.values() if e["code"] == "game_over" and "result" in e)
+        winner = over["result"]["placings"].index(1)
+        assert over["pot"] == {str(winner): 2000}  # the game's rules decide the pot as ever
+        finished = await rest(session, stack.base_url, "GET", f"/api/rooms/{host.code}/games/1")
+        assert finished["names"] == ["Anna", ""]
+        assert _escrowed(stack, host.code) == [("settled", 1000, 0)]
+        balances = _balances(stack)
+        assert sum(balances.values()) == 0
+        assert balances.get(wallet_account(ben_id), 0) == 0
+        anna_won = winner == 0
+        assert await _coins(session, stack.base_url, anna["token"]) == (2000 if anna_won else 0)
+        assert balances["mint"] == mint_before + (0 if anna_won else 2000)
+        await watcher.close()
+
+
+async def test_a_waiting_staked_table_with_a_deleted_player_does_not_start(stack) -> None:
+    async with aiohttp.ClientSession() as session:
+        host, guest, anna, ben = await _table(session, stack.base_url, 1000)
+        ben_id = (await _me(session, stack.base_url, ben["token"]))["player"]["id"]
+        await _delete_account(session, stack.base_url, ben["token"])
+        await host.send({"start": {}})
+        refused = await host.expect("refused")
+        assert refused["code"] == "stake_needs_players"
+        assert (await rest(session, stack.base_url, "GET", f"/api/rooms/{host.code}"))["status"] == "waiting"
+        assert _escrowed(stack, host.code) == []
+        assert await _coins(session, stack.base_url, anna["token"]) == 1000
+        assert _balances(stack).get(wallet_account(ben_id), 0) == 0
+        await host.close()
+        await guest.close()

@@ -3,11 +3,13 @@ single-use challenges, recovery codes, sessions, and the deletion of a player's 
 
 from __future__ import annotations
 
+import asyncio
 import uuid
+from dataclasses import replace
 
 import pytest
 
-from lobby.store import FinishedGame, Passkey, Player, Session
+from lobby.store import FinishedGame, Passkey, Player, RatedPlayer, Session
 
 
 @pytest.fixture
@@ -192,3 +194,44 @@ async def test_sessions_that_sign_nobody_in_are_swept(store, u) -> None:  # type
     assert await store.account_session(u("fresh")) is not None
     assert await store.take_passkey_challenge(u("gone")) is None
     assert await store.take_passkey_challenge(u("kept")) is not None
+
+
+async def test_a_game_finishing_after_a_seats_deletion_stores_a_deleted_player(store) -> None:  # type: ignore[no-untyped-def]
+    anna, ben = await _guest(store), await _guest(store, "Ben")
+    room = {"code": uuid.uuid4().hex[:5].upper(), "status": "playing", "version": 0, "updated_ms": 1, "game_number": 1}
+    await store.insert_room(room)
+    assert await store.delete_player(anna.id)
+    assert await store.deleted_players([anna.id, ben.id, ""]) == {anna.id}
+    # The room still names Anna in her seat; she won, and is rated from before her deletion.
+    rated = (RatedPlayer(anna.id, 27.0, 8.0, 1, 2.0), RatedPlayer(ben.id, 23.0, 8.0, 1, -2.0))
+    record = FinishedGame(
+        room["code"], 1, "chess", {}, "00", ["Anna", "Ben"], [anna.id, ben.id], {"placings": [1, 2]}, 0, 10
+    )
+    finished = {**room, "status": "finished"}
+    # A rating of a deleted player is a stale one: nothing written, the step is redone unrated.
+    assert not await store.save_room(finished, 1, finished=replace(record, ratings=rated))
+    assert await store.finished_game(room["code"], 1) is None
+    assert await store.save_room(finished, 1, finished=record)
+    kept = await store.finished_game(room["code"], 1)
+    assert kept is not None and kept.names == ["", "Ben"] and kept.players == ["", ben.id]
+    assert [g.names for g in await store.player_games(ben.id)] == [["", "Ben"]]
+    assert await store.player_games(anna.id) == []
+    assert await store.player_stats(anna.id) == []
+    assert [(s.game, s.placings) for s in await store.player_stats(ben.id)] == [("chess", {2: 1})]
+
+
+async def test_a_game_finishing_while_its_player_deletes_the_account_keeps_no_trace_of_them(store) -> None:  # type: ignore[no-untyped-def]
+    """The deletion and the game's last write race (on PostgreSQL, on two connections):
+    whichever comes first, the stored game names a deleted player and counts nothing for them."""
+    for _ in range(20):
+        anna, ben = await _guest(store), await _guest(store, "Ben")
+        room = {"code": uuid.uuid4().hex[:5].upper(), "status": "playing", "version": 0, "updated_ms": 1}
+        await store.insert_room({**room, "game_number": 1})
+        record = FinishedGame(
+            room["code"], 1, "chess", {}, "00", ["Anna", "Ben"], [anna.id, ben.id], {"placings": [1, 2]}, 0, 10
+        )
+        finished = {**room, "game_number": 1, "status": "finished"}
+        await asyncio.gather(store.delete_player(anna.id), store.save_room(finished, 1, finished=record))
+        kept = await store.finished_game(room["code"], 1)
+        assert kept is not None and kept.names == ["", "Ben"] and kept.players == ["", ben.id]
+        assert await store.player_stats(anna.id) == []

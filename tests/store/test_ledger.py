@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from lobby.ledger import Ledger, escrow_account, split_by_placings, wallet_account
-from lobby.store import HOUSE, MINT, InsufficientFunds, LedgerError
+from lobby.store import HOUSE, MINT, InsufficientFunds, LedgerError, Player
 
 ROOT = Path(__file__).resolve().parents[2]
 DAY = 24 * 3600
@@ -130,6 +130,56 @@ async def test_payouts_must_fit_the_table(store) -> None:
     with pytest.raises(LedgerError):
         await ledger.settle(f"no-such-{anna}", placings={anna: 1})
     assert (await store.ledger_escrow(table)).status == "open"
+
+
+async def test_a_deleted_players_pot_and_refund_go_back_to_the_mint(store) -> None:
+    """Coins a closing escrow owes a player who deleted the account meanwhile return to the
+    mint, as their wallet's did; the others are paid as ever and every coin stays counted."""
+    ledger = Ledger(store, Clock())
+    anna, ben, cleo = _ids(3)
+    for player in (anna, ben, cleo):
+        await store.create_player(Player(player, player, 1), f"hash-{player}")
+        await ledger.open_wallet(player)
+    won, abandoned = f"won-{anna}", f"abandoned-{anna}"
+    await ledger.escrow_stakes(won, [anna, ben, cleo], 100)
+    await ledger.escrow_stakes(abandoned, [anna, ben], 50)
+    assert await store.delete_player(anna, 5)
+    # The deletion took what was left in Anna's wallet back to the mint, in its own transaction.
+    emptied = await store.ledger_transfer_by_key(f"delete:{anna}")
+    assert emptied is not None
+    assert sorted((p.account, p.amount) for p in emptied.postings) == [(MINT, 850), (wallet_account(anna), -850)]
+    mint_before = (await store.ledger_balances())[MINT]
+    # Anna and Ben tie for first: each share is 150; Anna's goes to the mint.
+    settled = await ledger.settle(won, placings={anna: 1, ben: 1, cleo: 3})
+    assert sorted((p.account, p.amount) for p in settled.postings if p.amount > 0) == sorted(
+        [(MINT, 150), (wallet_account(ben), 150)]
+    )
+    refunded = await ledger.refund(abandoned)
+    assert sorted((p.account, p.amount) for p in refunded.postings if p.amount > 0) == sorted(
+        [(MINT, 50), (wallet_account(ben), 50)]
+    )
+    balances = await store.ledger_balances()
+    assert sum(balances.values()) == 0
+    assert balances[MINT] == mint_before + 200
+    assert [await ledger.balance(p) for p in (anna, ben, cleo)] == [0, 1050, 900]
+    assert balances[escrow_account(won)] == balances[escrow_account(abandoned)] == 0
+
+
+async def test_a_pot_paid_while_its_winner_deletes_the_account_never_stays_in_their_wallet(store) -> None:
+    """The deletion and the pot race (on PostgreSQL, on two connections): whichever comes first,
+    the winner's wallet ends empty and every coin is still counted."""
+    ledger = Ledger(store, Clock())
+    for _ in range(20):
+        anna, ben = _ids(2)
+        for player in (anna, ben):
+            await store.create_player(Player(player, player, 1), f"hash-{player}")
+            await ledger.open_wallet(player)
+        table = f"race-{anna}"
+        await ledger.escrow_stakes(table, [anna, ben], 400)
+        await asyncio.gather(store.delete_player(anna, 5), ledger.settle(table, placings={anna: 1, ben: 2}))
+        balances = await store.ledger_balances()
+        assert sum(balances.values()) == 0
+        assert (balances[wallet_account(anna)], balances[wallet_account(ben)]) == (0, 600)
 
 
 # -- many tables, duplicates, and a settling process killed halfway ----------------------------------

@@ -14,10 +14,13 @@ from lobby.store.base import FinishedGame
 
 
 class MeetingsSoFar:
-    """The one store question asked before a game past the limit is left unrated."""
+    """The store questions asked before a game past the limit is left unrated."""
 
     def __init__(self, meetings: int) -> None:
         self.meetings = meetings
+
+    async def deleted_players(self, player_ids: list[str]) -> set[str]:
+        return set()
 
     async def rated_meetings(self, game: str, player_ids: list[str], since_ms: int) -> int:
         return self.meetings

@@ -1,0 +1,30 @@
+"""Deleted players: a deleted player's row stays as a tombstone (no name, no token) so the games
+that name them keep their references. What every store module asks of it, in the caller's
+transaction."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .sql import Tx, placeholders
+
+WALLET = "wallet:"  # a player's wallet account is named WALLET + their id (lobby/ledger.py)
+
+
+def tombstone(player_id: str) -> str:
+    """What a deleted player's row holds instead of a token hash: no token ever hashes to it."""
+    return f"deleted:{player_id}"
+
+
+async def deleted_among(tx: Tx, player_ids: Sequence[str], lock: bool = False) -> set[str]:
+    """Those of `player_ids` whose account was deleted. With `lock`, every one of their rows is
+    locked first (in one order) until the transaction ends: a deletion, which writes the
+    tombstone first, then comes wholly before or after it."""
+    wanted = sorted(set(player_ids) - {""})
+    if not wanted:
+        return set()
+    marks = placeholders(len(wanted))
+    if lock:
+        await tx.fetchall(f"SELECT id FROM players WHERE id IN ({marks}) ORDER BY id{tx.dialect.for_share}", *wanted)
+    rows = await tx.fetchall(f"SELECT id FROM players WHERE id IN ({marks}) AND token_hash = 'deleted:' || id", *wanted)
+    return {row[0] for row in rows}
