@@ -30,6 +30,12 @@ _OWN_ROWS = (
     "rating_changes",
     "rating_weeks",
     "bots",
+    # No notification reaches a device after its player has gone (the outbox's waiting ones too).
+    "push_subscriptions",
+    "push_quiet_hours",
+    "push_notices",
+    "push_outbox",
+    "vacations",
 )
 
 
@@ -348,7 +354,7 @@ class Accounts:
     async def delete_player(self, player_id: str, at_ms: int = 0) -> bool:
         """Every row of the player's personal data gone, in one transaction: nickname, passkeys,
         sessions, tokens, recovery codes, house rules, transfer links, statistics, ratings, bot
-        marks, challenges to and from them; their wallet's coins back to the mint (the transfer
+        marks, push subscriptions and waiting notifications, vacations, challenges to and from them; their wallet's coins back to the mint (the transfer
         `delete:<id>`). Their finished games stay, the seats they held with "" as the name and
         the player (read: a deleted player). False if there is no such player or it was deleted
         already."""

@@ -142,8 +142,27 @@ async def test_deleting_a_player_removes_their_data_and_keeps_their_games(store,
         )
     )
 
+    await store.push_subscribe(
+        {
+            "id": u("sub"),
+            "player_id": anna.id,
+            "endpoint": f"https://push.example/{u('sub')}",
+            "p256dh": "key",
+            "auth": "auth",
+            "language": "de",
+            "label": "Chrome on Android",
+            "created_ms": 1,
+        }
+    )
+    await store.push_save_quiet_hours(anna.id, 22 * 60, 7 * 60, "Europe/Berlin")
+    await store.add_vacation(anna.id, 2026, 1_000, 2_000)
+
     assert await store.delete_player(anna.id) is True
     assert await store.delete_player(anna.id) is False
+    # Nothing is pushed to her devices any more, and her pauses are gone with her.
+    assert await store.push_subscriptions(anna.id) == []
+    assert await store.push_quiet_hours(anna.id) is None
+    assert await store.vacations_of(anna.id, 2026) == []
     # What is left of Anna is a tombstone: no name, no token, not an account.
     assert await store.players_by_ids([anna.id]) == {anna.id: Player(anna.id, "", 7, 0)}
     assert await store.player_by_token(f"hash-{anna.id}") is None
