@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.e2e.test_boards import _create_room
-from tests.support.browser import laid_out_box
+from tests.support.browser import laid_out_box, wait_for_answer
 
 pytestmark = pytest.mark.e2e
 
@@ -51,6 +51,9 @@ def test_hangman_against_a_cpu_on_a_phone(browser: Browser, stack) -> None:
                 else:
                     key.click()
                 guesses += 1
+                # Looked at again only once the guess is answered: until then the page still
+                # shows the keys lit from before it.
+                wait_for_answer(page)
                 if guesses == 1:
                     size = laid_out_box(keys.locator(".hm-key").first)
                     assert size["width"] >= 44 and size["height"] >= 44
