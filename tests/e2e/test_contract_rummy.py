@@ -26,7 +26,10 @@ def test_two_ask_to_buy_and_seat_order_wins(browser: Browser, stack) -> None:
     contexts = [browser.new_context(viewport=PHONE, locale="en-GB") for _ in NAMES]
     pages = [context.new_page() for context in contexts]
     try:
-        code = create_room(pages[0], stack.base_url, "contract-rummy", ["human", "human"], {})
+        # The longest buy window (8 s, the third choice; 4 s by default): both requests, each
+        # tapped once its page shows the window, must land before the server's clock closes
+        # it, and a busy machine takes seconds to draw and send them.
+        code = create_room(pages[0], stack.base_url, "contract-rummy", ["human", "human"], {"buy_window": "2"})
         for name, page in zip(NAMES[1:], pages[1:], strict=True):
             page.goto(f"{stack.base_url}/r/{code}")
             page.get_by_test_id("join-nickname").fill(name)

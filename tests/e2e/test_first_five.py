@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.test_player_page import play_four_in_a_row_to_the_end
 from tests.e2e.test_poker import create_table
-from tests.support.browser import at_quick_pace
+from tests.support.browser import at_quick_pace, wait_for_answer
 
 pytestmark = pytest.mark.e2e
 
@@ -96,8 +96,10 @@ def test_a_spanish_interface_starts_hangman_in_spanish(browser: Browser, stack) 
         page.get_by_test_id("start-button").click()
         page.get_by_test_id("draw-word").click()
         word = page.get_by_test_id("hm-word")
-        expect(word.locator(".hm-box.secret").first).to_be_visible()
-        drawn = "".join(word.locator(".hm-box.secret").all_inner_texts()).replace(" ", "")
+        expect(word.locator(".hm-box").first).to_be_visible()
+        # Every box, in one look: the computer starts guessing at once, and a letter it found is
+        # shown in its box (no longer one of Anna's secret ones).
+        drawn = "".join(word.locator(".hm-box").all_inner_texts()).replace(" ", "")
         assert drawn in _spanish_easy_words(), drawn
         # Then Anna guesses the computer's word with Spanish letter keys until the game ends.
         keys = page.get_by_test_id("hm-keys")
@@ -117,7 +119,9 @@ def test_a_spanish_interface_starts_hangman_in_spanish(browser: Browser, stack) 
             lit = keys.locator(".hm-key.lit")
             if lit.count():
                 lit.first.click()
-                page.wait_for_timeout(100)
+                # Looked at again only once the guess is answered: until then the page still
+                # shows the keys lit from before it.
+                wait_for_answer(page)
         assert saw_enye
         # Hangman has chance (the drawn words): the result panel checks its shuffle, the
         # revealed seed hashing to the hash announced at the start.

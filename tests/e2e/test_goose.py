@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, expect
 
 from tests.e2e.roll import look_at_roll
 from tests.e2e.test_boards import _create_room
-from tests.support.browser import at_quick_pace
+from tests.support.browser import at_quick_pace, wait_for_answer
 
 pytestmark = pytest.mark.e2e
 
@@ -43,6 +43,9 @@ def test_goose_against_a_cpu_to_the_end(browser: Browser, stack) -> None:
                 roll.focus()
                 page.keyboard.press("Enter")
                 rolls += 1
+                # Looked at again only once the throw is answered: until then the page still
+                # shows the button lit from before it.
+                wait_for_answer(page)
                 # The dice show the throw, unless that throw ended the game (the result then replaces them).
                 expect(
                     page.locator(

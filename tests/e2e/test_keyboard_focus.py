@@ -23,8 +23,9 @@ def test_arrow_down_on_the_seat_select_keeps_the_focus(browser: Browser, stack) 
         page.goto(stack.base_url)
         expect(page.get_by_test_id("game-info")).not_to_be_empty()
         page.get_by_test_id("create-game").select_option("four-in-a-row")
-        expect(page.get_by_test_id("seat-kind-1")).to_be_visible()
-        page.wait_for_timeout(300)  # the game's settings arrive and draw the seat rows once more
+        # The Create button is enabled once the form is drawn with the game's settings: the
+        # seat rows are not drawn again after it.
+        expect(page.get_by_test_id("create-button")).to_be_enabled()
         seat = page.get_by_test_id("seat-kind-1")
         # The seat starts as a computer player, near the end of the list: from its first choice
         # two steps down are two other choices.

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.roll import look_at_roll
-from tests.support.browser import at_quick_pace
+from tests.support.browser import at_quick_pace, wait_for_answer
 
 pytestmark = pytest.mark.e2e
 
@@ -95,6 +95,9 @@ def test_ludo_against_a_cpu_to_the_end(browser: Browser, stack) -> None:
                 roll.focus()
                 page.keyboard.press("Enter")
                 rolls += 1
+                # Looked at again only once the roll is answered: until then the page still
+                # shows the button lit from before it.
+                wait_for_answer(page)
                 # The die shows the roll, unless that roll ended the game (the result then replaces it).
                 expect(
                     page.locator(
@@ -110,6 +113,7 @@ def test_ludo_against_a_cpu_to_the_end(browser: Browser, stack) -> None:
                     lit.first.focus()
                     page.keyboard.press("Space")
                     moves += 1
+                    wait_for_answer(page)
                 except Exception:  # redrawn between finding and pressing: look again
                     pass
             page.wait_for_timeout(100)

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.roll import look_at_roll
-from tests.support.browser import at_quick_pace
+from tests.support.browser import at_quick_pace, wait_for_answer
 
 pytestmark = pytest.mark.e2e
 
@@ -97,12 +97,16 @@ def test_four_colours_with_three_cpus_to_the_end(browser: Browser, stack) -> Non
                 roll.focus()
                 page.keyboard.press("Enter")
                 rolls += 1
+                # Looked at again only once the roll is answered: until then the page still
+                # shows the button lit from before it.
+                wait_for_answer(page)
                 expect(page.get_by_test_id("die")).not_to_have_attribute("aria-label", "The dice, not rolled yet")
             elif lit.count() > 0:
                 try:
                     lit.first.focus()
                     page.keyboard.press("Space")
                     moves += 1
+                    wait_for_answer(page)
                 except Exception:  # redrawn between finding and pressing: look again
                     pass
             page.wait_for_timeout(100)

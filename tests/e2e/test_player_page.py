@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 from tests.e2e.test_boards import _create_room
 from tests.e2e.test_cards import PHONE
 from tests.e2e.test_every_title import _serious
+from tests.support.browser import wait_for_answer
 
 pytestmark = pytest.mark.e2e
 
@@ -33,7 +34,9 @@ def play_four_in_a_row_to_the_end(page: Page) -> None:
         if state == "result":
             return
         page.get_by_test_id(state).click()
-        page.wait_for_timeout(300)
+        # Looked at again only once the drop is answered: until then the page still shows the
+        # columns open from before it, the winning drop's too.
+        wait_for_answer(page)
 
 
 def test_the_player_page_shows_the_games_and_carries_the_player_to_a_second_browser(browser: Browser, stack) -> None:

@@ -11,7 +11,7 @@ import json
 import time
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, BrowserContext, Worker, expect
 
 from devstack import Stack
 from lobby.push_keys import new_private_key
@@ -29,9 +29,53 @@ SHOWN = """async () => {
   return shown.map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data && n.data.url }));
 }"""
 
+# The waits below run inside the browser, each evaluated once: `wait_for_function` does not
+# wait for a promise (an async function's answer is a promise, which counts as true at once).
+
 WORKER_ACTIVE = """async () => {
-  const registration = await navigator.serviceWorker.getRegistration();
-  return Boolean(registration && registration.active && registration.active.state === 'activated');
+  const until = Date.now() + 30000;
+  for (;;) {
+    const registration = await navigator.serviceWorker.getRegistration();
+    if (registration && registration.active && registration.active.state === 'activated') return;
+    if (Date.now() > until) throw new Error('no activated service worker');
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}"""
+
+NONE_SHOWN = """async () => {
+  const until = Date.now() + 30000;
+  for (;;) {
+    const registration = await navigator.serviceWorker.getRegistration();
+    const shown = registration ? await registration.getNotifications() : [];
+    if (!shown.length) return;
+    if (Date.now() > until) throw new Error(`still shown: ${shown.map((n) => n.tag)}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}"""
+
+# Run in the service worker: counts the notifications it has shown (`showNotification`
+# answers once one is on screen). The page reads the list once, when the count is reached,
+# and does not ask again and again meanwhile: Chromium writes a notification down before it
+# shows it, and a `getNotifications()` between the two takes the written one for one closed
+# since and deletes it (content/browser/notifications/platform_notification_context_impl.cc).
+COUNT_SHOWN = """() => {
+  if (self.shownCount !== undefined) return;
+  self.shownCount = 0;
+  const show = ServiceWorkerRegistration.prototype.showNotification;
+  ServiceWorkerRegistration.prototype.showNotification = function (...args) {
+    return show.apply(this, args).then((answer) => {
+      self.shownCount += 1;
+      return answer;
+    });
+  };
+}"""
+
+UNTIL_SHOWN = """async (count) => {
+  const until = Date.now() + 30000;
+  while (self.shownCount < count) {
+    if (Date.now() > until) throw new Error(`${self.shownCount} of ${count} notifications shown`);
+    await new Promise((done) => setTimeout(done, 50));
+  }
 }"""
 
 
@@ -46,6 +90,14 @@ def push_stack(tmp_path_factory):  # type: ignore[no-untyped-def]
     running.start()
     yield running
     running.stop()
+
+
+def _push_worker(context: BrowserContext) -> Worker:
+    """The app's service worker (gateway/web/sw.js, which pulls in the push listeners)."""
+    for worker in context.service_workers:
+        if worker.url.endswith("/sw.js"):
+            return worker
+    return context.wait_for_event("serviceworker", lambda worker: worker.url.endswith("/sw.js"), timeout=30_000)
 
 
 def _new_player(page, base: str, nickname: str) -> dict:  # type: ignore[no-untyped-def]
@@ -148,7 +200,7 @@ def test_the_service_worker_shows_a_pushed_notice_once_per_table(browser: Browse
         context.grant_permissions(["notifications"], origin=base)
         page.reload()
         expect(page.get_by_test_id("push-section")).to_be_visible()
-        page.wait_for_function(WORKER_ACTIVE, polling=100, timeout=30_000)
+        page.evaluate(WORKER_ACTIVE)
 
         devtools = context.new_cdp_session(page)
         registrations: list[dict] = []
@@ -179,33 +231,22 @@ def test_the_service_worker_shows_a_pushed_notice_once_per_table(browser: Browse
             "url": "/r/ABCDE",
             "lang": "de",
         }
+        worker = _push_worker(context)
+        worker.evaluate(COUNT_SHOWN)
         push(notice)
-        shown = page.wait_for_function(
-            SHOWN.replace("return shown.map", "if (!shown.length) return null; return shown.map"),
-            polling=100,
-            timeout=30_000,
-        ).json_value()
+        worker.evaluate(UNTIL_SHOWN, 1)
+        shown = page.evaluate(SHOWN)
         assert shown == [{"title": "Du bist dran", "body": notice["body"], "tag": "table-ABCDE", "url": "/r/ABCDE"}]
 
         # The game ends before Britta looked: its notice takes the turn's place, one per table.
         ended = {**notice, "kind": "ended", "title": "Partie beendet", "body": "Tisch ABCDE: Die Partie ist zu Ende."}
         push(ended)
-        shown = page.wait_for_function(
-            SHOWN.replace(
-                "return shown.map",
-                "if (!shown.some((n) => n.title === 'Partie beendet')) return null; return shown.map",
-            ),
-            polling=100,
-            timeout=30_000,
-        ).json_value()
+        worker.evaluate(UNTIL_SHOWN, 2)
+        shown = page.evaluate(SHOWN)
         assert shown == [{"title": "Partie beendet", "body": ended["body"], "tag": "table-ABCDE", "url": "/r/ABCDE"}]
 
         # Opening the table's page: its notification has been seen and goes.
         page.goto(f"{base}/r/ABCDE")
-        page.wait_for_function(
-            SHOWN.replace("return shown.map", "if (shown.length) return null; return shown.map"),
-            polling=100,
-            timeout=30_000,
-        )
+        page.evaluate(NONE_SHOWN)
     finally:
         context.close()

@@ -8,7 +8,12 @@ import time
 import zxingcpp
 from PIL import Image
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Locator
+from playwright.sync_api import Locator, Page
+
+# The room marks its game area `pending` while a move it sent waits for the server's answer
+# (js/room.js sendMove), and drops the mark when the answer (the next view, or a refusal)
+# is drawn.
+ANSWERED = "() => !document.querySelector('[data-testid=game-area].pending')"
 
 BOX = """(e, scroll) => { if (scroll) e.scrollIntoView({block: scroll});
   const r = e.getBoundingClientRect();
@@ -36,6 +41,14 @@ def laid_out_box(locator: Locator, timeout_s: float = 15.0, scroll: str | None =
             assert box, f"{locator} was never laid out"
             return box
         time.sleep(0.1)
+
+
+def wait_for_answer(page: Page) -> None:
+    """Wait until the page has drawn the answer to the move it just sent. Until then it still
+    shows the state before the move, lit where it was the player's turn: a look at it would
+    tap again on a button the answer is about to unlight or remove (the game over), and the
+    tap would wait for it in vain."""
+    page.wait_for_function(ANSWERED, timeout=30_000)
 
 
 def read_qr(locator: Locator) -> str:
