@@ -11,16 +11,21 @@ A game's end here is a staked, rated two-seat four-in-a-row table's: `save_room`
 move, the answer and a FinishedGame (both players' ids, placings, both players' first rating:
 new `ratings` rows), then the escrow's settle (`ledger_transfer` paying the winner), each
 timed on its own, one game's end after the other. Set-up (players, the room, the wallets'
-top-ups, the stakes) is not timed. `--rooms` game ends a round, after 20 of warm-up, in a
-fresh process per set-up and round, the set-ups' order turned each round:
+top-ups, the stakes) is not timed. Each store first gets `--players` players who play no game
+(a look-up of the seats' players must stay an index look-up on a table of some size), then
+`--rooms` game ends a round, after 20 of warm-up, in a fresh process per set-up and round, the
+set-ups' order turned each round:
   - SQLite: the code of now, and the code of 4fec4311 (before the guards; `git archive` into a
     temporary folder, imported first in that process); a database file each.
   - PostgreSQL (`--postgres`): now; now with migration 22's three triggers disabled
     (ALTER TABLE ... DISABLE TRIGGER: the ledger's look-up still runs); the code of 4fec4311
     on a schema it migrated (no trigger, no ledger look-up). A fresh schema each, dropped after.
 Printed: p50 and p99 ms of each write, the median of the rounds' figures, and now ÷ baseline.
+A commit's wait for the disk is most of a write and, on a shared machine, the noisiest part:
+`--postgres '...?synchronous_commit=off'` (a server setting of the bench's connections) leaves
+the work the guards add.
 
-    .venv/bin/python bench/game_end.py [--rooms 500] [--rounds 5] [--only sqlite|postgres]
+    .venv/bin/python bench/game_end.py [--rooms 500] [--rounds 5] [--players 5000] [--only sqlite|postgres]
         [--postgres postgresql://postgres@127.0.0.1:5432/test] [--before 4fec4311]
 """
 
@@ -56,8 +61,9 @@ def pct(samples: list[float], q: float) -> float:
 
 
 # -- one set-up's round, in a process of its own (the code it imports is the set-up's) ----------
-async def game_ends(url: str, rooms: int, tag: str) -> dict[str, list[float]]:
-    """`rooms` game ends written one after the other: the seconds of each write."""
+async def game_ends(url: str, rooms: int, tag: str, others: int = 0) -> dict[str, list[float]]:
+    """`others` players who play no game here, then `rooms` game ends written one after the
+    other: the seconds of each write."""
     from lobby.store import (
         EscrowChange,
         FinishedGame,
@@ -74,8 +80,10 @@ async def game_ends(url: str, rooms: int, tag: str) -> dict[str, list[float]]:
     store = make_store(url)
     await store.open()
     try:
+        for n in range(others):
+            await store.create_player(Player(f"{tag}-{n}", "other", 1_000), f"hash:{tag}-{n}")
         tables = []
-        for n in range(rooms + WARM_UP if rooms else 0):  # set-up, untimed (none: only migrate)
+        for n in range(rooms + WARM_UP if rooms else 0):  # set-up, untimed
             players = [f"{tag}-{n}-{seat}" for seat in range(2)]
             for player in players:
                 await store.create_player(Player(player, player, 1_000), f"hash:{player}")
@@ -134,7 +142,7 @@ def worker(spec: dict[str, Any]) -> None:
     import lobby
 
     assert Path(lobby.__file__).resolve().is_relative_to(Path(spec["code"]).resolve()), lobby.__file__
-    times = asyncio.run(game_ends(spec["url"], spec["rooms"], spec["tag"]))
+    times = asyncio.run(game_ends(spec["url"], spec["rooms"], spec["tag"], spec["others"]))
     print(json.dumps(times))
 
 
@@ -143,8 +151,8 @@ def with_schema(url: str, schema: str) -> str:
     return f"{url}{'&' if '?' in url else '?'}schema={schema}"
 
 
-def run_round(code: Path, url: str, rooms: int, tag: str) -> dict[str, list[float]]:
-    spec = {"code": str(code), "url": url, "rooms": rooms, "tag": tag}
+def run_round(code: Path, url: str, rooms: int, tag: str, others: int = 0) -> dict[str, list[float]]:
+    spec = {"code": str(code), "url": url, "rooms": rooms, "tag": tag, "others": others}
     # `-P`: the script's folder is not put first on the path, so the set-up's code is what is imported.
     out = subprocess.run(
         [sys.executable, "-P", __file__, "--worker", json.dumps(spec)], check=True, capture_output=True, text=True
@@ -189,6 +197,17 @@ def table_rows(setups: dict[str, list[dict[str, list[float]]]], ratios: list[tup
             for w in WRITES
         )
         print(f"| {name} ÷ {baseline} | {cells} |")
+    for name, baseline in ratios:
+        # Each round's set-ups ran one after the other: their ratio holds when a shared
+        # machine's load (or its disk's) changes from one round to the next.
+        cells = " | ".join(
+            " | ".join(
+                f"{statistics.median(pct(a[w], q) / pct(b[w], q) for a, b in zip(setups[name], setups[baseline], strict=True)):.2f}×"
+                for q in (0.5, 0.99)
+            )
+            for w in WRITES
+        )
+        print(f"| {name} ÷ {baseline}, median of each round's ratio | {cells} |")
     print("\neach round's p50 ms of the finished game's write:")
     for name, rounds in setups.items():
         figures = " / ".join(f"{pct(r['finished game'], 0.5):.2f}" for r in rounds)
@@ -201,12 +220,14 @@ async def main(args: argparse.Namespace) -> None:
         before = export(args.before, folder / "before")
         if args.only in ("", "sqlite"):
             codes = {"now": ROOT, args.before: before}
+            files = {name: f"sqlite:///{folder}/{'now' if name == 'now' else 'before'}.sqlite3" for name in codes}
+            for name, code in codes.items():
+                run_round(code, files[name], 0, "other", args.players)
             results: dict[str, list[dict[str, list[float]]]] = {name: [] for name in codes}
             for round_number in range(args.rounds):
                 names = list(codes) if round_number % 2 == 0 else list(codes)[::-1]
                 for name in names:
-                    url = f"sqlite:///{folder}/{'now' if name == 'now' else 'before'}.sqlite3"
-                    results[name].append(run_round(codes[name], url, args.rooms, f"r{round_number}"))
+                    results[name].append(run_round(codes[name], files[name], args.rooms, f"r{round_number}"))
             print(
                 f"\nA game's end over SQLite (synchronous=FULL): {args.rooms} each a round, median of {args.rounds} rounds.\n"
             )
@@ -215,9 +236,9 @@ async def main(args: argparse.Namespace) -> None:
             schemas = {name: f"bench_{uuid.uuid4().hex[:8]}" for name in ("now", "triggers disabled", args.before)}
             codes = {"now": ROOT, "triggers disabled": ROOT, args.before: before}
             try:
-                # Each schema migrated by its set-up's code, and the triggers off in the one.
+                # Each schema migrated by its set-up's code and filled, and the triggers off in the one.
                 for name, code in codes.items():
-                    run_round(code, with_schema(args.postgres, schemas[name]), 0, "migrate")
+                    run_round(code, with_schema(args.postgres, schemas[name]), 0, "other", args.players)
                 off = schemas["triggers disabled"]
                 await pg_admin(args.postgres, [f"ALTER TABLE {off}.{t} DISABLE TRIGGER {name}" for t, name in TRIGGERS])
                 results = {name: [] for name in codes}
@@ -237,6 +258,7 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rooms", type=int, default=500, help="game ends a set-up writes a round")
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--players", type=int, default=5000, help="players in the store before the first round")
     parser.add_argument("--only", choices=("sqlite", "postgres"), default="")
     parser.add_argument("--postgres", default="postgresql://postgres@127.0.0.1:5432/test")
     parser.add_argument("--before", default="4fec4311", help="the commit before the guards")
