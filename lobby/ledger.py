@@ -19,8 +19,7 @@ import time
 from datetime import UTC, datetime
 from typing import Callable, Mapping, Sequence, TypeVar
 
-from .store import HOUSE, MINT, Escrow, EscrowChange, LedgerError, Posting, Store, Transfer
-from .store.tombstones import WALLET
+from .store import HOUSE, MINT, WALLET, Escrow, EscrowChange, LedgerError, Posting, Store, Transfer
 
 K = TypeVar("K", str, int)  # a player id, or a seat number
 

@@ -18,7 +18,7 @@ from rulekit import Refusal
 
 from .ledger import Ledger
 from .stakes import placings_by_player, stake_of, stakers, table_of
-from .store import InsufficientFunds, LedgerError
+from .store import WALLET, InsufficientFunds, LedgerError
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +56,7 @@ class StakedTables:
             await self.ledger.escrow_stakes(table, players, amount)
         except InsufficientFunds as short:
             escrows.remove(table)  # nothing was written
-            short_of = short.account.removeprefix("wallet:")
+            short_of = short.account.removeprefix(WALLET)
             seat = players.index(short_of) if short_of in players else -1
             raise Refusal("insufficient_coins", f"seat {seat} cannot pay {amount}") from None
         return {"table": table, "amount": amount, "players": players}

@@ -10,6 +10,7 @@ from .base import (
     HOUSE,
     MINT,
     ROOM_CHANNEL,
+    WALLET,
     BoardRow,
     ChatLine,
     Escrow,
@@ -89,6 +90,7 @@ __all__ = [
     "StoredRating",
     "StoredEvent",
     "Transfer",
+    "WALLET",
     "make_store",
     "store_url",
 ]

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Collection
 
-from .base import Passkey, Player, Session
+from .base import WALLET, Passkey, Player, Session
 from .ledger import empty_wallet
 from .sql import Backend, Tx
-from .tombstones import WALLET, deleted_among, tombstone
+from .tombstones import deleted_among, tombstone
 
 _PASSKEY = "id, player_id, credential_id, public_key, sign_count, transports, name, created_ms, last_used_ms"
 _SESSION = "id, player_id, kind, label, created_ms, last_used_ms, revoked_ms"
@@ -354,10 +354,10 @@ class Accounts:
     async def delete_player(self, player_id: str, at_ms: int = 0) -> bool:
         """Every row of the player's personal data gone, in one transaction: nickname, passkeys,
         sessions, tokens, recovery codes, house rules, transfer links, statistics, ratings, bot
-        marks, push subscriptions and waiting notifications, vacations, challenges to and from them; their wallet's coins back to the mint (the transfer
-        `delete:<id>`). Their finished games stay, the seats they held with "" as the name and
-        the player (read: a deleted player). False if there is no such player or it was deleted
-        already."""
+        marks, push subscriptions and waiting notifications, vacations, challenges to and from
+        them; their wallet's coins back to the mint (the transfer `delete:<id>`). Their finished
+        games stay, the seats they held with "" as the name and the player (read: a deleted
+        player). False if there is no such player or it was deleted already."""
 
         async def work(tx: Tx) -> bool:
             # The tombstone first: its row lock orders this against a game finishing with the

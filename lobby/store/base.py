@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 MINT = "mint"  # where coins come from: its (negative) balance is every coin in circulation
 HOUSE = "house"  # what a table's pot leaves over (odd coins of a split)
+WALLET = "wallet:"  # a player's wallet account is WALLET + their id (lobby/ledger.py `wallet_account`)
 
 
 @dataclass(frozen=True)

@@ -9,9 +9,19 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from .base import MINT, Escrow, EscrowChange, EscrowConflict, InsufficientFunds, Posting, Transfer, check_balanced
+from .base import (
+    MINT,
+    WALLET,
+    Escrow,
+    EscrowChange,
+    EscrowConflict,
+    InsufficientFunds,
+    Posting,
+    Transfer,
+    check_balanced,
+)
 from .sql import Backend, CheckViolation, Tx
-from .tombstones import WALLET, deleted_among
+from .tombstones import deleted_among
 
 _ESCROW_COLUMNS = "table_id, amount, players, status, opened_ms, closed_ms"
 

@@ -8,8 +8,6 @@ from collections.abc import Sequence
 
 from .sql import Tx, placeholders
 
-WALLET = "wallet:"  # a player's wallet account is named WALLET + their id (lobby/ledger.py)
-
 
 def tombstone(player_id: str) -> str:
     """What a deleted player's row holds instead of a token hash: no token ever hashes to it."""
