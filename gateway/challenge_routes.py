@@ -20,6 +20,7 @@ from .app import FLOOD_GUARD, LOBBY, SETTINGS, client_address, origin_allowed, p
 
 log = logging.getLogger(__name__)
 
+STREAM_OPEN = json.dumps({"kind": "stream_open"})
 EVENT_SOCKETS = web.AppKey("event_sockets", set)  # the open /ws/events sockets, closed on shutdown
 EVENTS_QUEUE = 256  # events waiting for a slow socket; past that it is closed (it reconnects)
 HELLO_TIMEOUT_S = 30.0
@@ -115,8 +116,9 @@ class QueuedSink:
 
 
 async def events_socket(request: web.Request) -> web.StreamResponse:
-    """GET /ws/events: the first frame {"player_token"}, then one JSON frame per event
-    ({"kind", ...}); a refused token gets {"refused": {code, detail}} and the socket closes."""
+    """GET /ws/events: the first frame {"player_token"}, then {"kind": "stream_open"} and one
+    JSON frame per event ({"kind", ...}); a refused token gets {"refused": {code, detail}} and
+    the socket closes."""
     settings = request.app[SETTINGS]
     guard = request.app[FLOOD_GUARD]
     if not origin_allowed(request, settings):
@@ -145,6 +147,12 @@ async def events_socket(request: web.Request) -> web.StreamResponse:
         except Refusal as refusal:
             await _refuse(ws, refusal)
             return ws
+        # As the gRPC stream's initial metadata: the server holds the stream, so what happens
+        # from here reaches it (a client may wait for this before acting on it).
+        try:
+            await ws.send_str(STREAM_OPEN)
+        except (ConnectionError, RuntimeError):
+            return ws  # gone meanwhile
 
         async def write() -> None:
             # A socket that went away meanwhile ends the writer; the reader then sees it closed.

@@ -317,7 +317,9 @@ class ChallengeDesk:
         held = _Held()
         self.events.open(player.id, held)
         try:
+            told_challenges: set[tuple[str, str]] = set()
             for challenge in await self.mine(token):
+                told_challenges.add((challenge["id"], challenge["status"]))
                 sink.send({"kind": "challenge", **challenge})
             seats: dict[str, list[int]] = {}
             told: set[tuple[str, int]] = set()
@@ -334,9 +336,13 @@ class ChallengeDesk:
         finally:
             self.events.close(player.id, held)
         # No await from here to the stream's opening: nothing can slip between the two.
+        # An event the backlog already told (a challenge made while it was read) is not told twice.
         for event in held.events:
-            if event["kind"] != "your_turn" or (event["code"], event["version"]) not in told:
-                sink.send(event)
+            if event["kind"] == "your_turn" and (event["code"], event["version"]) in told:
+                continue
+            if event["kind"] == "challenge" and (event["id"], event["status"]) in told_challenges:
+                continue
+            sink.send(event)
         self.events.open(player.id, sink)
         return player.id
 

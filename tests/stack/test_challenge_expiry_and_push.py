@@ -1,4 +1,4 @@
-"""Challenges on a platform whose challenges expire after two seconds (GAMEROOM_CHALLENGE_TTL_S),
+"""Challenges on a platform whose challenges expire after three seconds (GAMEROOM_CHALLENGE_TTL_S),
 with Web Push on: a challenge not answered in time expires, is told so on the WebSocket event
 stream (`/ws/events`) and can no longer be accepted; a challenge to a person is a push notice
 in their language ("invited"), one to a bot is not. The push service is a stand-in on loopback
@@ -28,7 +28,7 @@ def stack(tmp_path_factory, push_port):  # type: ignore[no-untyped-def]
     running = Stack.on_free_ports(
         f"sqlite:///{folder}/rooms.sqlite3",
         extra_env={
-            "GAMEROOM_CHALLENGE_TTL_S": "2",
+            "GAMEROOM_CHALLENGE_TTL_S": "3",
             "GAMEROOM_VAPID_PRIVATE_KEY": VAPID_KEY,
             "GAMEROOM_PUSH_TEST_ORIGINS": f"http://127.0.0.1:{push_port}",
             "GAMEROOM_PUSH_POLL_MS": "200",
@@ -64,9 +64,9 @@ async def test_an_unanswered_challenge_expires_and_is_told_so_on_the_websocket_s
         finally:
             await socket.close()
         # A stream opened with a token that is none is refused in a frame of its own, then closed.
-        refused_socket = await EventSocket.open(session, base, "not-a-token")
+        refused_socket = await EventSocket.open(session, base, "not-a-token", live=False)
         await refused_socket.wait_for(lambda f: f)
-        assert refused_socket.frames[0]["refused"]["code"] == "bad_token"
+        assert refused_socket.frames[0]["refused"]["code"] == "bad_token" and not refused_socket.is_open
         await refused_socket.close()
 
 

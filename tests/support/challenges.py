@@ -101,24 +101,34 @@ class Events:
 
 
 class EventSocket:
-    """`/ws/events`: every frame received, in order."""
+    """`/ws/events`: every frame received after `{"kind": "stream_open"}`, in order."""
 
     def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
         self.ws = ws
         self.frames: list[dict[str, Any]] = []
         self.arrived = asyncio.Event()
+        self.is_open = False
         self.reader = asyncio.get_running_loop().create_task(self._read())
 
     @classmethod
-    async def open(cls, session: aiohttp.ClientSession, base: str, token: str) -> EventSocket:
+    async def open(cls, session: aiohttp.ClientSession, base: str, token: str, live: bool = True) -> EventSocket:
+        """The stream of `token`; with `live`, once the server holds it (what happens after
+        reaches it), else at once (a stream to be refused)."""
         ws = await session.ws_connect(base + "/ws/events")
         await ws.send_str(json.dumps({"player_token": token}))
-        return cls(ws)
+        socket = cls(ws)
+        if live:
+            await socket.wait_for(lambda _: socket.is_open)
+        return socket
 
     async def _read(self) -> None:
         async for message in self.ws:
             if message.type == aiohttp.WSMsgType.TEXT:
-                self.frames.append(json.loads(message.data))
+                frame = json.loads(message.data)
+                if frame.get("kind") == "stream_open":
+                    self.is_open = True
+                else:
+                    self.frames.append(frame)
                 self.arrived.set()
         self.arrived.set()
 
