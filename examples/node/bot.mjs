@@ -52,11 +52,15 @@ export class Refused extends Error {
  * @param {any} client
  * @param {string} method
  * @param {object} request
+ * @param {{ waitForReady?: boolean, deadline?: number }} [options] waitForReady: wait for a
+ *   server not reachable yet (until the deadline, ms since the epoch) rather than fail at once
  * @returns {Promise<any>}
  */
-export function unary(client, method, request) {
+export function unary(client, method, request, options = {}) {
+  const metadata = new grpc.Metadata({ waitForReady: Boolean(options.waitForReady) });
+  const callOptions = options.deadline ? { deadline: options.deadline } : {};
   return new Promise((resolve, reject) => {
-    client[method](request, (/** @type {any} */ error, /** @type {any} */ reply) => {
+    client[method](request, metadata, callOptions, (/** @type {any} */ error, /** @type {any} */ reply) => {
       if (!error) return resolve(reply);
       const code = (error.metadata && error.metadata.get("gameroom-refusal")[0]) || String(error.details).split(":")[0];
       reject(new Refused(String(code), String(error.details)));

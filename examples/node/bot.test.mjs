@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { Bot, instantiate, playClient, unary } from "./bot.mjs";
+import { OnlineBot } from "./online.mjs";
 import { fromStruct, toStruct } from "./struct.mjs";
 
 const SERVER = process.env.GAMEROOM_PLAY || "127.0.0.1:50050";
@@ -18,6 +19,14 @@ test("Struct helpers round-trip a move and say what a plain object would lose", 
     amount: 10,
     word: "a",
   });
+});
+
+test("an online bot started before its server waits for it rather than failing at once", async () => {
+  const nobody = playClient("127.0.0.1:9"); // the discard port: nothing answers gRPC there
+  const bot = new OnlineBot(nobody, "token", { announceWaitMs: 1500 });
+  // Without waiting it would fail at once, "No connection established".
+  await assert.rejects(bot.announce(), (/** @type {any} */ error) => /deadline/i.test(error.detail));
+  nobody.close();
 });
 
 test("a plain object as a move is refused with a detail that says why", async () => {

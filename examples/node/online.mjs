@@ -20,6 +20,7 @@ import { fromStruct, toStruct } from "./struct.mjs";
 const SETTLED = new Set(["declined", "cancelled", "expired"]);
 const FATAL = new Set(["bad_token", "not_account"]);
 const MAX_WAIT_MS = 30000;
+const ANNOUNCE_WAIT_MS = 15000;
 
 /** @param {number} ms */
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -38,11 +39,12 @@ export class OnlineBot {
   /**
    * @param {any} client a playClient
    * @param {string} playerToken the account's bot token
-   * @param {{ games?: string[], quickSeats?: boolean, quitAfter?: number, tickets?: string, log?: (line: string) => void }} [settings]
+   * @param {{ games?: string[], quickSeats?: boolean, quitAfter?: number, tickets?: string, announceWaitMs?: number, log?: (line: string) => void }} [settings]
    *   games: the games it plays, set on the account at start; it accepts only their challenges
    *   (empty: all); quickSeats: quick seating may seat it; quitAfter: stop once that
    *   many games have ended (0: never); tickets: a file that keeps the room tickets of the
-   *   games being played, so that the bot, started again, takes its seats back
+   *   games being played, so that the bot, started again, takes its seats back;
+   *   announceWaitMs: how long a server still starting is waited for at start
    */
   constructor(client, playerToken, settings = {}) {
     this.client = client;
@@ -50,6 +52,7 @@ export class OnlineBot {
     this.games = new Set(settings.games || []);
     this.quickSeats = Boolean(settings.quickSeats);
     this.quitAfter = settings.quitAfter || 0;
+    this.announceWaitMs = settings.announceWaitMs || ANNOUNCE_WAIT_MS;
     this.log = settings.log || (() => {});
     this.ticketsFile = settings.tickets || "";
     /** @type {Map<string, { game: string, bot: Bot | null, ended: ReturnType<typeof deferred>, done: boolean }>} */
@@ -90,10 +93,14 @@ export class OnlineBot {
     if (outcome instanceof Error) throw outcome;
   }
 
-  /** Mark the account a bot with the games it plays, so that players listing the bots see them. */
+  /**
+   * Mark the account a bot with the games it plays, so that players listing the bots see them;
+   * a server still starting is waited for (`announceWaitMs`), as the Python bot does.
+   */
   async announce() {
     const games = [...this.games].sort();
-    await unary(this.client, "SetBot", { player_token: this.playerToken, bot: true, quick_seats: this.quickSeats, games });
+    const request = { player_token: this.playerToken, bot: true, quick_seats: this.quickSeats, games };
+    await unary(this.client, "SetBot", request, { waitForReady: true, deadline: Date.now() + this.announceWaitMs });
   }
 
   stop() {

@@ -1,7 +1,8 @@
 """The Node.js example bot (examples/node, docs/play-api.md "Node.js") against the running
 processes: `node --test examples/node/` with @grpc/grpc-js and @grpc/proto-loader as pinned in
 package.json. Its tests list the games, play four in a row to the end against an easy CPU
-(asserting the result), reconnect with the token mid-game, and check the empty-Struct refusal."""
+(asserting the result), reconnect with the token mid-game, check the empty-Struct refusal, and that an online bot
+started before its server waits for it."""
 
 from __future__ import annotations
 
@@ -32,5 +33,5 @@ def test_the_node_example_bot_plays_to_the_end(stack) -> None:
     out = done.stdout + done.stderr
     assert done.returncode == 0, out
     # Every test of the file ran and passed (a file that found no server would fail, not skip).
-    assert re.search(r"^# pass 3$", done.stdout, re.MULTILINE), out
+    assert re.search(r"^# pass 4$", done.stdout, re.MULTILINE), out
     assert re.search(r"^# fail 0$", done.stdout, re.MULTILINE), out
