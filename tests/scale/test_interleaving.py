@@ -67,7 +67,7 @@ class Device:
         assert self.client is not None
         await self.client.send({"move": {"seat": seat, "move": move, "client_move_id": move_id, "version": version}})
 
-    async def answered(self, move_ids: set[str], timeout: float = 15) -> None:
+    async def answered(self, move_ids: set[str], timeout: float = 60) -> None:
         async with asyncio.timeout(timeout):
             while True:
                 self.collect()
@@ -93,7 +93,7 @@ async def _play_a_chaotic_game(session: aiohttp.ClientSession, urls: list[str], 
     turn = 0
     status = "playing"
     while status == "playing":
-        async with asyncio.timeout(15):
+        async with asyncio.timeout(60):
             while not any(d.my_turn(version) for d in devices):
                 await asyncio.sleep(0.005)
         device = next(d for d in devices if d.my_turn(version))
@@ -128,7 +128,7 @@ async def _play_a_chaotic_game(session: aiohttp.ClientSession, urls: list[str], 
             await other.reconnect()  # the waiting player's phone wobbles too
         version += 1
         turn += 1
-        async with asyncio.timeout(15):
+        async with asyncio.timeout(60):
             while device.client.room["version"] < version:  # type: ignore[union-attr]
                 await asyncio.sleep(0.005)
         status = device.client.room["status"]  # type: ignore[union-attr]

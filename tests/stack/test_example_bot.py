@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from devstack import Stack
@@ -37,6 +36,18 @@ def read_code(process: subprocess.Popen[str]) -> str:
     found = re.match(r"room ([2-9A-Z]{5}) ", line)
     assert found, line
     return found.group(1)
+
+
+def read_err_until(process: subprocess.Popen[str], needle: str) -> str:
+    """The bot's log lines up to and including the first that holds `needle` (its process must
+    not have ended before: the test's own timeout bounds the wait)."""
+    assert process.stderr is not None
+    lines = []
+    for line in process.stderr:
+        lines.append(line)
+        if needle in line:
+            return "".join(lines)
+    raise AssertionError(f"the bot ended before logging {needle!r}:\n{''.join(lines)[-3000:]}")
 
 
 def placings(out: str) -> dict[str, int]:
@@ -117,15 +128,29 @@ def test_the_bot_reconnects_when_the_gateway_dies_mid_game(tmp_path) -> None:
     stack.start()
     try:
         player = bot(
-            stack, "--create", "dice-poker", "--players", "1", "--cpus", "1", "--cpu-level", "random", "--delay", "0.1"
+            stack,
+            "--create",
+            "dice-poker",
+            "--players",
+            "1",
+            "--cpus",
+            "1",
+            "--cpu-level",
+            "random",
+            "--delay",
+            "0.1",
+            "-v",
         )
         code = read_code(player)
-        time.sleep(2)  # well into the game: dice poker is about 100 moves
+        # Mid-game: the bot has played (dice poker is about 100 moves, a tenth of a second each).
+        before = read_err_until(player, "seat 0 plays")
         assert player.poll() is None
         stack.kill("gateway")
-        time.sleep(1)
+        # The bot saw the gateway go before it comes back (else there is no reconnect to see).
+        lost = read_err_until(player, "connection lost")
         stack.start_service("gateway")
         out, err = finish(player)
+        err = before + lost + err
         assert "connection lost" in err and "reconnecting" in err
         assert f"game over in room {code} (dice-poker)" in out
         assert "seat 0 placed" in out

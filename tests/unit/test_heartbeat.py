@@ -47,16 +47,22 @@ async def test_a_silent_socket_is_pinged_and_closed_when_it_does_not_answer() ->
     app.router.add_get("/ws", handler)
     server = TestServer(app)
     await server.start_server()
-    watcher = asyncio.get_running_loop().create_task(heartbeat.watch(app[SOCKETS], heartbeat_s=0.3, pong_wait_s=0.3))
+    # The pong wait is long beside a stall of this loaded process (which runs both ends): the
+    # live socket's answer is read in time however late the loop gets to it.
+    watcher = asyncio.get_running_loop().create_task(heartbeat.watch(app[SOCKETS], heartbeat_s=0.3, pong_wait_s=1.5))
     try:
         async with aiohttp.ClientSession() as session:
             # Answers pings (aiohttp's client does while it reads) and pings the server itself.
             alive = await session.ws_connect(server.make_url("/ws"))
             # Never reads, so it never answers a ping: a peer that is gone.
             gone = await session.ws_connect(server.make_url("/ws"), autoping=False)
-            reading = asyncio.get_running_loop().create_task(alive.receive(timeout=5))
+            reading = asyncio.get_running_loop().create_task(alive.receive(timeout=120))
             await alive.ping(b"are you there")
-            await asyncio.sleep(2.0)  # several heartbeats and pong waits
+            # Until the silent one is closed: a heartbeat and a whole pong wait have passed for
+            # both, and the one that answered is still there.
+            async with asyncio.timeout(60):
+                while len(app[SOCKETS]) > 1:
+                    await asyncio.sleep(0.05)
             assert len(app[SOCKETS]) == 1 and not alive.closed and not reading.done()
             # The gone one finds, once it reads, the ping it never answered and then the end.
             kinds = []

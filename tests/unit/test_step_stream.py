@@ -104,8 +104,10 @@ async def test_a_stream_is_retired_after_its_share_of_calls(engines, monkeypatch
         if stream._open not in opened:
             opened.append(stream._open)
     assert len(opened) == 3  # 7 calls, 3 a stream
-    await asyncio.sleep(0.1)
-    assert all(old.ended for old in opened[:-1]) and not opened[-1].ended
+    async with asyncio.timeout(60):  # a retired stream ends once its last answer is in
+        while not all(old.ended for old in opened[:-1]):
+            await asyncio.sleep(0.01)
+    assert not opened[-1].ended
 
 
 @pytest.mark.servicer.with_args(SilentSteps)
@@ -116,7 +118,7 @@ async def test_a_call_the_stream_leaves_unanswered_goes_again_unary(engines) -> 
     began = loop.time()
     reply = await streamed.apply(GAME, start.state_json, 0, {"type": "drop", "column": 2}, 2_000)
     # Given up on the stream after the call's timeout (2 s), then answered unary.
-    assert 1.9 <= loop.time() - began < 10
+    assert 1.9 <= loop.time() - began < 60  # not waiting on the silent stream for good
     assert reply == await unary.apply(GAME, start.state_json, 0, {"type": "drop", "column": 2}, 2_000)
 
 
@@ -138,7 +140,9 @@ async def test_a_service_that_is_down_is_given_up_on_within_the_retry_window(mon
     the lobby's retry window (GAMEROOM_ENGINE_RETRY_S) is over, not after a whole call timeout."""
     server, port = await _serve(FamilyServicer(BOARDS))
     monkeypatch.setenv("GAMEROOM_BOARDS_ADDR", f"127.0.0.1:{port}")
-    client = Engines(families=("boards",), call_timeout=10.0, retry_for=1.0, streams=False)
+    # A call timeout far beyond the retry window: giving up at the one is told from the other
+    # however slowly a loaded machine runs the tries.
+    client = Engines(families=("boards",), call_timeout=120.0, retry_for=1.0, streams=False)
     await client.load_catalogue()
     await server.stop(None)  # the service goes away after the catalogue was read
     loop = asyncio.get_running_loop()
@@ -146,4 +150,4 @@ async def test_a_service_that_is_down_is_given_up_on_within_the_retry_window(mon
     with pytest.raises(Refusal) as refused:
         await _start(client)
     assert refused.value.code == "unavailable"
-    assert 0.9 < loop.time() - began < 4.0
+    assert 0.9 < loop.time() - began < 60
