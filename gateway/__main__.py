@@ -18,14 +18,16 @@ from servicekit import config, eventloop, heap, logs
 from servicekit.grpc_server import bind_host, server_options
 from servicekit.reflection import enable_reflection
 
-from .app import FLOOD_GUARD, GatewaySettings, make_app, make_metrics_app
+from . import web_catalogue
+from .app import FLOOD_GUARD, WEB_ROOT, GatewaySettings, make_app, make_metrics_app
 from .play_grpc import PlayServicer, add_to_server
 
 log = logging.getLogger("gateway")
 
 
 async def main() -> None:
-    lobby = await lobby_from_env()
+    # The lobby's push notices name each game as the web client does.
+    lobby = await lobby_from_env(game_titles=web_catalogue.game_titles(WEB_ROOT))
     host = bind_host()
     http_port = int(os.environ.get("GAMEROOM_HTTP_PORT", "8080"))
     settings = GatewaySettings.from_env()

@@ -34,6 +34,18 @@ def game_strings(root: pathlib.Path, game: str) -> dict[str, dict[str, Any]]:
     return json.loads((root / "games" / game / "i18n.json").read_text(encoding="utf-8"))
 
 
+def game_titles(root: pathlib.Path) -> dict[str, dict[str, str]]:
+    """Every game's name by language (game -> language -> name), as the lobby's push notices
+    say it."""
+    titles: dict[str, dict[str, str]] = {}
+    for game in game_ids(root):
+        strings = game_strings(root, game)
+        titles[game] = {
+            lang: strings[lang][f"game.{game}"] for lang in LANGUAGES if f"game.{game}" in strings.get(lang, {})
+        }
+    return titles
+
+
 def gallery_strings(root: pathlib.Path, lang: str) -> dict[str, Any]:
     """The name and pitch of every game in `lang`, from the game folders."""
     gathered: dict[str, Any] = {}

@@ -30,7 +30,7 @@ from rulekit import Refusal, resolve_options
 from .context import LobbyContext
 from .player_events import EventSink, PlayerEvents
 from .players import Players
-from .push_texts import challenge_notifications
+from .push_texts import challenge_notifications, titles_of
 from .quiet_hours import send_after
 from .room import plain_json
 from .room_life import RoomLife
@@ -203,7 +203,8 @@ class ChallengeDesk:
                 if quiet is None
                 else send_after(now, quiet["start_minute"], quiet["end_minute"], quiet["time_zone"])
             )
-            payloads = challenge_notifications(cid, name, challenge["game"].replace("-", " "))
+            games = titles_of(challenge["game"], self.ctx.settings.push.game_titles)
+            payloads = challenge_notifications(cid, name, games)
             if await self.store.push_notice(
                 player, code, f"invited:{cid}", payloads, due, now, lambda: secrets.token_hex(12)
             ):

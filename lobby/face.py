@@ -18,6 +18,7 @@ or take from it. The gateway imports this module and no other of the lobby
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from .accounts import RelyingParty
@@ -320,7 +321,9 @@ def make_lobby(
     )
 
 
-def settings_from_env() -> LobbySettings:
+def settings_from_env(game_titles: Mapping[str, Mapping[str, str]] | None = None) -> LobbySettings:
+    """The lobby's settings from the environment; `game_titles` (game -> language -> title) are
+    the games' names its push notices say."""
     env = os.environ.get
     return LobbySettings.at_rate(
         # Test-only: the lobby's clock this many times as fast as real time (move clocks).
@@ -334,7 +337,7 @@ def settings_from_env() -> LobbySettings:
         retention_ms=int(float(env("GAMEROOM_RETENTION_DAYS", "30")) * 86_400_000),
         moves_in_flight=int(env("GAMEROOM_MOVES_IN_FLIGHT", "64")),
         kept_rooms=int(env("GAMEROOM_KEPT_ROOMS", "1024")),
-        push=PushSettings.from_env(),
+        push=PushSettings.from_env(game_titles),
         challenge_ttl_ms=int(float(env("GAMEROOM_CHALLENGE_TTL_S", "300")) * 1000),
         leaderboards_cache_ms=int(float(env("GAMEROOM_LEADERBOARDS_CACHE_S", "30")) * 1000),
         # Benchmark-only: "off" keeps players' events on this replica (bench/player_events_fanout.py).
@@ -354,11 +357,11 @@ async def open_lobby(
     return lobby
 
 
-async def lobby_from_env() -> LobbyFace:
+async def lobby_from_env(game_titles: Mapping[str, Mapping[str, str]] | None = None) -> LobbyFace:
     """The gateway process's lobby, running: its store, family services, bus and settings all
-    from the environment (docs/configuration.md)."""
+    from the environment (docs/configuration.md); `game_titles` as for `settings_from_env`."""
     return await open_lobby(
         # How long a step waits for its family service to come back (a replica restarting).
         engines=Engines(retry_for=float(os.environ.get("GAMEROOM_ENGINE_RETRY_S", "15"))),
-        settings=settings_from_env(),
+        settings=settings_from_env(game_titles),
     )

@@ -27,7 +27,7 @@ from rulekit import Refusal
 from .players import Players
 from .ports import Runner
 from .push_keys import PushSettings, b64url_decode
-from .push_texts import language_of, notifications
+from .push_texts import language_of, notifications, titles_of
 from .quiet_hours import minute_text, parse_minute, send_after, zone
 from .room import Room
 from .store import Store
@@ -96,7 +96,13 @@ class PushNotices:
                 else send_after(now, quiet["start_minute"], quiet["end_minute"], quiet["time_zone"])
             )
             queued = await self.store.push_notice(
-                player, room.code, reason, notifications(kind, room.code), due, now, lambda: secrets.token_hex(12)
+                player,
+                room.code,
+                reason,
+                notifications(kind, room.code, titles_of(room.game, self.settings.game_titles)),
+                due,
+                now,
+                lambda: secrets.token_hex(12),
             )
             if queued:
                 log.info("room %s: %s notice queued for player %s on %d device(s)", room.code, kind, player, queued)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import base64
 import os
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from cryptography.hazmat.primitives import serialization
@@ -55,6 +56,9 @@ class PushSettings:
     poll_ms: int = 2000  # how often the sender looks for due messages another replica queued
     lease_ms: int = 60_000  # a claimed message is this sender's for this long
     attempts: int = 8  # sends of one message before it is given up
+    # Each game's title by language (game -> language -> title), for the notices' sentences
+    # (lobby/push_texts.py): the games' own strings, which the gateway serves and hands over.
+    game_titles: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     @property
     def enabled(self) -> bool:
@@ -65,7 +69,7 @@ class PushSettings:
         return public_key_of(self.private_key) if self.private_key else ""
 
     @classmethod
-    def from_env(cls) -> PushSettings:
+    def from_env(cls, game_titles: Mapping[str, Mapping[str, str]] | None = None) -> PushSettings:
         env = os.environ.get
         key = env("GAMEROOM_VAPID_PRIVATE_KEY", "").strip()
         if not key and env("GAMEROOM_VAPID_KEY_FILE"):
@@ -76,4 +80,5 @@ class PushSettings:
             subject=env("GAMEROOM_VAPID_SUBJECT", cls.subject),
             test_origins=origins,
             poll_ms=int(env("GAMEROOM_PUSH_POLL_MS", "2000")),
+            game_titles=game_titles or {},
         )

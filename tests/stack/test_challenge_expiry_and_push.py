@@ -101,7 +101,7 @@ async def test_a_challenge_to_a_person_is_a_push_notice_and_to_a_bot_is_not(stac
             await service.wait_for(lambda s: len(s.to("ben")) == 1)
             told = service.to("ben")[0]
             assert told["kind"] == "invited" and told["lang"] == "sv"
-            assert told["body"] == "Anna utmanar dig till ett parti four in a row."
+            assert told["body"] == "Anna utmanar dig till ett parti Fyra i rad."  # the game named as the client does
             assert told["url"] == f"/?challenge={to_ben['id']}"
             assert service.to("robo") == []  # bots are not sent notices
     finally:

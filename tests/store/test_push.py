@@ -17,13 +17,16 @@ import pytest
 from lobby.push import PushNotices, reasons_to_tell
 from lobby.push_keys import PushSettings, new_private_key
 from lobby.push_sender import PushSender, retry_delay_ms
-from lobby.push_texts import notifications
+from lobby.push_texts import notifications, titles_of
 from lobby.room import Room
 from lobby.store import make_store
 from tests.support.push_service import LocalPushService
 from tests.support.services import check_postgres, drop_schema, need, postgres_store_url, unique_name
 
 STOCKHOLM = "Europe/Stockholm"
+# The games' names as the gateway hands them over (gateway/web_catalogue.py `game_titles`).
+TITLES = {"four-in-a-row": {"de": "Vier in einer Reihe", "en": "Four in a Row", "sv": "Fyra i rad"}}
+REVERSI = {"reversi": {"en": "Reversi"}}
 
 
 class Clock:
@@ -107,7 +110,9 @@ def table(code: str, status: str, to_move: list[int], here: list[bool], version:
 
 
 def settings(service: LocalPushService, attempts: int = 8) -> PushSettings:
-    return PushSettings(private_key=new_private_key(), test_origins=(service.origin,), attempts=attempts)
+    return PushSettings(
+        private_key=new_private_key(), test_origins=(service.origin,), attempts=attempts, game_titles=TITLES
+    )
 
 
 async def test_subscriptions_are_kept_per_player_listed_and_removed_only_by_their_player(store, push_service) -> None:
@@ -156,7 +161,9 @@ async def test_a_turn_is_told_once_per_table_until_the_player_looks(store, push_
     assert await sender.send_due() == 2
     sv, de = push_service.to("bjorn-phone"), push_service.to("bjorn-laptop")
     assert [m["title"] for m in sv] == ["Din tur"] and [m["title"] for m in de] == ["Du bist dran"]
-    assert sv[0]["url"] == "/r/ABCD" and sv[0]["tag"] == "table-ABCD" and "ABCD" in sv[0]["body"]
+    assert sv[0]["url"] == "/r/ABCD" and sv[0]["tag"] == "table-ABCD"
+    assert sv[0]["body"] == "Fyra i rad, bord ABCD: de andra väntar på ditt drag."
+    assert de[0]["body"] == "Vier in einer Reihe, Tisch ABCD: Die anderen warten auf deinen Zug."
     assert push_service.to("ulla-phone") == []
 
     # The same step observed again (another replica, a restart), and his next turn before he
@@ -181,6 +188,11 @@ async def test_a_turn_is_told_once_per_table_until_the_player_looks(store, push_
     assert await sender.send_due() == 3
     assert [m["title"] for m in push_service.to("bjorn-phone")][-1] == "Partiet är slut"
     assert [m["title"] for m in push_service.to("ulla-phone")] == ["Partida terminada"]
+    # No Spanish name was handed over: the English one stands in.
+    assert (
+        push_service.to("ulla-phone")[0]["body"]
+        == "Four in a Row, mesa ABCD: la partida ha terminado. Mira el resultado."
+    )
     assert await store.push_outbox_size() == 0
     await sender.close()
 
@@ -202,7 +214,13 @@ async def test_a_failed_send_is_tried_again_later_and_a_gone_subscription_is_rem
     push_service.answers = {"flaky": [500, 503], "old": [410]}
     assert (
         await store.push_notice(
-            "p-ulla", "ROOM", "turn:1:1", notifications("turn", "ROOM"), clock.at_ms, clock.at_ms, ids()
+            "p-ulla",
+            "ROOM",
+            "turn:1:1",
+            notifications("turn", "ROOM", titles_of("reversi", REVERSI)),
+            clock.at_ms,
+            clock.at_ms,
+            ids(),
         )
         == 2
     )
@@ -250,7 +268,13 @@ async def test_two_senders_never_send_one_message_and_the_queue_outlives_its_sen
     for number in range(6):
         code = f"RM{number}"
         await store.push_notice(
-            "p-ulla", code, "turn:1:1", notifications("turn", code), clock.at_ms, clock.at_ms, ids()
+            "p-ulla",
+            code,
+            "turn:1:1",
+            notifications("turn", code, titles_of("reversi", REVERSI)),
+            clock.at_ms,
+            clock.at_ms,
+            ids(),
         )
     first, second = PushSender(store, config, clock), PushSender(store, config, clock)
     # Two replicas claim at once: each row goes to one of them.
@@ -270,7 +294,7 @@ async def test_two_senders_never_send_one_message_and_the_queue_outlives_its_sen
     clock.at_ms += config.lease_ms
     assert await restarted.send_due() == 6  # every lease ran out: all six, once each
     assert sorted(m["body"] for m in push_service.to("ulla-phone")) == [
-        f"Table RM{n}: the others are waiting for your move." for n in range(6)
+        f"Reversi, table RM{n}: the others are waiting for your move." for n in range(6)
     ]
     assert await restarted.send_due() == 0
     await restarted.close()

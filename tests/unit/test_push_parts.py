@@ -10,9 +10,11 @@ from zoneinfo import ZoneInfo
 import pytest
 from py_vapid import Vapid
 
+from gateway.app import WEB_ROOT
+from gateway.web_catalogue import game_ids, game_titles
 from lobby.push_keys import PushSettings, b64url_decode, public_key_of
 from lobby.push_sender import outcome, retry_delay_ms
-from lobby.push_texts import CATALOGUE, LANGUAGES, challenge_notifications, language_of, notification
+from lobby.push_texts import CATALOGUE, LANGUAGES, challenge_notifications, language_of, notification, titles_of
 from lobby.quiet_hours import parse_minute, send_after
 from rulekit import Refusal
 
@@ -52,10 +54,25 @@ def test_bad_times_and_zones_are_refused() -> None:
 def test_every_notice_speaks_every_language() -> None:
     for kind, texts in CATALOGUE.items():
         assert set(texts) == set(LANGUAGES)
-        bodies = {notification(kind, "QWERT", language)["body"] for language in LANGUAGES}
-        assert len(bodies) == len(LANGUAGES) and all("QWERT" in body for body in bodies)
+        bodies = {notification(kind, "QWERT", language, "Yatzy")["body"] for language in LANGUAGES}
+        assert len(bodies) == len(LANGUAGES) and all("QWERT" in body and "Yatzy" in body for body in bodies)
     assert language_of("sv-FI") == "sv" and language_of("fr") == "en" and language_of("") == "en"
-    assert notification("turn", "QWERT", "es-MX")["title"] == "Te toca"
+    assert notification("turn", "QWERT", "es-MX", "Yatzy")["title"] == "Te toca"
+
+
+def test_the_notices_name_every_game_as_the_web_client_does_in_every_language() -> None:
+    titles = game_titles(WEB_ROOT)
+    assert sorted(titles) == game_ids(WEB_ROOT) and len(titles) == 37
+    assert all(set(names) == set(LANGUAGES) and all(names.values()) for names in titles.values())
+    assert titles_of("four-in-a-row", titles) == {
+        "de": "Vier in einer Reihe",
+        "en": "Four in a Row",
+        "es": "Cuatro en línea",
+        "sv": "Fyra i rad",
+    }
+    # A language or a game the titles lack: the English name, else the id in words.
+    assert titles_of("chess", {"chess": {"en": "Chess", "de": "Schach"}})["sv"] == "Chess"
+    assert set(titles_of("snakes-and-ladders", {}).values()) == {"snakes and ladders"}
 
 
 def test_the_key_is_made_once_for_make_run_and_kept(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -90,11 +107,12 @@ def test_what_a_push_services_answer_means() -> None:
 
 
 def test_a_challenge_notice_speaks_every_language_and_opens_the_challenge() -> None:
-    texts = challenge_notifications("c0ffee", "Anna", "four in a row")
+    texts = challenge_notifications("c0ffee", "Anna", titles_of("four-in-a-row", game_titles(WEB_ROOT)))
     assert set(texts) == set(LANGUAGES)
     assert len({t["body"] for t in texts.values()}) == len(LANGUAGES)
-    assert all("Anna" in t["body"] and "four in a row" in t["body"] for t in texts.values())
-    assert texts["es"]["body"] == "Anna te desafía a una partida de four in a row."
+    assert all("Anna" in t["body"] for t in texts.values())
+    assert texts["es"]["body"] == "Anna te desafía a una partida de Cuatro en línea."
+    assert texts["de"]["body"] == "Anna fordert dich zu einer Partie Vier in einer Reihe heraus."
     assert {(t["kind"], t["tag"], t["url"]) for t in texts.values()} == {
         ("invited", "challenge-c0ffee", "/?challenge=c0ffee")
     }
