@@ -10,6 +10,7 @@ from rulekit import Refusal
 
 from .context import CATCH_UP_EVENTS, LobbyContext, require
 from .hub import Subscriber
+from .rated_rooms import told_rating_result
 from .room import BOT_KEY, BOTS_ALLOWED_KEY, Room, Ticket
 from .shuffle import contributed_seats
 from .stakes import stake_of
@@ -105,7 +106,7 @@ def room_info(room: Room, present: set[int]) -> dict[str, Any]:
         "shuffle_seats": contributed_seats(room),
         **({"rated": True} if room.rated else {}),
         **({"bots_allowed": True} if room.rated and room.extra.get(BOTS_ALLOWED_KEY) else {}),
-        **({"rating_result": room.rating_result} if room.rated and room.rating_result else {}),
+        **({"rating_result": told_rating_result(room.rating_result)} if room.rated and room.rating_result else {}),
     }
 
 

@@ -83,6 +83,14 @@ def seat_rating(stored: StoredRating | None) -> dict[str, Any]:
     return {"shown": shown(rating.ordinal), "provisional": rating.games < PROVISIONAL_GAMES}
 
 
+def told_rating_result(result: dict[str, Any]) -> dict[str, Any]:
+    """A room's rating outcome as players are told it: a room left unrated by the pairing
+    limit before the limit was kept with its outcome says the limit now in force."""
+    if result.get("unrated") == UNRATED_REPEATED and "limit" not in result:
+        return {**result, "limit": RATED_MEETINGS_A_DAY}
+    return result
+
+
 async def rate_finished(store: Store, room: Room, finished: FinishedGame, teams: bool) -> FinishedGame:
     """The finished game of a rated room with its new ratings, from the ratings as the store
     holds them now; the room gets the outcome (`rating_result`) and its seats their new
