@@ -84,9 +84,9 @@ def seat_rating(stored: StoredRating | None) -> dict[str, Any]:
 
 
 def told_rating_result(result: dict[str, Any]) -> dict[str, Any]:
-    """A room's rating outcome as players are told it: a room left unrated by the pairing
-    limit before the limit was kept with its outcome says the limit now in force."""
-    if result.get("unrated") == UNRATED_REPEATED and "limit" not in result:
+    """A room's rating outcome as players are told it: one unrated by the pairing limit says
+    the limit, so the result panel says the server's figure, not a copy."""
+    if result.get("unrated") == UNRATED_REPEATED:
         return {**result, "limit": RATED_MEETINGS_A_DAY}
     return result
 
@@ -110,8 +110,7 @@ async def rate_finished(store: Store, room: Room, finished: FinishedGame, teams:
         return finished
     since = finished.finished_ms - MEETINGS_WINDOW_MS
     if await store.rated_meetings(finished.game, players, since) >= RATED_MEETINGS_A_DAY:
-        # The limit goes with it, so the result panel says the server's figure, not a copy.
-        room.rating_result = {"unrated": UNRATED_REPEATED, "limit": RATED_MEETINGS_A_DAY}
+        room.rating_result = {"unrated": UNRATED_REPEATED}  # the limit is told with it (`told_rating_result`)
         return finished
     stored = await store.current_ratings(finished.game, players)
     current = {p: Rating(r.mu, r.sigma, r.games) for p, r in stored.items()}

@@ -28,7 +28,7 @@ async def without_deleted(tx: Tx, game: FinishedGame) -> FinishedGame:
     `delete_player`): the seats of a player who deleted the account while it ran hold "" as
     name and player, so it counts in nobody's list or statistics. A rating of such a player
     is a rating read before the deletion: RatingsMoved, and the step is redone unrated."""
-    gone = await deleted_among(tx, sorted(set(game.players) - {""}))
+    gone = await deleted_among(tx, game.players)
     if not gone:
         return game
     for rated in game.ratings:

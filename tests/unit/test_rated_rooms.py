@@ -55,9 +55,9 @@ async def test_a_game_past_the_limit_says_the_limit(monkeypatch: pytest.MonkeyPa
     assert (over_grpc.rating_result.unrated, over_grpc.rating_result.limit) == ("rated_repeat_limit", limit)
 
 
-def test_a_room_left_unrated_before_the_limit_was_kept_with_it_says_the_limit() -> None:
+def test_a_room_left_unrated_by_the_limit_says_the_limit_in_force() -> None:
     room = Room(code="ABCDE", game="four-in-a-row", options={}, seats=[Seat("human"), Seat("human")], rated=True)
-    room.rating_result = {"unrated": "rated_repeat_limit"}  # as such rooms were stored
+    room.rating_result = {"unrated": "rated_repeat_limit"}  # as such rooms are stored
     assert room_info(room, present={0, 1})["rating_result"] == {
         "unrated": "rated_repeat_limit",
         "limit": rated_rooms.RATED_MEETINGS_A_DAY,
